@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type * as z from "zod";
+import { describeIssues, okEnvelope } from "../../protocol/envelope";
+import { fillPath, type Endpoint } from "../../protocol/endpoints";
+import { ResultCode } from "../../protocol/result-codes";
+import { ApiError } from "./api-error";
+
+export interface EndpointInput<E extends Endpoint> {
+  params: z.output<E["params"]>;
+  query: z.output<E["query"]>;
+  body: z.output<E["body"]>;
+  request: FastifyRequest;
+}
+
+export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<z.input<E["response"]>>;
+
+/**
+ * Registers one protocol endpoint: parses params, query and body with the endpoint's schemas
+ * (a failure answers 400 naming the field) and wraps the handler's data in the envelope.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  apiHead: string,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
+  const url = endpoint.absolute ? endpoint.path : `/api/${apiHead}/${endpoint.path}`;
+  app.route({
+    method: endpoint.method,
+    url,
+    handler: async (request, reply) => {
+      const params = parse(endpoint.params, request.params ?? {}, "path");
+      const query = parse(endpoint.query, request.query ?? {}, "query");
+      const body = endpoint.method === "POST" ? parse(endpoint.body, request.body ?? {}, "body") : undefined;
+      const data = await handler({ params, query, body, request } as EndpointInput<E>);
+      return reply.send(okEnvelope(data));
+    },
+  });
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError(ResultCode.BAD_REQUEST, `Invalid ${where}: ${describeIssues(result.error.issues)}`);
+  return result.data;
+}
+
+/** The full URL path of an endpoint, for tests and clients. */
+export function endpointUrl(apiHead: string, endpoint: Endpoint, params?: Record<string, string | number>): string {
+  const path = fillPath(endpoint.path, params);
+  return endpoint.absolute ? path : `/api/${apiHead}/${path}`;
+}

@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { sql } from "kysely";
+import { errorEnvelope } from "../protocol/envelope";
+import { ResultCode } from "../protocol/result-codes";
+import { ApiError } from "./api/api-error";
+import { registerConfigTableRoutes } from "./api/config-tables";
+import type { Store } from "./store/db";
+
+export interface BuildAppOptions {
+  store: Store;
+  apiHead: string;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/**
+ * The engine's HTTP app: every answer is an envelope, bad input is a 400 naming the field, an
+ * unknown path a 404 envelope, and an unexpected error a 500 with no detail (details go to the log).
+ */
+export async function buildApp({ store, apiHead, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    // Trust the web tier's X-Forwarded-For for client addresses (rate limits, login log).
+    trustProxy: "127.0.0.1",
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST).send(errorEnvelope(error.code, error.message));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own refusals (malformed JSON, body too large, bad content type): safe to say.
+      return reply.status(status).send(errorEnvelope(status, (error as Error).message));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(ResultCode.INTERNAL).send(errorEnvelope(ResultCode.INTERNAL, "Internal error, please try again later"));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(ResultCode.NOT_FOUND).send(errorEnvelope(ResultCode.NOT_FOUND, `No such API: ${request.method} ${request.url.split("?")[0]!.slice(0, 200)}`));
+  });
+
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(store.db);
+      return { status: "ok", store: store.kind };
+    } catch {
+      return reply.status(ResultCode.UNAVAILABLE).send({ status: "unavailable", store: store.kind });
+    }
+  });
+
+  registerConfigTableRoutes({ app, apiHead, db: store.db });
+  return app;
+}

@@ -1,0 +1,29 @@
+import * as z from "zod";
+import { DEFAULT_API_HEAD } from "../protocol/endpoints";
+
+/** Engine environment, validated once at start; a wrong value stops the process with its name. */
+const engineEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  ENGINE_HOST: z.string().default("127.0.0.1"),
+  ENGINE_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default("./data"),
+  API_HEAD: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be letters, digits or dashes").default(DEFAULT_API_HEAD),
+  DEPLOYMENT_VARIANT: z.string().default("default"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type EngineEnv = z.infer<typeof engineEnvSchema>;
+
+export function readEngineEnv(env: NodeJS.ProcessEnv = process.env): EngineEnv {
+  const parsed = engineEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid engine environment: ${detail}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import type { Server } from "socket.io";
+import { loadVariant } from "../variants/index";
+import { buildApp } from "./app";
+import type { EngineEnv } from "./config";
+import { attachRealtime } from "./realtime/realtime";
+import { openStore, type Store } from "./store/db";
+import { migrateToLatest } from "./store/migrate";
+import { seedConfiguration } from "./store/seed/seed";
+
+export interface RunningEngine {
+  app: FastifyInstance;
+  io: Server;
+  store: Store;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the store, migrates, seeds, and serves the API and sockets. Used by `main.ts` and tests. */
+export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
+  const variant = loadVariant(env.DEPLOYMENT_VARIANT);
+  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await migrateToLatest(store.db as never);
+  await seedConfiguration(store.db, variant);
+
+  const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
+  const app = await buildApp({ store, apiHead: env.API_HEAD, logger });
+  await app.ready();
+  const io = attachRealtime(app.server);
+  const address = await app.listen({ host: env.ENGINE_HOST, port: env.ENGINE_PORT });
+  app.log.info({ store: store.kind, variant: variant.name, apiHead: env.API_HEAD }, "engine ready");
+
+  return {
+    app,
+    io,
+    store,
+    url: address,
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await app.close();
+      await store.close();
+    },
+  };
+}

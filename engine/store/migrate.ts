@@ -1,0 +1,17 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import * as m001 from "./migrations/001-config-tables";
+
+/** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
+const MIGRATIONS: Record<string, Migration> = {
+  "001-config-tables": m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the schema up to date; the same migrations run on PGlite and on Postgres. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

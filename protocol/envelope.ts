@@ -1,0 +1,54 @@
+import * as z from "zod";
+import { ResultCode } from "./result-codes";
+
+/** The one response shape of every engine answer (spec §7/§8): `{ code, success, msg, data }`. */
+export interface Envelope<T> {
+  code: number;
+  success: boolean;
+  msg: string;
+  data: T | null;
+}
+
+export const SUCCESS_MESSAGE = "success";
+
+/** A successful envelope around `data`. */
+export function okEnvelope<T>(data: T, msg = SUCCESS_MESSAGE): Envelope<T> {
+  return { code: ResultCode.OK, success: true, msg, data };
+}
+
+/** A failed envelope: `data` is always null so nothing half-done leaks to the client. */
+export function errorEnvelope(code: number, msg: string): Envelope<null> {
+  return { code, success: false, msg, data: null };
+}
+
+/** Schema of an envelope whose `data` has the given shape (used by the web client to check answers). */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    code: z.number().int(),
+    success: z.boolean(),
+    msg: z.string(),
+    data: data.nullable(),
+  });
+}
+
+/** Loose envelope schema: any data. The client reads the code first, then checks data per endpoint. */
+export const anyEnvelopeSchema = z.object({
+  code: z.number().int().optional(),
+  success: z.boolean().optional(),
+  msg: z.string().optional(),
+  data: z.unknown().optional(),
+});
+
+/**
+ * Turns zod issues into one message that names the fields, e.g. `pageSize: expected an integer`.
+ * Shared by the engine (400 answers) and the web tier (form errors that reach the API).
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const field = issue.path.map(String).join(".");
+      return field ? `${field}: ${issue.message}` : issue.message;
+    })
+    .join("; ");
+}

@@ -1,0 +1,19 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  // Classic compiler (owner's choice). Route modules are `app/routes/*`; tests, server-only helpers
+  // and style files living beside routes are not routes.
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css.ts", "**/__*.*"],
+  serverModuleFormat: "esm",
+  serverPlatform: "node",
+  // Protocol, variants and the ESM-only packages are bundled into the server build.
+  serverDependenciesToBundle: [/^remix-i18next/],
+  browserNodeBuiltinsPolyfill: { modules: {} },
+  watchPaths: ["./protocol", "./variants"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+};
