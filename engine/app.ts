@@ -4,6 +4,7 @@ import { errorEnvelope } from "../protocol/envelope";
 import { ResultCode } from "../protocol/result-codes";
 import { ApiError } from "./api/api-error";
 import { registerConfigTableRoutes } from "./api/config-tables";
+import { registerMarketRoutes } from "./api/market";
 import type { Store } from "./store/db";
 
 export interface BuildAppOptions {
@@ -19,6 +20,8 @@ export interface BuildAppOptions {
 export async function buildApp({ store, apiHead, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    // Requests are not logged one by one (volume); refusals and errors are.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Trust the web tier's X-Forwarded-For for client addresses (rate limits, login log).
     trustProxy: "127.0.0.1",
@@ -51,6 +54,8 @@ export async function buildApp({ store, apiHead, logger = false }: BuildAppOptio
     }
   });
 
-  registerConfigTableRoutes({ app, apiHead, db: store.db });
+  const context = { app, apiHead, db: store.db };
+  registerConfigTableRoutes(context);
+  registerMarketRoutes(context);
   return app;
 }

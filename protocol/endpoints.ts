@@ -11,6 +11,7 @@ import {
   PAGE_SIZE_MAX,
 } from "./config-tables";
 import { LANGUAGE_CODES } from "./languages";
+import { marketItemSchema } from "./market";
 
 /**
  * Every API path of spec §7 that is implemented, named once. The engine registers its routes
@@ -121,6 +122,12 @@ export const endpoints = {
     path: "coin/open/client/version",
     query: z.object({ clientType: z.enum(CLIENT_TYPES, { message: `must be one of ${CLIENT_TYPES.join(", ")}` }) }),
     response: clientVersionSchema,
+  }),
+  marketInitData: define({
+    method: "GET",
+    path: "coin/open/market/initData",
+    query: z.object({ type: z.enum(["0", "1", "2"], { message: "must be 0 (spot), 1 (ubw) or 2 (bbw)" }).optional() }),
+    response: z.array(marketItemSchema),
   }),
 } as const;
 

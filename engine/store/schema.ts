@@ -12,6 +12,7 @@ export interface Database {
   area_code: AreaCodeTable;
   client_version: ClientVersionTable;
   image_address: ImageAddressTable;
+  market_symbol: MarketSymbolTable;
 }
 
 export interface NavItemTable {
@@ -90,4 +91,16 @@ export interface ImageAddressTable {
   img_url: string;
   img_alt_key: string;
   sort: number;
+}
+export interface MarketSymbolTable {
+  id: Generated<number>;
+  symbol_name: string;
+  coin_symbol: string;
+  quote_symbol: string;
+  contract_type: number;
+  price_scale: number;
+  amount_scale: number;
+  avatar: string | null;
+  sort: number;
+  enabled: boolean;
 }

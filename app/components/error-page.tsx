@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { UnreachableErrorData } from "~/services/errors.server";
+import * as s from "./error-page.css";
+
+/**
+ * The root error page. It renders without the shell's texts (the shell may be what failed), so
+ * its words come with the error (the engine-unreachable page is translated on the server) or are
+ * plain English for an unexpected failure. A network failure never shows a stack trace.
+ */
+export function FatalErrorPage() {
+  const error = useRouteError();
+  const unreachable =
+    isRouteErrorResponse(error) && (error.data as UnreachableErrorData | null)?.reason === "unreachable"
+      ? (error.data as UnreachableErrorData)
+      : null;
+  if (!unreachable && !isRouteErrorResponse(error)) console.error(error);
+  const title = unreachable?.title ?? (isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong");
+  const text = unreachable?.text ?? "Please try again. If the problem continues, contact support.";
+  return (
+    <main className={s.page} id="main">
+      <div className={s.card} role="alert">
+        <h1 className={s.title}>{title}</h1>
+        <p className={s.text}>{text}</p>
+        {/* A real link (not a script reload), so it works without JavaScript too. */}
+        <a className={s.action} href="/home/index">
+          {unreachable?.retry ?? "Back to home"}
+        </a>
+      </div>
+    </main>
+  );
+}
+
+/** Error boundary for pages inside the shell: translated, with the header and footer around it. */
+export function PageErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className={s.page}>
+      <div className={s.card} role="alert">
+        <h1 className={s.title}>{status === 503 ? t("errors.unreachable_title") : t("errors.generic_title")}</h1>
+        <p className={s.text}>{status === 503 ? t("errors.unreachable_text") : t("errors.generic_text")}</p>
+        <a className={s.action} href="/home/index">
+          {t("errors.back_home")}
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link, NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { NavNode } from "~/lib/nav-tree";
+import { useShell } from "~/lib/use-shell";
+import { CurrencyMenu } from "./currency-menu";
+import * as s from "./header.css";
+import { LanguageMenu } from "./language-menu";
+import { ThemeToggle } from "./theme-toggle";
+
+/** The top header of spec §2: logo, menu, search box, login/register, language and currency. */
+export function Header() {
+  const { t } = useTranslation();
+  const { site, nav, theme } = useShell();
+  return (
+    <>
+      <a href="#main" className={s.skipLink}>
+        {t("site.skip_to_content")}
+      </a>
+      <header className={s.header}>
+        <Link to="/home/index" className={s.logo} aria-label={t("site.home_link", { site: site.name })}>
+          <img src={theme === "theme-day" ? site.logoDay : site.logoNight} alt="" className={s.logoImage} width="28" height="28" />
+          <span>{site.shortName}</span>
+        </Link>
+        <nav className={s.nav} aria-label={t("header.main_menu")}>
+          <ul className={s.navList}>
+            {nav.primary.map((node) => (
+              <NavEntry key={node.id} node={node} />
+            ))}
+            {nav.more.length > 0 ? (
+              <NavEntry node={{ id: -1, code: "more", path: nav.more[0]!.path, icon: null, external: false, children: nav.more }} />
+            ) : null}
+          </ul>
+        </nav>
+        {/* The search box is wired to the coin and contract lists by the market issue. */}
+        <div role="search" className={s.search}>
+          <label htmlFor="header-search" className="visually-hidden">
+            {t("header.search_label")}
+          </label>
+          <input id="header-search" type="search" name="q" className={s.searchInput} placeholder={t("header.search_placeholder")} autoComplete="off" />
+        </div>
+        <div className={s.actions}>
+          <Link to="/user/login" className={s.ghostButton}>
+            {t("header.login")}
+          </Link>
+          <Link to="/user/register" className={s.primaryButton}>
+            {t("header.register")}
+          </Link>
+          <LanguageMenu />
+          <CurrencyMenu />
+          <ThemeToggle />
+        </div>
+      </header>
+    </>
+  );
+}
+
+function NavEntry({ node }: { node: NavNode }) {
+  const { t } = useTranslation();
+  const label = t(`nav.${node.code}`);
+  const link = node.external ? (
+    <a href={node.path} className={s.navLink} rel="noopener noreferrer">
+      {label}
+    </a>
+  ) : (
+    <NavLink to={node.path} className={s.navLink} end>
+      {label}
+      {node.children.length > 0 ? (
+        <span className={s.caret} aria-hidden="true">
+          ▾
+        </span>
+      ) : null}
+    </NavLink>
+  );
+  return (
+    <li className={s.navItem}>
+      {link}
+      {node.children.length > 0 ? (
+        <ul className={s.subMenu} aria-label={label}>
+          {node.children.map((child) => (
+            <li key={child.id}>
+              {child.external ? (
+                <a href={child.path} className={s.subLink} rel="noopener noreferrer">
+                  {t(`nav.${child.code}`)}
+                </a>
+              ) : (
+                <Link to={child.path} className={s.subLink}>
+                  {t(`nav.${child.code}`)}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** Pop-up menus built on <details>: they open by keyboard and without JavaScript. */
+export const details = style({ position: "relative" });
+export const panel = style({
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 6px)",
+  zIndex: 60,
+  minWidth: "220px",
+  maxHeight: "70vh",
+  overflowY: "auto",
+  padding: "8px",
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  boxShadow: vars.shadow.menu,
+});
+export const heading = style({ margin: "4px 8px 8px", fontSize: "12px", color: vars.color.textMuted, fontWeight: 600 });
+export const list = style({ margin: 0, padding: 0, listStyle: "none", display: "grid", gap: "2px" });
+export const grid = style({ gridTemplateColumns: "repeat(3, minmax(0, 1fr))" });
+export const option = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: "8px",
+  width: "100%",
+  padding: "8px 10px",
+  background: "transparent",
+  border: "1px solid transparent",
+  borderRadius: vars.radius.small,
+  textAlign: "left",
+  selectors: {
+    "&:hover": { background: vars.color.surface },
+    '&[aria-current="true"]': { color: vars.color.accent, borderColor: vars.color.border },
+  },
+});
+export const muted = style({ color: vars.color.textMuted, fontSize: "12px" });

@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { createToastThrottle } from "~/lib/toast-throttle";
+import { useShell } from "~/lib/use-shell";
+import * as s from "./toaster.css";
+
+// One gate for the whole page: an error toast at most once per 2 s (spec §8).
+const errorGate = createToastThrottle();
+
+/**
+ * Shows the toast the server flashed (after a form post or a refused call). Rendered on the
+ * server, so it is seen without JavaScript; with JavaScript it closes by itself after 5 s.
+ */
+export function Toaster() {
+  const { t } = useTranslation();
+  const { toast } = useShell();
+  const [visible, setVisible] = useState(toast);
+
+  useEffect(() => {
+    if (toast && toast.type === "error" && !errorGate(Date.now())) {
+      setVisible(null);
+      return;
+    }
+    setVisible(toast);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(null), 5_000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  return (
+    <div className={s.region} role="status" aria-live="polite">
+      {visible ? (
+        <div className={s.toast[visible.type]} key={visible.id}>
+          <p className={s.text}>{visible.message ?? (visible.key ? t(visible.key) : t("errors.unknown"))}</p>
+          <button type="button" className={s.close} onClick={() => setVisible(null)} aria-label={t("common.close")}>
+            ×
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

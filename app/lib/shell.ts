@@ -1,0 +1,38 @@
+import type { LanguageCode } from "#protocol/languages";
+import type { ThemeName } from "#protocol/site-config";
+import type { Messages } from "./messages";
+import type { NavTree } from "./nav-tree";
+
+/** What every page gets from the root loader: the shell around the page. */
+export interface ShellData {
+  lang: LanguageCode;
+  langTag: string;
+  messages: Messages;
+  theme: ThemeName;
+  currency: DisplayCurrency;
+  currencies: DisplayCurrency[];
+  languages: Array<{ value: LanguageCode; label: string; text: string; tag: string }>;
+  site: {
+    name: string;
+    shortName: string;
+    logoNight: string;
+    logoDay: string;
+    supportEmail: string;
+    socialLinks: Array<{ name: string; url: string }>;
+    returnApplyEnabled: boolean;
+    reserveBtc: string;
+    countries: string;
+  };
+  nav: NavTree;
+  footer: Array<{ group: string; links: Array<{ code: string; path: string }> }>;
+  year: number;
+  toast: { id: string; type: "success" | "error" | "info"; key?: string; message?: string } | null;
+}
+
+export interface DisplayCurrency {
+  code: string;
+  quote: string;
+  symbol: string;
+  /** US dollars to this currency, a decimal string. */
+  rate: string;
+}

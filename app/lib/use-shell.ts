@@ -1,0 +1,24 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { ShellData } from "./shell";
+
+/** The root loader's shell data; every page renders inside the shell, so it is always there. */
+export function useShell(): ShellData {
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
+  if (!shell) throw new Error("useShell used outside the app shell");
+  return shell;
+}
+
+/** Reads a dotted key from the shell's messages, for `meta` functions (which cannot use hooks). */
+export function messageAt(shell: ShellData | undefined, key: string): string | undefined {
+  let node: unknown = shell?.messages;
+  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === "string" ? node : undefined;
+}
+
+/** A page title: "<page> | <site name>". */
+export function pageTitle(matches: ReadonlyArray<{ id: string; data: unknown }>, key: string): string {
+  const shell = matches.find((m) => m.id === "root")?.data as ShellData | undefined;
+  const site = shell?.site.name ?? "Meridian Exchange";
+  const page = messageAt(shell, key);
+  return page ? `${page} | ${site}` : site;
+}

@@ -1,0 +1,15 @@
+import type { ManifestRoute } from "./lib/route-patterns";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The build's route manifest (server.mjs passes it), to tell which pages exist. */
+    routeManifest?: Record<string, ManifestRoute | undefined>;
+  }
+}
+export {};
+
+declare module "@remix-run/server-runtime" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

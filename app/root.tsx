@@ -1,0 +1,96 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { FatalErrorPage } from "~/components/error-page";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { Toaster } from "~/components/toaster";
+import { useI18nInstance } from "~/lib/i18n-client";
+import type { ShellData } from "~/lib/shell";
+import { EngineUnreachable } from "~/services/api.server";
+import { unreachableResponse } from "~/services/errors.server";
+import { rememberInviteCode } from "~/services/session.server";
+import { loadShell } from "~/services/shell.server";
+import "~/styles/global.css";
+import { THEME_CLASSES } from "~/styles/theme.css";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/images/logo-mark.svg", type: "image/svg+xml" },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.site.name ?? "Meridian Exchange" },
+  { name: "description", content: data?.site.name ?? "Meridian Exchange" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  try {
+    const { shell, headers } = await loadShell(request, context);
+    const inviteCookie = await rememberInviteCode(request);
+    if (inviteCookie) headers.append("set-cookie", inviteCookie);
+    return data(shell, { headers });
+  } catch (error) {
+    if (error instanceof EngineUnreachable) throw await unreachableResponse(request);
+    throw error;
+  }
+}
+
+/** The document around every page, including error pages. */
+export function Layout({ children }: { children: ReactNode }) {
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const error = useRouteError();
+  const errorLang = isRouteErrorResponse(error) ? (error.data as { langTag?: string } | null)?.langTag : undefined;
+  const theme = THEME_CLASSES[shell?.theme ?? "theme-night"];
+  return (
+    <html lang={shell?.langTag ?? errorLang ?? "en"} className={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={shell?.theme === "theme-day" ? "light" : "dark"} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const shell = useRouteLoaderData("root") as ShellData;
+  const i18n = useI18nInstance(shell.lang, shell.messages);
+  const { pathname } = useLocation();
+  // Spec §2: the footer is hidden on /user/ and /exchange/ pages.
+  const showFooter = !/^\/(user|exchange)(\/|$)/.test(pathname);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {showFooter ? <Footer /> : null}
+      <Toaster />
+    </I18nextProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  return <FatalErrorPage />;
+}

@@ -1,0 +1,38 @@
+import { data } from "@remix-run/node";
+import { EngineUnreachable } from "./api.server";
+import { LANGUAGE_TAGS } from "#protocol/languages";
+import { detectLanguage } from "./i18n.server";
+import { LOCALE_FILES } from "./messages.server";
+
+/** The data of the error page shown when the engine cannot be reached (spec §8: network errors). */
+export interface UnreachableErrorData {
+  reason: "unreachable";
+  langTag: string;
+  title: string;
+  text: string;
+  retry: string;
+}
+
+/** A 503 answer in the visitor's language, built from the shipped texts only (no engine needed). */
+export async function unreachableResponse(request: Request) {
+  const lang = await detectLanguage(request);
+  const errors = (LOCALE_FILES[lang].errors ?? LOCALE_FILES.en.errors) as Record<string, string>;
+  const payload: UnreachableErrorData = {
+    reason: "unreachable",
+    langTag: LANGUAGE_TAGS[lang],
+    title: errors.unreachable_title ?? "The exchange is unreachable",
+    text: errors.unreachable_text ?? "Please try again in a moment.",
+    retry: errors.retry ?? "Try again",
+  };
+  return data(payload, { status: 503, headers: { "Retry-After": "5" } });
+}
+
+/** Runs an engine read for a page; if the engine is unreachable the page answers 503 instead of crashing. */
+export async function orUnavailable<T>(request: Request, read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof EngineUnreachable) throw await unreachableResponse(request);
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { isSecureRequest } from "./cookie-security.server";
+import { sessionSecrets } from "./env.server";
+
+/**
+ * The server-side session: an httpOnly, SameSite=Lax cookie signed with rotating secrets
+ * (`SESSION_SECRET` may list several; the first signs). Tokens that come with the members issue
+ * live here and never reach browser JavaScript.
+ */
+export const sessionStorage = createCookieSessionStorage({
+  cookie: {
+    name: "__session",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: sessionSecrets(),
+    // Spec §9: cookie time 7 days.
+    maxAge: 7 * 24 * 60 * 60,
+  },
+});
+
+export async function getSession(request: Request): Promise<Session> {
+  return sessionStorage.getSession(request.headers.get("cookie"));
+}
+
+export async function commitSession(request: Request, session: Session): Promise<string> {
+  return sessionStorage.commitSession(session, { secure: isSecureRequest(request) });
+}
+
+const INVITE_CODE = /^[A-Za-z0-9]{4,16}$/;
+
+/**
+ * Stores an `invite_code` query value in the session (spec §2: any page URL may carry one).
+ * Returns the Set-Cookie header when something changed.
+ */
+export async function rememberInviteCode(request: Request): Promise<string | null> {
+  const code = new URL(request.url).searchParams.get("invite_code");
+  if (!code || !INVITE_CODE.test(code)) return null;
+  const session = await getSession(request);
+  if (session.get("inviteCode") === code) return null;
+  session.set("inviteCode", code);
+  return commitSession(request, session);
+}
+
+export async function getInviteCode(request: Request): Promise<string | null> {
+  const value = (await getSession(request)).get("inviteCode");
+  return typeof value === "string" ? value : null;
+}
