@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { sql } from "kysely";
 import { errorEnvelope } from "../protocol/envelope";
 import { ResultCode } from "../protocol/result-codes";
@@ -21,7 +21,7 @@ export async function buildApp({ store, apiHead, logger = false }: BuildAppOptio
   const app = Fastify({
     logger,
     // Requests are not logged one by one (volume); refusals and errors are.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Trust the web tier's X-Forwarded-For for client addresses (rate limits, login log).
     trustProxy: "127.0.0.1",

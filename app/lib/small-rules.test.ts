@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { parseSiteConfig } from "#protocol/site-config";
+import { toDisplayMoney } from "./display-currency";
+import { preferenceSchema } from "./preference-schema";
+import { stripHtml } from "./strip-html";
+import { createToastThrottle } from "./toast-throttle";
+
+describe("error toast throttle (spec §8: at most one per 2 s)", () => {
+  it("lets one toast through per 2 seconds", () => {
+    const gate = createToastThrottle();
+    expect(gate(1_000)).toBe(true);
+    expect(gate(1_500)).toBe(false);
+    expect(gate(2_999)).toBe(false);
+    expect(gate(3_000)).toBe(true);
+  });
+});
+
+describe("stripHtml", () => {
+  it("removes tags and keeps the words", () => {
+    expect(stripHtml("<div>Cancel <em>success</em></div>")).toBe("Cancel success");
+    expect(stripHtml("a &lt;b&gt; c")).toBe("a b c");
+    expect(stripHtml(42)).toBeNull();
+  });
+});
+
+describe("preference form schema", () => {
+  it("accepts the three switches", () => {
+    expect(preferenceSchema.safeParse({ intent: "language", value: "de", redirectTo: "/home/index" }).success).toBe(true);
+    expect(preferenceSchema.safeParse({ intent: "theme", value: "theme-day", redirectTo: "/" }).success).toBe(true);
+    expect(preferenceSchema.safeParse({ intent: "currency", value: "eur", redirectTo: "/" }).success).toBe(true);
+  });
+  it("refuses unknown values", () => {
+    expect(preferenceSchema.safeParse({ intent: "language", value: "xx", redirectTo: "/" }).success).toBe(false);
+    expect(preferenceSchema.safeParse({ intent: "theme", value: "pink", redirectTo: "/" }).success).toBe(false);
+  });
+  it("never redirects off the site", () => {
+    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:x"]) {
+      const parsed = preferenceSchema.parse({ intent: "theme", value: "theme-day", redirectTo: target });
+      expect(parsed.redirectTo).toBe("/home/index");
+    }
+  });
+});
+
+describe("site configuration parsing (spec §8: parse failures fall back to defaults)", () => {
+  it("reads good rows and falls back per key on bad ones", () => {
+    const config = parseSiteConfig([
+      { config_key: "siteName", config_value: "Test Exchange" },
+      { config_key: "defaultLanguage", config_value: "klingon" },
+      { config_key: "socialLinks", config_value: "{not json" },
+      { config_key: "tokenTime", config_value: "604800" },
+      { config_key: "returnApplyEnabled", config_value: "true" },
+    ]);
+    expect(config.siteName).toBe("Test Exchange");
+    expect(config.defaultLanguage).toBe("en");
+    expect(config.socialLinks).toEqual([]);
+    expect(config.tokenTime).toBe(604800);
+    expect(config.returnApplyEnabled).toBe(true);
+  });
+});
+
+describe("display currency", () => {
+  it("converts a USDT price exactly and formats it", () => {
+    expect(toDisplayMoney("64000.5", { code: "eur", quote: "EUR", symbol: "€", rate: "0.92" })).toBe("€58,880.46");
+    expect(toDisplayMoney(null, { code: "usd", quote: "USD", symbol: "$", rate: "1" })).toBe("--");
+  });
+});
