@@ -20,7 +20,7 @@ export const cta = style({
 });
 export const stats = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))", gap: "16px", margin: 0 });
 export const stat = style({ padding: "20px 24px", background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.large });
-export const statValue = style({ fontSize: "28px", fontWeight: 800, color: vars.color.accent, margin: 0 });
+export const statValue = style({ fontSize: "28px", fontWeight: 800, color: vars.color.accentStrong, margin: 0 });
 export const statLabel = style({ color: vars.color.textMuted });
 export const sectionTitle = style({ fontSize: "24px", marginBottom: "16px" });
 export const tableWrap = style({ overflowX: "auto", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.large });

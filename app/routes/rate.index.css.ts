@@ -9,7 +9,7 @@ export const tableWrap = style({ border: `1px solid ${vars.color.border}`, borde
 export const th = style({ textAlign: "left", padding: "12px 16px", color: vars.color.textMuted, fontWeight: 500, fontSize: "12px", borderBottom: `1px solid ${vars.color.border}` });
 export const td = style({ textAlign: "left", padding: "12px 16px", borderBottom: `1px solid ${vars.color.border}` });
 export const tdNumber = style([td, { fontFamily: vars.font.mono }]);
-export const current = style({ color: vars.color.accent, fontWeight: 600 });
+export const current = style({ color: vars.color.accentStrong, fontWeight: 600 });
 export const use = style({
   padding: "6px 12px",
   background: "transparent",

@@ -15,7 +15,7 @@ globalStyle("body", {
   lineHeight: 1.5,
 });
 globalStyle("a", { color: "inherit", textDecoration: "none" });
-globalStyle("a:hover", { color: vars.color.accent });
+globalStyle("a:hover", { color: vars.color.accentStrong });
 globalStyle("button, input, select, textarea", { font: "inherit", color: "inherit" });
 globalStyle("button", { cursor: "pointer" });
 // A visible focus ring for keyboard users on every control, in both themes.

@@ -40,7 +40,7 @@ export const navLink = style({
   fontWeight: 500,
   whiteSpace: "nowrap",
   borderRadius: vars.radius.small,
-  selectors: { '&[aria-current="page"]': { color: vars.color.accent } },
+  selectors: { '&[aria-current="page"]': { color: vars.color.accentStrong } },
 });
 export const caret = style({ fontSize: "10px", opacity: 0.7 });
 

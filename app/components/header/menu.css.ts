@@ -33,7 +33,7 @@ export const option = style({
   textAlign: "left",
   selectors: {
     "&:hover": { background: vars.color.surface },
-    '&[aria-current="true"]': { color: vars.color.accent, borderColor: vars.color.border },
+    '&[aria-current="true"]': { color: vars.color.accentStrong, borderColor: vars.color.border },
   },
 });
 export const muted = style({ color: vars.color.textMuted, fontSize: "12px" });

@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests drive Debian's Chromium (no browser downloads on this network) against the
+ * whole exchange: engine on a fresh embedded database plus the built web tier, on test ports.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const ENGINE_PORT = Number(process.env.E2E_ENGINE_PORT ?? 8180);
+// Set once in the main process; workers inherit it, so every process agrees on one data folder.
+process.env.E2E_DATA_DIR ??= `tests/.tmp/e2e-${Date.now()}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `http://127.0.0.1:${PORT}/home/index`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      ENGINE_PORT: String(ENGINE_PORT),
+      ENGINE_URL: `http://127.0.0.1:${ENGINE_PORT}`,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      DEPLOYMENT_VARIANT: "default",
+    },
+  },
+});

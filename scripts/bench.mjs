@@ -1,0 +1,83 @@
+// `npm run bench`: starts a throwaway exchange (fresh embedded database) and prints figures:
+// cold start to first page, engine API throughput and latency, server-side rendering latency.
+// Figures are printed, never asserted. Loopback only; every loop is bounded in count and time.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const WEB = 3200;
+const ENGINE = 8280;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "exchange-bench-"));
+
+async function waitFor(url, deadlineMs) {
+  const end = Date.now() + deadlineMs;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {}
+    await sleep(50);
+  }
+  return false;
+}
+
+/** Sends `total` GETs with `concurrency` in flight; returns requests/s and latency percentiles. */
+async function load(url, { total, concurrency, maxMs = 30_000 }) {
+  const latencies = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  async function worker() {
+    while (next < total && performance.now() - started < maxMs) {
+      next++;
+      const t0 = performance.now();
+      try {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(2);
+  return { requests: latencies.length, rps: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), errors };
+}
+
+const t0 = performance.now();
+const child = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, PORT: String(WEB), ENGINE_PORT: String(ENGINE), ENGINE_URL: `http://127.0.0.1:${ENGINE}`, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+});
+try {
+  if (!(await waitFor(`http://127.0.0.1:${WEB}/home/index`, 90_000))) throw new Error("the exchange did not start within 90 s (run `npm run build` first)");
+  const coldStart = ((performance.now() - t0) / 1000).toFixed(2);
+  const api = `http://127.0.0.1:${ENGINE}/api/mjkj-web`;
+  // Warm up both tiers.
+  await load(`http://127.0.0.1:${WEB}/home/index`, { total: 50, concurrency: 4 });
+  await load(`${api}/open/getCoinRate`, { total: 200, concurrency: 8 });
+
+  const rows = [
+    ["engine GET open/getCoinRate", await load(`${api}/open/getCoinRate`, { total: 5000, concurrency: 32 })],
+    ["engine GET getData/area_code page of 10", await load(`${api}/cgform-api/getData/area_code?pageSize=10`, { total: 3000, concurrency: 32 })],
+    ["web SSR /home/index, 1 at a time", await load(`http://127.0.0.1:${WEB}/home/index`, { total: 300, concurrency: 1 })],
+    ["web SSR /home/index, 8 in flight", await load(`http://127.0.0.1:${WEB}/home/index`, { total: 1000, concurrency: 8 })],
+    ["web SSR /rate/index, 8 in flight", await load(`http://127.0.0.1:${WEB}/rate/index`, { total: 1000, concurrency: 8 })],
+  ];
+  console.log("\nThe load generator shares the 2 cores with the engine and the web tier: figures are a floor.");
+  console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}`);
+  console.log(`cold start (engine migrate+seed on a new PGlite, web up, first page served): ${coldStart} s\n`);
+  console.log("| what | requests | req/s | p50 ms | p99 ms | errors |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [name, r] of rows) console.log(`| ${name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+} finally {
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.on("exit", resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,72 @@
+// `npm test`: type check, unit + integration tests (vitest), then end-to-end tests (Playwright,
+// Debian's Chromium) against the whole exchange. Prints one closing line: "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const REPORTS = path.resolve("tests/.tmp/reports");
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`Chromium is missing at ${CHROMIUM}: run "sudo apt-get update && sudo apt-get install -y chromium", then npm test again.`);
+    return false;
+  }
+  console.log("Chromium is missing: installing Debian's chromium package (running as root)...");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  const install = update.status === 0 && spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+  return Boolean(install && install.status === 0 && existsSync(CHROMIUM));
+}
+
+const bin = (name) => path.resolve("node_modules/.bin", name);
+const results = { typecheck: false, vitest: false, e2e: false };
+
+results.typecheck = run("type check", bin("tsc"), ["--noEmit"]);
+results.vitest = run("unit and integration tests", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(REPORTS, "vitest.json")}`,
+]);
+if (ensureChromium()) {
+  results.e2e = run("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, "playwright.json"),
+  });
+}
+
+// One closing line over both runners.
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const v = JSON.parse(readFileSync(path.join(REPORTS, "vitest.json"), "utf8"));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  skipped += v.numPendingTests + v.numTodoTests;
+} catch {
+  failed += 1;
+}
+try {
+  const p = JSON.parse(readFileSync(path.join(REPORTS, "playwright.json"), "utf8"));
+  passed += p.stats.expected + p.stats.flaky;
+  failed += p.stats.unexpected;
+  skipped += p.stats.skipped;
+} catch {
+  failed += 1;
+}
+if (!results.typecheck) failed += 1;
+const ok = results.typecheck && results.vitest && results.e2e;
+console.log(`\ntype check: ${results.typecheck ? "ok" : "FAILED"}; vitest: ${results.vitest ? "ok" : "FAILED"}; e2e: ${results.e2e ? "ok" : "FAILED"}`);
+console.log(`${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed, ${skipped} skipped`);
+process.exit(ok ? 0 : 1);

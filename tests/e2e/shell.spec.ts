@@ -1,0 +1,217 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, LANGUAGES, text } from "./support";
+
+test.describe("home and routing", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`home renders with JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto("/home/index");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trade crypto with confidence");
+      await expect(page.getByText("15,000 BTC")).toBeVisible();
+      await expect(page.getByText("130+")).toBeVisible();
+      await expect(page.getByRole("table")).toContainText(text("en", "home.markets.empty"));
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: "Log In" })).toBeVisible();
+      await expect(header.getByRole("link", { name: "Register" })).toBeVisible();
+      await expect(header.getByRole("searchbox", { name: "Search coins and contracts" })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      if (javaScriptEnabled) {
+        // Hydrated: the menu's Escape handler only exists with JavaScript.
+        await page.getByLabel(/^Language:/).click();
+        await expect(page.getByRole("button", { name: "Deutsch" })).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("button", { name: "Deutsch" })).toBeHidden();
+        await expect(page.getByLabel(/^Language:/)).toBeFocused();
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const [from, js] of [
+    ["/", true],
+    ["/home", true],
+    ["/nope", true],
+    ["/nope/deeper?x=1", false],
+    ["/", false],
+  ] as const) {
+    test(`${from} lands on /home/index (JavaScript ${js ? "on" : "off"})`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: js });
+      const page = await context.newPage();
+      await page.goto(from);
+      await expect(page).toHaveURL(/\/home\/index$/);
+      await context.close();
+    });
+  }
+
+  test("the footer shows on home and is hidden on /user/login", async ({ page }) => {
+    await page.goto("/home/index");
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await page.goto("/user/login");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  });
+
+  test("links only to pages that exist", async ({ page, request }) => {
+    await page.goto("/home/index");
+    const hrefs = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((links) =>
+      links.map((a) => a.getAttribute("href")!),
+    );
+    expect(hrefs.length).toBeGreaterThan(3);
+    for (const href of new Set(hrefs)) {
+      const res = await request.get(href, { maxRedirects: 0 });
+      // A page answers 200, or redirects to its own default child; never to the catch-all home.
+      const location = res.headers()["location"] ?? "";
+      expect(res.status() === 200 || (location !== "/home/index" || href === "/home/index"), href).toBe(true);
+    }
+  });
+});
+
+test.describe("language switch without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of LANGUAGES) {
+    test(`switching to ${lang.code} changes the texts`, async ({ page }) => {
+      await page.goto("/home/index");
+      await page.locator("header summary[aria-label^='Language']").click();
+      await page.getByRole("button", { name: lang.label, exact: true }).click();
+      await expect(page).toHaveURL(/\/home\/index$/);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang.tag);
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: text(lang.code, "header.login"), exact: true })).toBeVisible();
+      await expect(header.getByRole("link", { name: text(lang.code, "header.register"), exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { name: text(lang.code, "home.markets.title") })).toBeVisible();
+      await expect(page.getByRole("table")).toContainText(text(lang.code, "home.markets.empty"));
+      // The choice is kept in a cookie: a new visit stays in that language.
+      await page.goto("/rate/index");
+      await expect(page.locator("html")).toHaveAttribute("lang", lang.tag);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(lang.code, "rates.title"));
+    });
+  }
+
+  test("the engine's language entries override the shipped texts", async ({ page, context }) => {
+    await context.addCookies([{ name: "lang", value: Buffer.from(JSON.stringify("de")).toString("base64"), url: "http://127.0.0.1" }]);
+    await page.goto("/home/index");
+    // The campaign headline comes from the engine's lang_entry table, not the locale file.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Krypto mit Vertrauen handeln");
+  });
+});
+
+test("language switch with JavaScript reloads the page in the new language", async ({ page }) => {
+  await page.goto("/rate/index");
+  await page.getByLabel(/^Language:/).click();
+  await page.getByRole("button", { name: "日本語" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page).toHaveURL(/\/rate\/index$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("jp", "rates.title"));
+});
+
+test.describe("currency and theme without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the display currency switch persists", async ({ page }) => {
+    await page.goto("/rate/index");
+    await expect(page.locator("header summary[aria-label^='Display currency']")).toHaveAttribute("aria-label", /USD \$/);
+    await page.locator("header summary[aria-label^='Display currency']").click();
+    await page.getByRole("banner").getByRole("button", { name: /EUR/ }).click();
+    await expect(page).toHaveURL(/\/rate\/index$/);
+    await expect(page.locator("header summary[aria-label^='Display currency']")).toHaveAttribute("aria-label", /EUR €/);
+    await expect(page.getByRole("row", { name: /EUR/ })).toContainText("Current display currency");
+    await page.goto("/home/index");
+    await expect(page.getByRole("columnheader", { name: "Last price (EUR)" })).toBeVisible();
+    // From the rates page's own form too.
+    await page.goto("/rate/index");
+    await page.getByRole("button", { name: "Show prices in JPY" }).click();
+    await expect(page.locator("header summary[aria-label^='Display currency']")).toHaveAttribute("aria-label", /JPY JP¥/);
+  });
+
+  test("the theme switch persists and recolours the page", async ({ page }) => {
+    await page.goto("/home/index");
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe("rgb(11, 14, 17)");
+    await page.getByRole("button", { name: "Switch to day theme" }).click();
+    await expect(page.getByRole("button", { name: "Switch to night theme" })).toBeVisible();
+    expect(await background()).toBe("rgb(255, 255, 255)");
+    await page.goto("/aboutus");
+    expect(await background()).toBe("rgb(255, 255, 255)");
+    await page.getByRole("button", { name: "Switch to night theme" }).click();
+    expect(await background()).toBe("rgb(11, 14, 17)");
+  });
+
+  test("a forged preference is refused with a message and changes nothing", async ({ page, request }) => {
+    const res = await request.post("/preferences", { form: { intent: "currency", value: "xyz", redirectTo: "//evil.example" }, maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers()["location"]).toBe("/home/index");
+    const currencyCookie = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("currency="));
+    expect(currencyCookie).toBeUndefined();
+    await page.goto("/home/index");
+    await expect(page.locator("header summary[aria-label^='Display currency']")).toHaveAttribute("aria-label", /USD/);
+  });
+});
+
+test("an invite code in any URL is kept in the session", async ({ page, context }) => {
+  await page.goto("/aboutus");
+  expect((await context.cookies()).find((c) => c.name === "__session")).toBeUndefined();
+  await page.goto("/aboutus?invite_code=MERID42");
+  const session = (await context.cookies()).find((c) => c.name === "__session");
+  expect(session).toBeDefined();
+  expect(session!.httpOnly).toBe(true);
+  expect(session!.sameSite).toBe("Lax");
+});
+
+test.describe("accessibility", () => {
+  for (const [path, theme] of [
+    ["/home/index", "theme-night"],
+    ["/home/index", "theme-day"],
+    ["/rate/index", "theme-night"],
+    ["/aboutus", "theme-day"],
+    ["/user/login", "theme-night"],
+  ] as const) {
+    test(`axe finds no serious violations on ${path} (${theme})`, async ({ page, context }) => {
+      await context.addCookies([{ name: "theme", value: Buffer.from(JSON.stringify(theme)).toString("base64"), url: "http://127.0.0.1" }]);
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test("Tab reaches every header control in order, each with a visible focus ring", async ({ page }) => {
+    await page.goto("/home/index");
+    const expected: Array<RegExp | string> = [
+      "Skip to main content",
+      "Meridian Exchange home",
+    ];
+    const navLinks = await page.locator("header nav > ul > li > a").allTextContents();
+    expected.push(...navLinks.map((t) => t.replace("▾", "").trim()));
+    expected.push("Search coins and contracts", "Log In", "Register", /^Language:/, /^Display currency:/, /Switch to (day|night) theme/);
+
+    for (const name of expected) {
+      await page.keyboard.press("Tab");
+      const focused = page.locator(":focus");
+      const label = await focused.evaluate((el) => {
+        const aria = el.getAttribute("aria-label");
+        if (aria) return aria;
+        if (el.id) {
+          const forLabel = document.querySelector(`label[for="${el.id}"]`);
+          if (forLabel) return forLabel.textContent ?? "";
+        }
+        return (el.textContent ?? "").replace("▾", "").trim();
+      });
+      if (typeof name === "string") expect(label).toBe(name);
+      else expect(label).toMatch(name);
+      const ring = await focused.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      });
+      expect(ring.style, `focus ring on ${label}`).not.toBe("none");
+      expect(ring.width, `focus ring on ${label}`).toBeGreaterThanOrEqual(2);
+      // Moving through a nav item's sub-menu: skip its children (they follow in the Tab order).
+      const children = await focused.evaluate((el) =>
+        el.parentElement?.matches("nav li") ? el.parentElement.querySelectorAll(":scope > ul a").length : 0,
+      );
+      for (let i = 0; i < children; i++) await page.keyboard.press("Tab");
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const LANGUAGES = [
+  { code: "zh_cn", tag: "zh-CN", label: "简体中文" },
+  { code: "zh_tw", tag: "zh-TW", label: "繁體中文" },
+  { code: "en", tag: "en", label: "English" },
+  { code: "kr", tag: "ko", label: "한국어" },
+  { code: "jp", tag: "ja", label: "日本語" },
+  { code: "es", tag: "es", label: "Español" },
+  { code: "de", tag: "de", label: "Deutsch" },
+  { code: "fr", tag: "fr", label: "Français" },
+  { code: "tr", tag: "tr", label: "Türkçe" },
+] as const;
+
+type Messages = { [key: string]: string | Messages };
+
+/** A shipped text of a language, read from its locale file. */
+export function text(lang: string, key: string): string {
+  const file = JSON.parse(readFileSync(path.resolve("app/locales", `${lang}.json`), "utf8")) as Messages;
+  let node: string | Messages | undefined = file;
+  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  if (typeof node !== "string") throw new Error(`no text ${key} in ${lang}`);
+  return node;
+}
+
+/** Runs axe and fails on any serious or critical violation, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    "axe serious/critical violations",
+  ).toEqual([]);
+}
