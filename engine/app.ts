@@ -4,20 +4,28 @@ import { errorEnvelope } from "../protocol/envelope";
 import { ResultCode } from "../protocol/result-codes";
 import { ApiError } from "./api/api-error";
 import { registerConfigTableRoutes } from "./api/config-tables";
+import { createServices, type ApiServices } from "./api/context";
 import { registerMarketRoutes } from "./api/market";
+import { registerAccountRoutes } from "./api/members/account";
+import { registerAuthRoutes } from "./api/members/auth";
+import { registerCodeRoutes } from "./api/members/codes";
+import { registerMailboxRoutes } from "./api/members/mailbox";
+import { registerRegistrationRoutes } from "./api/members/registration";
 import type { Store } from "./store/db";
 
 export interface BuildAppOptions {
   store: Store;
   apiHead: string;
   logger?: FastifyServerOptions["logger"];
+  /** Shared services (clock, limiters, mailbox switch); defaults suit tests and the embedded demo. */
+  services?: ApiServices;
 }
 
 /**
  * The engine's HTTP app: every answer is an envelope, bad input is a 400 naming the field, an
  * unknown path a 404 envelope, and an unexpected error a 500 with no detail (details go to the log).
  */
-export async function buildApp({ store, apiHead, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, apiHead, logger = false, services }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Requests are not logged one by one (volume); refusals and errors are.
@@ -54,8 +62,24 @@ export async function buildApp({ store, apiHead, logger = false }: BuildAppOptio
     }
   });
 
-  const context = { app, apiHead, db: store.db };
+  const context = {
+    app,
+    apiHead,
+    db: store.db,
+    services: services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) }),
+  };
   registerConfigTableRoutes(context);
   registerMarketRoutes(context);
+  registerCodeRoutes(context);
+  registerRegistrationRoutes(context);
+  registerAuthRoutes(context);
+  registerAccountRoutes(context);
+  registerMailboxRoutes(context);
   return app;
+}
+
+/** The configured site name, for e-mails. */
+export async function siteNameOf(store: Store): Promise<string> {
+  const row = await store.db.selectFrom("site_config").select("config_value").where("config_key", "=", "siteName").executeTakeFirst();
+  return row?.config_value ?? "Meridian Exchange";
 }

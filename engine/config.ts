@@ -14,6 +14,8 @@ const engineEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   API_HEAD: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be letters, digits or dashes").default(DEFAULT_API_HEAD),
   DEPLOYMENT_VARIANT: z.string().default("default"),
+  /** Serve the dev mailbox (codes are only written to the outbox table). Off once real delivery exists. */
+  DEV_MAILBOX: z.enum(["0", "1"]).default("1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

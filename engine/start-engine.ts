@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Server } from "socket.io";
 import { loadVariant } from "../variants/index";
-import { buildApp } from "./app";
+import { createServices } from "./api/context";
+import { buildApp, siteNameOf } from "./app";
 import type { EngineEnv } from "./config";
 import { attachRealtime } from "./realtime/realtime";
 import { openStore, type Store } from "./store/db";
@@ -24,7 +25,8 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   await seedConfiguration(store.db, variant);
 
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
-  const app = await buildApp({ store, apiHead: env.API_HEAD, logger });
+  const services = createServices({ devMailbox: env.DEV_MAILBOX === "1", siteName: () => siteNameOf(store) });
+  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services });
   await app.ready();
   const io = attachRealtime(app.server);
   const address = await app.listen({ host: env.ENGINE_HOST, port: env.ENGINE_PORT });

@@ -1,10 +1,39 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { AttemptLimiter } from "../core/members/attempt-limiter";
+import { MEMBER_RULES } from "../core/members/rules";
 import type { Database } from "../store/schema";
 
-/** What every API module gets: the HTTP app, the API head of its paths and the database. */
+/** What every API module gets: the HTTP app, the API head of its paths, the database and shared services. */
 export interface ApiContext {
   app: FastifyInstance;
   apiHead: string;
   db: Kysely<Database>;
+  services: ApiServices;
+}
+
+export interface ApiServices {
+  /** The clock (tests may pass their own). */
+  now: () => number;
+  /** Whether the dev mailbox endpoint is served (no real delivery configured). */
+  devMailbox: boolean;
+  siteName: () => Promise<string>;
+  limits: {
+    loginPerAccount: AttemptLimiter;
+    loginPerAddress: AttemptLimiter;
+    codeSendsPerAddress: AttemptLimiter;
+  };
+}
+
+export function createServices(options: { devMailbox: boolean; now?: () => number; siteName: () => Promise<string> }): ApiServices {
+  return {
+    now: options.now ?? Date.now,
+    devMailbox: options.devMailbox,
+    siteName: options.siteName,
+    limits: {
+      loginPerAccount: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAccount, windowMs: MEMBER_RULES.loginWindowMs }),
+      loginPerAddress: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAddress, windowMs: MEMBER_RULES.loginWindowMs }),
+      codeSendsPerAddress: new AttemptLimiter({ max: 30, windowMs: 60 * 60_000 }),
+    },
+  };
 }

@@ -39,6 +39,8 @@ export function registerEndpoint<E extends Endpoint>(
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const bad = findControlCharacter(value, "");
+  if (bad !== null) throw new ApiError(ResultCode.BAD_REQUEST, `Invalid ${where}: ${bad || "value"}: contains a NUL character`);
   const result = schema.safeParse(value);
   if (!result.success) throw new ApiError(ResultCode.BAD_REQUEST, `Invalid ${where}: ${describeIssues(result.error.issues)}`);
   return result.data;
@@ -48,4 +50,15 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z
 export function endpointUrl(apiHead: string, endpoint: Endpoint, params?: Record<string, string | number>): string {
   const path = fillPath(endpoint.path, params);
   return endpoint.absolute ? path : `/api/${apiHead}/${path}`;
+}
+
+/** Postgres text cannot hold NUL: refuse it as bad input instead of failing in the database. */
+function findControlCharacter(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (depth > 8 || value === null || typeof value !== "object") return null;
+  for (const [key, child] of Object.entries(value)) {
+    const found = findControlCharacter(child, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }

@@ -13,6 +13,11 @@ export interface Database {
   client_version: ClientVersionTable;
   image_address: ImageAddressTable;
   market_symbol: MarketSymbolTable;
+  member: MemberTable;
+  device_session: DeviceSessionTable;
+  verification_code: VerificationCodeTable;
+  outbox_message: OutboxMessageTable;
+  login_log: LoginLogTable;
 }
 
 export interface NavItemTable {
@@ -103,4 +108,70 @@ export interface MarketSymbolTable {
   avatar: string | null;
   sort: number;
   enabled: boolean;
+}
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface MemberTable {
+  id: Generated<string>;
+  uid: string;
+  email: string | null;
+  area_code: string | null;
+  phone: string | null;
+  password_hash: string;
+  trade_password_hash: string | null;
+  google_secret: string | null;
+  google_pending_secret: string | null;
+  anti_code: string | null;
+  avatar: string | null;
+  is_merchant: Generated<number>;
+  supported: Generated<number>;
+  invite_code: string;
+  invited_by: string | null;
+  chat_key: string;
+  created_at: Timestamp;
+  password_changed_at: Timestamp;
+}
+export interface DeviceSessionTable {
+  id: Generated<string>;
+  member_id: string;
+  device_id: string;
+  name: string;
+  user_agent: string;
+  ip: string;
+  access_token_hash: string;
+  access_expires_at: Timestamp;
+  refresh_token_hash: string;
+  refresh_expires_at: Timestamp;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  revoked_at: Date | null;
+}
+export interface VerificationCodeTable {
+  id: Generated<string>;
+  destination: string;
+  purpose: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Date | null;
+}
+export interface OutboxMessageTable {
+  id: Generated<string>;
+  channel: "email" | "sms";
+  destination: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+  delivered_at: Date | null;
+  delivery_error: string | null;
+}
+export interface LoginLogTable {
+  id: Generated<string>;
+  member_id: string;
+  ip: string;
+  user_agent: string;
+  device_name: string;
+  created_at: Timestamp;
 }

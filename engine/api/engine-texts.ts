@@ -1,0 +1,35 @@
+import { FALLBACK_LANGUAGE, isLanguageCode, type LanguageCode } from "../../protocol/languages";
+import { HEADERS } from "../../protocol/endpoint";
+import de from "../locales/de.json";
+import en from "../locales/en.json";
+import es from "../locales/es.json";
+import fr from "../locales/fr.json";
+import jp from "../locales/jp.json";
+import kr from "../locales/kr.json";
+import tr from "../locales/tr.json";
+import zh_cn from "../locales/zh_cn.json";
+import zh_tw from "../locales/zh_tw.json";
+
+/**
+ * Texts the engine itself writes (refusal messages, e-mails, text messages), in the language the
+ * request's language header names (spec §7 sends one with every call).
+ */
+type Catalog = typeof en;
+const CATALOGS: Record<LanguageCode, Catalog> = { zh_cn, zh_tw, en, kr, jp, es, de, fr, tr };
+
+export type TextKey = {
+  [G in keyof Catalog]: `${G & string}.${keyof Catalog[G] & string}`;
+}[keyof Catalog];
+
+export function engineText(lang: LanguageCode, key: TextKey, params: Record<string, string | number> = {}): string {
+  const [group, name] = key.split(".") as [keyof Catalog, string];
+  const template =
+    (CATALOGS[lang]?.[group] as Record<string, string> | undefined)?.[name] ?? (CATALOGS.en[group] as Record<string, string>)[name] ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ""));
+}
+
+/** The language a request asks for (its `lang` header), else English. */
+export function requestLanguage(headers: Record<string, string | string[] | undefined>): LanguageCode {
+  const value = headers[HEADERS.language];
+  return isLanguageCode(value) ? value : FALLBACK_LANGUAGE;
+}

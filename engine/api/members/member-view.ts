@@ -1,0 +1,32 @@
+import type { Selectable } from "kysely";
+import type { MemberInfo } from "../../../protocol/member";
+import type { MemberTable } from "../../store/schema";
+
+export const DEFAULT_AVATAR = "/images/avatar.svg";
+
+/** The public view of a member row (spec §3 "User info"): no hashes, no secrets. */
+export function memberView(row: Selectable<MemberTable>): MemberInfo {
+  return {
+    id: row.id,
+    uid: row.uid,
+    email: row.email,
+    areaCode: row.area_code,
+    phone: row.phone,
+    avatar: row.avatar ?? DEFAULT_AVATAR,
+    is_merchant: row.is_merchant,
+    merchant: row.is_merchant === 2 ? { id: row.id } : null,
+    blade_user_id: row.id,
+    chatKey: row.chat_key,
+    supported: row.supported,
+    inviteCode: row.invite_code,
+    googleBound: row.google_secret !== null,
+    tradePasswordSet: row.trade_password_hash !== null,
+    antiCodeSet: row.anti_code !== null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Where codes for this account go, e.g. `alice@example.com` or `+49 15112345678`. */
+export function destinationOf(account: { accountType: "email" | "phone"; email?: string; areaCode?: string; phone?: string }): string {
+  return account.accountType === "email" ? account.email! : `+${account.areaCode} ${account.phone}`;
+}

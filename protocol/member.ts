@@ -1,0 +1,67 @@
+import * as z from "zod";
+import { EMAIL_PATTERN, PASSWORD_PATTERN, SIX_DIGIT_CODE_PATTERN, TRADE_PASSWORD_PATTERN } from "./validation";
+
+/**
+ * Member fields and their rules (spec §5), shared by the web forms and the engine. Messages are
+ * text keys (`validation.*`), translated where they are shown.
+ */
+export const emailField = z.string().trim().toLowerCase().max(254, "validation.email").regex(EMAIL_PATTERN, "validation.email");
+export const passwordField = z.string().regex(PASSWORD_PATTERN, "validation.password");
+export const codeField = z.string().trim().regex(SIX_DIGIT_CODE_PATTERN, "validation.code");
+export const tradePasswordField = z.string().regex(TRADE_PASSWORD_PATTERN, "validation.trade_password");
+export const areaCodeField = z.string().trim().regex(/^\d{1,4}$/, "validation.area_code");
+export const phoneField = z.string().trim().regex(/^\d{4,15}$/, "validation.phone");
+export const inviteCodeField = z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, "validation.invite_code");
+export const googleCodeField = codeField;
+
+export const ACCOUNT_TYPES = ["email", "phone"] as const;
+
+/** The public view of a member (spec §3 "User info"); secrets never leave the engine. */
+export const memberInfoSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  email: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string(),
+  is_merchant: z.number().int(),
+  merchant: z.object({ id: z.string() }).nullable(),
+  blade_user_id: z.string(),
+  chatKey: z.string(),
+  supported: z.number().int(),
+  inviteCode: z.string(),
+  googleBound: z.boolean(),
+  tradePasswordSet: z.boolean(),
+  antiCodeSet: z.boolean(),
+  createdAt: z.string(),
+});
+export type MemberInfo = z.infer<typeof memberInfoSchema>;
+
+/** What the token call answers (spec §7): tokens plus the member. */
+export const tokenGrantSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal("bearer"),
+  expires_in: z.number().int(),
+  user: memberInfoSchema,
+});
+export type TokenGrant = z.infer<typeof tokenGrantSchema>;
+
+export const loginLogEntrySchema = z.object({
+  id: z.string(),
+  ip: z.string(),
+  deviceName: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+});
+
+export const deviceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type Device = z.infer<typeof deviceSchema>;
