@@ -16,6 +16,12 @@ app.set("trust proxy", "loopback");
 app.use(compression());
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
+// The client address the engine sees (login log, limits): Express's own reading, which trusts a
+// forwarded header only from a proxy on loopback. A browser cannot spoof it by sending the header.
+app.use((req, _res, next) => {
+  req.headers["x-forwarded-for"] = req.ip ?? "";
+  next();
+});
 app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
 app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: () => ({ routeManifest: build.routes }) }));
 
