@@ -25,7 +25,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   await seedConfiguration(store.db, variant);
 
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
-  const services = createServices({ devMailbox: env.DEV_MAILBOX === "1", siteName: () => siteNameOf(store) });
+  const services = createServices({ devMailbox: env.DEV_MAILBOX === "1", siteName: () => siteNameOf(store), codeResendMs: env.CODE_RESEND_SECONDS * 1000 });
   const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services });
   await app.ready();
   const io = attachRealtime(app.server);

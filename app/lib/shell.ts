@@ -26,6 +26,10 @@ export interface ShellData {
   nav: NavTree;
   footer: Array<{ group: string; links: Array<{ code: string; path: string }> }>;
   year: number;
+  /** Path patterns of the pages this build serves, to leave out links to pages not built yet. */
+  servedPatterns: string[][];
+  /** The logged-in member (a summary), or null for a visitor. */
+  member: { uid: string; label: string; isMerchant: boolean } | null;
   toast: { id: string; type: "success" | "error" | "info"; key?: string; message?: string } | null;
 }
 

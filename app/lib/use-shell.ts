@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import { isServedPath } from "./route-patterns";
 import type { ShellData } from "./shell";
 
 /** The root loader's shell data; every page renders inside the shell, so it is always there. */
@@ -21,4 +22,10 @@ export function pageTitle(matches: ReadonlyArray<{ id: string; data: unknown }>,
   const site = shell?.site.name ?? "Meridian Exchange";
   const page = messageAt(shell, key);
   return page ? `${page} | ${site}` : site;
+}
+
+/** Whether this build serves a path (links to pages not built yet are left out). */
+export function useIsServed(): (path: string) => boolean {
+  const { servedPatterns } = useShell();
+  return (path: string) => isServedPath(servedPatterns, path);
 }

@@ -1,10 +1,104 @@
-import type { MetaFunction } from "@remix-run/node";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type * as z from "zod";
+import { AccountTabs } from "~/components/account-tabs";
+import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { loginSchema } from "~/lib/forms/auth";
+import { localPath } from "~/lib/preference-schema";
 import { pageTitle } from "~/lib/use-shell";
+import { loadAreaCodes } from "~/services/area-codes.server";
+import { getMember } from "~/services/auth.server";
+import { orUnavailable } from "~/services/errors.server";
+import { detectLanguage } from "~/services/i18n.server";
+import { loginWithPassword } from "~/services/login.server";
+import { redirectWithToast } from "~/services/toast.server";
+import * as s from "./user.css";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.login.title") }];
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getMember(request)) throw redirect("/account/center/info");
+  const url = new URL(request.url);
+  const lang = await detectLanguage(request);
+  return {
+    accountType: url.searchParams.get("type") === "phone" ? ("phone" as const) : ("email" as const),
+    redirectTo: localPath.parse(url.searchParams.get("redirectTo") ?? "/account/center/info"),
+    areas: await orUnavailable(request, loadAreaCodes(lang)),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  const hideFields = ["password", "googleCode"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), needGoogle: formData.has("googleCode") }, { status: 400 });
+  const lang = await detectLanguage(request);
+  const outcome = await loginWithPassword(request, submission.value, lang);
+  if (outcome.kind === "google") {
+    return data({ result: submission.reply({ hideFields, formErrors: submission.value.googleCode ? [] : ["auth.google_needed"] }), needGoogle: true }, { status: 400 });
+  }
+  if (outcome.kind === "refused") {
+    return data(
+      { result: submission.reply({ hideFields, formErrors: [outcome.message ?? "errors.unknown"] }), needGoogle: formData.has("googleCode") },
+      { status: 400 },
+    );
+  }
+  const redirectTo = localPath.parse(formData.get("redirectTo") ?? "/account/center/info");
+  return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: { "set-cookie": outcome.cookie } });
+}
+
 export default function LoginPage() {
   const { t } = useTranslation();
-  return <h1>{t("user.login.title")}</h1>;
+  const { accountType: initialType, redirectTo, areas } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({
+    id: "login",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const accountType = (fields.accountType.initialValue as string | undefined) ?? initialType;
+  const needGoogle = actionData?.needGoogle ?? false;
+  return (
+    <>
+      <h1 className={s.title}>{t("user.login.title")}</h1>
+      <AccountTabs current={accountType} base="/user/login" />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="accountType" value={accountType} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {accountType === "email" ? (
+          <Field label={t("auth.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }} errors={fields.email.errors} />
+        ) : (
+          <>
+            <SelectField label={t("auth.area_code")} selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? "1" }} errors={fields.areaCode.errors}>
+              {areas.map((a) => (
+                <option key={a.country} value={a.dial}>
+                  {a.label}
+                </option>
+              ))}
+            </SelectField>
+            <Field label={t("auth.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric" }} errors={fields.phone.errors} />
+          </>
+        )}
+        <Field label={t("auth.password")} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }} errors={fields.password.errors} />
+        {needGoogle ? (
+          <Field
+            label={t("auth.google_code")}
+            hint={t("auth.google_hint")}
+            inputProps={{ ...getInputProps(fields.googleCode, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+            errors={fields.googleCode.errors}
+          />
+        ) : null}
+        <SubmitButton>{t("user.login.submit")}</SubmitButton>
+      </Form>
+      <p className={s.switchLine}>
+        {t("user.login.no_account")} <Link to="/user/register">{t("header.register")}</Link>
+      </p>
+    </>
+  );
 }

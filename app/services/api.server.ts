@@ -33,6 +33,8 @@ export interface CallOptions {
   lang: LanguageCode;
   /** Bearer token of the member, when logged in. */
   token?: string;
+  /** The browser behind this call (forwarded to the engine for its login log and limits). */
+  client?: { ip: string; userAgent: string };
   timeoutMs?: number;
 }
 
@@ -46,6 +48,8 @@ export function engineHeaders(options: CallOptions): Record<string, string> {
     [HEADERS.tenant]: env.TENANT_ID,
   };
   if (options.token) headers[HEADERS.token] = `bearer ${options.token}`;
+  if (options.client?.ip) headers["x-forwarded-for"] = options.client.ip;
+  if (options.client?.userAgent) headers["user-agent"] = options.client.userAgent.slice(0, 400);
   return headers;
 }
 

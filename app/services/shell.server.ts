@@ -1,9 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { LanguageCode } from "#protocol/languages";
 import { LANGUAGE_TAGS } from "#protocol/languages";
+import { maskAccount } from "~/lib/mask";
 import { buildNavTree } from "~/lib/nav-tree";
 import { isServedPath, servedPatterns, type ManifestRoute } from "~/lib/route-patterns";
 import type { DisplayCurrency, ShellData } from "~/lib/shell";
+import { getMember } from "./auth.server";
 import { detectLanguage } from "./i18n.server";
 import { loadMessages } from "./messages.server";
 import { readPreferences } from "./preferences.server";
@@ -16,7 +18,7 @@ import { readToast } from "./toast.server";
  * Throws `EngineUnreachable` when the engine cannot be read (the root turns it into an error page).
  */
 export async function loadShell(request: Request, context: AppLoadContext): Promise<{ shell: ShellData; headers: Headers }> {
-  const [site, rates, prefs, lang] = await Promise.all([loadSite(), loadRates(), readPreferences(request), detectLanguage(request)]);
+  const [site, rates, prefs, lang, member] = await Promise.all([loadSite(), loadRates(), readPreferences(request), detectLanguage(request), getMember(request)]);
   const [messages, { toast, header: toastCookie }] = await Promise.all([loadMessages(lang), readToast(request)]);
   const patterns = patternsOf(context.routeManifest);
   const isServed = (path: string) => isServedPath(patterns, path);
@@ -65,9 +67,11 @@ export async function loadShell(request: Request, context: AppLoadContext): Prom
     nav: buildNavTree(site.nav, isServed),
     footer: [...footerGroups].map(([group, links]) => ({ group, links })),
     year: new Date().getUTCFullYear(),
+    servedPatterns: patterns,
+    member: member ? { uid: member.auth.member.uid, label: maskAccount(member.auth.member.email ?? member.auth.member.phone ?? member.auth.member.uid), isMerchant: member.auth.member.is_merchant === 2 } : null,
     toast,
   };
-  const headers = new Headers();
+  const headers = new Headers(member?.headers);
   if (toastCookie) headers.append("set-cookie", toastCookie);
   return { shell, headers };
 }

@@ -18,6 +18,8 @@ export interface ApiServices {
   /** Whether the dev mailbox endpoint is served (no real delivery configured). */
   devMailbox: boolean;
   siteName: () => Promise<string>;
+  /** Minimum time between two codes to one destination for one purpose (default 60 s). */
+  codeResendMs: number;
   limits: {
     loginPerAccount: AttemptLimiter;
     loginPerAddress: AttemptLimiter;
@@ -25,9 +27,10 @@ export interface ApiServices {
   };
 }
 
-export function createServices(options: { devMailbox: boolean; now?: () => number; siteName: () => Promise<string> }): ApiServices {
+export function createServices(options: { devMailbox: boolean; now?: () => number; siteName: () => Promise<string>; codeResendMs?: number }): ApiServices {
   return {
     now: options.now ?? Date.now,
+    codeResendMs: options.codeResendMs ?? MEMBER_RULES.codeResendMs,
     devMailbox: options.devMailbox,
     siteName: options.siteName,
     limits: {

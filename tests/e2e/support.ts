@@ -35,3 +35,28 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     "axe serious/critical violations",
   ).toEqual([]);
 }
+
+export const ENGINE_URL = `http://127.0.0.1:${process.env.E2E_ENGINE_PORT ?? 8180}`;
+
+/** The latest code the engine "sent" to an address, read from its dev mailbox. */
+export async function latestCode(destination: string, after = 0): Promise<{ code: string; body: string }> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=${encodeURIComponent(destination)}`);
+    const mails = ((await res.json()) as { data: Array<{ id: string; subject: string; body: string }> }).data;
+    const mail = mails.find((m) => Number(m.id) > after);
+    if (mail) return { code: mail.subject.match(/\d{6}/)![0], body: mail.body };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code was sent to ${destination}`);
+}
+
+/** The id of the newest mail to an address (0 when none), to wait for the next one. */
+export async function lastMailId(destination: string): Promise<number> {
+  const res = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=${encodeURIComponent(destination)}`);
+  const mails = ((await res.json()) as { data: Array<{ id: string }> }).data;
+  return mails[0] ? Number(mails[0].id) : 0;
+}
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}

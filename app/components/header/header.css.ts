@@ -114,3 +114,5 @@ export const iconButton = style({
   listStyle: "none",
   selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
+export const menuNote = style({ padding: "8px 10px", color: vars.color.textMuted, fontSize: "12px", borderBottom: `1px solid ${vars.color.border}`, marginBottom: "4px" });
+export const subButton = style([subLink, { width: "100%", textAlign: "left", background: "transparent", border: 0, selectors: { "&:hover": { background: vars.color.surface } } }]);

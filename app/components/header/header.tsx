@@ -5,12 +5,13 @@ import { useShell } from "~/lib/use-shell";
 import { CurrencyMenu } from "./currency-menu";
 import * as s from "./header.css";
 import { LanguageMenu } from "./language-menu";
+import { MemberMenu } from "./member-menu";
 import { ThemeToggle } from "./theme-toggle";
 
 /** The top header of spec §2: logo, menu, search box, login/register, language and currency. */
 export function Header() {
   const { t } = useTranslation();
-  const { site, nav, theme } = useShell();
+  const { site, nav, theme, member } = useShell();
   return (
     <>
       <a href="#main" className={s.skipLink}>
@@ -39,12 +40,18 @@ export function Header() {
           <input id="header-search" type="search" name="q" className={s.searchInput} placeholder={t("header.search_placeholder")} autoComplete="off" />
         </div>
         <div className={s.actions}>
-          <Link to="/user/login" className={s.ghostButton}>
-            {t("header.login")}
-          </Link>
-          <Link to="/user/register" className={s.primaryButton}>
-            {t("header.register")}
-          </Link>
+          {member ? (
+            <MemberMenu />
+          ) : (
+            <>
+              <Link to="/user/login" className={s.ghostButton}>
+                {t("header.login")}
+              </Link>
+              <Link to="/user/register" className={s.primaryButton}>
+                {t("header.register")}
+              </Link>
+            </>
+          )}
           <LanguageMenu />
           <CurrencyMenu />
           <ThemeToggle />

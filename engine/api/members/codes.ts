@@ -57,7 +57,7 @@ async function sendCode({ db, services }: ApiContext, request: FastifyRequest, i
   }
   if (input.purpose === "reset" && !existing && !bearerToken(request)) {
     // Say nothing about whether the account exists: answer as if sent.
-    return { resendAfterSeconds: MEMBER_RULES.codeResendMs / 1000 };
+    return { resendAfterSeconds: Math.ceil(services.codeResendMs / 1000) };
   }
 
   const addressKey = `code:${request.ip}`;
@@ -74,8 +74,8 @@ async function sendCode({ db, services }: ApiContext, request: FastifyRequest, i
     .limit(1)
     .executeTakeFirst();
   const sinceLast = last ? now - new Date(last.created_at).getTime() : Infinity;
-  if (sinceLast < MEMBER_RULES.codeResendMs) {
-    const seconds = Math.ceil((MEMBER_RULES.codeResendMs - sinceLast) / 1000);
+  if (sinceLast < services.codeResendMs) {
+    const seconds = Math.ceil((services.codeResendMs - sinceLast) / 1000);
     throw new ApiError(ResultCode.TOO_MANY_REQUESTS, engineText(lang, "errors.code_wait", { seconds }));
   }
   services.limits.codeSendsPerAddress.record(addressKey, now);
@@ -109,7 +109,7 @@ async function sendCode({ db, services }: ApiContext, request: FastifyRequest, i
       })
       .execute();
   });
-  return { resendAfterSeconds: MEMBER_RULES.codeResendMs / 1000 };
+  return { resendAfterSeconds: Math.ceil(services.codeResendMs / 1000) };
 }
 
 export async function findMember(db: Db, lookup: { email?: string; areaCode?: string; phone?: string }) {

@@ -1,0 +1,52 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const layout = style({
+  display: "grid",
+  gridTemplateColumns: "220px minmax(0, 1fr)",
+  gap: "24px",
+  maxWidth: "1200px",
+  width: "100%",
+  margin: "0 auto",
+  padding: "32px 24px 64px",
+  "@media": { "(max-width: 760px)": { gridTemplateColumns: "1fr" } },
+});
+export const side = style({ alignSelf: "start", padding: "8px", background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.large });
+export const menu = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" });
+export const menuLink = style({
+  display: "block",
+  padding: "10px 12px",
+  borderRadius: vars.radius.small,
+  fontWeight: 500,
+  selectors: { '&[aria-current="page"]': { background: vars.color.surfaceRaised, color: vars.color.accentStrong } },
+});
+export const content = style({ minWidth: 0, display: "grid", gap: "24px", alignContent: "start" });
+export const card = style({ padding: "24px", background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.large });
+export const title = style({ fontSize: "22px", marginBottom: "16px" });
+export const subtitle = style({ fontSize: "16px", marginBottom: "12px" });
+export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "10px 24px", margin: 0 });
+export const factLabel = style({ color: vars.color.textMuted });
+export const factValue = style({ margin: 0, fontWeight: 600 });
+export const settings = style({ listStyle: "none", margin: 0, padding: 0, display: "grid" });
+export const setting = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "16px", padding: "16px 0", borderBottom: `1px solid ${vars.color.border}` });
+export const settingText = style({ display: "grid", gap: "2px" });
+export const muted = style({ color: vars.color.textMuted, fontSize: "13px", margin: 0 });
+export const on = style({ color: vars.color.success, fontWeight: 600 });
+export const off = style({ color: vars.color.textMuted });
+export const action = style({
+  display: "inline-flex",
+  alignItems: "center",
+  height: "34px",
+  padding: "0 14px",
+  borderRadius: vars.radius.small,
+  border: `1px solid ${vars.color.border}`,
+  background: "transparent",
+  fontWeight: 600,
+  whiteSpace: "nowrap",
+  selectors: { "&:hover": { borderColor: vars.color.accent }, "&:disabled": { color: vars.color.textMuted, cursor: "not-allowed" } },
+});
+export const narrow = style({ maxWidth: "440px" });
+export const th = style({ textAlign: "left", padding: "10px 12px", color: vars.color.textMuted, fontWeight: 500, fontSize: "12px", borderBottom: `1px solid ${vars.color.border}` });
+export const td = style({ padding: "10px 12px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
+export const inlineForm = style({ display: "flex", gap: "8px", alignItems: "center" });
+export const smallInput = style({ height: "34px", padding: "0 10px", background: vars.color.background, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, minWidth: "120px" });

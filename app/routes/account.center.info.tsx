@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { endpoints } from "#protocol/endpoints";
+import { LANGUAGE_TAGS } from "#protocol/languages";
+import { maskAccount } from "~/lib/mask";
+import { useMemberInfo } from "~/lib/use-member-info";
+import { pageTitle, useShell } from "~/lib/use-shell";
+import { callAsMember, requireMember } from "~/services/auth.server";
+import { attempt } from "~/services/register.server";
+import { redirectWithToast } from "~/services/toast.server";
+import * as s from "./account.center.css";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.info.title") }];
+
+/** The support button (spec §4): enabled until `supported` becomes 1. */
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const result = await attempt(() => callAsMember(request, member, endpoints.support));
+  return result.ok
+    ? redirectWithToast(request, "/account/center/info", { type: "success", key: "account.info.support_success" })
+    : redirectWithToast(request, "/account/center/info", { type: "error", message: result.message ?? undefined, key: "errors.unknown" });
+}
+
+export default function AccountInfoPage() {
+  const { t } = useTranslation();
+  const { lang } = useShell();
+  const info = useMemberInfo();
+  const account = info.email ?? (info.phone ? `${info.phone}` : info.uid);
+  return (
+    <>
+      <section className={s.card} aria-labelledby="info-title">
+        <h1 id="info-title" className={s.title}>
+          {t("account.info.title")}
+        </h1>
+        <dl className={s.facts}>
+          <dt className={s.factLabel}>{t("account.info.uid")}</dt>
+          <dd className={s.factValue}>{info.uid}</dd>
+          <dt className={s.factLabel}>{t("account.info.account")}</dt>
+          <dd className={s.factValue}>
+            {info.phone && !info.email ? `+${info.areaCode} ` : ""}
+            {maskAccount(account)}
+          </dd>
+          <dt className={s.factLabel}>{t("account.info.invite_code")}</dt>
+          <dd className={s.factValue}>{info.inviteCode}</dd>
+          <dt className={s.factLabel}>{t("account.info.member_since")}</dt>
+          <dd className={s.factValue}>{new Date(info.createdAt).toLocaleDateString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "long" })}</dd>
+        </dl>
+      </section>
+      <section className={s.card} aria-labelledby="support-title">
+        <h2 id="support-title" className={s.subtitle}>
+          {t("account.info.support_title")}
+        </h2>
+        <p className={s.muted}>{t("account.info.support_text")}</p>
+        <Form method="post" style={{ marginTop: 12 }}>
+          <button type="submit" className={s.action} disabled={info.supported === 1}>
+            {info.supported === 1 ? t("account.info.already_supported") : t("account.info.support")}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}

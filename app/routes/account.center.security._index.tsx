@@ -1,0 +1,84 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { endpoints } from "#protocol/endpoints";
+import { LANGUAGE_TAGS } from "#protocol/languages";
+import { useMemberInfo } from "~/lib/use-member-info";
+import { pageTitle, useIsServed, useShell } from "~/lib/use-shell";
+import { callAsMember, requireMember } from "~/services/auth.server";
+import { orUnavailable } from "~/services/errors.server";
+import { withMemberHeaders } from "~/services/member.server";
+import * as s from "./account.center.css";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.security.title") }];
+
+/** The security center: every setting with its state, and the recent logins (login log). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const log = await orUnavailable(request, callAsMember(request, member, endpoints.loginLog, { query: { pageSize: 10 } }));
+  return withMemberHeaders(member, { log });
+}
+
+export default function SecurityPage() {
+  const { t } = useTranslation();
+  const info = useMemberInfo();
+  const { log } = useLoaderData<typeof loader>();
+  const { lang } = useShell();
+  const isServed = useIsServed();
+  const settings = [
+    { key: "login_pwd", to: "/account/center/login-pwd", on: true },
+    { key: "trade_pwd", to: "/account/center/trade-pwd", on: info.tradePasswordSet },
+    { key: "anti_code", to: "/account/center/security/setting/anti-code", on: info.antiCodeSet },
+    { key: "google", to: "/account/center/security/setting/google", on: info.googleBound },
+    { key: "email", to: "/account/center/security/setting/email", on: Boolean(info.email) },
+    { key: "phone", to: "/account/center/security/setting/phone", on: Boolean(info.phone) },
+    { key: "devices", to: "/account/center/device-management", on: true },
+  ].filter((item) => isServed(item.to));
+  const when = (iso: string) => new Date(iso).toLocaleString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }) + " UTC";
+  return (
+    <>
+      <section className={s.card} aria-labelledby="security-title">
+        <h1 id="security-title" className={s.title}>
+          {t("account.security.title")}
+        </h1>
+        <ul className={s.settings}>
+          {settings.map((item) => (
+            <li key={item.key} className={s.setting}>
+              <div className={s.settingText}>
+                <strong>{t(`account.security.${item.key}.title`)}</strong>
+                <p className={s.muted}>{t(`account.security.${item.key}.text`)}</p>
+              </div>
+              <span className={item.on ? s.on : s.off}>{item.on ? t("account.security.on") : t("account.security.off")}</span>
+              <Link to={item.to} className={s.action} aria-label={`${t(`account.security.${item.key}.title`)}: ${item.on ? t("account.security.change") : t("account.security.set")}`}>
+                {item.on ? t("account.security.change") : t("account.security.set")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={s.card} aria-labelledby="log-title">
+        <h2 id="log-title" className={s.subtitle}>
+          {t("account.security.log_title")}
+        </h2>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col" className={s.th}>{t("account.security.log_time")}</th>
+              <th scope="col" className={s.th}>{t("account.security.log_device")}</th>
+              <th scope="col" className={s.th}>{t("account.security.log_ip")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.records.map((entry) => (
+              <tr key={entry.id}>
+                <td className={s.td}>{when(entry.createdAt)}</td>
+                <td className={s.td}>{entry.deviceName}</td>
+                <td className={s.td}>{entry.ip || "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}

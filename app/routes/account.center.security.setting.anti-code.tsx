@@ -1,0 +1,61 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type * as z from "zod";
+import { endpoints } from "#protocol/endpoints";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { SecurityCodeField } from "~/components/security-code-form";
+import { antiCodeSchema } from "~/lib/forms/account";
+import { pageTitle } from "~/lib/use-shell";
+import { callAsMember } from "~/services/auth.server";
+import { handleSecurityForm } from "~/services/security-form.server";
+import * as s from "./account.center.css";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.anti_code.title") }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleSecurityForm(request, {
+    schema: antiCodeSchema,
+    hideFields: ["code"],
+    save: (member, value) => callAsMember(request, member, endpoints.antiCode, { body: value }),
+    done: { to: "/account/center/security", key: "account.anti_code.saved" },
+  });
+}
+
+/** The anti-phishing code: every e-mail from the exchange shows it, so a fake one stands out. */
+export default function AntiCodePage() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof antiCodeSchema>>({
+    id: "anti-code",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => (formData.get("intent") === "send-code" ? ({ status: "success", value: {} } as never) : parseWithZod(formData, { schema: antiCodeSchema })),
+  });
+  return (
+    <section className={`${s.card} ${s.narrow}`} aria-labelledby="anti-code-title">
+      <h1 id="anti-code-title" className={s.title}>
+        {t("account.anti_code.title")}
+      </h1>
+      <p className={s.muted} style={{ marginBottom: 16 }}>
+        {t("account.anti_code.notice")}
+      </p>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          label={t("account.anti_code.label")}
+          hint={t("account.anti_code.hint")}
+          inputProps={{ ...getInputProps(fields.antiCode, { type: "text" }), autoComplete: "off" }}
+          errors={fields.antiCode.errors}
+        />
+        <SecurityCodeField inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />
+        <SubmitButton name="intent" value="save">
+          {t("common.save")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

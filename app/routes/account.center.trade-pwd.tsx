@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type * as z from "zod";
+import { endpoints } from "#protocol/endpoints";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { SecurityCodeField } from "~/components/security-code-form";
+import { tradePasswordSchema } from "~/lib/forms/account";
+import { useMemberInfo } from "~/lib/use-member-info";
+import { pageTitle } from "~/lib/use-shell";
+import { callAsMember } from "~/services/auth.server";
+import { handleSecurityForm } from "~/services/security-form.server";
+import * as s from "./account.center.css";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.trade_pwd.title") }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleSecurityForm(request, {
+    schema: tradePasswordSchema,
+    hideFields: ["tradePassword", "tradePassword1", "code"],
+    save: (member, value) => callAsMember(request, member, endpoints.tradePassword, { body: { tradePassword: value.tradePassword, code: value.code } }),
+    done: { to: "/account/center/security", key: "account.trade_pwd.saved" },
+  });
+}
+
+/** Spec §5: the transaction password is exactly 6 digits. */
+export default function TradePasswordPage() {
+  const { t } = useTranslation();
+  const info = useMemberInfo();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof tradePasswordSchema>>({
+    id: "trade-pwd",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => (formData.get("intent") === "send-code" ? { status: "success", value: {} } as never : parseWithZod(formData, { schema: tradePasswordSchema })),
+  });
+  return (
+    <section className={`${s.card} ${s.narrow}`} aria-labelledby="trade-pwd-title">
+      <h1 id="trade-pwd-title" className={s.title}>
+        {info.tradePasswordSet ? t("account.trade_pwd.title_change") : t("account.trade_pwd.title")}
+      </h1>
+      <p className={s.muted} style={{ marginBottom: 16 }}>
+        {t("account.trade_pwd.notice")}
+      </p>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          label={t("account.trade_pwd.new")}
+          hint={t("auth.trade_password_hint")}
+          inputProps={{ ...getInputProps(fields.tradePassword, { type: "password" }), autoComplete: "off", inputMode: "numeric", maxLength: 6 }}
+          errors={fields.tradePassword.errors}
+        />
+        <Field
+          label={t("account.trade_pwd.confirm")}
+          inputProps={{ ...getInputProps(fields.tradePassword1, { type: "password" }), autoComplete: "off", inputMode: "numeric", maxLength: 6 }}
+          errors={fields.tradePassword1.errors}
+        />
+        <SecurityCodeField inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />
+        <SubmitButton name="intent" value="save">
+          {t("common.save")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

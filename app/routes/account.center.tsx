@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PageErrorBoundary } from "~/components/error-page";
+import { useIsServed } from "~/lib/use-shell";
+import { loadMemberInfo, withMemberHeaders } from "~/services/member.server";
+import * as s from "./account.center.css";
+
+/** The account center: side menu of spec §2 and the page beside it. Members only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member, info } = await loadMemberInfo(request);
+  return withMemberHeaders(member, { info });
+}
+
+const MENU = [
+  { key: "info", to: "/account/center/info" },
+  { key: "security", to: "/account/center/security" },
+  { key: "devices", to: "/account/center/device-management" },
+  { key: "kyc", to: "/account/center/kyc" },
+  { key: "orders", to: "/account/entrust/spot" },
+  { key: "deposit", to: "/account/wallet/deposit" },
+  { key: "withdrawal", to: "/account/wallet/withdrawal" },
+  { key: "merchant", to: "/account/center/merchant", merchantOnly: true },
+] as const;
+
+export default function AccountCenterLayout() {
+  const { t } = useTranslation();
+  const { info } = useLoaderData<typeof loader>();
+  const isServed = useIsServed();
+  const items = MENU.filter((item) => isServed(item.to) && (!("merchantOnly" in item) || info.is_merchant === 2));
+  return (
+    <div className={s.layout}>
+      <nav className={s.side} aria-label={t("account.menu_label")}>
+        <ul className={s.menu}>
+          {items.map((item) => (
+            <li key={item.key}>
+              <NavLink to={item.to} className={s.menuLink}>
+                {t(`account.menu.${item.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={s.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

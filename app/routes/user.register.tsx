@@ -1,0 +1,142 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type * as z from "zod";
+import { AccountTabs } from "~/components/account-tabs";
+import { Field, FormErrors, Honeypot, SelectField, SubmitButton } from "~/components/forms";
+import { SendCodeButton } from "~/components/send-code-button";
+import { registerSchema, sendCodeSchema } from "~/lib/forms/auth";
+import { pageTitle } from "~/lib/use-shell";
+import { loadAreaCodes, phoneFitsArea } from "~/services/area-codes.server";
+import { getMember } from "~/services/auth.server";
+import { orUnavailable } from "~/services/errors.server";
+import { detectLanguage } from "~/services/i18n.server";
+import { loginWithPassword } from "~/services/login.server";
+import { registerMember, sendCode } from "~/services/register.server";
+import { getInviteCode } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import * as s from "./user.css";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.register.title") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getMember(request)) throw redirect("/account/center/info");
+  const url = new URL(request.url);
+  const lang = await detectLanguage(request);
+  return {
+    accountType: url.searchParams.get("type") === "phone" ? ("phone" as const) : ("email" as const),
+    inviteCode: url.searchParams.get("invite_code") ?? (await getInviteCode(request)) ?? "",
+    areas: await orUnavailable(request, loadAreaCodes(lang)),
+  };
+}
+
+const HIDE = ["password", "tradePassword", "code", "website"];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const lang = await detectLanguage(request);
+  const areas = await loadAreaCodes(lang);
+  const intent = formData.get("intent");
+
+  const phoneError = (value: { accountType: string; areaCode?: string; phone?: string }) =>
+    value.accountType === "phone" && value.areaCode && value.phone && !phoneFitsArea(areas, value.areaCode, value.phone) ? { phone: ["validation.phone"] } : null;
+
+  if (intent === "send-code") {
+    const submission = parseWithZod(formData, { schema: sendCodeSchema });
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null }, { status: 400 });
+    const invalidPhone = phoneError(submission.value);
+    if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null }, { status: 400 });
+    const sent = await sendCode(request, lang, { ...submission.value, purpose: "register" });
+    if (!sent.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [sent.message ?? "errors.unknown"] }), codeSentAt: null }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password", "tradePassword", "website"] }), codeSentAt: Date.now(), resendAfter: sent.value.resendAfterSeconds, sentTo: submission.value.email ?? `+${submission.value.areaCode} ${submission.value.phone}` });
+  }
+
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null }, { status: 400 });
+  const invalidPhone = phoneError(submission.value);
+  if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null }, { status: 400 });
+  const created = await registerMember(request, lang, submission.value);
+  if (!created.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null }, { status: 400 });
+  // Registered: log straight in.
+  const login = await loginWithPassword(request, { ...submission.value }, lang);
+  if (login.kind !== "ok") return redirectWithToast(request, "/user/login", { type: "success", key: "auth.registered_login" });
+  return redirectWithToast(request, "/account/center/info", { type: "success", key: "auth.registered" }, { headers: { "set-cookie": login.cookie } });
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const { accountType: initialType, inviteCode, areas } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof registerSchema>>({
+    id: "register",
+    lastResult: actionData?.result,
+    defaultValue: { inviteCode },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // "Send code" checks only the account fields; "Register" checks the whole form.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: (formData.get("intent") === "send-code" ? sendCodeSchema : registerSchema) as typeof registerSchema }),
+  });
+  const accountType = (fields.accountType.initialValue as string | undefined) ?? initialType;
+  const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
+  return (
+    <>
+      <h1 className={s.title}>{t("user.register.title")}</h1>
+      <AccountTabs current={accountType} base="/user/register" />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="accountType" value={accountType} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {sentTo ? (
+          <p role="status" className={s.notice}>
+            {t("auth.code_sent", { destination: sentTo })}
+          </p>
+        ) : null}
+        {accountType === "email" ? (
+          <Field label={t("auth.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        ) : (
+          <>
+            <SelectField label={t("auth.area_code")} selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? "1" }} errors={fields.areaCode.errors}>
+              {areas.map((a) => (
+                <option key={a.country} value={a.dial}>
+                  {a.label}
+                </option>
+              ))}
+            </SelectField>
+            <Field label={t("auth.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric" }} errors={fields.phone.errors} />
+          </>
+        )}
+        <Field
+          label={t("auth.code")}
+          inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+          errors={fields.code.errors}
+          addon={<SendCodeButton sentAt={actionData?.codeSentAt} resendAfterSeconds={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />}
+        />
+        <Field
+          label={t("auth.password")}
+          hint={t("auth.password_hint")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <Field
+          label={t("auth.trade_password_optional")}
+          hint={t("auth.trade_password_hint")}
+          inputProps={{ ...getInputProps(fields.tradePassword, { type: "password" }), autoComplete: "off", inputMode: "numeric", maxLength: 6 }}
+          errors={fields.tradePassword.errors}
+        />
+        <Field
+          label={t("auth.invite_code_optional")}
+          inputProps={{ ...getInputProps(fields.inviteCode, { type: "text" }), autoComplete: "off" }}
+          errors={fields.inviteCode.errors}
+        />
+        <Honeypot />
+        <SubmitButton name="intent" value="register">
+          {t("user.register.submit")}
+        </SubmitButton>
+      </Form>
+      <p className={s.switchLine}>
+        {t("user.register.have_account")} <Link to="/user/login">{t("header.login")}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { endpoints } from "#protocol/endpoints";
+import type { LanguageCode } from "#protocol/languages";
+import type { TokenGrant } from "#protocol/member";
+import { callEndpoint, EngineRefusal } from "./api.server";
+import { authFromGrant, clientOf, deviceIdOf } from "./auth.server";
+import { webEnv } from "./env.server";
+import { commitSession, getSession } from "./session.server";
+
+export type LoginOutcome =
+  | { kind: "ok"; cookie: string }
+  /** The account has Google 2FA: ask for the code (spec §8 pass-through "step 1 login successful"). */
+  | { kind: "google" }
+  | { kind: "refused"; message: string | null };
+
+export interface LoginInput {
+  accountType: "email" | "phone";
+  email?: string;
+  areaCode?: string;
+  phone?: string;
+  password: string;
+  googleCode?: string;
+}
+
+/** Logs in with the engine's token call and stores the tokens in the session. */
+export async function loginWithPassword(request: Request, input: LoginInput, lang: LanguageCode): Promise<LoginOutcome> {
+  const session = await getSession(request);
+  const deviceId = deviceIdOf(session);
+  let grant: TokenGrant;
+  try {
+    grant = await callEndpoint(
+      endpoints.token,
+      {
+        query: { tenantId: webEnv().TENANT_ID, scope: "all", type: input.accountType },
+        body: { grant_type: "password", ...input, deviceId },
+      },
+      { lang, client: clientOf(request) },
+    );
+  } catch (error) {
+    if (error instanceof EngineRefusal) {
+      if (error.outcome.kind === "pass-through") return { kind: "google" };
+      return { kind: "refused", message: error.outcome.kind === "error" ? error.outcome.message : null };
+    }
+    throw error;
+  }
+  session.set("auth", authFromGrant(grant));
+  return { kind: "ok", cookie: await commitSession(request, session) };
+}
