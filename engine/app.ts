@@ -9,6 +9,8 @@ import { registerMarketRoutes } from "./api/market";
 import { registerAccountRoutes } from "./api/members/account";
 import { registerAuthRoutes } from "./api/members/auth";
 import { registerCodeRoutes } from "./api/members/codes";
+import { registerGoogleRoutes } from "./api/members/google";
+import { registerKycRoutes } from "./api/members/kyc";
 import { registerMailboxRoutes } from "./api/members/mailbox";
 import { registerRegistrationRoutes } from "./api/members/registration";
 import type { Store } from "./store/db";
@@ -74,6 +76,8 @@ export async function buildApp({ store, apiHead, logger = false, services }: Bui
   registerRegistrationRoutes(context);
   registerAuthRoutes(context);
   registerAccountRoutes(context);
+  registerGoogleRoutes(context);
+  await registerKycRoutes(context);
   registerMailboxRoutes(context);
   return app;
 }

@@ -16,6 +16,10 @@ const engineEnvSchema = z.object({
   DEPLOYMENT_VARIANT: z.string().default("default"),
   /** Serve the dev mailbox (codes are only written to the outbox table). Off once real delivery exists. */
   DEV_MAILBOX: z.enum(["0", "1"]).default("1"),
+  /** Where uploads (KYC images) are kept; default `<DATA_DIR>/uploads`. */
+  UPLOAD_DIR: z.string().min(1).optional(),
+  /** Token of operator calls; default: generated once and kept in `<DATA_DIR>/admin-token`. */
+  ADMIN_TOKEN: z.string().min(24).optional(),
   /** Seconds between two codes to one address for one purpose (spec-like default 60). */
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

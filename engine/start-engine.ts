@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Server } from "socket.io";
 import { loadVariant } from "../variants/index";
@@ -25,7 +28,13 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   await seedConfiguration(store.db, variant);
 
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
-  const services = createServices({ devMailbox: env.DEV_MAILBOX === "1", siteName: () => siteNameOf(store), codeResendMs: env.CODE_RESEND_SECONDS * 1000 });
+  const services = createServices({
+    devMailbox: env.DEV_MAILBOX === "1",
+    siteName: () => siteNameOf(store),
+    codeResendMs: env.CODE_RESEND_SECONDS * 1000,
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, "uploads")),
+    adminToken: env.ADMIN_TOKEN ?? (await adminTokenFile(env.DATA_DIR)),
+  });
   const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services });
   await app.ready();
   const io = attachRealtime(app.server);
@@ -43,4 +52,17 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
       await store.close();
     },
   };
+}
+
+/** The admin token kept in the data folder (created on first start, readable by the operator only). */
+export async function adminTokenFile(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, "admin-token");
+  try {
+    return (await readFile(file, "utf8")).trim();
+  } catch {
+    await mkdir(dataDir, { recursive: true });
+    const token = randomBytes(24).toString("base64url");
+    await writeFile(file, `${token}\n`, { mode: 0o600 });
+    return token;
+  }
 }

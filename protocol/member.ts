@@ -65,3 +65,13 @@ export const deviceSchema = z.object({
   current: z.boolean(),
 });
 export type Device = z.infer<typeof deviceSchema>;
+
+/** KYC review state (dict `kyc_status`): 0 not submitted, 1 in review, 2 approved, 3 rejected. */
+export const KYC_STATUS = { none: 0, review: 1, approved: 2, rejected: 3 } as const;
+export const kycStatusSchema = z.object({
+  status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  reason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type KycStatus = z.infer<typeof kycStatusSchema>;

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const layout = style({
@@ -50,3 +50,6 @@ export const th = style({ textAlign: "left", padding: "10px 12px", color: vars.c
 export const td = style({ padding: "10px 12px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
 export const inlineForm = style({ display: "flex", gap: "8px", alignItems: "center" });
 export const smallInput = style({ height: "34px", padding: "0 10px", background: vars.color.background, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, minWidth: "120px" });
+export const steps = style({ margin: "0 0 16px", paddingLeft: "20px", display: "grid", gap: "6px" });
+export const qr = style({ margin: "0 0 16px", display: "grid", gap: "8px", justifyItems: "start" });
+globalStyle(`${qr} svg`, { width: "180px", height: "180px", borderRadius: vars.radius.small });

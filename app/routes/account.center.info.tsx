@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { endpoints } from "#protocol/endpoints";
 import { LANGUAGE_TAGS } from "#protocol/languages";
@@ -7,11 +7,21 @@ import { maskAccount } from "~/lib/mask";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { callAsMember, requireMember } from "~/services/auth.server";
+import { orUnavailable } from "~/services/errors.server";
+import { withMemberHeaders } from "~/services/member.server";
 import { attempt } from "~/services/register.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./account.center.css";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.info.title") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const kyc = await orUnavailable(request, callAsMember(request, member, endpoints.kycStatus, { params: { key: "yhrzxx" } }));
+  return withMemberHeaders(member, { kycStatus: kyc.status });
+}
+
+const KYC_KEYS = { 0: "none", 1: "review", 2: "approved", 3: "rejected" } as const;
 
 /** The support button (spec §4): enabled until `supported` becomes 1. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -26,6 +36,7 @@ export default function AccountInfoPage() {
   const { t } = useTranslation();
   const { lang } = useShell();
   const info = useMemberInfo();
+  const { kycStatus } = useLoaderData<typeof loader>();
   const account = info.email ?? (info.phone ? `${info.phone}` : info.uid);
   return (
     <>
@@ -40,6 +51,10 @@ export default function AccountInfoPage() {
           <dd className={s.factValue}>
             {info.phone && !info.email ? `+${info.areaCode} ` : ""}
             {maskAccount(account)}
+          </dd>
+          <dt className={s.factLabel}>{t("account.menu.kyc")}</dt>
+          <dd className={s.factValue}>
+            <Link to="/account/center/kyc">{t(`account.kyc.status.${KYC_KEYS[kycStatus]}`)}</Link>
           </dd>
           <dt className={s.factLabel}>{t("account.info.invite_code")}</dt>
           <dd className={s.factValue}>{info.inviteCode}</dd>

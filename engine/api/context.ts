@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { AttemptLimiter } from "../core/members/attempt-limiter";
@@ -18,6 +21,10 @@ export interface ApiServices {
   /** Whether the dev mailbox endpoint is served (no real delivery configured). */
   devMailbox: boolean;
   siteName: () => Promise<string>;
+  /** Where uploaded files are stored (default `<DATA_DIR>/uploads`). */
+  uploadDir: string;
+  /** Token of operator calls (`x-admin-token`). */
+  adminToken: string;
   /** Minimum time between two codes to one destination for one purpose (default 60 s). */
   codeResendMs: number;
   limits: {
@@ -27,8 +34,17 @@ export interface ApiServices {
   };
 }
 
-export function createServices(options: { devMailbox: boolean; now?: () => number; siteName: () => Promise<string>; codeResendMs?: number }): ApiServices {
+export function createServices(options: {
+  devMailbox: boolean;
+  now?: () => number;
+  siteName: () => Promise<string>;
+  codeResendMs?: number;
+  uploadDir?: string;
+  adminToken?: string;
+}): ApiServices {
   return {
+    uploadDir: options.uploadDir ?? path.join(os.tmpdir(), "exchange-uploads"),
+    adminToken: options.adminToken ?? randomBytes(24).toString("base64url"),
     now: options.now ?? Date.now,
     codeResendMs: options.codeResendMs ?? MEMBER_RULES.codeResendMs,
     devMailbox: options.devMailbox,

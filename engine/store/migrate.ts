@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as m001 from "./migrations/001-config-tables";
 import * as m002 from "./migrations/002-market-symbols";
 import * as m003 from "./migrations/003-members";
+import * as m004 from "./migrations/004-kyc";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
   "001-config-tables": m001,
   "002-market-symbols": m002,
   "003-members": m003,
+  "004-kyc": m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -18,6 +18,8 @@ export interface Database {
   verification_code: VerificationCodeTable;
   outbox_message: OutboxMessageTable;
   login_log: LoginLogTable;
+  upload: UploadTable;
+  kyc_submission: KycSubmissionTable;
 }
 
 export interface NavItemTable {
@@ -174,4 +176,26 @@ export interface LoginLogTable {
   user_agent: string;
   device_name: string;
   created_at: Timestamp;
+}
+export interface UploadTable {
+  id: Generated<string>;
+  member_id: string;
+  purpose: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  created_at: Timestamp;
+}
+export interface KycSubmissionTable {
+  id: Generated<string>;
+  member_id: string;
+  front_upload_id: string;
+  back_upload_id: string;
+  hand_upload_id: string;
+  phone: string;
+  status: number;
+  reason: string | null;
+  submitted_at: Timestamp;
+  reviewed_at: Date | null;
 }

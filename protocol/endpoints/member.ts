@@ -13,6 +13,7 @@ import {
   passwordField,
   phoneField,
   tokenGrantSchema,
+  kycStatusSchema,
   tradePasswordField,
 } from "../member";
 import { CODE_PURPOSES } from "../code-purposes";
@@ -163,6 +164,56 @@ export const memberEndpoints = {
     method: "POST",
     path: "coin/member/support",
     response: z.object({ supported: z.number().int() }),
+  }),
+  /** Starts Google 2FA: a pending secret and its otpauth URI (`x`: `bind`). See docs/decisions/006. */
+  googleVerification: define({
+    method: "GET",
+    path: "coin/member/getGoogleVerification/:x",
+    params: z.object({ x: z.enum(["bind"], { message: "must be bind" }) }),
+    response: z.object({ secret: z.string(), otpauthUri: z.string() }),
+  }),
+  /** Binds (mode 2, default) or resets (mode 1) Google 2FA; `x` is the authenticator's code, `code` the e-mailed security code. */
+  googleBindingOrReset: define({
+    method: "GET",
+    path: "coin/member/googleVerificationBindingOrReset/:x/:mode",
+    params: z.object({ x: googleCodeField, mode: z.enum(["1", "2"], { message: "must be 1 (reset) or 2 (bind)" }) }),
+    query: z.object({ code: codeField }),
+    response: z.object({ googleBound: z.boolean() }),
+  }),
+  /** Spec §7 `cgform-api/upload/file`: multipart, field `file` (and `type`); images checked by content. */
+  upload: define({
+    method: "POST",
+    path: "cgform-api/upload/file",
+    response: z.object({ id: z.string(), mime: z.string(), size: z.number().int() }),
+  }),
+  kycSubmit: define({
+    method: "POST",
+    path: "coin/member/verified",
+    body: z.object({
+      frontId: z.string().regex(/^\d{1,18}$/, "validation.id_image"),
+      backId: z.string().regex(/^\d{1,18}$/, "validation.id_image"),
+      handId: z.string().regex(/^\d{1,18}$/, "validation.id_image"),
+      phone: z.string().trim().regex(/^\+?\d{4,18}$/, "validation.phone"),
+    }),
+    response: z.null(),
+  }),
+  kycStatus: define({
+    method: "GET",
+    path: "coin/member/getMemberOtherData/:key",
+    params: z.object({ key: z.enum(["yhrzxx"], { message: "must be yhrzxx" }) }),
+    response: kycStatusSchema,
+  }),
+  /** Operator call (not in the spec): approve or reject a KYC submission. Needs the admin token. */
+  adminKycReview: define({
+    method: "POST",
+    path: "/admin/kyc/review",
+    absolute: true,
+    body: z.object({
+      uid: z.string().regex(/^\d{8}$/, "must be a member uid"),
+      decision: z.enum(["approve", "reject"]),
+      reason: z.string().trim().min(1).max(300).optional(),
+    }),
+    response: kycStatusSchema,
   }),
   /** Outside production (no SMTP configured): what the engine "sent" to one address. */
   devMailbox: define({

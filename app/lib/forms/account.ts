@@ -27,3 +27,8 @@ export const renameDeviceSchema = z.object({
   id: z.string().regex(/^\d+$/),
   name: z.string({ message: "validation.device_name" }).trim().min(1, "validation.device_name").max(60, "validation.device_name"),
 });
+
+export const googleSchema = z.object({
+  googleCode: z.string({ message: "validation.code" }).pipe(codeField),
+  code: z.string({ message: "validation.code" }).pipe(codeField),
+});

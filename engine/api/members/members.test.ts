@@ -235,6 +235,29 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     expect(info).toMatchObject({ tradePasswordSet: true, antiCodeSet: true });
   });
 
+  it("binds Google 2FA from a pending secret (stable across reloads), then resets it", async () => {
+    await registerByEmail("gina@example.com");
+    const token = (await login("gina@example.com")).body.data.access_token;
+    const first = (await call("GET", `${API}/coin/member/getGoogleVerification/bind`, { token })).body.data;
+    const again = (await call("GET", `${API}/coin/member/getGoogleVerification/bind`, { token })).body.data;
+    expect(again.secret).toBe(first.secret);
+    expect(first.otpauthUri).toMatch(/^otpauth:\/\/totp\/Meridian%20Exchange%3Agina%40example\.com\?secret=[A-Z2-7]+/);
+    advance(61_000);
+    await call("GET", `${API}/coin/open/send/email?email=gina@example.com&type=security`, { token });
+    const { code } = await lastCode("gina@example.com");
+    const wrong = await call("GET", `${API}/coin/member/googleVerificationBindingOrReset/000000/2?code=${code}`, { token });
+    expect(wrong.body.code).toBe(400);
+    const bound = await call("GET", `${API}/coin/member/googleVerificationBindingOrReset/${totpCode(first.secret, clock)}/2?code=${code}`, { token });
+    expect(bound.body.data).toEqual({ googleBound: true });
+    expect((await login("gina@example.com")).body.code).toBe(405);
+    expect((await call("GET", `${API}/coin/member/getGoogleVerification/bind`, { token })).body.code).toBe(409);
+    advance(61_000);
+    await call("GET", `${API}/coin/open/send/email?email=gina@example.com&type=security`, { token });
+    const reset = await call("GET", `${API}/coin/member/googleVerificationBindingOrReset/${totpCode(first.secret, clock)}/1?code=${(await lastCode("gina@example.com")).code}`, { token });
+    expect(reset.body.data).toEqual({ googleBound: false });
+    expect((await login("gina@example.com")).body.code).toBe(200);
+  });
+
   it("marks support once", async () => {
     const token = (await login("alice@example.com")).body.data.access_token;
     expect((await call("POST", `${API}/coin/member/support`, { token })).body.data).toEqual({ supported: 1 });

@@ -1,0 +1,108 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type * as z from "zod";
+import { endpoints } from "#protocol/endpoints";
+import { LANGUAGE_TAGS } from "#protocol/languages";
+import { KYC_STATUS } from "#protocol/member";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { kycSchema } from "~/lib/forms/kyc";
+import { useMemberInfo } from "~/lib/use-member-info";
+import { pageTitle, useShell } from "~/lib/use-shell";
+import { callAsMember, requireMember } from "~/services/auth.server";
+import { orUnavailable } from "~/services/errors.server";
+import { imageTypeErrors, readKycForm, submitKyc } from "~/services/kyc.server";
+import { withMemberHeaders } from "~/services/member.server";
+import { redirectWithToast } from "~/services/toast.server";
+import * as s from "./account.center.css";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.kyc.title") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const kyc = await orUnavailable(request, callAsMember(request, member, endpoints.kycStatus, { params: { key: "yhrzxx" } }));
+  return withMemberHeaders(member, { kyc });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const { formData, tooLarge } = await readKycForm(request);
+  if (!formData || tooLarge) {
+    const empty = parseWithZod(new FormData(), { schema: kycSchema });
+    return data({ result: empty.reply({ formErrors: ["validation.id_image_size"], resetForm: true }) }, { status: 400 });
+  }
+  const submission = parseWithZod(formData, { schema: kycSchema });
+  const hideFields = ["front", "back", "hand"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+  const typeErrors = await imageTypeErrors(submission.value);
+  if (typeErrors) return data({ result: submission.reply({ hideFields, fieldErrors: typeErrors }) }, { status: 400 });
+  const sent = await submitKyc(request, member, submission.value);
+  if (!sent.ok) return data({ result: submission.reply({ hideFields, formErrors: [sent.message ?? "errors.unknown"] }) }, { status: 400 });
+  return redirectWithToast(request, "/account/center/kyc", { type: "success", key: "account.kyc.submitted" });
+}
+
+const STATUS_KEYS = { 0: "none", 1: "review", 2: "approved", 3: "rejected" } as const;
+
+/** Identity verification (spec §3 KYC): ID front, ID back, ID with hand, phone; state and rejection reason. */
+export default function KycPage() {
+  const { t } = useTranslation();
+  const { kyc } = useLoaderData<typeof loader>();
+  const info = useMemberInfo();
+  const { lang } = useShell();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof kycSchema>>({
+    id: "kyc",
+    lastResult: actionData?.result,
+    defaultValue: { phone: info.phone ? `+${info.areaCode}${info.phone}` : "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: kycSchema }),
+  });
+  const canSubmit = kyc.status === KYC_STATUS.none || kyc.status === KYC_STATUS.rejected;
+  const fileProps = (field: typeof fields.front) => ({ ...getInputProps(field, { type: "file" }), accept: "image/jpeg,image/png,image/bmp,image/gif" });
+  return (
+    <>
+      <section className={s.card} aria-labelledby="kyc-title">
+        <h1 id="kyc-title" className={s.title}>
+          {t("account.kyc.title")}
+        </h1>
+        <p>
+          {t("account.kyc.state")}:{" "}
+          <strong className={kyc.status === KYC_STATUS.approved ? s.on : undefined} data-testid="kyc-state">
+            {t(`account.kyc.status.${STATUS_KEYS[kyc.status]}`)}
+          </strong>
+        </p>
+        {kyc.status === KYC_STATUS.rejected && kyc.reason ? (
+          <p role="note">
+            {t("account.kyc.reason")}: {kyc.reason}
+          </p>
+        ) : null}
+        {kyc.submittedAt ? (
+          <p className={s.muted}>
+            {t("account.kyc.submitted_at")}: {new Date(kyc.submittedAt).toLocaleString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC
+          </p>
+        ) : null}
+      </section>
+      {canSubmit ? (
+        <section className={`${s.card} ${s.narrow}`} aria-labelledby="kyc-form-title">
+          <h2 id="kyc-form-title" className={s.subtitle}>
+            {kyc.status === KYC_STATUS.rejected ? t("account.kyc.resubmit") : t("account.kyc.submit_title")}
+          </h2>
+          <p className={s.muted} style={{ marginBottom: 16 }}>
+            {t("account.kyc.rules")}
+          </p>
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Field label={t("account.kyc.front")} inputProps={fileProps(fields.front)} errors={fields.front.errors} />
+            <Field label={t("account.kyc.back")} inputProps={fileProps(fields.back)} errors={fields.back.errors} />
+            <Field label={t("account.kyc.hand")} inputProps={fileProps(fields.hand)} errors={fields.hand.errors} />
+            <Field label={t("account.kyc.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone.errors} />
+            <SubmitButton>{t("account.kyc.submit")}</SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+    </>
+  );
+}
