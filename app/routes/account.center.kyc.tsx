@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { formData, tooLarge } = await readKycForm(request);
   if (!formData || tooLarge) {
     const empty = parseWithZod(new FormData(), { schema: kycSchema });
-    return data({ result: empty.reply({ formErrors: ["validation.id_image_size"], resetForm: true }) }, { status: 400 });
+    return data({ result: empty.reply({ formErrors: ["validation.id_image_size"] }) }, { status: 400 });
   }
   const submission = parseWithZod(formData, { schema: kycSchema });
   const hideFields = ["front", "back", "hand"];

@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
         query: { code: value.code },
       });
     },
-    done: { to: "/account/center/security", key: "account.google.saved" },
+    done: { to: "/account/center/security", key: (saved) => ((saved as { googleBound: boolean }).googleBound ? "account.google.bound" : "account.google.unbound") },
   });
 }
 

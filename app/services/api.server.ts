@@ -70,10 +70,14 @@ export async function callEndpoint<E extends Endpoint>(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const headers = engineHeaders(options);
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (endpoint.method === "POST") {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(input.body ?? {});
+    if (input.body instanceof FormData) {
+      body = input.body; // multipart (uploads): fetch sets the boundary
+    } else {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(input.body ?? {});
+    }
   }
 
   let response: Response;

@@ -17,7 +17,8 @@ export async function handleSecurityForm<S extends z.ZodType<Record<string, unkn
     schema: S;
     hideFields: string[];
     save: (member: MemberContext, value: z.output<S>) => Promise<unknown>;
-    done: { to: string; key: string };
+    /** Where to go and which toast to show; `key` may depend on what `save` returned. */
+    done: { to: string; key: string | ((saved: unknown) => string) };
   },
 ) {
   const member = await requireMember(request);
@@ -35,5 +36,6 @@ export async function handleSecurityForm<S extends z.ZodType<Record<string, unkn
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), sentAt: null, sentTo: null }, { status: 400 });
   const saved = await attempt(() => options.save(member, submission.value as z.output<S>));
   if (!saved.ok) return data({ result: submission.reply({ hideFields, formErrors: [saved.message ?? "errors.unknown"] }), sentAt: null, sentTo: null }, { status: 400 });
-  return redirectWithToast(request, options.done.to, { type: "success", key: options.done.key });
+  const key = typeof options.done.key === "function" ? options.done.key(saved.value) : options.done.key;
+  return redirectWithToast(request, options.done.to, { type: "success", key });
 }
