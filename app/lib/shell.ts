@@ -22,6 +22,8 @@ export interface ShellData {
     returnApplyEnabled: boolean;
     reserveBtc: string;
     countries: string;
+    /** Default phone area code of the deployment. */
+    areaCode: string;
   };
   nav: NavTree;
   footer: Array<{ group: string; links: Array<{ code: string; path: string }> }>;

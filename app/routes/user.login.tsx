@@ -8,7 +8,7 @@ import { AccountTabs } from "~/components/account-tabs";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { loginSchema } from "~/lib/forms/auth";
 import { localPath } from "~/lib/preference-schema";
-import { pageTitle } from "~/lib/use-shell";
+import { pageTitle, useShell } from "~/lib/use-shell";
 import { loadAreaCodes } from "~/services/area-codes.server";
 import { getMember } from "~/services/auth.server";
 import { orUnavailable } from "~/services/errors.server";
@@ -54,6 +54,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { accountType: initialType, redirectTo, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { site } = useShell();
   const [form, fields] = useForm<z.input<typeof loginSchema>>({
     id: "login",
     lastResult: actionData?.result,
@@ -75,7 +76,7 @@ export default function LoginPage() {
           <Field label={t("auth.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }} errors={fields.email.errors} />
         ) : (
           <>
-            <SelectField label={t("auth.area_code")} selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? "1" }} errors={fields.areaCode.errors}>
+            <SelectField label={t("auth.area_code")} selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? site.areaCode }} errors={fields.areaCode.errors}>
               {areas.map((a) => (
                 <option key={a.country} value={a.dial}>
                   {a.label}

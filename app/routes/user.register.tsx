@@ -8,7 +8,7 @@ import { AccountTabs } from "~/components/account-tabs";
 import { Field, FormErrors, Honeypot, SelectField, SubmitButton } from "~/components/forms";
 import { SendCodeButton } from "~/components/send-code-button";
 import { registerSchema, sendCodeSchema } from "~/lib/forms/auth";
-import { pageTitle } from "~/lib/use-shell";
+import { pageTitle, useShell } from "~/lib/use-shell";
 import { loadAreaCodes, phoneFitsArea } from "~/services/area-codes.server";
 import { getMember } from "~/services/auth.server";
 import { orUnavailable } from "~/services/errors.server";
@@ -69,6 +69,7 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { accountType: initialType, inviteCode, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { site } = useShell();
   const [form, fields] = useForm<z.input<typeof registerSchema>>({
     id: "register",
     lastResult: actionData?.result,
@@ -96,7 +97,7 @@ export default function RegisterPage() {
           <Field label={t("auth.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         ) : (
           <>
-            <SelectField label={t("auth.area_code")} selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? "1" }} errors={fields.areaCode.errors}>
+            <SelectField label={t("auth.area_code")} selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? site.areaCode }} errors={fields.areaCode.errors}>
               {areas.map((a) => (
                 <option key={a.country} value={a.dial}>
                   {a.label}

@@ -63,6 +63,7 @@ export async function loadShell(request: Request, context: AppLoadContext): Prom
       returnApplyEnabled: site.config.returnApplyEnabled,
       reserveBtc: site.config.reserveBtc,
       countries: site.config.countries,
+      areaCode: site.config.areaCode,
     },
     nav: buildNavTree(site.nav, isServed),
     footer: [...footerGroups].map(([group, links]) => ({ group, links })),

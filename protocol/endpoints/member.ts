@@ -165,6 +165,13 @@ export const memberEndpoints = {
     path: "coin/member/support",
     response: z.object({ supported: z.number().int() }),
   }),
+  /** Binds an e-mail or a phone the member does not have yet, proven by a code sent to it. */
+  bindAccount: define({
+    method: "POST",
+    path: "coin/member/accountVerificationBinding",
+    body: z.object({ ...accountFields, code: codeField }).superRefine(requireAccount),
+    response: memberInfoSchema,
+  }),
   /** Starts Google 2FA: a pending secret and its otpauth URI (`x`: `bind`). See docs/decisions/006. */
   googleVerification: define({
     method: "GET",

@@ -5,8 +5,9 @@ import { ApiError } from "../api-error";
 import type { ApiContext } from "../context";
 import { engineText, requestLanguage } from "../engine-texts";
 import { registerEndpoint } from "../register";
-import { consumeCode } from "./codes";
-import { memberView } from "./member-view";
+import { ResultCode } from "../../../protocol/result-codes";
+import { consumeCode, findMember } from "./codes";
+import { destinationOf, memberView } from "./member-view";
 import { requireMember } from "./require-member";
 import { revokeSessions } from "./sessions";
 
@@ -124,6 +125,29 @@ export function registerAccountRoutes(context: ApiContext): void {
     await consumeCode(db, { destination: securityDestination(member), purpose: "security", code: body.code, lang, now });
     await db.updateTable("member").set({ anti_code: body.antiCode }).where("id", "=", memberId).execute();
     return null;
+  });
+
+  registerEndpoint(app, apiHead, endpoints.bindAccount, async ({ body, request }) => {
+    const lang = requestLanguage(request.headers);
+    const now = services.now();
+    const { memberId } = await requireMember(db, request, now);
+    const member = await loadMember(memberId);
+    if (body.accountType === "email" ? member.email : member.phone) {
+      throw new ApiError(ResultCode.CONFLICT, engineText(lang, "errors.already_bound"));
+    }
+    if (await findMember(db, body)) throw new ApiError(ResultCode.CONFLICT, engineText(lang, "errors.account_taken"));
+    await consumeCode(db, { destination: destinationOf(body), purpose: "bind", code: body.code, lang, now });
+    try {
+      await db
+        .updateTable("member")
+        .set(body.accountType === "email" ? { email: body.email! } : { area_code: body.areaCode!, phone: body.phone! })
+        .where("id", "=", memberId)
+        .execute();
+    } catch {
+      // A concurrent registration took it between the check and the update (unique index).
+      throw new ApiError(ResultCode.CONFLICT, engineText(lang, "errors.account_taken"));
+    }
+    return memberView(await loadMember(memberId));
   });
 
   registerEndpoint(app, apiHead, endpoints.support, async ({ request }) => {

@@ -1,0 +1,55 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type * as z from "zod";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { SendCodeButton } from "~/components/send-code-button";
+import { bindEmailSchema } from "~/lib/forms/bind";
+import { maskAccount } from "~/lib/mask";
+import { useMemberInfo } from "~/lib/use-member-info";
+import { pageTitle } from "~/lib/use-shell";
+import { bindAccountAction } from "~/services/bind-account.server";
+import * as s from "./account.center.css";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.bind.email_title") }];
+
+export const action = ({ request }: ActionFunctionArgs) => bindAccountAction(request, "email");
+
+export default function BindEmailPage() {
+  const { t } = useTranslation();
+  const info = useMemberInfo();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof bindEmailSchema>>({
+    id: "bind-email",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bindEmailSchema }),
+  });
+  return (
+    <section className={`${s.card} ${s.narrow}`} aria-labelledby="bind-email-title">
+      <h1 id="bind-email-title" className={s.title}>
+        {t("account.bind.email_title")}
+      </h1>
+      {info.email ? (
+        <p>{t("account.bind.current", { account: maskAccount(info.email) })}</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field label={t("auth.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          <Field
+            label={t("auth.code")}
+            hint={actionData?.sentTo ? t("auth.code_sent", { destination: actionData.sentTo }) : undefined}
+            inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+            errors={fields.code.errors}
+            addon={<SendCodeButton sentAt={actionData?.sentAt} resendAfterSeconds={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />}
+          />
+          <SubmitButton name="intent" value="save">
+            {t("account.bind.submit")}
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type * as z from "zod";
+import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { SendCodeButton } from "~/components/send-code-button";
+import { bindPhoneSchema } from "~/lib/forms/bind";
+import { maskAccount } from "~/lib/mask";
+import { useMemberInfo } from "~/lib/use-member-info";
+import { pageTitle, useShell } from "~/lib/use-shell";
+import { loadAreaCodes } from "~/services/area-codes.server";
+import { bindAccountAction } from "~/services/bind-account.server";
+import { orUnavailable } from "~/services/errors.server";
+import { detectLanguage } from "~/services/i18n.server";
+import * as s from "./account.center.css";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.bind.phone_title") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { areas: await orUnavailable(request, loadAreaCodes(await detectLanguage(request))) };
+}
+
+export const action = ({ request }: ActionFunctionArgs) => bindAccountAction(request, "phone");
+
+export default function BindPhonePage() {
+  const { t } = useTranslation();
+  const info = useMemberInfo();
+  const { areas } = useLoaderData<typeof loader>();
+  const { site } = useShell();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof bindPhoneSchema>>({
+    id: "bind-phone",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bindPhoneSchema }),
+  });
+  return (
+    <section className={`${s.card} ${s.narrow}`} aria-labelledby="bind-phone-title">
+      <h1 id="bind-phone-title" className={s.title}>
+        {t("account.bind.phone_title")}
+      </h1>
+      {info.phone ? (
+        <p>{t("account.bind.current", { account: `+${info.areaCode} ${maskAccount(info.phone)}` })}</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <SelectField
+            label={t("auth.area_code")}
+            selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? site.areaCode }}
+            errors={fields.areaCode.errors}
+          >
+            {areas.map((a) => (
+              <option key={a.country} value={a.dial}>
+                {a.label}
+              </option>
+            ))}
+          </SelectField>
+          <Field label={t("auth.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric" }} errors={fields.phone.errors} />
+          <Field
+            label={t("auth.code")}
+            hint={actionData?.sentTo ? t("auth.code_sent", { destination: actionData.sentTo }) : undefined}
+            inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+            errors={fields.code.errors}
+            addon={<SendCodeButton sentAt={actionData?.sentAt} resendAfterSeconds={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />}
+          />
+          <SubmitButton name="intent" value="save">
+            {t("account.bind.submit")}
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
+  );
+}
