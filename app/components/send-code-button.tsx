@@ -10,7 +10,10 @@ export function SendCodeButton({ sentAt, resendAfterSeconds = 60 }: { sentAt?: n
   const { t } = useTranslation();
   const [left, setLeft] = useState(0);
   useEffect(() => {
-    if (!sentAt) return;
+    if (!sentAt) {
+      setLeft(0);
+      return;
+    }
     const tick = () => setLeft(Math.max(0, Math.ceil((sentAt + resendAfterSeconds * 1000 - Date.now()) / 1000)));
     tick();
     const timer = setInterval(tick, 1000);

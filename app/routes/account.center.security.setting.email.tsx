@@ -25,6 +25,7 @@ export default function BindEmailPage() {
     id: "bind-email",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bindEmailSchema }),
   });
   return (

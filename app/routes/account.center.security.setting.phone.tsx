@@ -34,6 +34,7 @@ export default function BindPhonePage() {
     id: "bind-phone",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bindPhoneSchema }),
   });
   return (

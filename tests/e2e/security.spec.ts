@@ -60,6 +60,26 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/account\/center\/info$/);
     });
 
+    test("binds a phone with a code sent to it", async ({ page }) => {
+      const email = uniqueEmail(javaScriptEnabled ? "p-js" : "p-nojs");
+      await registerAndLand(page, email, "pass1234");
+      await page.goto("/account/center/security/setting/phone");
+      const phone = `151${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+      await page.getByLabel("Country or region").selectOption({ label: "Germany +49" });
+      await page.getByLabel("Phone", { exact: true }).fill(phone);
+      const before = await lastMailId(`+49 ${phone}`);
+      await page.getByRole("button", { name: "Send Code" }).click();
+      const { code } = await latestCode(`+49 ${phone}`, before);
+      await page.getByLabel("Verification code").fill("999999" === code ? "000000" : "999999");
+      await page.getByRole("button", { name: "Bind" }).click();
+      await expect(page.getByText("The verification code is wrong.")).toBeVisible();
+      await page.getByLabel("Verification code").fill(code);
+      await page.getByRole("button", { name: "Bind" }).click();
+      await expect(page.getByText("Phone bound.")).toBeVisible();
+      await page.goto("/account/center/security/setting/phone");
+      await expect(page.getByText(`Bound to +49 ${phone.slice(0, 3)}****${phone.slice(-4)}`)).toBeVisible();
+    });
+
     test("KYC refuses a renamed text file and a 6 MB image, accepts real images, then shows the review", async ({ page }) => {
       const email = uniqueEmail(javaScriptEnabled ? "k-js" : "k-nojs");
       await registerAndLand(page, email, "pass1234");
