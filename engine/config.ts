@@ -14,8 +14,15 @@ const engineEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   API_HEAD: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be letters, digits or dashes").default(DEFAULT_API_HEAD),
   DEPLOYMENT_VARIANT: z.string().default("default"),
-  /** Serve the dev mailbox (codes are only written to the outbox table). Off once real delivery exists. */
-  DEV_MAILBOX: z.enum(["0", "1"]).default("1"),
+  /** SMTP server for the outbox's e-mails, e.g. smtp://user:pass@mail.example.com:587. Unset: outbox only. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default("Meridian Exchange <no-reply@meridian.example>"),
+  /** Serve the dev mailbox (GET dev/mailbox). Default: on without SMTP_URL, off with it. */
+  DEV_MAILBOX: z.enum(["0", "1"]).optional(),
   /** Where uploads (KYC images) are kept; default `<DATA_DIR>/uploads`. */
   UPLOAD_DIR: z.string().min(1).optional(),
   /** Token of operator calls; default: generated once and kept in `<DATA_DIR>/admin-token`. */

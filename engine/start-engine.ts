@@ -6,6 +6,7 @@ import type { Server } from "socket.io";
 import { loadVariant } from "../variants/index";
 import { createServices } from "./api/context";
 import { buildApp, siteNameOf } from "./app";
+import { createOutboxWorker } from "./delivery/outbox-worker";
 import type { EngineEnv } from "./config";
 import { attachRealtime } from "./realtime/realtime";
 import { openStore, type Store } from "./store/db";
@@ -29,7 +30,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
 
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
   const services = createServices({
-    devMailbox: env.DEV_MAILBOX === "1",
+    devMailbox: (env.DEV_MAILBOX ?? (env.SMTP_URL ? "0" : "1")) === "1",
     siteName: () => siteNameOf(store),
     codeResendMs: env.CODE_RESEND_SECONDS * 1000,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, "uploads")),
@@ -38,6 +39,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services });
   await app.ready();
   const io = attachRealtime(app.server);
+  const outbox = env.SMTP_URL ? createOutboxWorker({ db: store.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }) : null;
   const address = await app.listen({ host: env.ENGINE_HOST, port: env.ENGINE_PORT });
   app.log.info({ store: store.kind, variant: variant.name, apiHead: env.API_HEAD }, "engine ready");
 
@@ -47,6 +49,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     store,
     url: address,
     async close() {
+      await outbox?.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
       await store.close();

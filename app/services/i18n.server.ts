@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from "#protocol/languages";
+import { FALLBACK_LANGUAGE, isLanguageCode, LANGUAGE_CODES, LANGUAGE_TAGS, type LanguageCode } from "#protocol/languages";
 import { deploymentVariant } from "./env.server";
 import { loadMessages } from "./messages.server";
 import { languageCookie } from "./preferences.server";
@@ -9,25 +9,30 @@ import { loadSite } from "./site.server";
 /**
  * Language detection (remix-i18next): the visitor's `lang` cookie, else the site's configured
  * default language (spec §1: "the product defaults come from configuration").
+ * NOTE: the product's codes (zh_cn, zh_tw, kr, jp) are not BCP 47 tags and remix-i18next matches
+ * tags, so detection works on tags (zh-CN, ko, ja) and `detectLanguage` maps back to the code.
  */
+const CODE_BY_TAG = new Map(LANGUAGE_CODES.map((code) => [LANGUAGE_TAGS[code], code]));
+
 export const i18nServer = new RemixI18Next({
   detection: {
-    supportedLanguages: [...LANGUAGE_CODES],
-    fallbackLanguage: FALLBACK_LANGUAGE,
-    cookie: languageCookie,
-    order: ["cookie", "custom"],
-    async findLocale() {
+    supportedLanguages: LANGUAGE_CODES.map((code) => LANGUAGE_TAGS[code]),
+    fallbackLanguage: LANGUAGE_TAGS[FALLBACK_LANGUAGE],
+    order: ["custom"],
+    async findLocale(request) {
+      const chosen = await languageCookie.parse(request.headers.get("cookie"));
+      if (isLanguageCode(chosen)) return LANGUAGE_TAGS[chosen];
       try {
-        return (await loadSite()).config.defaultLanguage;
+        return LANGUAGE_TAGS[(await loadSite()).config.defaultLanguage];
       } catch {
-        return deploymentVariant().language;
+        return LANGUAGE_TAGS[deploymentVariant().language];
       }
     },
   },
 });
 
 export async function detectLanguage(request: Request): Promise<LanguageCode> {
-  return (await i18nServer.getLocale(request)) as LanguageCode;
+  return CODE_BY_TAG.get(await i18nServer.getLocale(request)) ?? FALLBACK_LANGUAGE;
 }
 
 /** A translate function for server-side texts (page titles, action messages). */

@@ -3,6 +3,7 @@ import * as m001 from "./migrations/001-config-tables";
 import * as m002 from "./migrations/002-market-symbols";
 import * as m003 from "./migrations/003-members";
 import * as m004 from "./migrations/004-kyc";
+import * as m005 from "./migrations/005-outbox-delivery";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "002-market-symbols": m002,
   "003-members": m003,
   "004-kyc": m004,
+  "005-outbox-delivery": m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -168,6 +168,8 @@ export interface OutboxMessageTable {
   created_at: Timestamp;
   delivered_at: Date | null;
   delivery_error: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
 }
 export interface LoginLogTable {
   id: Generated<string>;
