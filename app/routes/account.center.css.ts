@@ -28,7 +28,14 @@ export const facts = style({ display: "grid", gridTemplateColumns: "max-content 
 export const factLabel = style({ color: vars.color.textMuted });
 export const factValue = style({ margin: 0, fontWeight: 600 });
 export const settings = style({ listStyle: "none", margin: 0, padding: 0, display: "grid" });
-export const setting = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "16px", padding: "16px 0", borderBottom: `1px solid ${vars.color.border}` });
+export const setting = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) 64px 96px",
+  alignItems: "center",
+  gap: "16px",
+  padding: "16px 0",
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 export const settingText = style({ display: "grid", gap: "2px" });
 export const muted = style({ color: vars.color.textMuted, fontSize: "13px", margin: 0 });
 export const on = style({ color: vars.color.success, fontWeight: 600 });
@@ -36,6 +43,7 @@ export const off = style({ color: vars.color.textMuted });
 export const action = style({
   display: "inline-flex",
   alignItems: "center",
+  justifyContent: "center",
   height: "34px",
   padding: "0 14px",
   borderRadius: vars.radius.small,

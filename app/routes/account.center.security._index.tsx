@@ -32,8 +32,9 @@ export default function SecurityPage() {
     { key: "google", to: "/account/center/security/setting/google", on: info.googleBound },
     { key: "email", to: "/account/center/security/setting/email", on: Boolean(info.email) },
     { key: "phone", to: "/account/center/security/setting/phone", on: Boolean(info.phone) },
-    { key: "devices", to: "/account/center/device-management", on: true },
+    { key: "devices", to: "/account/center/device-management", on: null },
   ].filter((item) => isServed(item.to));
+  const actionLabel = (on: boolean | null) => (on === null ? t("account.security.manage") : on ? t("account.security.change") : t("account.security.set"));
   const when = (iso: string) => new Date(iso).toLocaleString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }) + " UTC";
   return (
     <>
@@ -48,9 +49,9 @@ export default function SecurityPage() {
                 <strong>{t(`account.security.${item.key}.title`)}</strong>
                 <p className={s.muted}>{t(`account.security.${item.key}.text`)}</p>
               </div>
-              <span className={item.on ? s.on : s.off}>{item.on ? t("account.security.on") : t("account.security.off")}</span>
-              <Link to={item.to} className={s.action} aria-label={`${t(`account.security.${item.key}.title`)}: ${item.on ? t("account.security.change") : t("account.security.set")}`}>
-                {item.on ? t("account.security.change") : t("account.security.set")}
+              <span className={item.on ? s.on : s.off}>{item.on === null ? "" : item.on ? t("account.security.on") : t("account.security.off")}</span>
+              <Link to={item.to} className={s.action} aria-label={`${t(`account.security.${item.key}.title`)}: ${actionLabel(item.on)}`}>
+                {actionLabel(item.on)}
               </Link>
             </li>
           ))}
