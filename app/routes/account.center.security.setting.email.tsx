@@ -5,7 +5,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { SendCodeButton } from "~/components/send-code-button";
+import { CodeField } from "~/components/code-field";
 import { bindEmailSchema } from "~/lib/forms/bind";
 import { maskAccount } from "~/lib/mask";
 import { useMemberInfo } from "~/lib/use-member-info";
@@ -39,12 +39,12 @@ export default function BindEmailPage() {
         <Form method="post" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field label={t("auth.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-          <Field
-            label={t("auth.code")}
-            hint={actionData?.sentTo ? t("auth.code_sent", { destination: actionData.sentTo }) : undefined}
-            inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+          <CodeField
+            inputProps={getInputProps(fields.code, { type: "text" })}
             errors={fields.code.errors}
-            addon={<SendCodeButton sentAt={actionData?.sentAt} resendAfterSeconds={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />}
+            sentAt={actionData?.sentAt}
+            sentTo={actionData?.sentTo}
+            resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined}
           />
           <SubmitButton name="intent" value="save">
             {t("account.bind.submit")}

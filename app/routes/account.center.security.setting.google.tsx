@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { endpoints } from "#protocol/endpoints";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { SecurityCodeField } from "~/components/security-code-form";
+import { CodeField } from "~/components/code-field";
 import { googleSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
@@ -86,7 +86,7 @@ export default function GooglePage() {
           inputProps={{ ...getInputProps(fields.googleCode, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
           errors={fields.googleCode.errors}
         />
-        <SecurityCodeField
+        <CodeField hint={t("account.security.code_hint")}
           inputProps={getInputProps(fields.code, { type: "text" })}
           errors={fields.code.errors}
           sentAt={actionData?.sentAt}

@@ -4,12 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
-import { SendCodeButton } from "~/components/send-code-button";
+import { PhoneFields } from "~/components/account-fields";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { CodeField } from "~/components/code-field";
 import { bindPhoneSchema } from "~/lib/forms/bind";
 import { maskAccount } from "~/lib/mask";
 import { useMemberInfo } from "~/lib/use-member-info";
-import { pageTitle, useShell } from "~/lib/use-shell";
+import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes } from "~/services/area-codes.server";
 import { bindAccountAction } from "~/services/bind-account.server";
 import { orUnavailable } from "~/services/errors.server";
@@ -28,7 +29,6 @@ export default function BindPhonePage() {
   const { t } = useTranslation();
   const info = useMemberInfo();
   const { areas } = useLoaderData<typeof loader>();
-  const { site } = useShell();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof bindPhoneSchema>>({
     id: "bind-phone",
@@ -47,24 +47,13 @@ export default function BindPhonePage() {
       ) : (
         <Form method="post" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <SelectField
-            label={t("auth.area_code")}
-            selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? site.areaCode }}
-            errors={fields.areaCode.errors}
-          >
-            {areas.map((a) => (
-              <option key={a.country} value={a.dial}>
-                {a.label}
-              </option>
-            ))}
-          </SelectField>
-          <Field label={t("auth.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric" }} errors={fields.phone.errors} />
-          <Field
-            label={t("auth.code")}
-            hint={actionData?.sentTo ? t("auth.code_sent", { destination: actionData.sentTo }) : undefined}
-            inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+          <PhoneFields areaCode={fields.areaCode} phone={fields.phone} areas={areas} />
+          <CodeField
+            inputProps={getInputProps(fields.code, { type: "text" })}
             errors={fields.code.errors}
-            addon={<SendCodeButton sentAt={actionData?.sentAt} resendAfterSeconds={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />}
+            sentAt={actionData?.sentAt}
+            sentTo={actionData?.sentTo}
+            resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined}
           />
           <SubmitButton name="intent" value="save">
             {t("account.bind.submit")}

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { endpoints } from "#protocol/endpoints";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { SecurityCodeField } from "~/components/security-code-form";
+import { CodeField } from "~/components/code-field";
 import { tradePasswordSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
@@ -58,7 +58,7 @@ export default function TradePasswordPage() {
           inputProps={{ ...getInputProps(fields.tradePassword1, { type: "password" }), autoComplete: "off", inputMode: "numeric", maxLength: 6 }}
           errors={fields.tradePassword1.errors}
         />
-        <SecurityCodeField inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />
+        <CodeField hint={t("account.security.code_hint")} inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />
         <SubmitButton name="intent" value="save">
           {t("common.save")}
         </SubmitButton>

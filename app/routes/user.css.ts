@@ -11,4 +11,3 @@ export const card = style({
 });
 export const title = style({ fontSize: "26px", marginBottom: "20px" });
 export const switchLine = style({ marginTop: "20px", color: vars.color.textMuted, textAlign: "center" });
-export const notice = style({ margin: "0 0 16px", padding: "10px 12px", border: `1px solid ${vars.color.success}`, borderRadius: vars.radius.small });

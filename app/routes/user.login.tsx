@@ -5,10 +5,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { AccountTabs } from "~/components/account-tabs";
-import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import { AccountFields } from "~/components/account-fields";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { loginSchema } from "~/lib/forms/auth";
 import { localPath } from "~/lib/preference-schema";
-import { pageTitle, useShell } from "~/lib/use-shell";
+import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes } from "~/services/area-codes.server";
 import { getMember } from "~/services/auth.server";
 import { orUnavailable } from "~/services/errors.server";
@@ -54,7 +55,6 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { accountType: initialType, redirectTo, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { site } = useShell();
   const [form, fields] = useForm<z.input<typeof loginSchema>>({
     id: "login",
     lastResult: actionData?.result,
@@ -72,20 +72,7 @@ export default function LoginPage() {
         <input type="hidden" name="accountType" value={accountType} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        {accountType === "email" ? (
-          <Field label={t("auth.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }} errors={fields.email.errors} />
-        ) : (
-          <>
-            <SelectField label={t("auth.area_code")} selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? site.areaCode }} errors={fields.areaCode.errors}>
-              {areas.map((a) => (
-                <option key={a.country} value={a.dial}>
-                  {a.label}
-                </option>
-              ))}
-            </SelectField>
-            <Field label={t("auth.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric" }} errors={fields.phone.errors} />
-          </>
-        )}
+        <AccountFields accountType={accountType} email={fields.email} areaCode={fields.areaCode} phone={fields.phone} areas={areas} emailAutoComplete="username" />
         <Field label={t("auth.password")} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }} errors={fields.password.errors} />
         {needGoogle ? (
           <Field

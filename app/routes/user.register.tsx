@@ -5,10 +5,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { AccountTabs } from "~/components/account-tabs";
-import { Field, FormErrors, Honeypot, SelectField, SubmitButton } from "~/components/forms";
-import { SendCodeButton } from "~/components/send-code-button";
+import { AccountFields } from "~/components/account-fields";
+import { Field, FormErrors, Honeypot, SubmitButton } from "~/components/forms";
+import { CodeField } from "~/components/code-field";
 import { registerSchema, sendCodeSchema } from "~/lib/forms/auth";
-import { pageTitle, useShell } from "~/lib/use-shell";
+import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes, phoneFitsArea } from "~/services/area-codes.server";
 import { getMember } from "~/services/auth.server";
 import { orUnavailable } from "~/services/errors.server";
@@ -69,7 +70,6 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { accountType: initialType, inviteCode, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { site } = useShell();
   const [form, fields] = useForm<z.input<typeof registerSchema>>({
     id: "register",
     lastResult: actionData?.result,
@@ -88,30 +88,13 @@ export default function RegisterPage() {
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="accountType" value={accountType} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        {sentTo ? (
-          <p role="status" className={s.notice}>
-            {t("auth.code_sent", { destination: sentTo })}
-          </p>
-        ) : null}
-        {accountType === "email" ? (
-          <Field label={t("auth.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-        ) : (
-          <>
-            <SelectField label={t("auth.area_code")} selectProps={{ id: fields.areaCode.id, name: fields.areaCode.name, defaultValue: (fields.areaCode.initialValue as string) ?? site.areaCode }} errors={fields.areaCode.errors}>
-              {areas.map((a) => (
-                <option key={a.country} value={a.dial}>
-                  {a.label}
-                </option>
-              ))}
-            </SelectField>
-            <Field label={t("auth.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric" }} errors={fields.phone.errors} />
-          </>
-        )}
-        <Field
-          label={t("auth.code")}
-          inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+        <AccountFields accountType={accountType} email={fields.email} areaCode={fields.areaCode} phone={fields.phone} areas={areas} emailAutoComplete="email" />
+        <CodeField
+          inputProps={getInputProps(fields.code, { type: "text" })}
           errors={fields.code.errors}
-          addon={<SendCodeButton sentAt={actionData?.codeSentAt} resendAfterSeconds={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />}
+          sentAt={actionData?.codeSentAt}
+          sentTo={sentTo}
+          resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined}
         />
         <Field
           label={t("auth.password")}
