@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { endpoints } from "#protocol/endpoints";
-import { LANGUAGE_TAGS } from "#protocol/languages";
 import { renameDeviceSchema } from "~/lib/forms/account";
+import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { callAsMember, requireMember } from "~/services/auth.server";
 import { orUnavailable } from "~/services/errors.server";
@@ -42,7 +42,7 @@ export default function DeviceManagementPage() {
   const { t } = useTranslation();
   const { devices } = useLoaderData<typeof loader>();
   const { lang } = useShell();
-  const when = (iso: string) => new Date(iso).toLocaleString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }) + " UTC";
+  const when = (iso: string) => formatDateTime(iso, lang);
   return (
     <section className={s.card} aria-labelledby="devices-title">
       <h1 id="devices-title" className={s.title}>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { endpoints } from "#protocol/endpoints";
-import { LANGUAGE_TAGS } from "#protocol/languages";
+import { formatDate } from "~/lib/dates";
 import { maskAccount } from "~/lib/mask";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle, useShell } from "~/lib/use-shell";
@@ -59,7 +59,7 @@ export default function AccountInfoPage() {
           <dt className={s.factLabel}>{t("account.info.invite_code")}</dt>
           <dd className={s.factValue}>{info.inviteCode}</dd>
           <dt className={s.factLabel}>{t("account.info.member_since")}</dt>
-          <dd className={s.factValue}>{new Date(info.createdAt).toLocaleDateString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "long" })}</dd>
+          <dd className={s.factValue}>{formatDate(info.createdAt, lang)}</dd>
         </dl>
       </section>
       <section className={s.card} aria-labelledby="support-title">

@@ -5,9 +5,9 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { endpoints } from "#protocol/endpoints";
-import { LANGUAGE_TAGS } from "#protocol/languages";
 import { KYC_STATUS } from "#protocol/member";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { formatDateTime } from "~/lib/dates";
 import { kycSchema } from "~/lib/forms/kyc";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle, useShell } from "~/lib/use-shell";
@@ -81,7 +81,7 @@ export default function KycPage() {
         ) : null}
         {kyc.submittedAt ? (
           <p className={s.muted}>
-            {t("account.kyc.submitted_at")}: {new Date(kyc.submittedAt).toLocaleString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC
+            {t("account.kyc.submitted_at")}: {formatDateTime(kyc.submittedAt, lang)}
           </p>
         ) : null}
       </section>

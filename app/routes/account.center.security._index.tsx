@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { endpoints } from "#protocol/endpoints";
-import { LANGUAGE_TAGS } from "#protocol/languages";
 import { useMemberInfo } from "~/lib/use-member-info";
+import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useIsServed, useShell } from "~/lib/use-shell";
 import { callAsMember, requireMember } from "~/services/auth.server";
 import { orUnavailable } from "~/services/errors.server";
@@ -35,7 +35,7 @@ export default function SecurityPage() {
     { key: "devices", to: "/account/center/device-management", on: null },
   ].filter((item) => isServed(item.to));
   const actionLabel = (on: boolean | null) => (on === null ? t("account.security.manage") : on ? t("account.security.change") : t("account.security.set"));
-  const when = (iso: string) => new Date(iso).toLocaleString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }) + " UTC";
+  const when = (iso: string) => formatDateTime(iso, lang);
   return (
     <>
       <section className={s.card} aria-labelledby="security-title">

@@ -1,0 +1,11 @@
+import { LANGUAGE_TAGS, type LanguageCode } from "#protocol/languages";
+
+/** A date and time in the member's language, in UTC (server and browser render the same text). */
+export function formatDateTime(iso: string, lang: LanguageCode): string {
+  return `${new Date(iso).toLocaleString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`;
+}
+
+/** A date in the member's language, in UTC. */
+export function formatDate(iso: string, lang: LanguageCode): string {
+  return new Date(iso).toLocaleDateString(LANGUAGE_TAGS[lang], { timeZone: "UTC", dateStyle: "long" });
+}
