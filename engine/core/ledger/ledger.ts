@@ -1,0 +1,206 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The ledger (TigerBeetle's words): accounts per owner, kind and asset; immutable transfers that
+ * debit one account and credit another of the same asset; two-phase holds (pending → posted or
+ * voided) that reserve funds for open orders and withdrawals in review. Amounts are `bigint`
+ * minor units. Pure and synchronous: every change returns the transfers it made, for the I/O
+ * layer to persist. The only account that may go below zero is the asset's external account,
+ * whose balance is minus the deposits net of withdrawals — so every asset sums to zero.
+ */
+
+export type AccountKind = "funding" | "spot" | "contract" | "merchant" | "external" | "fees";
+
+export interface AccountRef {
+  /** A member id, or `@system` for the external and fee accounts. */
+  owner: string;
+  kind: AccountKind;
+  asset: string;
+}
+
+export const SYSTEM_OWNER = "@system";
+export const externalAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "external", asset });
+export const feeAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "fees", asset });
+
+export type LedgerCode =
+  | "OK"
+  | "LEDGER_AMOUNT_NOT_POSITIVE"
+  | "LEDGER_ASSET_MISMATCH"
+  | "LEDGER_SAME_ACCOUNT"
+  | "LEDGER_INSUFFICIENT_AVAILABLE"
+  | "LEDGER_DUPLICATE_ID"
+  | "LEDGER_UNKNOWN_HOLD"
+  | "LEDGER_HOLD_EXCEEDED";
+
+/** One immutable ledger entry; `pending` entries reserve, `post` and `void` resolve them. */
+export interface TransferEvent {
+  id: string;
+  phase: "posted" | "pending" | "post" | "void";
+  debit: string;
+  credit: string | null;
+  asset: string;
+  amount: bigint;
+  /** For `post` and `void`: the pending transfer they resolve. */
+  pendingId?: string;
+}
+
+export interface LedgerResult {
+  code: LedgerCode;
+  transfers: TransferEvent[];
+}
+
+interface Balance {
+  posted: bigint;
+  held: bigint;
+}
+
+interface Hold {
+  account: string;
+  asset: string;
+  remaining: bigint;
+}
+
+export function accountId(ref: AccountRef): string {
+  return `${ref.owner}/${ref.kind}/${ref.asset}`;
+}
+
+const refused = (code: LedgerCode): LedgerResult => ({ code, transfers: [] });
+
+export class Ledger {
+  private readonly balances = new Map<string, Balance>();
+  private readonly holds = new Map<string, Hold>();
+  private readonly transferIds = new Set<string>();
+
+  /** Posted balance minus what holds reserve. */
+  available(ref: AccountRef): bigint {
+    const b = this.balances.get(accountId(ref));
+    return b ? b.posted - b.held : 0n;
+  }
+
+  posted(ref: AccountRef): bigint {
+    return this.balances.get(accountId(ref))?.posted ?? 0n;
+  }
+
+  held(ref: AccountRef): bigint {
+    return this.balances.get(accountId(ref))?.held ?? 0n;
+  }
+
+  /** Funds entering the system (a deposit): from the asset's external account. */
+  deposit(id: string, to: AccountRef, amount: bigint): LedgerResult {
+    return this.transfer(id, externalAccount(to.asset), to, amount);
+  }
+
+  /** Funds leaving the system (a completed withdrawal): to the asset's external account. */
+  withdraw(id: string, from: AccountRef, amount: bigint): LedgerResult {
+    return this.transfer(id, from, externalAccount(from.asset), amount);
+  }
+
+  /** Moves available funds between two accounts of one asset. */
+  transfer(id: string, from: AccountRef, to: AccountRef, amount: bigint): LedgerResult {
+    const check = this.checkTransfer(id, from, to, amount);
+    if (check !== "OK") return refused(check);
+    const debit = accountId(from);
+    const credit = accountId(to);
+    this.balance(debit).posted -= amount;
+    this.balance(credit).posted += amount;
+    this.transferIds.add(id);
+    return { code: "OK", transfers: [{ id, phase: "posted", debit, credit, asset: from.asset, amount }] };
+  }
+
+  /** Reserves `amount` of an account's available funds under the hold `id` (a pending transfer). */
+  hold(id: string, account: AccountRef, amount: bigint): LedgerResult {
+    if (amount <= 0n) return refused("LEDGER_AMOUNT_NOT_POSITIVE");
+    if (this.transferIds.has(id) || this.holds.has(id)) return refused("LEDGER_DUPLICATE_ID");
+    if (this.available(account) < amount) return refused("LEDGER_INSUFFICIENT_AVAILABLE");
+    const key = accountId(account);
+    this.balance(key).held += amount;
+    this.holds.set(id, { account: key, asset: account.asset, remaining: amount });
+    this.transferIds.add(id);
+    return { code: "OK", transfers: [{ id, phase: "pending", debit: key, credit: null, asset: account.asset, amount }] };
+  }
+
+  /** Pays `amount` out of a hold to `to` (a partial or full fill); the rest stays held. */
+  postHold(id: string, holdId: string, amount: bigint, to: AccountRef): LedgerResult {
+    const hold = this.holds.get(holdId);
+    if (!hold) return refused("LEDGER_UNKNOWN_HOLD");
+    if (amount <= 0n) return refused("LEDGER_AMOUNT_NOT_POSITIVE");
+    if (to.asset !== hold.asset) return refused("LEDGER_ASSET_MISMATCH");
+    if (amount > hold.remaining) return refused("LEDGER_HOLD_EXCEEDED");
+    if (this.transferIds.has(id)) return refused("LEDGER_DUPLICATE_ID");
+    const from = this.balance(hold.account);
+    const credit = accountId(to);
+    if (credit === hold.account) return refused("LEDGER_SAME_ACCOUNT");
+    from.held -= amount;
+    from.posted -= amount;
+    this.balance(credit).posted += amount;
+    hold.remaining -= amount;
+    if (hold.remaining === 0n) this.holds.delete(holdId);
+    this.transferIds.add(id);
+    return { code: "OK", transfers: [{ id, phase: "post", debit: hold.account, credit, asset: hold.asset, amount, pendingId: holdId }] };
+  }
+
+  /** Releases what is left of a hold (an order cancelled or filled for less). */
+  voidHold(id: string, holdId: string): LedgerResult {
+    const hold = this.holds.get(holdId);
+    if (!hold) return refused("LEDGER_UNKNOWN_HOLD");
+    if (this.transferIds.has(id)) return refused("LEDGER_DUPLICATE_ID");
+    this.balance(hold.account).held -= hold.remaining;
+    this.holds.delete(holdId);
+    this.transferIds.add(id);
+    return { code: "OK", transfers: [{ id, phase: "void", debit: hold.account, credit: null, asset: hold.asset, amount: hold.remaining, pendingId: holdId }] };
+  }
+
+  holdRemaining(holdId: string): bigint {
+    return this.holds.get(holdId)?.remaining ?? 0n;
+  }
+
+  /**
+   * The ledger's invariants: per asset the posted balances sum to zero (external included);
+   * no held amount is negative; no account but an external one has negative available funds;
+   * every account's held amount equals the sum of its holds. Returns the broken ones.
+   */
+  checkInvariants(): string[] {
+    const problems: string[] = [];
+    const sums = new Map<string, bigint>();
+    const heldByAccount = new Map<string, bigint>();
+    for (const hold of this.holds.values()) heldByAccount.set(hold.account, (heldByAccount.get(hold.account) ?? 0n) + hold.remaining);
+    for (const [key, balance] of this.balances) {
+      const asset = key.slice(key.lastIndexOf("/") + 1);
+      sums.set(asset, (sums.get(asset) ?? 0n) + balance.posted);
+      if (balance.held < 0n) problems.push(`${key}: held ${balance.held} < 0`);
+      if (!key.includes("/external/") && balance.posted - balance.held < 0n) problems.push(`${key}: available ${balance.posted - balance.held} < 0`);
+      if ((heldByAccount.get(key) ?? 0n) !== balance.held) problems.push(`${key}: held ${balance.held} but holds sum to ${heldByAccount.get(key) ?? 0n}`);
+    }
+    for (const [asset, sum] of sums) if (sum !== 0n) problems.push(`${asset}: balances sum to ${sum}, not 0`);
+    return problems;
+  }
+
+  /** A digest of every balance and hold, to compare states (replays, restarts). */
+  stateHash(): string {
+    const hash = createHash("sha256");
+    for (const key of [...this.balances.keys()].sort()) {
+      const b = this.balances.get(key)!;
+      if (b.posted !== 0n || b.held !== 0n) hash.update(`${key}=${b.posted}/${b.held};`);
+    }
+    for (const id of [...this.holds.keys()].sort()) hash.update(`hold ${id}=${this.holds.get(id)!.remaining};`);
+    return hash.digest("hex");
+  }
+
+  private checkTransfer(id: string, from: AccountRef, to: AccountRef, amount: bigint): LedgerCode {
+    if (amount <= 0n) return "LEDGER_AMOUNT_NOT_POSITIVE";
+    if (from.asset !== to.asset) return "LEDGER_ASSET_MISMATCH";
+    if (accountId(from) === accountId(to)) return "LEDGER_SAME_ACCOUNT";
+    if (this.transferIds.has(id) || this.holds.has(id)) return "LEDGER_DUPLICATE_ID";
+    if (from.kind !== "external" && this.available(from) < amount) return "LEDGER_INSUFFICIENT_AVAILABLE";
+    return "OK";
+  }
+
+  private balance(key: string): Balance {
+    let b = this.balances.get(key);
+    if (!b) {
+      b = { posted: 0n, held: 0n };
+      this.balances.set(key, b);
+    }
+    return b;
+  }
+}
