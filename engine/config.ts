@@ -29,6 +29,8 @@ const engineEnvSchema = z.object({
   ADMIN_TOKEN: z.string().min(24).optional(),
   /** Seconds between two codes to one address for one purpose (spec-like default 60). */
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Codes one client address may request per hour (all destinations together). */
+  CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

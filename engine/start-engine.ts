@@ -33,6 +33,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     devMailbox: (env.DEV_MAILBOX ?? (env.SMTP_URL ? "0" : "1")) === "1",
     siteName: () => siteNameOf(store),
     codeResendMs: env.CODE_RESEND_SECONDS * 1000,
+    codeSendsPerHour: env.CODE_SENDS_PER_HOUR,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, "uploads")),
     adminToken: env.ADMIN_TOKEN ?? (await adminTokenFile(env.DATA_DIR)),
   });

@@ -41,6 +41,7 @@ export function createServices(options: {
   codeResendMs?: number;
   uploadDir?: string;
   adminToken?: string;
+  codeSendsPerHour?: number;
 }): ApiServices {
   return {
     uploadDir: options.uploadDir ?? path.join(os.tmpdir(), "exchange-uploads"),
@@ -52,7 +53,7 @@ export function createServices(options: {
     limits: {
       loginPerAccount: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAccount, windowMs: MEMBER_RULES.loginWindowMs }),
       loginPerAddress: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAddress, windowMs: MEMBER_RULES.loginWindowMs }),
-      codeSendsPerAddress: new AttemptLimiter({ max: 30, windowMs: 60 * 60_000 }),
+      codeSendsPerAddress: new AttemptLimiter({ max: options.codeSendsPerHour ?? 30, windowMs: 60 * 60_000 }),
     },
   };
 }
