@@ -1,0 +1,155 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { OrderBook, type BookEvent, type PlaceCommand } from "./order-book";
+
+const limit = (id: string, memberId: string, side: "buy" | "sell", price: bigint, quantity: bigint, tif: PlaceCommand["tif"] = "GTC"): PlaceCommand => ({
+  id,
+  memberId,
+  side,
+  type: "limit",
+  price,
+  quantity,
+  tif,
+});
+const trades = (events: BookEvent[]) => events.filter((e) => e.type === "trade").map((e) => e.type === "trade" && [e.makerOrderId, e.price, e.quantity]);
+
+/** Runs commands and checks the book's invariants after each. */
+function play(book: OrderBook, commands: PlaceCommand[]): BookEvent[] {
+  const all: BookEvent[] = [];
+  for (const command of commands) {
+    all.push(...book.place(command));
+    expect(book.checkInvariants()).toEqual([]);
+  }
+  return all;
+}
+
+describe("order book", () => {
+  it("matches by price, then time, with partial fills", () => {
+    const book = new OrderBook();
+    play(book, [limit("s1", "a", "sell", 101n, 5n), limit("s2", "b", "sell", 100n, 3n), limit("s3", "c", "sell", 100n, 4n)]);
+    const events = play(book, [limit("b1", "d", "buy", 101n, 10n)]);
+    expect(trades(events)).toEqual([
+      ["s2", 100n, 3n],
+      ["s3", 100n, 4n],
+      ["s1", 101n, 3n],
+    ]);
+    expect(book.order("s1")?.remaining).toBe(2n);
+    expect(book.depth()).toEqual({ bids: [], asks: [[101n, 2n]] });
+    expect(events[0]).toEqual({ type: "accepted", orderId: "b1", resting: false });
+  });
+
+  it("rests what does not cross and never crosses the book", () => {
+    const book = new OrderBook();
+    const events = play(book, [limit("b1", "a", "buy", 99n, 5n), limit("s1", "b", "sell", 100n, 5n), limit("b2", "c", "buy", 99n, 1n)]);
+    expect(trades(events)).toEqual([]);
+    expect(book.depth()).toEqual({ bids: [[99n, 6n]], asks: [[100n, 5n]] });
+  });
+
+  it("walks the book with a market order, by quantity or by money, and cancels what no one sells", () => {
+    const book = new OrderBook();
+    play(book, [limit("s1", "a", "sell", 100n, 2n), limit("s2", "a", "sell", 110n, 2n)]);
+    const byQuantity = play(book, [{ id: "m1", memberId: "b", side: "buy", type: "market", quantity: 5n, tif: "IOC" }]);
+    expect(trades(byQuantity)).toEqual([
+      ["s1", 100n, 2n],
+      ["s2", 110n, 2n],
+    ]);
+    expect(byQuantity.at(-1)).toEqual({ type: "cancelled", orderId: "m1", remaining: 1n, reason: "no-liquidity" });
+
+    play(book, [limit("s3", "a", "sell", 100n, 10n)]);
+    const byMoney = play(book, [{ id: "m2", memberId: "b", side: "buy", type: "market", quoteAmount: 350n, tif: "IOC" }]);
+    expect(trades(byMoney)).toEqual([["s3", 100n, 3n]]);
+    expect(byMoney.at(-1)).toEqual({ type: "cancelled", orderId: "m2", remaining: 50n, reason: "no-liquidity" });
+  });
+
+  it("IOC cancels its remainder; FOK fills completely or not at all; post-only never takes", () => {
+    const book = new OrderBook();
+    play(book, [limit("s1", "a", "sell", 100n, 3n)]);
+    const ioc = play(book, [limit("i1", "b", "buy", 100n, 5n, "IOC")]);
+    expect(trades(ioc)).toEqual([["s1", 100n, 3n]]);
+    expect(ioc.at(-1)).toEqual({ type: "cancelled", orderId: "i1", remaining: 2n, reason: "ioc" });
+    expect(book.size).toBe(0);
+
+    play(book, [limit("s2", "a", "sell", 100n, 3n)]);
+    expect(play(book, [limit("f1", "b", "buy", 100n, 4n, "FOK")])).toEqual([{ type: "rejected", orderId: "f1", code: "MATCHING_FOK_NOT_FILLED" }]);
+    expect(book.order("s2")?.remaining).toBe(3n);
+    expect(trades(play(book, [limit("f2", "b", "buy", 100n, 3n, "FOK")]))).toEqual([["s2", 100n, 3n]]);
+
+    play(book, [limit("s3", "a", "sell", 100n, 1n)]);
+    expect(play(book, [limit("p1", "b", "buy", 100n, 1n, "POST_ONLY")])).toEqual([{ type: "rejected", orderId: "p1", code: "MATCHING_POST_ONLY_WOULD_TRADE" }]);
+    expect(play(book, [limit("p2", "b", "buy", 99n, 1n, "POST_ONLY")])[0]).toEqual({ type: "accepted", orderId: "p2", resting: true });
+  });
+
+  it("prevents self-trades by cancelling the taker's remainder", () => {
+    const book = new OrderBook();
+    play(book, [limit("s1", "x", "sell", 100n, 1n), limit("s2", "me", "sell", 100n, 1n), limit("s3", "y", "sell", 100n, 1n)]);
+    const events = play(book, [limit("b1", "me", "buy", 100n, 3n)]);
+    expect(trades(events)).toEqual([["s1", 100n, 1n]]);
+    expect(events.at(-1)).toEqual({ type: "cancelled", orderId: "b1", remaining: 2n, reason: "self-trade" });
+    expect(book.order("s2")?.remaining).toBe(1n);
+    expect(play(book, [limit("f1", "me", "buy", 100n, 1n, "FOK")])[0]).toMatchObject({ type: "rejected", code: "MATCHING_FOK_NOT_FILLED" });
+  });
+
+  it("cancels and moves only its owner's orders", () => {
+    const book = new OrderBook();
+    play(book, [limit("b1", "a", "buy", 99n, 2n), limit("b2", "b", "buy", 99n, 2n), limit("s1", "c", "sell", 101n, 1n)]);
+    expect(book.cancel("b1", "b")).toEqual([{ type: "rejected", orderId: "b1", code: "MATCHING_NOT_OWNER" }]);
+    expect(book.cancel("nope", "a")).toEqual([{ type: "rejected", orderId: "nope", code: "MATCHING_UNKNOWN_ORDER" }]);
+    expect(book.cancel("b2", "b")).toEqual([{ type: "cancelled", orderId: "b2", remaining: 2n, reason: "user" }]);
+    expect(book.checkInvariants()).toEqual([]);
+    const moved = book.move("b1", "a", 101n);
+    expect(moved[0]).toEqual({ type: "cancelled", orderId: "b1", remaining: 2n, reason: "moved" });
+    expect(trades(moved)).toEqual([["s1", 101n, 1n]]);
+    expect(book.depth()).toEqual({ bids: [[101n, 1n]], asks: [] });
+    expect(book.checkInvariants()).toEqual([]);
+  });
+
+  it("refuses malformed commands and duplicate ids", () => {
+    const book = new OrderBook();
+    play(book, [limit("x", "a", "buy", 10n, 1n)]);
+    expect(book.place(limit("x", "a", "buy", 10n, 1n))[0]).toMatchObject({ code: "MATCHING_DUPLICATE_ID" });
+    expect(book.place(limit("y", "a", "buy", 0n, 1n))[0]).toMatchObject({ code: "MATCHING_BAD_COMMAND" });
+    expect(book.place(limit("z", "a", "buy", 10n, 0n))[0]).toMatchObject({ code: "MATCHING_BAD_COMMAND" });
+    expect(book.place({ id: "m", memberId: "a", side: "sell", type: "market", quantity: 1n, tif: "POST_ONLY" })[0]).toMatchObject({ code: "MATCHING_BAD_COMMAND" });
+  });
+
+  it("keeps its invariants and conserves quantity for random order streams (property)", () => {
+    const command = fc.record({
+      kind: fc.constantFrom("limit", "limit", "limit", "market", "cancel", "move"),
+      member: fc.constantFrom("a", "b", "c", "d"),
+      side: fc.constantFrom("buy" as const, "sell" as const),
+      price: fc.bigInt({ min: 95n, max: 105n }),
+      quantity: fc.bigInt({ min: 1n, max: 20n }),
+      tif: fc.constantFrom("GTC" as const, "GTC" as const, "IOC" as const, "FOK" as const, "POST_ONLY" as const),
+      target: fc.nat(80),
+    });
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 80 }), (commands) => {
+        const book = new OrderBook();
+        let placed = 0n;
+        let traded = 0n;
+        let cancelled = 0n;
+        const owners: string[] = [];
+        commands.forEach((c, i) => {
+          const id = `o${i}`;
+          owners.push(c.member);
+          let events: BookEvent[];
+          if (c.kind === "cancel") events = book.cancel(`o${c.target}`, owners[c.target] ?? c.member);
+          else if (c.kind === "move") events = book.move(`o${c.target}`, owners[c.target] ?? c.member, c.price);
+          else events = book.place({ id, memberId: c.member, side: c.side, type: c.kind as "limit" | "market", price: c.kind === "limit" ? c.price : undefined, quantity: c.quantity, tif: c.kind === "market" ? "IOC" : c.tif });
+          for (const e of events) {
+            if (e.type === "accepted" && c.kind !== "move") placed += c.quantity;
+            if (e.type === "trade") traded += e.quantity;
+            if (e.type === "cancelled" && e.reason !== "moved") cancelled += e.remaining;
+            if (e.type === "trade") expect(e.takerMemberId).not.toBe(e.makerMemberId);
+          }
+          expect(book.checkInvariants()).toEqual([]);
+        });
+        const { bids, asks } = book.depth(1_000);
+        const resting = [...bids, ...asks].reduce((sum, [, q]) => sum + q, 0n);
+        // Every unit placed is resting, traded (counted on both sides) or cancelled.
+        expect(placed).toBe(resting + 2n * traded + cancelled);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
