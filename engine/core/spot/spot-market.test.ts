@@ -1,0 +1,152 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { feeAccount, Ledger, type AccountRef } from "../ledger/ledger";
+import { SpotMarket, type SpotPlaceCommand, type SpotSymbolConfig } from "./spot-market";
+
+// BTC/USDT: price at 2 decimals, quantity at 6; both assets at 8 decimals; fees 0.1 % maker, 0.2 % taker.
+const BTC_USDT: SpotSymbolConfig = {
+  symbol: "BTC/USDT",
+  base: "BTC",
+  quote: "USDT",
+  priceScale: 2,
+  amountScale: 6,
+  baseAssetScale: 8,
+  quoteAssetScale: 8,
+  tickSize: 1n,
+  lotSize: 1n,
+  minQuantity: 10n, // 0.00001 BTC
+  makerFeeBps: 10n,
+  takerFeeBps: 20n,
+};
+const usdt = (n: bigint) => n * 10n ** 8n;
+const btc = (n: bigint) => n * 10n ** 8n;
+const spot = (owner: string, asset: string): AccountRef => ({ owner, kind: "spot", asset });
+
+function setup() {
+  const ledger = new Ledger();
+  const market = new SpotMarket(BTC_USDT, ledger);
+  ledger.deposit("d-alice-usdt", spot("alice", "USDT"), usdt(100_000n));
+  ledger.deposit("d-bob-btc", spot("bob", "BTC"), btc(2n));
+  const sound = () => {
+    expect(ledger.checkInvariants()).toEqual([]);
+    expect(market.checkInvariants()).toEqual([]);
+  };
+  return { ledger, market, sound };
+}
+const order = (o: Partial<SpotPlaceCommand> & Pick<SpotPlaceCommand, "orderId" | "memberId" | "side">): SpotPlaceCommand => ({ type: "limit", tif: "GTC", ...o });
+
+describe("spot market: hold, match, settle", () => {
+  it("settles a trade with fees in the asset received, and keeps every asset whole", () => {
+    const { ledger, market, sound } = setup();
+    // Bob sells 0.5 BTC at 60,000.00 (maker); Alice buys 0.5 BTC at 60,000.00 (taker).
+    expect(market.place(order({ orderId: "s1", memberId: "bob", side: "sell", price: 6_000_000n, quantity: 500_000n })).code).toBe("OK");
+    sound();
+    expect(ledger.held(spot("bob", "BTC"))).toBe(btc(1n) / 2n);
+    const result = market.place(order({ orderId: "b1", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 500_000n }));
+    sound();
+    expect(result.trades).toEqual([
+      expect.objectContaining({ buyer: "alice", seller: "bob", price: 6_000_000n, quantity: 500_000n, value: usdt(30_000n), takerSide: "buy" }),
+    ]);
+    // Alice (taker, 0.2 %) receives 0.5 BTC − 0.001 BTC; Bob (maker, 0.1 %) receives 30,000 − 30 USDT.
+    expect(ledger.available(spot("alice", "BTC"))).toBe(btc(1n) / 2n - 100_000n);
+    expect(ledger.available(spot("alice", "USDT"))).toBe(usdt(70_000n));
+    expect(ledger.available(spot("bob", "USDT"))).toBe(usdt(30_000n) - usdt(30n));
+    expect(ledger.available(spot("bob", "BTC"))).toBe(btc(3n) / 2n);
+    expect(ledger.posted(feeAccount("BTC"))).toBe(100_000n);
+    expect(ledger.posted(feeAccount("USDT"))).toBe(usdt(30n));
+    expect(result.closed.map((c) => [c.orderId, c.status])).toEqual([
+      ["s1", "filled"],
+      ["b1", "filled"],
+    ]);
+  });
+
+  it("refuses what the member cannot pay, a wrong tick or lot, and a too-small amount, changing nothing", () => {
+    const { ledger, market, sound } = setup();
+    const before = ledger.stateHash();
+    expect(market.place(order({ orderId: "x1", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 2_000_000n })).code).toBe("RISK_INSUFFICIENT_AVAILABLE");
+    expect(market.place(order({ orderId: "x2", memberId: "bob", side: "sell", price: 6_000_000n, quantity: 3_000_000n })).code).toBe("RISK_INSUFFICIENT_AVAILABLE");
+    expect(market.place(order({ orderId: "x3", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 5n })).code).toBe("ORDER_TOO_SMALL");
+    const coarse = new SpotMarket({ ...BTC_USDT, symbol: "C", tickSize: 50n, lotSize: 100n }, ledger);
+    expect(coarse.place(order({ orderId: "x4", memberId: "alice", side: "buy", price: 6_000_010n, quantity: 1_000n })).code).toBe("ORDER_BAD_TICK");
+    expect(coarse.place(order({ orderId: "x5", memberId: "alice", side: "buy", price: 6_000_050n, quantity: 1_050n })).code).toBe("ORDER_BAD_LOT");
+    expect(ledger.stateHash()).toBe(before);
+    sound();
+  });
+
+  it("keeps the unused part of a buy hold when it fills at a better price, and releases it at the end", () => {
+    const { ledger, market, sound } = setup();
+    market.place(order({ orderId: "s1", memberId: "bob", side: "sell", price: 5_900_000n, quantity: 100_000n }));
+    // Alice bids 60,000 for 0.2 BTC: 0.1 fills at 59,000, 0.1 rests at 60,000.
+    const r = market.place(order({ orderId: "b1", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 200_000n }));
+    sound();
+    expect(r.resting).toBe(true);
+    expect(ledger.held(spot("alice", "USDT"))).toBe(usdt(12_000n) - usdt(5_900n));
+    const cancelled = market.cancel("b1", "alice");
+    sound();
+    expect(cancelled.closed).toEqual([{ orderId: "b1", memberId: "alice", status: "cancelled", reason: "user" }]);
+    expect(ledger.held(spot("alice", "USDT"))).toBe(0n);
+    expect(ledger.available(spot("alice", "USDT"))).toBe(usdt(100_000n) - usdt(5_900n));
+    expect(market.cancel("b1", "alice").code).toBe("ORDER_UNKNOWN");
+  });
+
+  it("buys at market by money or by quantity, walking the book", () => {
+    const { ledger, market, sound } = setup();
+    market.place(order({ orderId: "s1", memberId: "bob", side: "sell", price: 6_000_000n, quantity: 100_000n }));
+    market.place(order({ orderId: "s2", memberId: "bob", side: "sell", price: 6_100_000n, quantity: 100_000n }));
+    // 9,050 USDT buys 0.1 at 60,000 (6,000) and 0.05 at 61,000 (3,050).
+    const byMoney = market.place({ orderId: "m1", memberId: "alice", side: "buy", type: "market", money: usdt(9_050n), tif: "IOC" });
+    sound();
+    expect(byMoney.trades.map((t) => [t.price, t.quantity])).toEqual([
+      [6_000_000n, 100_000n],
+      [6_100_000n, 50_000n],
+    ]);
+    expect(ledger.available(spot("alice", "USDT"))).toBe(usdt(100_000n - 9_050n));
+    const byQuantity = market.place({ orderId: "m2", memberId: "alice", side: "buy", type: "market", quantity: 80_000n, tif: "IOC" });
+    sound();
+    expect(byQuantity.trades.map((t) => t.quantity)).toEqual([50_000n]);
+    expect(byQuantity.closed.at(-1)).toMatchObject({ orderId: "m2", status: "cancelled", reason: "no-liquidity" });
+    expect(ledger.held(spot("alice", "USDT"))).toBe(0n);
+    expect(market.place({ orderId: "m3", memberId: "alice", side: "buy", type: "market", quantity: 10_000n, tif: "IOC" }).closed).toEqual([
+      { orderId: "m3", memberId: "alice", status: "cancelled", reason: "no-liquidity" },
+    ]);
+  });
+
+  it("never loses or creates an asset and never lets a balance go negative (property)", () => {
+    const members = ["a", "b", "c"];
+    const cmd = fc.record({
+      kind: fc.constantFrom("limit", "limit", "limit", "market-qty", "market-money", "cancel"),
+      member: fc.constantFrom(...members),
+      side: fc.constantFrom("buy" as const, "sell" as const),
+      price: fc.bigInt({ min: 5_990_000n, max: 6_010_000n }),
+      quantity: fc.bigInt({ min: 10n, max: 400_000n }),
+      tif: fc.constantFrom("GTC" as const, "IOC" as const, "FOK" as const, "POST_ONLY" as const),
+      target: fc.nat(60),
+    });
+    fc.assert(
+      fc.property(fc.array(cmd, { maxLength: 60 }), (commands) => {
+        const ledger = new Ledger();
+        const market = new SpotMarket(BTC_USDT, ledger);
+        for (const m of members) {
+          ledger.deposit(`usdt-${m}`, spot(m, "USDT"), usdt(50_000n));
+          ledger.deposit(`btc-${m}`, spot(m, "BTC"), btc(1n));
+        }
+        const owner: string[] = [];
+        commands.forEach((c, i) => {
+          owner.push(c.member);
+          const orderId = `o${i}`;
+          if (c.kind === "cancel") market.cancel(`o${c.target}`, owner[c.target] ?? c.member);
+          else if (c.kind === "market-money") market.place({ orderId, memberId: c.member, side: "buy", type: "market", money: c.quantity * 1_000_000n, tif: "IOC" });
+          else if (c.kind === "market-qty") market.place({ orderId, memberId: c.member, side: c.side, type: "market", quantity: c.quantity, tif: "IOC" });
+          else market.place({ orderId, memberId: c.member, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif });
+          expect(ledger.checkInvariants()).toEqual([]);
+          expect(market.checkInvariants()).toEqual([]);
+        });
+        // Deposits are all that entered: members' and fee balances add up to them, per asset.
+        const total = (asset: string) => members.reduce((sum, m) => sum + ledger.posted(spot(m, asset)), ledger.posted(feeAccount(asset)));
+        expect(total("USDT")).toBe(usdt(150_000n));
+        expect(total("BTC")).toBe(btc(3n));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

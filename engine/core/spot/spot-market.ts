@@ -1,0 +1,284 @@
+import { feeAccount, type AccountRef, type Ledger, type TransferEvent } from "../ledger/ledger";
+import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
+
+/**
+ * One spot market: risk (hold before), matching (the book) and settlement (post after) in one
+ * synchronous command, as exchange-core's risk engine does. Funds an order needs are held in the
+ * ledger before it reaches the book; each trade posts from the holds to the counterparties and
+ * the fee account; whatever an order no longer needs is released when it ends.
+ *
+ * Units: a price is an integer at `priceScale` decimals (quote per one base), a quantity at
+ * `amountScale`; asset amounts at the asset's own scale. `priceScale + amountScale` must not
+ * exceed the quote asset's scale, so every trade's value is exact. Fees are taken in the asset
+ * received (the buyer pays in base, the seller in quote), rounded down.
+ */
+export interface SpotSymbolConfig {
+  symbol: string;
+  base: string;
+  quote: string;
+  priceScale: number;
+  amountScale: number;
+  baseAssetScale: number;
+  quoteAssetScale: number;
+  /** Prices must be multiples of this (in price units). */
+  tickSize: bigint;
+  /** Quantities must be multiples of this (in quantity units). */
+  lotSize: bigint;
+  minQuantity: bigint;
+  makerFeeBps: bigint;
+  takerFeeBps: bigint;
+}
+
+export type SpotCode =
+  | "OK"
+  | "RISK_INSUFFICIENT_AVAILABLE"
+  | "ORDER_BAD_TICK"
+  | "ORDER_BAD_LOT"
+  | "ORDER_TOO_SMALL"
+  | "ORDER_BAD_COMMAND"
+  | "ORDER_UNKNOWN"
+  | "ORDER_NOT_OWNER"
+  | "MATCHING_POST_ONLY_WOULD_TRADE"
+  | "MATCHING_FOK_NOT_FILLED"
+  | "MATCHING_DUPLICATE_ID";
+
+export interface SpotPlaceCommand {
+  orderId: string;
+  memberId: string;
+  side: Side;
+  type: "limit" | "market";
+  price?: bigint;
+  /** Base quantity (num). */
+  quantity?: bigint;
+  /** For a market buy by money: quote amount at the quote asset's scale. */
+  money?: bigint;
+  tif: TimeInForce;
+}
+
+export interface SpotTrade {
+  takerOrderId: string;
+  makerOrderId: string;
+  buyer: string;
+  seller: string;
+  price: bigint;
+  quantity: bigint;
+  /** Quote value at the quote asset's scale. */
+  value: bigint;
+  buyerFee: bigint;
+  sellerFee: bigint;
+  takerSide: Side;
+}
+
+export interface SpotResult {
+  code: SpotCode;
+  trades: SpotTrade[];
+  /** Orders that ended in this command: filled, cancelled (and why). */
+  closed: Array<{ orderId: string; memberId: string; status: "filled" | "cancelled"; reason?: string }>;
+  resting: boolean;
+  transfers: TransferEvent[];
+  book: BookEvent[];
+}
+
+interface LiveOrder {
+  memberId: string;
+  side: Side;
+  holdId: string;
+}
+
+const spotAccount = (owner: string, asset: string): AccountRef => ({ owner, kind: "spot", asset });
+
+export class SpotMarket {
+  readonly book = new OrderBook();
+  private readonly live = new Map<string, LiveOrder>();
+  private readonly valueFactor: bigint;
+  private readonly baseFactor: bigint;
+  private seq = 0;
+
+  constructor(
+    readonly config: SpotSymbolConfig,
+    private readonly ledger: Ledger,
+  ) {
+    const spare = config.quoteAssetScale - config.priceScale - config.amountScale;
+    if (spare < 0) throw new RangeError(`${config.symbol}: price and amount scales exceed the quote asset's scale`);
+    if (config.baseAssetScale < config.amountScale) throw new RangeError(`${config.symbol}: amount scale exceeds the base asset's scale`);
+    this.valueFactor = 10n ** BigInt(spare);
+    this.baseFactor = 10n ** BigInt(config.baseAssetScale - config.amountScale);
+  }
+
+  /** Quote value of a quantity at a price, at the quote asset's scale (exact). */
+  value(price: bigint, quantity: bigint): bigint {
+    return price * quantity * this.valueFactor;
+  }
+
+  place(cmd: SpotPlaceCommand): SpotResult {
+    const result: SpotResult = { code: "OK", trades: [], closed: [], resting: false, transfers: [], book: [] };
+    const fail = (code: SpotCode): SpotResult => ({ ...result, code });
+    const c = this.config;
+    const byMoney = cmd.type === "market" && cmd.side === "buy" && cmd.money !== undefined && cmd.quantity === undefined;
+
+    if (this.live.has(cmd.orderId)) return fail("MATCHING_DUPLICATE_ID");
+    if (cmd.type === "limit") {
+      if (cmd.price === undefined || cmd.price <= 0n) return fail("ORDER_BAD_COMMAND");
+      if (cmd.price % c.tickSize !== 0n) return fail("ORDER_BAD_TICK");
+    }
+    if (byMoney) {
+      if (cmd.money! <= 0n || cmd.money! % this.valueFactor !== 0n) return fail("ORDER_BAD_COMMAND");
+    } else {
+      if (cmd.quantity === undefined || cmd.quantity <= 0n) return fail("ORDER_BAD_COMMAND");
+      if (cmd.quantity % c.lotSize !== 0n) return fail("ORDER_BAD_LOT");
+      if (cmd.quantity < c.minQuantity) return fail("ORDER_TOO_SMALL");
+    }
+
+    // Risk: hold what the order can cost at most.
+    const holdId = `hold:${cmd.orderId}`;
+    let holdAccount: AccountRef;
+    let holdAmount: bigint;
+    if (cmd.side === "sell") {
+      holdAccount = spotAccount(cmd.memberId, c.base);
+      holdAmount = cmd.quantity! * this.baseFactor;
+    } else {
+      holdAccount = spotAccount(cmd.memberId, c.quote);
+      if (byMoney) holdAmount = cmd.money!;
+      else if (cmd.type === "limit") holdAmount = this.value(cmd.price!, cmd.quantity!);
+      else {
+        // A market buy by quantity holds what the book asks for that quantity now.
+        holdAmount = this.costToBuy(cmd.quantity!);
+        if (holdAmount === 0n) {
+          result.closed.push({ orderId: cmd.orderId, memberId: cmd.memberId, status: "cancelled", reason: "no-liquidity" });
+          return result;
+        }
+      }
+    }
+    const held = this.ledger.hold(holdId, holdAccount, holdAmount);
+    if (held.code !== "OK") return fail(held.code === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
+    result.transfers.push(...held.transfers);
+    this.live.set(cmd.orderId, { memberId: cmd.memberId, side: cmd.side, holdId });
+
+    const events = this.book.place({
+      id: cmd.orderId,
+      memberId: cmd.memberId,
+      side: cmd.side,
+      type: cmd.type,
+      price: cmd.price,
+      quantity: byMoney ? undefined : cmd.quantity,
+      quoteAmount: byMoney ? cmd.money! / this.valueFactor : undefined,
+      tif: cmd.tif,
+    });
+    result.book = events;
+    for (const event of events) {
+      if (event.type === "rejected") {
+        this.release(cmd.orderId, result);
+        const code: SpotCode =
+          event.code === "MATCHING_POST_ONLY_WOULD_TRADE" || event.code === "MATCHING_FOK_NOT_FILLED" || event.code === "MATCHING_DUPLICATE_ID" ? event.code : "ORDER_BAD_COMMAND";
+        return { ...result, code, closed: [] };
+      }
+      if (event.type === "accepted") result.resting = event.resting;
+      if (event.type === "trade") this.settle(event, result);
+      if (event.type === "cancelled") {
+        result.closed.push({ orderId: event.orderId, memberId: cmd.memberId, status: "cancelled", reason: event.reason });
+        this.release(event.orderId, result);
+      }
+    }
+    const taker = this.book.order(cmd.orderId);
+    if (!taker && this.live.has(cmd.orderId)) {
+      // Fully filled on arrival.
+      result.closed.push({ orderId: cmd.orderId, memberId: cmd.memberId, status: "filled" });
+      this.release(cmd.orderId, result);
+    }
+    return result;
+  }
+
+  cancel(orderId: string, memberId: string): SpotResult {
+    const result: SpotResult = { code: "OK", trades: [], closed: [], resting: false, transfers: [], book: [] };
+    const events = this.book.cancel(orderId, memberId);
+    result.book = events;
+    const first = events[0];
+    if (first?.type === "rejected") return { ...result, code: first.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN" };
+    result.closed.push({ orderId, memberId, status: "cancelled", reason: "user" });
+    this.release(orderId, result);
+    return result;
+  }
+
+  /** Quote that buying `quantity` costs now, walking the asks (all of them if the book is thinner). */
+  private costToBuy(quantity: bigint): bigint {
+    let need = quantity;
+    let cost = 0n;
+    for (const [price, total] of this.book.depth(Number.MAX_SAFE_INTEGER).asks) {
+      const take = need < total ? need : total;
+      cost += this.value(price, take);
+      need -= take;
+      if (need === 0n) break;
+    }
+    return cost;
+  }
+
+  /** Posts one trade from both holds: to the counterparties and the fee accounts. */
+  private settle(trade: Extract<BookEvent, { type: "trade" }>, result: SpotResult): void {
+    const c = this.config;
+    const buyOrder = trade.takerSide === "buy" ? trade.takerOrderId : trade.makerOrderId;
+    const sellOrder = trade.takerSide === "buy" ? trade.makerOrderId : trade.takerOrderId;
+    const buyer = this.live.get(buyOrder)!;
+    const seller = this.live.get(sellOrder)!;
+    const value = this.value(trade.price, trade.quantity);
+    const baseAmount = trade.quantity * this.baseFactor;
+    const buyerBps = trade.takerSide === "buy" ? c.takerFeeBps : c.makerFeeBps;
+    const sellerBps = trade.takerSide === "sell" ? c.takerFeeBps : c.makerFeeBps;
+    const buyerFee = (baseAmount * buyerBps) / 10_000n;
+    const sellerFee = (value * sellerBps) / 10_000n;
+    const id = () => `${c.symbol}:${++this.seq}`;
+    const post = (holdId: string, amount: bigint, to: AccountRef) => {
+      if (amount === 0n) return;
+      const r = this.ledger.postHold(id(), holdId, amount, to);
+      if (r.code !== "OK") throw new Error(`settlement refused (${r.code}): a bug, the holds must cover every trade`);
+      result.transfers.push(...r.transfers);
+    };
+    post(buyer.holdId, value - sellerFee, spotAccount(seller.memberId, c.quote));
+    post(buyer.holdId, sellerFee, feeAccount(c.quote));
+    post(seller.holdId, baseAmount - buyerFee, spotAccount(buyer.memberId, c.base));
+    post(seller.holdId, buyerFee, feeAccount(c.base));
+    result.trades.push({
+      takerOrderId: trade.takerOrderId,
+      makerOrderId: trade.makerOrderId,
+      buyer: buyer.memberId,
+      seller: seller.memberId,
+      price: trade.price,
+      quantity: trade.quantity,
+      value,
+      buyerFee,
+      sellerFee,
+      takerSide: trade.takerSide,
+    });
+    if (trade.makerFilled) {
+      const maker = this.live.get(trade.makerOrderId)!;
+      result.closed.push({ orderId: trade.makerOrderId, memberId: maker.memberId, status: "filled" });
+      this.release(trade.makerOrderId, result);
+    }
+  }
+
+  /** An order ended: release what is left of its hold. */
+  private release(orderId: string, result: SpotResult): void {
+    const order = this.live.get(orderId);
+    if (!order) return;
+    this.live.delete(orderId);
+    if (this.ledger.holdRemaining(order.holdId) > 0n) {
+      const r = this.ledger.voidHold(`${order.holdId}:release`, order.holdId);
+      result.transfers.push(...r.transfers);
+    }
+  }
+
+  /** Funds held by resting orders must be at least what they can still cost. */
+  checkInvariants(): string[] {
+    const problems = this.book.checkInvariants();
+    for (const [orderId, order] of this.live) {
+      const resting = this.book.order(orderId);
+      if (!resting) {
+        problems.push(`${orderId}: live without a resting order`);
+        continue;
+      }
+      const needed = order.side === "buy" ? this.value(resting.price, resting.remaining) : resting.remaining * this.baseFactor;
+      const held = this.ledger.holdRemaining(order.holdId);
+      if (held < needed) problems.push(`${orderId}: holds ${held}, needs ${needed}`);
+    }
+    return problems;
+  }
+}
