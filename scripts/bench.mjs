@@ -1,5 +1,5 @@
-// `npm run bench`: starts a throwaway exchange (fresh embedded database) and prints figures:
-// cold start to first page, engine API throughput and latency, server-side rendering latency.
+// `npm run bench`: the matching core's throughput, then a throwaway exchange (fresh embedded
+// database): cold start to first page, engine API throughput and latency, server-side rendering.
 // Figures are printed, never asserted. Loopback only; every loop is bounded in count and time.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -50,6 +50,13 @@ async function load(url, { total, concurrency, maxMs = 30_000 }) {
   return { requests: latencies.length, rps: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), errors };
 }
 
+// 1. The matching core alone (pure, in process).
+await new Promise((resolve, reject) => {
+  const core = spawn(process.execPath, ["--import", "tsx", "engine/bench/matching-bench.ts"], { stdio: "inherit" });
+  core.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`matching bench exited ${code}`))));
+});
+
+// 2. The whole exchange over HTTP.
 const t0 = performance.now();
 const child = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
   stdio: ["ignore", "ignore", "inherit"],
