@@ -4,6 +4,7 @@ import * as m002 from "./migrations/002-market-symbols";
 import * as m003 from "./migrations/003-members";
 import * as m004 from "./migrations/004-kyc";
 import * as m005 from "./migrations/005-outbox-delivery";
+import * as m006 from "./migrations/006-spot";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "003-members": m003,
   "004-kyc": m004,
   "005-outbox-delivery": m005,
+  "006-spot": m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

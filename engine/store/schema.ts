@@ -20,6 +20,13 @@ export interface Database {
   login_log: LoginLogTable;
   upload: UploadTable;
   kyc_submission: KycSubmissionTable;
+  asset: AssetTable;
+  ledger_account: LedgerAccountTable;
+  ledger_hold: LedgerHoldTable;
+  ledger_transfer: LedgerTransferTable;
+  spot_order: SpotOrderTable;
+  spot_trade: SpotTradeTable;
+  idempotency_key: IdempotencyKeyTable;
 }
 
 export interface NavItemTable {
@@ -110,6 +117,11 @@ export interface MarketSymbolTable {
   avatar: string | null;
   sort: number;
   enabled: boolean;
+  tick_size: Generated<string>;
+  lot_size: Generated<string>;
+  min_quantity: Generated<string>;
+  maker_fee_bps: Generated<number>;
+  taker_fee_bps: Generated<number>;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -200,4 +212,73 @@ export interface KycSubmissionTable {
   reason: string | null;
   submitted_at: Timestamp;
   reviewed_at: Date | null;
+}
+
+export interface AssetTable {
+  code: string;
+  scale: number;
+  name: string;
+}
+export interface LedgerAccountTable {
+  id: string;
+  owner: string;
+  kind: string;
+  asset: string;
+  posted: string;
+  held: string;
+}
+export interface LedgerHoldTable {
+  id: string;
+  account_id: string;
+  asset: string;
+  remaining: string;
+}
+export interface LedgerTransferTable {
+  seq: Generated<string>;
+  id: string;
+  phase: string;
+  debit: string;
+  credit: string | null;
+  asset: string;
+  amount: string;
+  pending_id: string | null;
+  created_at: Timestamp;
+}
+export interface SpotOrderTable {
+  seq: Generated<string>;
+  order_id: string;
+  member_id: string;
+  symbol: string;
+  side: string;
+  type: string;
+  tif: string;
+  price: string | null;
+  quantity: string | null;
+  money: string | null;
+  filled: Generated<string>;
+  status: string;
+  reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface SpotTradeTable {
+  id: Generated<string>;
+  symbol: string;
+  taker_order_id: string;
+  maker_order_id: string;
+  buyer: string;
+  seller: string;
+  price: string;
+  quantity: string;
+  value: string;
+  buyer_fee: string;
+  seller_fee: string;
+  taker_side: string;
+  created_at: Timestamp;
+}
+export interface IdempotencyKeyTable {
+  member_id: string;
+  key: string;
+  response: string;
+  created_at: Timestamp;
 }

@@ -150,6 +150,23 @@ export class Ledger {
     return { code: "OK", transfers: [{ id, phase: "void", debit: hold.account, credit: null, asset: hold.asset, amount: hold.remaining, pendingId: holdId }] };
   }
 
+  /** Balance of an account by its id (for persistence). */
+  balanceOf(key: string): { posted: bigint; held: bigint } {
+    const b = this.balances.get(key);
+    return { posted: b?.posted ?? 0n, held: b?.held ?? 0n };
+  }
+
+  /** Restores a persisted balance at start (before any command). */
+  restoreBalance(key: string, posted: bigint, held: bigint): void {
+    this.balances.set(key, { posted, held });
+  }
+
+  /** Restores a persisted open hold at start. */
+  restoreHold(id: string, key: string, asset: string, remaining: bigint): void {
+    this.holds.set(id, { account: key, asset, remaining });
+    this.transferIds.add(id);
+  }
+
   holdRemaining(holdId: string): bigint {
     return this.holds.get(holdId)?.remaining ?? 0n;
   }

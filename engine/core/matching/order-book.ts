@@ -207,6 +207,13 @@ export class OrderBook {
     return false;
   }
 
+  /** Puts a persisted resting order back at start, behind those restored before it (no matching). */
+  restore(order: { id: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
+    const resting: RestingOrder = { ...order };
+    (order.side === "buy" ? this.bids : this.asks).add(resting);
+    this.orders.set(order.id, resting);
+  }
+
   cancel(orderId: string, memberId: string): BookEvent[] {
     const order = this.orders.get(orderId);
     if (!order) return [{ type: "rejected", orderId, code: "MATCHING_UNKNOWN_ORDER" }];

@@ -188,6 +188,17 @@ export class SpotMarket {
     return result;
   }
 
+  /** Puts a persisted open order back at start; its hold was restored in the ledger. */
+  restore(order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
+    this.book.restore({ id: order.orderId, memberId: order.memberId, side: order.side, price: order.price, remaining: order.remaining });
+    this.live.set(order.orderId, { memberId: order.memberId, side: order.side, holdId: `hold:${order.orderId}` });
+  }
+
+  /** Units of an asset per unit of quantity (base minor units per quantity unit). */
+  get baseUnitsPerQuantity(): bigint {
+    return this.baseFactor;
+  }
+
   cancel(orderId: string, memberId: string): SpotResult {
     const result: SpotResult = { code: "OK", trades: [], closed: [], resting: false, transfers: [], book: [] };
     const events = this.book.cancel(orderId, memberId);

@@ -1,0 +1,91 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
+import { SpotService } from "./spot-service";
+
+describe.each(testStoreKinds())("spot service on %s", (kind) => {
+  let store: TestStore;
+  let service: SpotService;
+  let n = 0;
+  const start = () => SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, newOrderId: () => `ord-${kind}-${++n}` });
+
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale, tick_size, lot_size, min_quantity)
+              values ('BTC/USDT', 'BTC', 'USDT', 2, 6, 0.01, 0.000001, 0.00001)`.execute(store.db);
+    service = await start();
+    await service.deposit("1", "USDT", "spot", "100000", "dep-1");
+    await service.deposit("2", "BTC", "spot", "2", "dep-2");
+  });
+  afterAll(async () => {
+    await service?.drain();
+    await store?.dispose();
+  });
+
+  it("answers a trade only after it is committed, with balances in the database", async () => {
+    const sell = await service.placeOrder("2", { symbol: "BTC/USDT", side: "sell", type: "limit", price: "60000", quantity: "0.5", tif: "GTC" }, "k-sell-1");
+    expect(sell).toMatchObject({ code: "OK", status: "open", filled: "0" });
+    const buy = await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000", quantity: "0.5", tif: "GTC" }, "k-buy-1");
+    expect(buy).toMatchObject({ code: "OK", status: "filled", filled: "0.5", trades: 1 });
+    const accounts = await store.db.selectFrom("ledger_account").select(["id", "posted", "held"]).where("owner", "in", ["1", "2"]).orderBy("id").execute();
+    const posted = Object.fromEntries(accounts.map((a) => [a.id, Number(a.posted)]));
+    expect(posted).toMatchObject({ "1/spot/USDT": 70000, "1/spot/BTC": 0.499, "2/spot/USDT": 29970, "2/spot/BTC": 1.5 });
+    const orders = await store.db.selectFrom("spot_order").select(["order_id", "status", "filled"]).orderBy("seq").execute();
+    expect(orders.map((o) => [o.status, Number(o.filled)])).toEqual([
+      ["filled", 0.5],
+      ["filled", 0.5],
+    ]);
+    expect((await store.db.selectFrom("spot_trade").selectAll().execute()).length).toBe(1);
+  });
+
+  it("answers a retried request with the same idempotency key once", async () => {
+    const input = { symbol: "BTC/USDT", side: "buy" as const, type: "limit" as const, price: "50000", quantity: "0.1", tif: "GTC" as const };
+    const [a, b] = await Promise.all([service.placeOrder("1", input, "k-retry"), service.placeOrder("1", input, "k-retry")]);
+    const c = await service.placeOrder("1", input, "k-retry");
+    expect(a).toEqual(b);
+    expect(c).toEqual(a);
+    const count = await store.db.selectFrom("spot_order").select(sql<number>`count(*)::int`.as("n")).where("price", "=", "50000").executeTakeFirstOrThrow();
+    expect(count.n).toBe(1);
+  });
+
+  it("refuses what a member cannot pay and wrong precision, placing nothing", async () => {
+    expect((await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000", quantity: "100", tif: "GTC" }, "k-poor")).code).toBe("RISK_INSUFFICIENT_AVAILABLE");
+    expect((await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000.001", quantity: "0.1", tif: "GTC" }, "k-tick")).code).toBe("ORDER_BAD_TICK");
+    expect((await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000", quantity: "0.0000001", tif: "GTC" }, "k-lot")).code).toBe("ORDER_BAD_LOT");
+    expect((await service.placeOrder("1", { symbol: "NOPE/USDT", side: "buy", type: "limit", price: "1", quantity: "1", tif: "GTC" }, "k-sym")).code).toBe("ORDER_BAD_COMMAND");
+  });
+
+  it("rebuilds the same ledger and books after a restart", async () => {
+    await service.placeOrder("2", { symbol: "BTC/USDT", side: "sell", type: "limit", price: "61000", quantity: "0.25", tif: "GTC" }, "k-rest");
+    await service.drain();
+    const before = { hash: service.ledger.stateHash(), depth: service.markets.get("BTC/USDT")!.book.depth() };
+    const restarted = await start();
+    expect(restarted.ledger.stateHash()).toBe(before.hash);
+    expect(restarted.markets.get("BTC/USDT")!.book.depth()).toEqual(before.depth);
+    expect(restarted.ledger.checkInvariants()).toEqual([]);
+    expect(restarted.markets.get("BTC/USDT")!.checkInvariants()).toEqual([]);
+    service = restarted;
+  });
+
+  it("cancels only the owner's order and releases its hold", async () => {
+    const placed = await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "40000", quantity: "0.1", tif: "GTC" }, "k-cancel");
+    expect(await service.cancelOrder("2", placed.orderId!)).toBe("ORDER_UNKNOWN");
+    const heldBefore = service.balances("1", "spot").find((b) => b.coin === "USDT")!.frozen;
+    expect(await service.cancelOrder("1", placed.orderId!)).toBe("OK");
+    const heldAfter = service.balances("1", "spot").find((b) => b.coin === "USDT")!.frozen;
+    expect(Number(heldBefore) - Number(heldAfter)).toBe(4000);
+    const row = await store.db.selectFrom("spot_order").select("status").where("order_id", "=", placed.orderId!).executeTakeFirstOrThrow();
+    expect(row.status).toBe("cancelled");
+    expect(await service.cancelOrder("1", placed.orderId!)).toBe("ORDER_UNKNOWN");
+  });
+
+  it("commits concurrent orders in shared transactions (group commit)", async () => {
+    await service.deposit("3", "USDT", "spot", "1000000", "dep-3");
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => service.placeOrder("3", { symbol: "BTC/USDT", side: "buy", type: "limit", price: String(30000 + i), quantity: "0.01", tif: "GTC" }, `k-burst-${i}`)),
+    );
+    expect(answers.every((a) => a.code === "OK")).toBe(true);
+    const committer = (service as unknown as { committer: { stats: { commits: number; changes: number } } }).committer;
+    expect(committer.stats.changes).toBeGreaterThan(committer.stats.commits);
+  });
+});
