@@ -6,6 +6,8 @@ import { ApiError } from "./api/api-error";
 import { registerConfigTableRoutes } from "./api/config-tables";
 import { createServices, type ApiServices } from "./api/context";
 import { registerMarketRoutes } from "./api/market";
+import { registerSpotRoutes } from "./api/spot";
+import type { SpotService } from "./spot/spot-service";
 import { registerAccountRoutes } from "./api/members/account";
 import { registerAuthRoutes } from "./api/members/auth";
 import { registerCodeRoutes } from "./api/members/codes";
@@ -21,13 +23,15 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Shared services (clock, limiters, mailbox switch); defaults suit tests and the embedded demo. */
   services?: ApiServices;
+  /** The spot exchange; its routes are served when given. */
+  spot?: SpotService;
 }
 
 /**
  * The engine's HTTP app: every answer is an envelope, bad input is a 400 naming the field, an
  * unknown path a 404 envelope, and an unexpected error a 500 with no detail (details go to the log).
  */
-export async function buildApp({ store, apiHead, logger = false, services }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, apiHead, logger = false, services, spot }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Requests are not logged one by one (volume); refusals and errors are.
@@ -79,6 +83,7 @@ export async function buildApp({ store, apiHead, logger = false, services }: Bui
   registerGoogleRoutes(context);
   await registerKycRoutes(context);
   registerMailboxRoutes(context);
+  if (spot) registerSpotRoutes(context, spot);
   return app;
 }
 

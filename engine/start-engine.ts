@@ -7,6 +7,7 @@ import { loadVariant } from "../variants/index";
 import { createServices } from "./api/context";
 import { buildApp, siteNameOf } from "./app";
 import { createOutboxWorker } from "./delivery/outbox-worker";
+import { SpotService } from "./spot/spot-service";
 import type { EngineEnv } from "./config";
 import { attachRealtime } from "./realtime/realtime";
 import { openStore, type Store } from "./store/db";
@@ -28,6 +29,14 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   await migrateToLatest(store.db as never);
   await seedConfiguration(store.db, variant);
 
+  // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
+  const spot = await SpotService.start({
+    db: store.db,
+    onFatal: (error) => {
+      console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);
+      process.exit(70);
+    },
+  });
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
   const services = createServices({
     devMailbox: (env.DEV_MAILBOX ?? (env.SMTP_URL ? "0" : "1")) === "1",
@@ -37,7 +46,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, "uploads")),
     adminToken: env.ADMIN_TOKEN ?? (await adminTokenFile(env.DATA_DIR)),
   });
-  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services });
+  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot });
   await app.ready();
   const io = attachRealtime(app.server);
   const outbox = env.SMTP_URL ? createOutboxWorker({ db: store.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }) : null;
@@ -51,6 +60,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     url: address,
     async close() {
       await outbox?.stop();
+      await spot.drain();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
       await store.close();

@@ -1,12 +1,13 @@
 import { configEndpoints } from "./endpoints/config";
 import { memberEndpoints } from "./endpoints/member";
+import { spotEndpoints } from "./endpoints/spot";
 
 /**
  * Every API path of spec §7 that is implemented, named once. The engine registers its routes
  * from these definitions and the web client calls them through the same definitions, so a path
  * or a shape is never declared twice.
  */
-export const endpoints = { ...configEndpoints, ...memberEndpoints } as const;
+export const endpoints = { ...configEndpoints, ...memberEndpoints, ...spotEndpoints } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 

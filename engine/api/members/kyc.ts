@@ -108,7 +108,7 @@ export async function registerKycRoutes({ app, apiHead, db, services }: ApiConte
 }
 
 /** Operator calls carry the admin token (`x-admin-token`); compared in constant time. */
-function requireAdmin(request: FastifyRequest, adminToken: string) {
+export function requireAdmin(request: FastifyRequest, adminToken: string) {
   const given = Buffer.from(String(request.headers["x-admin-token"] ?? ""));
   const expected = Buffer.from(adminToken);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

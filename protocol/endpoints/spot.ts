@@ -1,0 +1,79 @@
+import * as z from "zod";
+import { define } from "../endpoint";
+import { unsignedDecimalString } from "../money";
+
+/** Spot trading calls (spec §7 "Orders", "Wallet and margin"). Symbols travel as BTC_USDT or BTC/USDT. */
+const symbolField = z
+  .string()
+  .regex(/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/, "must be a symbol such as BTC_USDT")
+  .transform((s) => s.replace("_", "/"));
+const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8 to 64 letters, digits, - or _");
+const positiveDecimal = unsignedDecimalString.refine((v) => /[1-9]/.test(v), "must be more than 0");
+
+export const ORDER_TYPES = { "1": "limit", "2": "market" } as const;
+export const ACCOUNT_TYPES = { "1": "funding", "2": "spot" } as const;
+
+export const orderAnswerSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(["open", "filled", "cancelled"]),
+  filled: z.string(),
+  trades: z.number().int(),
+});
+
+export const spotEndpoints = {
+  /** Places a spot order; `type` 1 = limit, 2 = market (see docs/decisions/007). */
+  placeOrder: define({
+    method: "POST",
+    path: "coin/entrust/exchange/:type",
+    params: z.object({ type: z.enum(["1", "2"], { message: "must be 1 (limit) or 2 (market)" }) }),
+    body: z.object({
+      symbol: symbolField,
+      direction: z.enum(["buy", "sell"], { message: "must be buy or sell" }),
+      price: positiveDecimal.optional(),
+      num: positiveDecimal.optional(),
+      money: positiveDecimal.optional(),
+      tif: z.enum(["GTC", "IOC", "FOK", "POST_ONLY"]).default("GTC"),
+      idempotencyKey,
+    }),
+    response: orderAnswerSchema,
+  }),
+  cancelOrder: define({
+    method: "POST",
+    path: "coin/entrust/cancel/entrust",
+    body: z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be an order id") }),
+    response: z.null(),
+  }),
+  balances: define({
+    method: "GET",
+    path: "coin/assets/getMyBalance",
+    query: z.object({ type: z.enum(["1", "2"], { message: "must be 1 (funding) or 2 (spot)" }) }),
+    response: z.array(z.object({ coin: z.string(), available: z.string(), frozen: z.string() })),
+  }),
+  /** Moves funds between the member's funding (1) and spot (2) accounts. */
+  transfer: define({
+    method: "GET",
+    path: "coin/wallet/trans",
+    query: z.object({
+      from: z.enum(["1", "2"]),
+      to: z.enum(["1", "2"]),
+      coin: z.string().regex(/^[A-Z0-9]{1,20}$/, "must be a coin code"),
+      amount: positiveDecimal,
+      idempotencyKey,
+    }),
+    response: z.null(),
+  }),
+  /** Operator call (not in the spec): credit a member's account from outside. Needs the admin token. */
+  adminDeposit: define({
+    method: "POST",
+    path: "/admin/deposit",
+    absolute: true,
+    body: z.object({
+      uid: z.string().regex(/^\d{8}$/, "must be a member uid"),
+      coin: z.string().regex(/^[A-Z0-9]{1,20}$/),
+      account: z.enum(["funding", "spot"]),
+      amount: positiveDecimal,
+      reference: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/),
+    }),
+    response: z.null(),
+  }),
+} as const;
