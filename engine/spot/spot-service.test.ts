@@ -67,6 +67,21 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
     service = restarted;
   });
 
+  it("keeps working after a restart: new trades, repeated transfer keys and deposit references", async () => {
+    await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "61000", quantity: "0.05", tif: "GTC" }, "k-after-restart");
+    await service.drain();
+    expect(await service.transferBetween("1", "USDT", "spot", "funding", "10", "trans-key-1")).toBe("OK");
+    const again = await start();
+    expect(await again.transferBetween("1", "USDT", "spot", "funding", "10", "trans-key-1")).toBe("OK");
+    expect(again.balances("1", "funding").find((b) => b.coin === "USDT")!.available).toBe("10");
+    expect(await again.deposit("2", "BTC", "spot", "1", "dep-2")).toBe(false);
+    // The restarted engine trades on with fresh transfer ids.
+    const trade = await again.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "61000", quantity: "0.05", tif: "GTC" }, "k-after-restart-2");
+    expect(trade).toMatchObject({ code: "OK", status: "filled" });
+    await again.drain();
+    service = again;
+  });
+
   it("cancels only the owner's order and releases its hold", async () => {
     const placed = await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "40000", quantity: "0.1", tif: "GTC" }, "k-cancel");
     expect(await service.cancelOrder("2", placed.orderId!)).toBe("ORDER_UNKNOWN");

@@ -46,6 +46,9 @@ export class SpotService {
   private readonly committer: GroupCommitter;
   private readonly inFlight = new Map<string, Promise<OrderAnswer>>();
   private orderCounter = 0;
+  /** Settlement transfer ids: a prefix unique to this process, then a counter (never repeat across restarts). */
+  private readonly transferPrefix = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  private transferCounter = 0;
 
   private constructor(private readonly options: SpotServiceOptions) {
     this.committer = new GroupCommitter(options.db, options.onFatal);
@@ -79,6 +82,7 @@ export class SpotService {
             takerFeeBps: BigInt(s.taker_fee_bps),
           },
           service.ledger,
+          () => `${service.transferPrefix}-${(++service.transferCounter).toString(36)}`,
         ),
       );
     }
@@ -189,6 +193,8 @@ export class SpotService {
     } catch {
       return "ORDER_BAD_COMMAND";
     }
+    // A retry after a restart: the journal already has it (memory only knows this run's ids).
+    if (await this.journalHas(transferId)) return "OK";
     const r = this.ledger.transfer(transferId, { owner: memberId, kind: from, asset }, { owner: memberId, kind: to, asset }, minor);
     if (r.code === "LEDGER_INSUFFICIENT_AVAILABLE") return "RISK_INSUFFICIENT_AVAILABLE";
     if (r.code !== "OK") return "ORDER_BAD_COMMAND";
@@ -198,6 +204,7 @@ export class SpotService {
 
   /** A deposit from outside (operator credit, demo funds, later the chain watcher). */
   async deposit(memberId: string, asset: string, kind: AccountKind, amount: string, depositId: string): Promise<boolean> {
+    if (await this.journalHas(depositId)) return false;
     const r = this.ledger.deposit(depositId, { owner: memberId, kind, asset }, toMinor(amount, this.scaleOf(asset)));
     if (r.code !== "OK") return false;
     await this.committer.commit((trx) => this.persistTransfers(trx, r.transfers));
@@ -210,6 +217,11 @@ export class SpotService {
       const ref: AccountRef = { owner: memberId, kind, asset };
       return { coin: asset, available: fromMinor(this.ledger.available(ref), scale), frozen: fromMinor(this.ledger.held(ref), scale) };
     });
+  }
+
+  private async journalHas(transferId: string): Promise<boolean> {
+    const row = await this.options.db.selectFrom("ledger_transfer").select("seq").where("id", "=", transferId).executeTakeFirst();
+    return row !== undefined;
   }
 
   drain(): Promise<void> {

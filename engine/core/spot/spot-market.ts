@@ -94,9 +94,14 @@ export class SpotMarket {
   private readonly baseFactor: bigint;
   private seq = 0;
 
+  /**
+   * `nextTransferId` names settlement transfers; it must never repeat across restarts (the I/O
+   * layer passes one with a per-process prefix). The default suits a single in-memory run.
+   */
   constructor(
     readonly config: SpotSymbolConfig,
     private readonly ledger: Ledger,
+    private readonly nextTransferId: () => string = () => `${config.symbol}:${++this.seq}`,
   ) {
     const spare = config.quoteAssetScale - config.priceScale - config.amountScale;
     if (spare < 0) throw new RangeError(`${config.symbol}: price and amount scales exceed the quote asset's scale`);
@@ -236,7 +241,7 @@ export class SpotMarket {
     const sellerBps = trade.takerSide === "sell" ? c.takerFeeBps : c.makerFeeBps;
     const buyerFee = (baseAmount * buyerBps) / 10_000n;
     const sellerFee = (value * sellerBps) / 10_000n;
-    const id = () => `${c.symbol}:${++this.seq}`;
+    const id = this.nextTransferId;
     const post = (holdId: string, amount: bigint, to: AccountRef) => {
       if (amount === 0n) return;
       const r = this.ledger.postHold(id(), holdId, amount, to);
