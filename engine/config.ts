@@ -31,6 +31,8 @@ const engineEnvSchema = z.object({
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Codes one client address may request per hour (all destinations together). */
   CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Simulated liquidity on the demo markets. Default: on with the embedded database, off with Postgres. */
+  SIMULATOR: z.enum(["0", "1"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

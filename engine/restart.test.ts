@@ -11,7 +11,7 @@ describe("engine restart on the embedded database", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("keeps members, sessions, settings and the outbox", async () => {
-    const env = readEngineEnv({ DATA_DIR: dataDir, ENGINE_PORT: "0", LOG_LEVEL: "silent" } as unknown as NodeJS.ProcessEnv);
+    const env = readEngineEnv({ DATA_DIR: dataDir, ENGINE_PORT: "0", LOG_LEVEL: "silent", SIMULATOR: "0" } as unknown as NodeJS.ProcessEnv);
     const first = await startEngine(env);
     const api = `${first.url}/api/mjkj-web`;
     await fetch(`${api}/coin/open/send/email?email=persist@example.com&type=register`);

@@ -7,6 +7,8 @@ import { loadVariant } from "../variants/index";
 import { createServices } from "./api/context";
 import { buildApp, siteNameOf } from "./app";
 import { createOutboxWorker } from "./delivery/outbox-worker";
+import { seedDemoMarkets } from "./sim/demo-markets";
+import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
 import type { EngineEnv } from "./config";
 import { attachRealtime } from "./realtime/realtime";
@@ -29,6 +31,8 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   await migrateToLatest(store.db as never);
   await seedConfiguration(store.db, variant);
 
+  const simulate = (env.SIMULATOR ?? (env.DATABASE_URL ? "0" : "1")) === "1";
+  if (simulate) await seedDemoMarkets(store.db);
   // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
   const spot = await SpotService.start({
     db: store.db,
@@ -49,6 +53,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot });
   await app.ready();
   const io = attachRealtime(app.server);
+  const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
   const outbox = env.SMTP_URL ? createOutboxWorker({ db: store.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }) : null;
   const address = await app.listen({ host: env.ENGINE_HOST, port: env.ENGINE_PORT });
   app.log.info({ store: store.kind, variant: variant.name, apiHead: env.API_HEAD }, "engine ready");
@@ -59,6 +64,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     store,
     url: address,
     async close() {
+      await simulator?.stop();
       await outbox?.stop();
       await spot.drain();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -111,7 +111,9 @@ export class SpotService {
   }
 
   /** Places an order; a repeated idempotency key answers the first result instead of placing again. */
-  async placeOrder(memberId: string, input: PlaceOrderInput, idempotencyKey: string): Promise<OrderAnswer> {
+  async placeOrder(memberId: string, input: PlaceOrderInput, idempotencyKey: string | null): Promise<OrderAnswer> {
+    // Internal callers (the simulated liquidity) place without a key: nothing to retry.
+    if (idempotencyKey === null) return this.placeOnce(memberId, input, null);
     const flightKey = `${memberId}:${idempotencyKey}`;
     const pending = this.inFlight.get(flightKey);
     if (pending) return pending;
@@ -120,8 +122,8 @@ export class SpotService {
     return attempt;
   }
 
-  private async placeOnce(memberId: string, input: PlaceOrderInput, idempotencyKey: string): Promise<OrderAnswer> {
-    const earlier = await this.options.db.selectFrom("idempotency_key").select("response").where("member_id", "=", memberId).where("key", "=", idempotencyKey).executeTakeFirst();
+  private async placeOnce(memberId: string, input: PlaceOrderInput, idempotencyKey: string | null): Promise<OrderAnswer> {
+    const earlier = idempotencyKey === null ? undefined : await this.options.db.selectFrom("idempotency_key").select("response").where("member_id", "=", memberId).where("key", "=", idempotencyKey).executeTakeFirst();
     if (earlier) return JSON.parse(earlier.response) as OrderAnswer;
 
     const reject = (code: SpotCode): OrderAnswer => ({ code, orderId: null, status: "rejected", filled: "0", trades: 0 });
@@ -168,7 +170,9 @@ export class SpotService {
           .execute();
         await this.persistResult(trx, market, result, orderId);
       }
-      await trx.insertInto("idempotency_key").values({ member_id: memberId, key: idempotencyKey, response: JSON.stringify(answer), created_at: new Date(this.now()) }).execute();
+      if (idempotencyKey !== null) {
+        await trx.insertInto("idempotency_key").values({ member_id: memberId, key: idempotencyKey, response: JSON.stringify(answer), created_at: new Date(this.now()) }).execute();
+      }
     });
     return answer;
   }

@@ -1,0 +1,166 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import type { Kysely } from "kysely";
+import { fromMinor } from "../../protocol/money";
+import type { SpotService } from "../spot/spot-service";
+import type { Database } from "../store/schema";
+import { DEMO_MARKETS } from "./demo-markets";
+
+/**
+ * Simulated liquidity (the embedded default; `SIMULATOR=0` turns it off): bot members place and
+ * cancel real orders through the same engine, around a reference price that follows a seeded
+ * random walk per symbol, so a fresh install has a live market with depth and trades.
+ * Bots cannot log in (random passwords nobody knows) and hold funds like any member.
+ */
+const BOTS = ["90000001", "90000002", "90000003"];
+const RESTING_PER_SIDE = 6;
+
+interface SymbolState {
+  symbol: string;
+  priceScale: number;
+  amountScale: number;
+  tick: bigint;
+  lot: bigint;
+  min: bigint;
+  reference: number;
+  random: () => number;
+  resting: Array<{ orderId: string; bot: string }>;
+}
+
+function seeded(seed: number) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+export interface Simulator {
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startSimulator(options: {
+  db: Kysely<Database>;
+  spot: SpotService;
+  seed?: number;
+  intervalMs?: number;
+  log?: { warn: (obj: object, msg: string) => void };
+}): Promise<Simulator> {
+  const { db, spot } = options;
+  const botIds = await ensureBots(db);
+  // Orders the bots left open in an earlier run are cancelled: the walk starts afresh.
+  const stale = await db.selectFrom("spot_order").select(["order_id", "member_id"]).where("status", "=", "open").where("member_id", "in", botIds).execute();
+  for (const order of stale) await spot.cancelOrder(order.member_id, order.order_id);
+
+  const states: SymbolState[] = [];
+  for (const [i, m] of DEMO_MARKETS.entries()) {
+    const market = spot.markets.get(m.symbol);
+    if (!market) continue;
+    const last = await db.selectFrom("spot_trade").select("price").where("symbol", "=", m.symbol).orderBy("id", "desc").limit(1).executeTakeFirst();
+    states.push({
+      symbol: m.symbol,
+      priceScale: m.priceScale,
+      amountScale: m.amountScale,
+      tick: market.config.tickSize,
+      lot: market.config.lotSize,
+      min: market.config.minQuantity,
+      reference: Number(last?.price ?? m.start),
+      random: seeded((options.seed ?? 20261122) + i * 7919),
+      resting: [],
+    });
+  }
+  for (const bot of botIds) await fund(spot, bot, states);
+
+  let busy: Promise<void> | null = null;
+  const tick = async () => {
+    for (const state of states) await step(spot, state, botIds).catch((error) => options.log?.warn({ err: (error as Error).message, symbol: state.symbol }, "simulator step failed"));
+  };
+  const timer = setInterval(() => {
+    busy ??= tick().finally(() => {
+      busy = null;
+    });
+  }, options.intervalMs ?? 2_000);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      clearInterval(timer);
+      await busy;
+    },
+  };
+}
+
+async function ensureBots(db: Kysely<Database>): Promise<string[]> {
+  const ids: string[] = [];
+  for (const uid of BOTS) {
+    const existing = await db.selectFrom("member").select("id").where("uid", "=", uid).executeTakeFirst();
+    if (existing) {
+      ids.push(existing.id);
+      continue;
+    }
+    const row = await db
+      .insertInto("member")
+      .values({
+        uid,
+        email: `liquidity-${uid}@bots.meridian.invalid`,
+        password_hash: await hash(randomBytes(32).toString("base64url")),
+        invite_code: `BOT${uid.slice(-5)}`,
+        chat_key: randomBytes(16).toString("hex"),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/** Keeps each bot stocked: about 2 million USDT and its worth of every base coin. */
+async function fund(spot: SpotService, bot: string, states: SymbolState[]) {
+  const balances = new Map(spot.balances(bot, "spot").map((b) => [b.coin, Number(b.available)]));
+  const wants: Array<[string, number]> = [["USDT", 2_000_000]];
+  for (const s of states) wants.push([s.symbol.split("/")[0]!, Math.ceil(2_000_000 / s.reference)]);
+  for (const [coin, amount] of wants) {
+    if ((balances.get(coin) ?? 0) < amount / 4) await spot.deposit(bot, coin, "spot", String(amount), `sim-fund-${bot}-${coin}-${Date.now()}-${randomInt(1e9)}`);
+  }
+}
+
+async function step(spot: SpotService, s: SymbolState, bots: string[]) {
+  // Random walk: about 0.15 % per step, pulled gently back toward where it started.
+  const gauss = Math.sqrt(-2 * Math.log(s.random() || 1e-9)) * Math.cos(2 * Math.PI * s.random());
+  s.reference = Math.max(s.reference * (1 + gauss * 0.0015), 10 ** -s.priceScale * 100);
+  const toPrice = (value: number) => {
+    const units = BigInt(Math.max(1, Math.round(value * 10 ** s.priceScale)));
+    const ticked = (units / s.tick) * s.tick || s.tick;
+    return fromMinor(ticked, s.priceScale);
+  };
+  const toQuantity = (baseUnits: number) => {
+    const units = BigInt(Math.max(1, Math.round(baseUnits * 10 ** s.amountScale)));
+    const lotted = (units / s.lot) * s.lot;
+    return fromMinor(lotted < s.min ? s.min : lotted, s.amountScale);
+  };
+  const notional = () => 50 + s.random() * 1_500; // USDT per order
+  const maker = bots[0]!;
+  const maker2 = bots[1]!;
+  const taker = bots[2]!;
+
+  // Refresh the book: cancel the oldest quotes, then quote both sides around the reference.
+  while (s.resting.length > RESTING_PER_SIDE * 2) {
+    const oldest = s.resting.shift()!;
+    await spot.cancelOrder(oldest.bot, oldest.orderId);
+  }
+  for (const side of ["buy", "sell"] as const) {
+    const bot = s.random() < 0.5 ? maker : maker2;
+    const distance = 0.0005 + s.random() * 0.004;
+    const price = toPrice(side === "buy" ? s.reference * (1 - distance) : s.reference * (1 + distance));
+    const answer = await spot.placeOrder(bot, { symbol: s.symbol, side, type: "limit", price, quantity: toQuantity(notional() / s.reference), tif: "GTC" }, null);
+    if (answer.orderId && answer.status === "open") s.resting.push({ orderId: answer.orderId, bot });
+  }
+  // A taker now and then: trades at the best quotes.
+  if (s.random() < 0.7) {
+    const side = s.random() < 0.5 ? "buy" : "sell";
+    await spot.placeOrder(taker, { symbol: s.symbol, side, type: "market", quantity: toQuantity((notional() / s.reference) * 0.5), tif: "IOC" }, null);
+  }
+}
