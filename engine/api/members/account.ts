@@ -8,6 +8,7 @@ import { registerEndpoint } from "../register";
 import { ResultCode } from "../../../protocol/result-codes";
 import { consumeCode, findMember } from "./codes";
 import { destinationOf, memberView } from "./member-view";
+import { phoneFitsArea } from "./phone-rules";
 import { requireMember } from "./require-member";
 import { revokeSessions } from "./sessions";
 
@@ -134,6 +135,9 @@ export function registerAccountRoutes(context: ApiContext): void {
     const member = await loadMember(memberId);
     if (body.accountType === "email" ? member.email : member.phone) {
       throw new ApiError(ResultCode.CONFLICT, engineText(lang, "errors.already_bound"));
+    }
+    if (body.accountType === "phone" && !(await phoneFitsArea(db, body.areaCode!, body.phone!))) {
+      throw ApiError.badRequest(engineText(lang, "errors.phone_invalid"));
     }
     if (await findMember(db, body)) throw new ApiError(ResultCode.CONFLICT, engineText(lang, "errors.account_taken"));
     await consumeCode(db, { destination: destinationOf(body), purpose: "bind", code: body.code, lang, now });

@@ -12,6 +12,7 @@ import { ApiError } from "../api-error";
 import type { ApiContext } from "../context";
 import { engineText, requestLanguage } from "../engine-texts";
 import { registerEndpoint } from "../register";
+import { phoneFitsArea } from "./phone-rules";
 import { bearerToken, requireMember } from "./require-member";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -23,6 +24,9 @@ export function registerCodeRoutes(context: ApiContext): void {
     return sendCode(context, request, { channel: "email", destination: query.email, purpose: query.type, lookup: { email: query.email } });
   });
   registerEndpoint(app, apiHead, endpoints.sendSmsCode, async ({ query, request }) => {
+    if (!(await phoneFitsArea(context.db, query.areaCode, query.phone))) {
+      throw ApiError.badRequest(engineText(requestLanguage(request.headers), "errors.phone_invalid"));
+    }
     return sendCode(context, request, {
       channel: "sms",
       destination: `+${query.areaCode} ${query.phone}`,

@@ -82,6 +82,15 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     expect(token.body.data.user.phone).toBe("15112345678");
   });
 
+  it("refuses a phone that does not fit its area code (spec §5)", async () => {
+    const short = await call("GET", `${API}/coin/open/send/sms?areaCode=49&phone=1234&type=register`);
+    expect(short.body).toMatchObject({ code: 400, msg: "Invalid phone number format." });
+    const unknownArea = await call("GET", `${API}/coin/open/send/sms?areaCode=999&phone=1234567890&type=register`);
+    expect(unknownArea.body.code).toBe(400);
+    const register = await call("POST", `${API}/coin/open/register`, { body: { accountType: "phone", areaCode: "49", phone: "1234", code: "123456", password: "phone1234" } });
+    expect(register.body.msg).toBe("Invalid phone number format.");
+  });
+
   it("refuses a second registration, a wrong code, and a bot that fills the honeypot", async () => {
     expect((await call("GET", `${API}/coin/open/send/email?email=alice@example.com&type=register`)).body.code).toBe(409);
     advance(61_000);

@@ -8,6 +8,7 @@ import { engineText, requestLanguage } from "../engine-texts";
 import { registerEndpoint } from "../register";
 import { consumeCode, findMember } from "./codes";
 import { destinationOf } from "./member-view";
+import { phoneFitsArea } from "./phone-rules";
 
 const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -18,6 +19,9 @@ export function registerRegistrationRoutes(context: ApiContext): void {
     const lang = requestLanguage(request.headers);
     const now = services.now();
     if (body.website) throw ApiError.badRequest(engineText(lang, "errors.honeypot"));
+    if (body.accountType === "phone" && !(await phoneFitsArea(db, body.areaCode!, body.phone!))) {
+      throw ApiError.badRequest(engineText(lang, "errors.phone_invalid"));
+    }
     if (await findMember(db, body)) throw new ApiError(ResultCode.CONFLICT, engineText(lang, "errors.account_taken"));
     let invitedBy: string | null = null;
     if (body.inviteCode) {
