@@ -94,6 +94,18 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
     expect(await service.cancelOrder("1", placed.orderId!)).toBe("ORDER_UNKNOWN");
   });
 
+  it("cancels an order whose placement is still being committed", async () => {
+    const expectedId = `ord-${kind}-${n + 1}`;
+    // Without a key the order reaches the book at once; its commit is still queued.
+    const placing = service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "30000", quantity: "0.01", tif: "GTC" }, null);
+    const cancelling = service.cancelOrder("1", expectedId);
+    expect(await cancelling).toBe("OK");
+    expect((await placing).orderId).toBe(expectedId);
+    await service.drain();
+    const row = await store.db.selectFrom("spot_order").select("status").where("order_id", "=", expectedId).executeTakeFirstOrThrow();
+    expect(row.status).toBe("cancelled");
+  });
+
   it("commits concurrent orders in shared transactions (group commit)", async () => {
     await service.deposit("3", "USDT", "spot", "1000000", "dep-3");
     const answers = await Promise.all(

@@ -45,6 +45,8 @@ export class SpotService {
   private readonly assetScales = new Map<string, number>();
   private readonly committer: GroupCommitter;
   private readonly inFlight = new Map<string, Promise<OrderAnswer>>();
+  /** Symbol of every resting order, so a cancel finds it even before its placement is committed. */
+  private readonly restingSymbol = new Map<string, string>();
   private orderCounter = 0;
   /** Settlement transfer ids: a prefix unique to this process, then a counter (never repeat across restarts). */
   private readonly transferPrefix = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -100,6 +102,7 @@ export class SpotService {
       const c = market.config;
       const remaining = toMinor(trim(o.quantity!), c.amountScale) - toMinor(trim(o.filled), c.amountScale);
       market.restore({ orderId: o.order_id, memberId: o.member_id, side: o.side as Side, price: toMinor(trim(o.price!), c.priceScale), remaining });
+      service.restingSymbol.set(o.order_id, o.symbol);
     }
     return service;
   }
@@ -135,6 +138,8 @@ export class SpotService {
 
     const orderId = this.options.newOrderId?.() ?? `${Date.now().toString(36)}${(++this.orderCounter).toString(36).padStart(4, "0")}`;
     const result = market.place({ orderId, memberId, side: input.side, type: input.type, tif: input.tif, ...parsed });
+    if (result.code === "OK" && result.resting) this.restingSymbol.set(orderId, c.symbol);
+    for (const closed of result.closed) this.restingSymbol.delete(closed.orderId);
     const filledQty = result.trades.filter((t) => t.takerOrderId === orderId).reduce((sum, t) => sum + t.quantity, 0n);
     const closed = result.closed.find((x) => x.orderId === orderId);
     const answer: OrderAnswer =
@@ -178,13 +183,13 @@ export class SpotService {
   }
 
   async cancelOrder(memberId: string, orderId: string): Promise<SpotCode> {
-    const row = await this.options.db.selectFrom("spot_order").select(["symbol", "member_id", "status"]).where("order_id", "=", orderId).executeTakeFirst();
-    // Another member's order is answered like a missing one: nothing about it is revealed.
-    if (!row || row.member_id !== memberId || row.status !== "open") return "ORDER_UNKNOWN";
-    const market = this.markets.get(row.symbol);
+    const symbol = this.restingSymbol.get(orderId);
+    const market = symbol ? this.markets.get(symbol) : undefined;
     if (!market) return "ORDER_UNKNOWN";
     const result = market.cancel(orderId, memberId);
-    if (result.code !== "OK") return result.code;
+    // Another member's order is answered like a missing one: nothing about it is revealed.
+    if (result.code !== "OK") return "ORDER_UNKNOWN";
+    this.restingSymbol.delete(orderId);
     await this.committer.commit((trx) => this.persistResult(trx, market, result, null));
     return "OK";
   }
