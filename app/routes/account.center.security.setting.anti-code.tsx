@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +7,7 @@ import { endpoints } from "#protocol/endpoints";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { CodeField } from "~/components/code-field";
 import { antiCodeSchema } from "~/lib/forms/account";
+import { validateUnlessSendingCode } from "~/lib/forms/code-intent";
 import { pageTitle } from "~/lib/use-shell";
 import { callAsMember } from "~/services/auth.server";
 import { handleSecurityForm } from "~/services/security-form.server";
@@ -33,7 +33,7 @@ export default function AntiCodePage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => (formData.get("intent") === "send-code" ? ({ status: "success", value: {} } as never) : parseWithZod(formData, { schema: antiCodeSchema })),
+    onValidate: ({ formData }) => validateUnlessSendingCode(formData, antiCodeSchema),
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="anti-code-title">
@@ -51,7 +51,7 @@ export default function AntiCodePage() {
           inputProps={{ ...getInputProps(fields.antiCode, { type: "text" }), autoComplete: "off" }}
           errors={fields.antiCode.errors}
         />
-        <CodeField hint={t("account.security.code_hint")} inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />
+        <CodeField hint={t("account.security.code_hint")} inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData?.resendAfter ?? undefined} />
         <SubmitButton name="intent" value="save">
           {t("common.save")}
         </SubmitButton>

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +8,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { CodeField } from "~/components/code-field";
 import { googleSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
+import { validateUnlessSendingCode } from "~/lib/forms/code-intent";
 import { pageTitle } from "~/lib/use-shell";
 import { callAsMember, requireMember } from "~/services/auth.server";
 import { orUnavailable } from "~/services/errors.server";
@@ -53,7 +53,7 @@ export default function GooglePage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => (formData.get("intent") === "send-code" ? ({ status: "success", value: {} } as never) : parseWithZod(formData, { schema: googleSchema })),
+    onValidate: ({ formData }) => validateUnlessSendingCode(formData, googleSchema),
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="google-title">
@@ -91,7 +91,7 @@ export default function GooglePage() {
           errors={fields.code.errors}
           sentAt={actionData?.sentAt}
           sentTo={actionData?.sentTo}
-          resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined}
+          resendAfter={actionData?.resendAfter ?? undefined}
         />
         <SubmitButton name="intent" value="save">
           {info.googleBound ? t("account.google.reset") : t("account.google.bind")}

@@ -53,7 +53,7 @@ export default function BindPhonePage() {
             errors={fields.code.errors}
             sentAt={actionData?.sentAt}
             sentTo={actionData?.sentTo}
-            resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined}
+            resendAfter={actionData?.resendAfter ?? undefined}
           />
           <SubmitButton name="intent" value="save">
             {t("account.bind.submit")}

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +8,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { CodeField } from "~/components/code-field";
 import { tradePasswordSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
+import { validateUnlessSendingCode } from "~/lib/forms/code-intent";
 import { pageTitle } from "~/lib/use-shell";
 import { callAsMember } from "~/services/auth.server";
 import { handleSecurityForm } from "~/services/security-form.server";
@@ -35,7 +35,7 @@ export default function TradePasswordPage() {
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => (formData.get("intent") === "send-code" ? { status: "success", value: {} } as never : parseWithZod(formData, { schema: tradePasswordSchema })),
+    onValidate: ({ formData }) => validateUnlessSendingCode(formData, tradePasswordSchema),
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="trade-pwd-title">
@@ -58,7 +58,7 @@ export default function TradePasswordPage() {
           inputProps={{ ...getInputProps(fields.tradePassword1, { type: "password" }), autoComplete: "off", inputMode: "numeric", maxLength: 6 }}
           errors={fields.tradePassword1.errors}
         />
-        <CodeField hint={t("account.security.code_hint")} inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined} />
+        <CodeField hint={t("account.security.code_hint")} inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData?.resendAfter ?? undefined} />
         <SubmitButton name="intent" value="save">
           {t("common.save")}
         </SubmitButton>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
@@ -10,9 +10,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { loginSchema } from "~/lib/forms/auth";
 import { localPath } from "~/lib/preference-schema";
 import { pageTitle } from "~/lib/use-shell";
-import { loadAreaCodes } from "~/services/area-codes.server";
-import { getMember } from "~/services/auth.server";
-import { orUnavailable } from "~/services/errors.server";
+import { authPageContext } from "~/services/auth-page.server";
 import { detectLanguage } from "~/services/i18n.server";
 import { loginWithPassword } from "~/services/login.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -21,14 +19,8 @@ import * as s from "./user.css";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.login.title") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getMember(request)) throw redirect("/account/center/info");
-  const url = new URL(request.url);
-  const lang = await detectLanguage(request);
-  return {
-    accountType: url.searchParams.get("type") === "phone" ? ("phone" as const) : ("email" as const),
-    redirectTo: localPath.parse(url.searchParams.get("redirectTo") ?? "/account/center/info"),
-    areas: await orUnavailable(request, loadAreaCodes(lang)),
-  };
+  const { url, accountType, areas } = await authPageContext(request);
+  return { accountType, areas, redirectTo: localPath.parse(url.searchParams.get("redirectTo") ?? "/account/center/info") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
@@ -11,8 +11,7 @@ import { CodeField } from "~/components/code-field";
 import { registerSchema, sendCodeSchema } from "~/lib/forms/auth";
 import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes, phoneFitsArea } from "~/services/area-codes.server";
-import { getMember } from "~/services/auth.server";
-import { orUnavailable } from "~/services/errors.server";
+import { authPageContext } from "~/services/auth-page.server";
 import { detectLanguage } from "~/services/i18n.server";
 import { loginWithPassword } from "~/services/login.server";
 import { registerMember, sendCode } from "~/services/register.server";
@@ -23,14 +22,8 @@ import * as s from "./user.css";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.register.title") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getMember(request)) throw redirect("/account/center/info");
-  const url = new URL(request.url);
-  const lang = await detectLanguage(request);
-  return {
-    accountType: url.searchParams.get("type") === "phone" ? ("phone" as const) : ("email" as const),
-    inviteCode: url.searchParams.get("invite_code") ?? (await getInviteCode(request)) ?? "",
-    areas: await orUnavailable(request, loadAreaCodes(lang)),
-  };
+  const { url, accountType, areas } = await authPageContext(request);
+  return { accountType, areas, inviteCode: url.searchParams.get("invite_code") ?? (await getInviteCode(request)) ?? "" };
 }
 
 const HIDE = ["password", "tradePassword", "code", "website"];
@@ -46,20 +39,20 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "send-code") {
     const submission = parseWithZod(formData, { schema: sendCodeSchema });
-    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null }, { status: 400 });
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null, resendAfter: null }, { status: 400 });
     const invalidPhone = phoneError(submission.value);
-    if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null }, { status: 400 });
+    if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
     const sent = await sendCode(request, lang, { ...submission.value, purpose: "register" });
-    if (!sent.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [sent.message ?? "errors.unknown"] }), codeSentAt: null }, { status: 400 });
+    if (!sent.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [sent.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null }, { status: 400 });
     return data({ result: submission.reply({ hideFields: ["password", "tradePassword", "website"] }), codeSentAt: Date.now(), resendAfter: sent.value.resendAfterSeconds, sentTo: submission.value.email ?? `+${submission.value.areaCode} ${submission.value.phone}` });
   }
 
   const submission = parseWithZod(formData, { schema: registerSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null, resendAfter: null }, { status: 400 });
   const invalidPhone = phoneError(submission.value);
-  if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null }, { status: 400 });
+  if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
   const created = await registerMember(request, lang, submission.value);
-  if (!created.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null }, { status: 400 });
+  if (!created.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null }, { status: 400 });
   // Registered: log straight in.
   const login = await loginWithPassword(request, { ...submission.value }, lang);
   if (login.kind !== "ok") return redirectWithToast(request, "/user/login", { type: "success", key: "auth.registered_login" });
@@ -94,7 +87,7 @@ export default function RegisterPage() {
           errors={fields.code.errors}
           sentAt={actionData?.codeSentAt}
           sentTo={sentTo}
-          resendAfter={actionData && "resendAfter" in actionData ? actionData.resendAfter : undefined}
+          resendAfter={actionData?.resendAfter ?? undefined}
         />
         <Field
           label={t("auth.password")}
