@@ -7,7 +7,12 @@ import { registerConfigTableRoutes } from "./api/config-tables";
 import { createServices, type ApiServices } from "./api/context";
 import { registerMarketRoutes } from "./api/market";
 import { registerSpotRoutes } from "./api/spot";
+import { registerFavouriteRoutes } from "./api/favourites";
+import { registerMarketDataRoutes } from "./api/market-data";
+import { registerOrderHistoryRoutes } from "./api/order-history";
 import type { SpotService } from "./spot/spot-service";
+import type { MarketData } from "./market/market-data";
+import { TicketSigner } from "./realtime/tickets";
 import { registerAccountRoutes } from "./api/members/account";
 import { registerAuthRoutes } from "./api/members/auth";
 import { registerCodeRoutes } from "./api/members/codes";
@@ -25,13 +30,17 @@ export interface BuildAppOptions {
   services?: ApiServices;
   /** The spot exchange; its routes are served when given. */
   spot?: SpotService;
+  /** Market data of the spot markets (tickers, k-lines, depth); its routes are served when given. */
+  marketData?: MarketData;
+  /** Signs tickets for private real-time topics (the socket server verifies them). */
+  tickets?: TicketSigner;
 }
 
 /**
  * The engine's HTTP app: every answer is an envelope, bad input is a 400 naming the field, an
  * unknown path a 404 envelope, and an unexpected error a 500 with no detail (details go to the log).
  */
-export async function buildApp({ store, apiHead, logger = false, services, spot }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, apiHead, logger = false, services, spot, marketData, tickets = new TicketSigner() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Requests are not logged one by one (volume); refusals and errors are.
@@ -75,7 +84,7 @@ export async function buildApp({ store, apiHead, logger = false, services, spot 
     services: services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) }),
   };
   registerConfigTableRoutes(context);
-  registerMarketRoutes(context);
+  registerMarketRoutes(context, marketData);
   registerCodeRoutes(context);
   registerRegistrationRoutes(context);
   registerAuthRoutes(context);
@@ -83,7 +92,12 @@ export async function buildApp({ store, apiHead, logger = false, services, spot 
   registerGoogleRoutes(context);
   await registerKycRoutes(context);
   registerMailboxRoutes(context);
-  if (spot) registerSpotRoutes(context, spot);
+  registerFavouriteRoutes(context);
+  if (marketData) registerMarketDataRoutes(context, marketData, tickets);
+  if (spot) {
+    registerSpotRoutes(context, spot);
+    registerOrderHistoryRoutes(context, spot);
+  }
   return app;
 }
 

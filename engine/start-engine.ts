@@ -12,6 +12,9 @@ import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
 import type { EngineEnv } from "./config";
 import { attachRealtime } from "./realtime/realtime";
+import { TicketSigner } from "./realtime/tickets";
+import { MarketData } from "./market/market-data";
+import { backfillKlines } from "./sim/kline-backfill";
 import { openStore, type Store } from "./store/db";
 import { migrateToLatest } from "./store/migrate";
 import { seedConfiguration } from "./store/seed/seed";
@@ -41,6 +44,9 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
       process.exit(70);
     },
   });
+  if (simulate) await backfillKlines(store.db, spot);
+  const marketData = await MarketData.start({ db: store.db, spot });
+  const tickets = new TicketSigner(env.REALTIME_SECRET);
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
   const services = createServices({
     devMailbox: (env.DEV_MAILBOX ?? (env.SMTP_URL ? "0" : "1")) === "1",
@@ -50,9 +56,11 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, "uploads")),
     adminToken: env.ADMIN_TOKEN ?? (await adminTokenFile(env.DATA_DIR)),
   });
-  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot });
+  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot, marketData, tickets });
   await app.ready();
-  const io = attachRealtime(app.server);
+  const realtime = attachRealtime(app.server, tickets);
+  const io = realtime.io;
+  marketData.startPublishing(realtime.publish);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
   const outbox = env.SMTP_URL ? createOutboxWorker({ db: store.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }) : null;
   const address = await app.listen({ host: env.ENGINE_HOST, port: env.ENGINE_PORT });
@@ -65,6 +73,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     url: address,
     async close() {
       await simulator?.stop();
+      marketData.stop();
       await outbox?.stop();
       await spot.drain();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -1,5 +1,8 @@
 import { configEndpoints } from "./endpoints/config";
+import { favouriteEndpoints } from "./endpoints/favourites";
+import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
+import { orderHistoryEndpoints } from "./endpoints/order-history";
 import { spotEndpoints } from "./endpoints/spot";
 
 /**
@@ -7,7 +10,14 @@ import { spotEndpoints } from "./endpoints/spot";
  * from these definitions and the web client calls them through the same definitions, so a path
  * or a shape is never declared twice.
  */
-export const endpoints = { ...configEndpoints, ...memberEndpoints, ...spotEndpoints } as const;
+export const endpoints = {
+  ...configEndpoints,
+  ...memberEndpoints,
+  ...spotEndpoints,
+  ...marketDataEndpoints,
+  ...orderHistoryEndpoints,
+  ...favouriteEndpoints,
+} as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 

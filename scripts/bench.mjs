@@ -1,6 +1,14 @@
-// `npm run bench`: the matching core's throughput, then a throwaway exchange (fresh embedded
-// database): cold start to first page, engine API throughput and latency, server-side rendering.
-// Figures are printed, never asserted. Loopback only; every loop is bounded in count and time.
+// `npm run bench`: the matching core's throughput (and nodejs-order-book's on the same stream),
+// the durable order API under load on PGlite and on Postgres, a restart with 1,000,000 resting
+// orders, then a throwaway exchange (fresh embedded database): cold start to first page, engine
+// API throughput and latency, server-side rendering. Figures are printed, never asserted.
+// Loopback only; every loop is bounded in count and time. Postgres parts use a throwaway database
+// on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) and are skipped
+// with a note if it does not answer.
+//
+//   npm run bench                      everything (~5 minutes on 2 cores)
+//   npm run bench -- --quick           shorter: 300k matching ops, 5 s of order load, 100k resting orders
+//   npm run bench -- --only=matching,orders,restart,http
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -8,9 +16,21 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 
+const args = process.argv.slice(2);
+const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
+const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? ["matching", "orders", "restart", "http"];
+const quickEnv = quick ? { BENCH_OPS: "300000", BENCH_SECONDS: "5", BENCH_RESTING: "100000" } : {};
+
+/** Runs one TypeScript bench in its own process (figures go straight to the terminal). */
+function runBench(file, benchArgs = []) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", file, ...benchArgs], { stdio: "inherit", env: { ...process.env, ...quickEnv } });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited ${code}`))));
+  });
+}
+
 const WEB = 3200;
 const ENGINE = 8280;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "exchange-bench-"));
 
 async function waitFor(url, deadlineMs) {
   const end = Date.now() + deadlineMs;
@@ -50,13 +70,27 @@ async function load(url, { total, concurrency, maxMs = 30_000 }) {
   return { requests: latencies.length, rps: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), errors };
 }
 
-// 1. The matching core alone (pure, in process).
-await new Promise((resolve, reject) => {
-  const core = spawn(process.execPath, ["--import", "tsx", "engine/bench/matching-bench.ts"], { stdio: "inherit" });
-  core.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`matching bench exited ${code}`))));
-});
+console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}${quick ? "; quick run" : ""}\n`);
 
-// 2. The whole exchange over HTTP.
+// 1. The matching core alone (pure, in process), against nodejs-order-book on the same stream.
+if (only.includes("matching")) await runBench("engine/bench/matching-bench.ts");
+
+// 2. The durable order API: real engine process, session tokens, group commit; PGlite, then Postgres.
+if (only.includes("orders")) {
+  console.log("");
+  await runBench("engine/bench/order-api-bench.ts", ["pglite", "postgres"]);
+}
+
+// 3. Restart: the engine's restore of a million resting orders with their holds and balances.
+if (only.includes("restart")) {
+  console.log("");
+  await runBench("engine/bench/restart-bench.ts", ["pglite", "postgres"]);
+}
+
+if (!only.includes("http")) process.exit(0);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "exchange-bench-"));
+
+// 4. The whole exchange over HTTP.
 const t0 = performance.now();
 const child = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
   stdio: ["ignore", "ignore", "inherit"],

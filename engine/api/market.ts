@@ -2,6 +2,7 @@ import { endpoints } from "../../protocol/endpoints";
 import type { MarketItem } from "../../protocol/market";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../store/schema";
+import type { MarketData } from "../market/market-data";
 import type { ApiContext } from "./context";
 import { registerEndpoint } from "./register";
 
@@ -9,8 +10,10 @@ import { registerEndpoint } from "./register";
  * Market snapshot (spec §7 "Market": `market/initData?type`) with each symbol's rolling 24 h
  * ticker computed from its trades; a symbol that has not traded reports an empty ticker.
  */
-export function registerMarketRoutes({ app, apiHead, db }: ApiContext): void {
+export function registerMarketRoutes({ app, apiHead, db }: ApiContext, marketData?: MarketData): void {
   registerEndpoint(app, apiHead, endpoints.marketInitData, async ({ query }) => {
+    // Spot tickers come from the live market data (minute candles) when the engine trades.
+    const live = marketData && (query.type ?? "0") === "0";
     const rows = await db
       .selectFrom("market_symbol")
       .select(["symbol_name", "coin_symbol", "quote_symbol", "contract_type", "avatar"])
@@ -19,8 +22,9 @@ export function registerMarketRoutes({ app, apiHead, db }: ApiContext): void {
       .orderBy("sort")
       .orderBy("id")
       .execute();
-    const tickers = await tickers24h(db, rows.map((r) => r.symbol_name));
+    const tickers = live ? new Map() : await tickers24h(db, rows.map((r) => r.symbol_name));
     return rows.map((row): MarketItem => {
+      if (live && marketData.has(row.symbol_name)) return { ...marketData.tickerItem(row.symbol_name), avatar: row.avatar };
       const t = tickers.get(row.symbol_name);
       return {
         symbolName: row.symbol_name,

@@ -1,3 +1,4 @@
+import type * as z from "zod";
 import { endpoints } from "../../protocol/endpoints";
 import { ACCOUNT_TYPES, ORDER_TYPES } from "../../protocol/endpoints/spot";
 import { ResultCode } from "../../protocol/result-codes";
@@ -21,16 +22,30 @@ const MESSAGES: Record<Exclude<SpotCode, "OK">, TextKey> = {
   MATCHING_POST_ONLY_WOULD_TRADE: "spot.post_only",
   MATCHING_FOK_NOT_FILLED: "spot.fok",
   MATCHING_DUPLICATE_ID: "spot.bad_order",
+  STOP_PROFIT_WOULD_TRIGGER: "spot.stop_profit_sell",
+  STOP_LOSS_WOULD_TRIGGER: "spot.stop_loss_sell",
+  STOP_PRICES_CROSSED: "spot.stop_crossed_sell",
+  STOP_MARKET_BUY_BY_AMOUNT: "spot.stop_market_buy",
+};
+/** Stop refusals a buy words the other way round (its stop-profit is below the price, its stop-loss above). */
+const BUY_MESSAGES: Partial<Record<SpotCode, TextKey>> = {
+  STOP_PROFIT_WOULD_TRIGGER: "spot.stop_profit_buy",
+  STOP_LOSS_WOULD_TRIGGER: "spot.stop_loss_buy",
+  STOP_PRICES_CROSSED: "spot.stop_crossed_buy",
 };
 
 /** Spot orders and balances (spec §7 "Orders", "Wallet"). Every refusal changes nothing. */
 export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, spot: SpotService): void {
-  const refuse = (code: SpotCode, lang: Parameters<typeof engineText>[0]) => ApiError.badRequest(engineText(lang, MESSAGES[code as Exclude<SpotCode, "OK">] ?? "spot.bad_order"));
+  const refuse = (code: SpotCode, lang: Parameters<typeof engineText>[0], side?: "buy" | "sell") =>
+    ApiError.badRequest(engineText(lang, (side === "buy" ? BUY_MESSAGES[code] : undefined) ?? MESSAGES[code as Exclude<SpotCode, "OK">] ?? "spot.bad_order"));
 
   registerEndpoint(app, apiHead, endpoints.placeOrder, async ({ params, body, request }) => {
     const lang = requestLanguage(request.headers);
     const { memberId } = await requireMember(db, request, services.now());
-    const type = ORDER_TYPES[params.type];
+    const kind = ORDER_TYPES[params.type];
+    if (kind === "stop") return placeStop(memberId, body, lang);
+    if (body.triggerMoney !== undefined || body.stopProfitPrice !== undefined || body.stopLossPrice !== undefined) throw ApiError.badRequest(engineText(lang, "spot.stop_only"));
+    const type = kind;
     // A limit order needs a price and an amount; a market sell an amount; a market buy an amount or money.
     const valid =
       type === "limit"
@@ -45,6 +60,36 @@ export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, s
     if (answer.code !== "OK" || !answer.orderId || answer.status === "rejected") throw refuse(answer.code, lang);
     return { orderId: answer.orderId, status: answer.status, filled: answer.filled, trades: answer.trades };
   });
+
+  /**
+   * A stop (plan) order, docs/decisions/009: stop-profit and/or stop-loss prices; `triggerMoney`
+   * is the limit price it enters the book at once fired (absent: at market, then a sell names
+   * `num` and a buy `money`). Answered `waiting`.
+   */
+  async function placeStop(memberId: string, body: z.output<typeof endpoints.placeOrder.body>, lang: Parameters<typeof engineText>[0]) {
+    if (body.stopProfitPrice === undefined && body.stopLossPrice === undefined) throw ApiError.badRequest(engineText(lang, "spot.stop_needs_trigger"));
+    const atMarket = body.triggerMoney === undefined;
+    if (atMarket && body.direction === "buy" && (body.num !== undefined || body.money === undefined)) throw refuse("STOP_MARKET_BUY_BY_AMOUNT", lang);
+    const valid = body.price === undefined && (atMarket && body.direction === "buy" ? body.money !== undefined : body.num !== undefined && body.money === undefined);
+    if (!valid) throw refuse("ORDER_BAD_COMMAND", lang);
+    const answer = await spot.placeOrder(
+      memberId,
+      {
+        symbol: body.symbol,
+        side: body.direction,
+        type: atMarket ? "market" : "limit",
+        price: body.triggerMoney,
+        quantity: body.num,
+        money: body.money,
+        tif: atMarket ? "IOC" : body.tif,
+        stopProfitPrice: body.stopProfitPrice,
+        stopLossPrice: body.stopLossPrice,
+      },
+      body.idempotencyKey,
+    );
+    if (answer.code !== "OK" || !answer.orderId || answer.status === "rejected") throw refuse(answer.code, lang, body.direction);
+    return { orderId: answer.orderId, status: answer.status, filled: answer.filled, trades: answer.trades };
+  }
 
   registerEndpoint(app, apiHead, endpoints.cancelOrder, async ({ body, request }) => {
     const lang = requestLanguage(request.headers);

@@ -5,6 +5,7 @@ import { fromMinor } from "../../protocol/money";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 import { DEMO_MARKETS } from "./demo-markets";
+import { seeded } from "./seeded-random";
 
 /**
  * Simulated liquidity (the embedded default; `SIMULATOR=0` turns it off): bot members place and
@@ -13,7 +14,10 @@ import { DEMO_MARKETS } from "./demo-markets";
  * Bots cannot log in (random passwords nobody knows) and hold funds like any member.
  */
 const BOTS = ["90000001", "90000002", "90000003"];
-const RESTING_PER_SIDE = 6;
+/** Quotes kept resting per side and symbol: a book with depth to look at and trade against. */
+const RESTING_PER_SIDE = 24;
+/** Quotes each step adds per side. */
+const QUOTES_PER_STEP = 2;
 
 interface SymbolState {
   symbol: string;
@@ -27,15 +31,6 @@ interface SymbolState {
   resting: Array<{ orderId: string; bot: string }>;
 }
 
-function seeded(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
 
 export interface Simulator {
   tick(): Promise<void>;
@@ -73,6 +68,10 @@ export async function startSimulator(options: {
     });
   }
   for (const bot of botIds) await fund(spot, bot, states);
+  // Fill the books at once (quotes only, no takers), so a fresh start shows depth right away.
+  for (let i = 0; i < RESTING_PER_SIDE / QUOTES_PER_STEP; i++) {
+    for (const state of states) await step(spot, state, botIds, false).catch(() => {});
+  }
 
   let busy: Promise<void> | null = null;
   const tick = async () => {
@@ -82,7 +81,7 @@ export async function startSimulator(options: {
     busy ??= tick().finally(() => {
       busy = null;
     });
-  }, options.intervalMs ?? 2_000);
+  }, options.intervalMs ?? 1_000);
   timer.unref();
   return {
     tick,
@@ -127,7 +126,7 @@ async function fund(spot: SpotService, bot: string, states: SymbolState[]) {
   }
 }
 
-async function step(spot: SpotService, s: SymbolState, bots: string[]) {
+async function step(spot: SpotService, s: SymbolState, bots: string[], takers = true) {
   // Random walk: about 0.15 % per step, pulled gently back toward where it started.
   const gauss = Math.sqrt(-2 * Math.log(s.random() || 1e-9)) * Math.cos(2 * Math.PI * s.random());
   s.reference = Math.max(s.reference * (1 + gauss * 0.0015), 10 ** -s.priceScale * 100);
@@ -151,15 +150,18 @@ async function step(spot: SpotService, s: SymbolState, bots: string[]) {
     const oldest = s.resting.shift()!;
     await spot.cancelOrder(oldest.bot, oldest.orderId);
   }
-  for (const side of ["buy", "sell"] as const) {
+  const sides = Array.from({ length: QUOTES_PER_STEP }, () => ["buy", "sell"] as const).flat();
+  for (const side of sides) {
     const bot = s.random() < 0.5 ? maker : maker2;
-    const distance = 0.0005 + s.random() * 0.004;
+    // Most quotes near the reference, some further out: a book that thins with distance.
+    const r = s.random();
+    const distance = 0.0002 + r * r * 0.008;
     const price = toPrice(side === "buy" ? s.reference * (1 - distance) : s.reference * (1 + distance));
     const answer = await spot.placeOrder(bot, { symbol: s.symbol, side, type: "limit", price, quantity: toQuantity(notional() / s.reference), tif: "GTC" }, null);
     if (answer.orderId && answer.status === "open") s.resting.push({ orderId: answer.orderId, bot });
   }
   // A taker now and then: trades at the best quotes.
-  if (s.random() < 0.7) {
+  if (takers && s.random() < 0.7) {
     const side = s.random() < 0.5 ? "buy" : "sell";
     await spot.placeOrder(taker, { symbol: s.symbol, side, type: "market", quantity: toQuantity((notional() / s.reference) * 0.5), tif: "IOC" }, null);
   }

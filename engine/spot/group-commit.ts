@@ -3,6 +3,12 @@ import type { Database } from "../store/schema";
 
 export type Change = (trx: Transaction<Database>) => Promise<void>;
 
+/** Runs once per batch: `beforeCommit` inside its transaction (after its changes), `afterCommit` once it is durable. */
+export interface BatchHooks {
+  beforeCommit?: (trx: Transaction<Database>, batch: number) => Promise<void>;
+  afterCommit?: (batch: number) => void;
+}
+
 /**
  * Group commit (ARCHITECTURE "Order flow and durability"): commands append their changes; one
  * transaction commits every change that arrived since the last commit, and only then are their
@@ -15,11 +21,23 @@ export class GroupCommitter {
   private scheduled = false;
   /** Batches committed and their sizes (for benchmarks). */
   readonly stats = { commits: 0, changes: 0 };
+  /** Number of the batch now collecting changes; a change queued now commits with it. */
+  private collecting = 1;
+  private readonly hooks: BatchHooks[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly onFatal: (error: unknown) => void,
   ) {}
+
+  /** The batch a change queued now will commit with (to publish what it did after that batch). */
+  get currentBatch(): number {
+    return this.collecting;
+  }
+
+  addHooks(hooks: BatchHooks): void {
+    this.hooks.push(hooks);
+  }
 
   /** Resolves once `change` is committed. */
   commit(change: Change): Promise<void> {
@@ -45,9 +63,11 @@ export class GroupCommitter {
     const batch = this.queue;
     this.queue = [];
     if (!batch.length) return;
+    const number = this.collecting++;
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const item of batch) await item.change(trx);
+        for (const hook of this.hooks) await hook.beforeCommit?.(trx, number);
       });
     } catch (error) {
       this.onFatal(error);
@@ -56,6 +76,13 @@ export class GroupCommitter {
     this.stats.commits++;
     this.stats.changes += batch.length;
     for (const item of batch) item.resolve();
+    for (const hook of this.hooks) {
+      try {
+        hook.afterCommit?.(number);
+      } catch (error) {
+        console.error("a post-commit hook failed (the commit stands)", error);
+      }
+    }
   }
 
   /** Waits until everything queued so far is committed. */

@@ -1,10 +1,13 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { accountId, Ledger, type AccountKind, type AccountRef, type TransferEvent } from "../core/ledger/ledger";
 import type { Side, TimeInForce } from "../core/matching/order-book";
 import { SpotMarket, type SpotCode, type SpotResult } from "../core/spot/spot-market";
 import type { Database } from "../store/schema";
-import { GroupCommitter } from "./group-commit";
+import { GroupCommitter, type BatchHooks } from "./group-commit";
+import { BatchedLookup } from "../store/batched-lookup";
+import { eachHold, eachOpenOrder, Interner, minorOf } from "./bulk-restore";
+import { SpotWrites } from "./spot-writes";
 
 /**
  * The spot exchange's I/O layer: rebuilds the ledger and the books from the database at start,
@@ -20,12 +23,15 @@ export interface PlaceOrderInput {
   quantity?: string;
   money?: string;
   tif: TimeInForce;
+  /** A stop order (docs/decisions/009): waits until the last price reaches one; `price` is its triggerMoney. */
+  stopProfitPrice?: string;
+  stopLossPrice?: string;
 }
 
 export interface OrderAnswer {
   code: SpotCode;
   orderId: string | null;
-  status: "open" | "filled" | "cancelled" | "rejected";
+  status: "open" | "filled" | "cancelled" | "rejected" | "waiting";
   filled: string;
   trades: number;
 }
@@ -37,13 +43,23 @@ export interface SpotServiceOptions {
   newOrderId?: () => string;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
+/** What one command did in a market, told synchronously as the core applies it (before its commit). */
+export interface SpotApplied {
+  market: SpotMarket;
+  result: SpotResult;
+  /** When it happened (ms). */
+  at: number;
+  /** The commit batch it joins: publish it only after that batch's `afterCommit`. */
+  batch: number;
+}
 
 export class SpotService {
   readonly ledger = new Ledger();
   readonly markets = new Map<string, SpotMarket>();
   private readonly assetScales = new Map<string, number>();
   private readonly committer: GroupCommitter;
+  /** First answers by `member:key`, looked up for all the orders of one event-loop turn at once. */
+  private readonly answers: BatchedLookup<string>;
   private readonly inFlight = new Map<string, Promise<OrderAnswer>>();
   /** Symbol of every resting order, so a cancel finds it even before its placement is committed. */
   private readonly restingSymbol = new Map<string, string>();
@@ -51,9 +67,20 @@ export class SpotService {
   /** Settlement transfer ids: a prefix unique to this process, then a counter (never repeat across restarts). */
   private readonly transferPrefix = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   private transferCounter = 0;
+  private readonly appliedListeners: Array<(event: SpotApplied) => void> = [];
+  /** The rows of the group-commit batch now collecting. */
+  private collecting: { batch: number; writes: SpotWrites } | null = null;
 
   private constructor(private readonly options: SpotServiceOptions) {
     this.committer = new GroupCommitter(options.db, options.onFatal);
+    this.answers = new BatchedLookup(async (keys) => {
+      const wanted = keys.map((k) => ({ m: k.slice(0, k.indexOf(":")), k: k.slice(k.indexOf(":") + 1) }));
+      // A lateral join: one primary-key probe per key, whatever the table's size.
+      const rows = await sql<{ member_id: string; key: string; response: string }>`select i.member_id, i.key, i.response
+        from json_to_recordset(${JSON.stringify(wanted)}::json) as v(m bigint, k varchar)
+        cross join lateral (select member_id, key, response from idempotency_key where member_id = v.m and key = v.k) i`.execute(options.db);
+      return new Map(rows.rows.map((r) => [`${r.member_id}:${r.key}`, r.response]));
+    });
   }
 
   /** Loads assets, symbols, balances, holds and open orders (in time order) from the database. */
@@ -92,19 +119,59 @@ export class SpotService {
       const scale = service.scaleOf(a.asset);
       service.ledger.restoreBalance(a.id, toMinor(trim(a.posted), scale), toMinor(trim(a.held), scale));
     }
-    for (const h of await db.selectFrom("ledger_hold").selectAll().execute()) {
-      service.ledger.restoreHold(h.id, h.account_id, h.asset, toMinor(trim(h.remaining), service.scaleOf(h.asset)));
+    // Holds and open orders can be millions: read in pages of joined text (bulk-restore.ts).
+    await eachHold(db, (id, accountId, asset, remaining) => service.ledger.restoreHold(id, accountId, asset, minorOf(remaining, service.scaleOf(asset))));
+    // A fired stop's time priority is when it fired (triggered_seq), not when it was placed.
+    for (const market of service.markets.values()) {
+      const c = market.config;
+      const prices = new Interner((text) => minorOf(text, c.priceScale)); // many orders share a price
+      await eachOpenOrder(db, c.symbol, (orderId, memberId, side, price, remaining) => {
+        market.restore({ orderId, memberId, side: side as Side, price: prices.get(price), remaining: minorOf(remaining, c.amountScale) });
+        service.restingSymbol.set(orderId, c.symbol);
+      });
     }
-    const open = await db.selectFrom("spot_order").selectAll().where("status", "=", "open").orderBy("seq").execute();
-    for (const o of open) {
+    // Stop orders watch the last price: restore it, then the stops still waiting (in placement order).
+    for (const market of service.markets.values()) {
+      const last = await db.selectFrom("spot_trade").select("price").where("symbol", "=", market.config.symbol).orderBy("id", "desc").limit(1).executeTakeFirst();
+      if (last) market.restoreLastPrice(toMinor(trim(last.price), market.config.priceScale));
+    }
+    const waiting = await db.selectFrom("spot_order").selectAll().where("status", "=", "waiting").orderBy("seq").execute();
+    for (const o of waiting) {
       const market = service.markets.get(o.symbol);
       if (!market) continue;
       const c = market.config;
-      const remaining = toMinor(trim(o.quantity!), c.amountScale) - toMinor(trim(o.filled), c.amountScale);
-      market.restore({ orderId: o.order_id, memberId: o.member_id, side: o.side as Side, price: toMinor(trim(o.price!), c.priceScale), remaining });
+      const minor = (value: string | null, scale: number) => (value === null ? undefined : toMinor(trim(value), scale));
+      market.restoreStop({
+        orderId: o.order_id,
+        memberId: o.member_id,
+        side: o.side as Side,
+        type: o.type as "limit" | "market",
+        tif: o.tif as TimeInForce,
+        price: minor(o.trigger_price, c.priceScale),
+        quantity: minor(o.quantity, c.amountScale),
+        money: minor(o.money, service.scaleOf(c.quote)),
+        stopProfitPrice: minor(o.stop_profit_price, c.priceScale),
+        stopLossPrice: minor(o.stop_loss_price, c.priceScale),
+      });
       service.restingSymbol.set(o.order_id, o.symbol);
     }
     return service;
+  }
+
+  /** Listens to every command the core applies (market data, real-time pushes). */
+  onApplied(listener: (event: SpotApplied) => void): void {
+    this.appliedListeners.push(listener);
+  }
+
+  /** Adds per-batch hooks to the group commit (writes in the batch's transaction, publishing after it). */
+  addBatchHooks(hooks: BatchHooks): void {
+    this.committer.addHooks(hooks);
+  }
+
+  private applied(market: SpotMarket, result: SpotResult): void {
+    if (!this.appliedListeners.length) return;
+    const event: SpotApplied = { market, result, at: this.now(), batch: this.committer.currentBatch };
+    for (const listener of this.appliedListeners) listener(event);
   }
 
   scaleOf(asset: string): number {
@@ -126,8 +193,8 @@ export class SpotService {
   }
 
   private async placeOnce(memberId: string, input: PlaceOrderInput, idempotencyKey: string | null): Promise<OrderAnswer> {
-    const earlier = idempotencyKey === null ? undefined : await this.options.db.selectFrom("idempotency_key").select("response").where("member_id", "=", memberId).where("key", "=", idempotencyKey).executeTakeFirst();
-    if (earlier) return JSON.parse(earlier.response) as OrderAnswer;
+    const earlier = idempotencyKey === null ? undefined : await this.answers.get(`${memberId}:${idempotencyKey}`);
+    if (earlier !== undefined) return JSON.parse(earlier) as OrderAnswer;
 
     const reject = (code: SpotCode): OrderAnswer => ({ code, orderId: null, status: "rejected", filled: "0", trades: 0 });
     const market = this.markets.get(input.symbol);
@@ -138,7 +205,8 @@ export class SpotService {
 
     const orderId = this.options.newOrderId?.() ?? `${Date.now().toString(36)}${(++this.orderCounter).toString(36).padStart(4, "0")}`;
     const result = market.place({ orderId, memberId, side: input.side, type: input.type, tif: input.tif, ...parsed });
-    if (result.code === "OK" && result.resting) this.restingSymbol.set(orderId, c.symbol);
+    if (result.code === "OK") this.applied(market, result);
+    if (result.code === "OK" && (result.resting || result.waiting)) this.restingSymbol.set(orderId, c.symbol);
     for (const closed of result.closed) this.restingSymbol.delete(closed.orderId);
     const filledQty = result.trades.filter((t) => t.takerOrderId === orderId).reduce((sum, t) => sum + t.quantity, 0n);
     const closed = result.closed.find((x) => x.orderId === orderId);
@@ -148,37 +216,37 @@ export class SpotService {
         : {
             code: "OK",
             orderId,
-            status: closed ? (closed.status === "filled" ? "filled" : "cancelled") : "open",
+            status: closed ? (closed.status === "filled" ? "filled" : "cancelled") : result.waiting ? "waiting" : "open",
             filled: fromMinor(filledQty, c.amountScale),
-            trades: result.trades.length,
+            // Its own trades (stops it fired trade in this command too).
+            trades: result.trades.filter((t) => t.takerOrderId === orderId).length,
           };
-    await this.committer.commit(async (trx) => {
-      if (result.code === "OK") {
-        await trx
-          .insertInto("spot_order")
-          .values({
-            order_id: orderId,
-            member_id: memberId,
-            symbol: c.symbol,
-            side: input.side,
-            type: input.type,
-            tif: input.tif,
-            price: parsed.price === undefined ? null : fromMinor(parsed.price, c.priceScale),
-            quantity: parsed.quantity === undefined ? null : fromMinor(parsed.quantity, c.amountScale),
-            money: parsed.money === undefined ? null : fromMinor(parsed.money, this.scaleOf(c.quote)),
-            filled: fromMinor(filledQty, c.amountScale),
-            status: answer.status,
-            reason: closed?.reason ?? null,
-            created_at: new Date(this.now()),
-            updated_at: new Date(this.now()),
-          })
-          .execute();
-        await this.persistResult(trx, market, result, orderId);
-      }
-      if (idempotencyKey !== null) {
-        await trx.insertInto("idempotency_key").values({ member_id: memberId, key: idempotencyKey, response: JSON.stringify(answer), created_at: new Date(this.now()) }).execute();
-      }
-    });
+    const writes = this.writes();
+    if (result.code === "OK") {
+      writes.insertOrder({
+        order_id: orderId,
+        member_id: memberId,
+        symbol: c.symbol,
+        side: input.side,
+        type: input.type,
+        tif: input.tif,
+        // A waiting stop has no price on the book yet: its triggerMoney is kept as trigger_price.
+        price: parsed.price === undefined || result.waiting ? null : fromMinor(parsed.price, c.priceScale),
+        quantity: parsed.quantity === undefined ? null : fromMinor(parsed.quantity, c.amountScale),
+        money: parsed.money === undefined ? null : fromMinor(parsed.money, this.scaleOf(c.quote)),
+        stop_profit_price: parsed.stopProfitPrice === undefined ? null : fromMinor(parsed.stopProfitPrice, c.priceScale),
+        stop_loss_price: parsed.stopLossPrice === undefined ? null : fromMinor(parsed.stopLossPrice, c.priceScale),
+        trigger_price: parsed.price === undefined || !result.waiting ? null : fromMinor(parsed.price, c.priceScale),
+        filled: fromMinor(filledQty, c.amountScale),
+        status: answer.status,
+        reason: closed?.reason ?? null,
+        created_at: new Date(this.now()),
+        updated_at: new Date(this.now()),
+      });
+      this.recordResult(writes, market, result, orderId);
+    }
+    if (idempotencyKey !== null) writes.insertKey({ member_id: memberId, key: idempotencyKey, response: JSON.stringify(answer), created_at: new Date(this.now()) });
+    await this.committer.commit((trx) => writes.write(trx));
     return answer;
   }
 
@@ -190,7 +258,10 @@ export class SpotService {
     // Another member's order is answered like a missing one: nothing about it is revealed.
     if (result.code !== "OK") return "ORDER_UNKNOWN";
     this.restingSymbol.delete(orderId);
-    await this.committer.commit((trx) => this.persistResult(trx, market, result, null));
+    this.applied(market, result);
+    const writes = this.writes();
+    this.recordResult(writes, market, result, null);
+    await this.committer.commit((trx) => writes.write(trx));
     return "OK";
   }
 
@@ -207,7 +278,9 @@ export class SpotService {
     const r = this.ledger.transfer(transferId, { owner: memberId, kind: from, asset }, { owner: memberId, kind: to, asset }, minor);
     if (r.code === "LEDGER_INSUFFICIENT_AVAILABLE") return "RISK_INSUFFICIENT_AVAILABLE";
     if (r.code !== "OK") return "ORDER_BAD_COMMAND";
-    await this.committer.commit((trx) => this.persistTransfers(trx, r.transfers));
+    const writes = this.writes();
+    this.recordTransfers(writes, r.transfers);
+    await this.committer.commit((trx) => writes.write(trx));
     return "OK";
   }
 
@@ -216,7 +289,9 @@ export class SpotService {
     if (await this.journalHas(depositId)) return false;
     const r = this.ledger.deposit(depositId, { owner: memberId, kind, asset }, toMinor(amount, this.scaleOf(asset)));
     if (r.code !== "OK") return false;
-    await this.committer.commit((trx) => this.persistTransfers(trx, r.transfers));
+    const writes = this.writes();
+    this.recordTransfers(writes, r.transfers);
+    await this.committer.commit((trx) => writes.write(trx));
     return true;
   }
 
@@ -241,95 +316,66 @@ export class SpotService {
     return this.options.now?.() ?? Date.now();
   }
 
-  /** Writes what one command changed: makers' fills and states, trades, the ledger. */
-  private async persistResult(trx: Db, market: SpotMarket, result: SpotResult, takerOrderId: string | null): Promise<void> {
+  /** The rows of the batch now collecting: a command adds its rows as it is applied (see SpotWrites). */
+  private writes(): SpotWrites {
+    const batch = this.committer.currentBatch;
+    if (this.collecting?.batch !== batch) this.collecting = { batch, writes: new SpotWrites() };
+    return this.collecting.writes;
+  }
+
+  /** Records what one command changed: stops it fired, makers' fills and states, trades, the ledger. */
+  private recordResult(writes: SpotWrites, market: SpotMarket, result: SpotResult, takerOrderId: string | null): void {
     const c = market.config;
     const quoteScale = this.scaleOf(c.quote);
     const baseScale = this.scaleOf(c.base);
-    const makerFills = new Map<string, bigint>();
+    const at = new Date(this.now());
+    // Stops this command fired: open now (their fills and ends follow), with the book time they got.
+    for (const fired of result.triggered) writes.fireStop(fired.orderId, fired.kind, at);
     for (const t of result.trades) {
-      makerFills.set(t.makerOrderId, (makerFills.get(t.makerOrderId) ?? 0n) + t.quantity);
-      await trx
-        .insertInto("spot_trade")
-        .values({
-          symbol: c.symbol,
-          taker_order_id: t.takerOrderId,
-          maker_order_id: t.makerOrderId,
-          buyer: t.buyer,
-          seller: t.seller,
-          price: fromMinor(t.price, c.priceScale),
-          quantity: fromMinor(t.quantity, c.amountScale),
-          value: fromMinor(t.value, quoteScale),
-          buyer_fee: fromMinor(t.buyerFee, baseScale),
-          seller_fee: fromMinor(t.sellerFee, quoteScale),
-          taker_side: t.takerSide,
-          created_at: new Date(this.now()),
-        })
-        .execute();
-    }
-    for (const [orderId, quantity] of makerFills) {
-      await trx
-        .updateTable("spot_order")
-        .set((eb) => ({ filled: eb("filled", "+", fromMinor(quantity, c.amountScale)), updated_at: new Date(this.now()) }))
-        .where("order_id", "=", orderId)
-        .execute();
+      writes.addFill(t.makerOrderId, t.quantity, c.amountScale, at);
+      // A fired stop is the taker of its trades (the command's own order is written with the order itself).
+      if (t.takerOrderId !== takerOrderId) writes.addFill(t.takerOrderId, t.quantity, c.amountScale, at);
+      writes.insertTrade({
+        symbol: c.symbol,
+        taker_order_id: t.takerOrderId,
+        maker_order_id: t.makerOrderId,
+        buyer: t.buyer,
+        seller: t.seller,
+        price: fromMinor(t.price, c.priceScale),
+        quantity: fromMinor(t.quantity, c.amountScale),
+        value: fromMinor(t.value, quoteScale),
+        buyer_fee: fromMinor(t.buyerFee, baseScale),
+        seller_fee: fromMinor(t.sellerFee, quoteScale),
+        taker_side: t.takerSide,
+        created_at: at,
+      });
     }
     for (const closed of result.closed) {
       if (closed.orderId === takerOrderId) continue; // written with the order itself
-      await trx
-        .updateTable("spot_order")
-        .set({ status: closed.status, reason: closed.reason ?? null, updated_at: new Date(this.now()) })
-        .where("order_id", "=", closed.orderId)
-        .execute();
+      writes.setStatus(closed.orderId, closed.status, closed.reason ?? null, c.amountScale, at);
     }
-    await this.persistTransfers(trx, result.transfers);
+    this.recordTransfers(writes, result.transfers);
   }
 
-  /** Appends the transfers to the journal and writes the touched balances and holds as they are now. */
-  private async persistTransfers(trx: Db, transfers: TransferEvent[]): Promise<void> {
+  /** Records the transfers for the journal, and the touched balances and holds as they are right after them. */
+  private recordTransfers(writes: SpotWrites, transfers: TransferEvent[]): void {
     if (!transfers.length) return;
-    await trx
-      .insertInto("ledger_transfer")
-      .values(
-        transfers.map((t) => ({
-          id: t.id,
-          phase: t.phase,
-          debit: t.debit,
-          credit: t.credit,
-          asset: t.asset,
-          amount: fromMinor(t.amount, this.scaleOf(t.asset)),
-          pending_id: t.pendingId ?? null,
-          created_at: new Date(this.now()),
-        })),
-      )
-      .execute();
-    const accounts = new Set<string>();
+    const at = new Date(this.now());
     const holds = new Map<string, TransferEvent>();
     for (const t of transfers) {
-      accounts.add(t.debit);
-      if (t.credit) accounts.add(t.credit);
+      const scale = this.scaleOf(t.asset);
+      writes.insertTransfer({ id: t.id, phase: t.phase, debit: t.debit, credit: t.credit, asset: t.asset, amount: fromMinor(t.amount, scale), pending_id: t.pendingId ?? null, created_at: at });
+      for (const key of t.credit ? [t.debit, t.credit] : [t.debit]) {
+        const [owner, kind, asset] = key.split("/") as [string, string, string];
+        const { posted, held } = this.ledger.balanceOf(key);
+        writes.putAccount({ id: key, owner, kind, asset, posted: fromMinor(posted, scale), held: fromMinor(held, scale) });
+      }
       if (t.phase === "pending") holds.set(t.id, t);
       if (t.phase === "post" || t.phase === "void") holds.set(t.pendingId!, t);
     }
-    for (const key of accounts) {
-      const [owner, kind, asset] = key.split("/") as [string, string, string];
-      const scale = this.scaleOf(asset);
-      const { posted, held } = this.ledger.balanceOf(key);
-      await trx
-        .insertInto("ledger_account")
-        .values({ id: key, owner, kind, asset, posted: fromMinor(posted, scale), held: fromMinor(held, scale) })
-        .onConflict((oc) => oc.column("id").doUpdateSet({ posted: fromMinor(posted, scale), held: fromMinor(held, scale) }))
-        .execute();
-    }
     for (const [holdId, t] of holds) {
       const remaining = this.ledger.holdRemaining(holdId);
-      if (remaining === 0n) await trx.deleteFrom("ledger_hold").where("id", "=", holdId).execute();
-      else
-        await trx
-          .insertInto("ledger_hold")
-          .values({ id: holdId, account_id: t.debit, asset: t.asset, remaining: fromMinor(remaining, this.scaleOf(t.asset)) })
-          .onConflict((oc) => oc.column("id").doUpdateSet({ remaining: fromMinor(remaining, this.scaleOf(t.asset)) }))
-          .execute();
+      writes.putHold(holdId, remaining === 0n ? null : { id: holdId, account_id: t.debit, asset: t.asset, remaining: fromMinor(remaining, this.scaleOf(t.asset)) });
     }
   }
 }
@@ -345,10 +391,12 @@ function parseAmounts(
   priceScale: number,
   amountScale: number,
   quoteScale: number,
-): { price?: bigint; quantity?: bigint; money?: bigint } | { code: SpotCode } {
-  const out: { price?: bigint; quantity?: bigint; money?: bigint } = {};
+): { price?: bigint; quantity?: bigint; money?: bigint; stopProfitPrice?: bigint; stopLossPrice?: bigint } | { code: SpotCode } {
+  const out: { price?: bigint; quantity?: bigint; money?: bigint; stopProfitPrice?: bigint; stopLossPrice?: bigint } = {};
   try {
     if (input.price !== undefined) out.price = toMinor(input.price, priceScale);
+    if (input.stopProfitPrice !== undefined) out.stopProfitPrice = toMinor(input.stopProfitPrice, priceScale);
+    if (input.stopLossPrice !== undefined) out.stopLossPrice = toMinor(input.stopLossPrice, priceScale);
   } catch {
     return { code: "ORDER_BAD_TICK" };
   }

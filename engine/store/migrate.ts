@@ -5,6 +5,10 @@ import * as m003 from "./migrations/003-members";
 import * as m004 from "./migrations/004-kyc";
 import * as m005 from "./migrations/005-outbox-delivery";
 import * as m006 from "./migrations/006-spot";
+import * as m007 from "./migrations/007-favourites";
+import * as m008 from "./migrations/008-stop-orders";
+import * as m009 from "./migrations/009-klines";
+import * as m010 from "./migrations/010-order-history-indexes";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,13 +18,18 @@ const MIGRATIONS: Record<string, Migration> = {
   "004-kyc": m004,
   "005-outbox-delivery": m005,
   "006-spot": m006,
+  "007-favourites": m007,
+  "008-stop-orders": m008,
+  "009-klines": m009,
+  "010-order-history-indexes": m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Brings the schema up to date; the same migrations run on PGlite and on Postgres. */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Independent migrations may land out of number order (parallel work): each runs once, in name order.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -25,8 +25,10 @@ export interface Database {
   ledger_hold: LedgerHoldTable;
   ledger_transfer: LedgerTransferTable;
   spot_order: SpotOrderTable;
+  spot_kline: SpotKlineTable;
   spot_trade: SpotTradeTable;
   idempotency_key: IdempotencyKeyTable;
+  member_favourite: MemberFavouriteTable;
 }
 
 export interface NavItemTable {
@@ -260,6 +262,14 @@ export interface SpotOrderTable {
   reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Stop orders (008, docs/decisions/009): status `waiting` until a trigger fires. */
+  stop_profit_price: ColumnType<string | null, string | null | undefined, string | null>;
+  stop_loss_price: ColumnType<string | null, string | null | undefined, string | null>;
+  /** triggerMoney: the limit price once fired (null: at market). */
+  trigger_price: ColumnType<string | null, string | null | undefined, string | null>;
+  triggered_by: ColumnType<string | null, string | null | undefined, string | null>;
+  triggered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  triggered_seq: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface SpotTradeTable {
   id: Generated<string>;
@@ -280,5 +290,21 @@ export interface IdempotencyKeyTable {
   member_id: string;
   key: string;
   response: string;
+  created_at: Timestamp;
+}
+export interface SpotKlineTable {
+  symbol: string;
+  period: string;
+  open_time: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  turnover: string;
+}
+export interface MemberFavouriteTable {
+  member_id: string;
+  symbol: string;
   created_at: Timestamp;
 }

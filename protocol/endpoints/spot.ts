@@ -10,28 +10,40 @@ const symbolField = z
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8 to 64 letters, digits, - or _");
 const positiveDecimal = unsignedDecimalString.refine((v) => /[1-9]/.test(v), "must be more than 0");
 
-export const ORDER_TYPES = { "1": "limit", "2": "market" } as const;
+export const ORDER_TYPES = { "1": "limit", "2": "market", "3": "stop" } as const;
 export const ACCOUNT_TYPES = { "1": "funding", "2": "spot" } as const;
 
 export const orderAnswerSchema = z.object({
   orderId: z.string(),
-  status: z.enum(["open", "filled", "cancelled"]),
+  /** `waiting`: a stop order (type 3) waiting for the last price to reach its trigger. */
+  status: z.enum(["open", "filled", "cancelled", "waiting"]),
   filled: z.string(),
   trades: z.number().int(),
 });
 
 export const spotEndpoints = {
-  /** Places a spot order; `type` 1 = limit, 2 = market (see docs/decisions/007). */
+  /**
+   * Places a spot order; `type` 1 = limit, 2 = market (docs/decisions/007), 3 = stop (plan order,
+   * docs/decisions/009): `stopProfitPrice` and/or `stopLossPrice` (sent when its check is ticked),
+   * `triggerMoney` = the limit price it enters the book at once fired (absent: at market), `num`,
+   * or `money` for a market buy. A stop is answered with status `waiting`.
+   */
   placeOrder: define({
     method: "POST",
     path: "coin/entrust/exchange/:type",
-    params: z.object({ type: z.enum(["1", "2"], { message: "must be 1 (limit) or 2 (market)" }) }),
+    params: z.object({ type: z.enum(["1", "2", "3"], { message: "must be 1 (limit), 2 (market) or 3 (stop)" }) }),
     body: z.object({
       symbol: symbolField,
       direction: z.enum(["buy", "sell"], { message: "must be buy or sell" }),
       price: positiveDecimal.optional(),
       num: positiveDecimal.optional(),
       money: positiveDecimal.optional(),
+      /** Stop orders: the limit price the order enters the book at when fired; absent = market. */
+      triggerMoney: positiveDecimal.optional(),
+      /** Stop orders: a sell fires when the last price rises to it, a buy when it falls to it. */
+      stopProfitPrice: positiveDecimal.optional(),
+      /** Stop orders: a sell fires when the last price falls to it, a buy when it rises to it. */
+      stopLossPrice: positiveDecimal.optional(),
       tif: z.enum(["GTC", "IOC", "FOK", "POST_ONLY"]).default("GTC"),
       idempotencyKey,
     }),

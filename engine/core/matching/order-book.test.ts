@@ -103,6 +103,30 @@ describe("order book", () => {
     expect(book.checkInvariants()).toEqual([]);
   });
 
+  it("keeps time priority when orders leave a level from its middle, front or back", () => {
+    const book = new OrderBook();
+    play(book, ["s1", "s2", "s3", "s4", "s5"].map((id, i) => limit(id, `m${i}`, "sell", 100n, 1n)));
+    book.cancel("s3", "m2"); // middle
+    book.cancel("s1", "m0"); // front
+    book.cancel("s5", "m4"); // back
+    expect(book.checkInvariants()).toEqual([]);
+    play(book, [limit("s6", "m5", "sell", 100n, 1n)]);
+    expect(trades(play(book, [limit("b1", "x", "buy", 100n, 3n)]))).toEqual([
+      ["s2", 100n, 1n],
+      ["s4", 100n, 1n],
+      ["s6", 100n, 1n],
+    ]);
+    // The emptied level is gone; a new one at the same price starts afresh.
+    expect(book.depth()).toEqual({ bids: [], asks: [] });
+    play(book, [limit("s7", "m6", "sell", 100n, 2n), limit("s8", "m7", "sell", 100n, 3n)]);
+    expect(book.move("s7", "m6", 100n)[0]).toMatchObject({ type: "cancelled", reason: "moved" }); // back of the queue
+    expect(trades(play(book, [limit("b2", "x", "buy", 100n, 4n)]))).toEqual([
+      ["s8", 100n, 3n],
+      ["s7", 100n, 1n],
+    ]);
+    expect(book.depth()).toEqual({ bids: [], asks: [[100n, 1n]] });
+  });
+
   it("refuses malformed commands and duplicate ids", () => {
     const book = new OrderBook();
     play(book, [limit("x", "a", "buy", 10n, 1n)]);

@@ -113,8 +113,11 @@ describe("spot market: hold, match, settle", () => {
 
   it("never loses or creates an asset and never lets a balance go negative (property)", () => {
     const members = ["a", "b", "c"];
+    let stopsFired = 0;
     const cmd = fc.record({
-      kind: fc.constantFrom("limit", "limit", "limit", "market-qty", "market-money", "cancel"),
+      kind: fc.constantFrom("limit", "limit", "limit", "market-qty", "market-money", "cancel", "stop", "stop-market"),
+      // A stop's distance from the last price (profit, loss); a negative one is on the wrong side and refused.
+      stopAt: fc.tuple(fc.option(fc.bigInt({ min: -200n, max: 3_000n })), fc.option(fc.bigInt({ min: -200n, max: 3_000n }))),
       member: fc.constantFrom(...members),
       side: fc.constantFrom("buy" as const, "sell" as const),
       price: fc.bigInt({ min: 5_990_000n, max: 6_010_000n }),
@@ -123,7 +126,7 @@ describe("spot market: hold, match, settle", () => {
       target: fc.nat(60),
     });
     fc.assert(
-      fc.property(fc.array(cmd, { maxLength: 60 }), (commands) => {
+      fc.property(fc.array(cmd, { maxLength: 60, size: "max" }), (commands) => {
         const ledger = new Ledger();
         const market = new SpotMarket(BTC_USDT, ledger);
         for (const m of members) {
@@ -135,9 +138,28 @@ describe("spot market: hold, match, settle", () => {
           owner.push(c.member);
           const orderId = `o${i}`;
           if (c.kind === "cancel") market.cancel(`o${c.target}`, owner[c.target] ?? c.member);
-          else if (c.kind === "market-money") market.place({ orderId, memberId: c.member, side: "buy", type: "market", money: c.quantity * 1_000_000n, tif: "IOC" });
-          else if (c.kind === "market-qty") market.place({ orderId, memberId: c.member, side: c.side, type: "market", quantity: c.quantity, tif: "IOC" });
-          else market.place({ orderId, memberId: c.member, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif });
+          else if (c.kind === "stop" || c.kind === "stop-market") {
+            // Stop-profit above the last price for a sell, below for a buy; stop-loss the other way.
+            const last = market.lastPrice ?? 6_000_000n;
+            const up = c.side === "sell" ? 1n : -1n;
+            const [profitAt, lossAt] = c.stopAt;
+            const stops = { stopProfitPrice: profitAt === null ? undefined : last + up * profitAt, stopLossPrice: lossAt === null ? (profitAt === null ? last - up * 100n : undefined) : last - up * lossAt };
+            const entry =
+              c.kind === "stop"
+                ? { type: "limit" as const, price: c.price, quantity: c.quantity, tif: c.tif }
+                : c.side === "buy"
+                  ? { type: "market" as const, money: c.quantity * 1_000_000n, tif: "IOC" as const }
+                  : { type: "market" as const, quantity: c.quantity, tif: "IOC" as const };
+            market.place({ orderId, memberId: c.member, side: c.side, ...entry, ...stops });
+          } else {
+            const r =
+              c.kind === "market-money"
+                ? market.place({ orderId, memberId: c.member, side: "buy", type: "market", money: c.quantity * 1_000_000n, tif: "IOC" })
+                : c.kind === "market-qty"
+                  ? market.place({ orderId, memberId: c.member, side: c.side, type: "market", quantity: c.quantity, tif: "IOC" })
+                  : market.place({ orderId, memberId: c.member, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif });
+            stopsFired += r.triggered.length;
+          }
           expect(ledger.checkInvariants()).toEqual([]);
           expect(market.checkInvariants()).toEqual([]);
         });
@@ -148,5 +170,7 @@ describe("spot market: hold, match, settle", () => {
       }),
       { numRuns: 200 },
     );
+    // The streams do exercise stop orders (the invariants cover waiting and fired ones).
+    expect(stopsFired).toBeGreaterThan(200);
   });
 });

@@ -1,5 +1,6 @@
 import { feeAccount, type AccountRef, type Ledger, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
+import { StopBook, type FiredStop, type StopKind } from "./stop-orders";
 
 /**
  * One spot market: risk (hold before), matching (the book) and settlement (post after) in one
@@ -11,6 +12,9 @@ import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../match
  * `amountScale`; asset amounts at the asset's own scale. `priceScale + amountScale` must not
  * exceed the quote asset's scale, so every trade's value is exact. Fees are taken in the asset
  * received (the buyer pays in base, the seller in quote), rounded down.
+ *
+ * Stop orders wait off the book, their funds held, in a trigger book (stop-orders.ts); a placement
+ * that trades fires the stops its last price reached, in the same command (docs/decisions/009).
  */
 export interface SpotSymbolConfig {
   symbol: string;
@@ -40,7 +44,11 @@ export type SpotCode =
   | "ORDER_NOT_OWNER"
   | "MATCHING_POST_ONLY_WOULD_TRADE"
   | "MATCHING_FOK_NOT_FILLED"
-  | "MATCHING_DUPLICATE_ID";
+  | "MATCHING_DUPLICATE_ID"
+  | "STOP_PROFIT_WOULD_TRIGGER"
+  | "STOP_LOSS_WOULD_TRIGGER"
+  | "STOP_PRICES_CROSSED"
+  | "STOP_MARKET_BUY_BY_AMOUNT";
 
 export interface SpotPlaceCommand {
   orderId: string;
@@ -53,6 +61,25 @@ export interface SpotPlaceCommand {
   /** For a market buy by money: quote amount at the quote asset's scale. */
   money?: bigint;
   tif: TimeInForce;
+  /**
+   * A stop (plan) order when either is set: it waits off the book, its funds held, until the
+   * last trade price reaches one, then enters as the limit or market order above
+   * (docs/decisions/009-stop-orders.md).
+   */
+  stopProfitPrice?: bigint;
+  stopLossPrice?: bigint;
+}
+
+/** A waiting stop order fired and was placed in the same command (with its own id). */
+export interface StopTriggeredEvent {
+  type: "triggered";
+  orderId: string;
+  memberId: string;
+  side: Side;
+  kind: StopKind;
+  stopPrice: bigint;
+  /** The last trade price that fired it. */
+  lastPrice: bigint;
 }
 
 export interface SpotTrade {
@@ -75,8 +102,12 @@ export interface SpotResult {
   /** Orders that ended in this command: filled, cancelled (and why). */
   closed: Array<{ orderId: string; memberId: string; status: "filled" | "cancelled"; reason?: string }>;
   resting: boolean;
+  /** The placed order is a stop now waiting for its trigger. */
+  waiting: boolean;
   transfers: TransferEvent[];
   book: BookEvent[];
+  /** Stops this command's trades fired, in the order they were placed (their results are in this one). */
+  triggered: StopTriggeredEvent[];
 }
 
 interface LiveOrder {
@@ -85,11 +116,21 @@ interface LiveOrder {
   holdId: string;
 }
 
+interface WaitingOrder {
+  cmd: SpotPlaceCommand;
+  holdId: string;
+}
+
 const spotAccount = (owner: string, asset: string): AccountRef => ({ owner, kind: "spot", asset });
+const emptyResult = (): SpotResult => ({ code: "OK", trades: [], closed: [], resting: false, waiting: false, transfers: [], book: [], triggered: [] });
 
 export class SpotMarket {
   readonly book = new OrderBook();
   private readonly live = new Map<string, LiveOrder>();
+  /** Stop orders waiting for their trigger: their funds are held, they are not on the book. */
+  private readonly stops = new StopBook();
+  private readonly waiting = new Map<string, WaitingOrder>();
+  private last: bigint | undefined;
   private readonly valueFactor: bigint;
   private readonly baseFactor: bigint;
   private seq = 0;
@@ -115,13 +156,29 @@ export class SpotMarket {
     return price * quantity * this.valueFactor;
   }
 
+  /** The last trade price (what stop orders watch); none before the first trade. */
+  get lastPrice(): bigint | undefined {
+    return this.last;
+  }
+
+  /** Number of stop orders waiting for their trigger. */
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
+
+  /** A waiting stop order, if `orderId` is one. */
+  waitingOrder(orderId: string): Readonly<SpotPlaceCommand> | undefined {
+    return this.waiting.get(orderId)?.cmd;
+  }
+
   place(cmd: SpotPlaceCommand): SpotResult {
-    const result: SpotResult = { code: "OK", trades: [], closed: [], resting: false, transfers: [], book: [] };
+    const result = emptyResult();
     const fail = (code: SpotCode): SpotResult => ({ ...result, code });
     const c = this.config;
-    const byMoney = cmd.type === "market" && cmd.side === "buy" && cmd.money !== undefined && cmd.quantity === undefined;
+    const byMoney = isByMoney(cmd);
+    const isStop = cmd.stopProfitPrice !== undefined || cmd.stopLossPrice !== undefined;
 
-    if (this.live.has(cmd.orderId)) return fail("MATCHING_DUPLICATE_ID");
+    if (this.live.has(cmd.orderId) || (this.waiting.size > 0 && this.waiting.has(cmd.orderId))) return fail("MATCHING_DUPLICATE_ID");
     if (cmd.type === "limit") {
       if (cmd.price === undefined || cmd.price <= 0n) return fail("ORDER_BAD_COMMAND");
       if (cmd.price % c.tickSize !== 0n) return fail("ORDER_BAD_TICK");
@@ -132,6 +189,10 @@ export class SpotMarket {
       if (cmd.quantity === undefined || cmd.quantity <= 0n) return fail("ORDER_BAD_COMMAND");
       if (cmd.quantity % c.lotSize !== 0n) return fail("ORDER_BAD_LOT");
       if (cmd.quantity < c.minQuantity) return fail("ORDER_TOO_SMALL");
+    }
+    if (isStop) {
+      const refusal = this.checkStop(cmd, byMoney);
+      if (refusal) return fail(refusal);
     }
 
     // Risk: hold what the order can cost at most.
@@ -157,8 +218,26 @@ export class SpotMarket {
     const held = this.ledger.hold(holdId, holdAccount, holdAmount);
     if (held.code !== "OK") return fail(held.code === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
     result.transfers.push(...held.transfers);
-    this.live.set(cmd.orderId, { memberId: cmd.memberId, side: cmd.side, holdId });
+    if (isStop) {
+      this.waiting.set(cmd.orderId, { cmd, holdId });
+      this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
+      result.waiting = true;
+      return result;
+    }
 
+    const refused = this.enter(cmd, byMoney, holdId, result, true);
+    if (refused) return { ...result, code: refused, closed: [] };
+    if (result.trades.length > 0 && this.stops.size > 0) this.runStops(result);
+    return result;
+  }
+
+  /**
+   * Puts an order whose funds are held on the book and settles what it trades. Returns the
+   * book's refusal, if any (the hold is then released). `own`: the command's own order, whose
+   * acceptance sets `result.resting`.
+   */
+  private enter(cmd: SpotPlaceCommand, byMoney: boolean, holdId: string, result: SpotResult, own: boolean): SpotCode | null {
+    this.live.set(cmd.orderId, { memberId: cmd.memberId, side: cmd.side, holdId });
     const events = this.book.place({
       id: cmd.orderId,
       memberId: cmd.memberId,
@@ -169,15 +248,14 @@ export class SpotMarket {
       quoteAmount: byMoney ? cmd.money! / this.valueFactor : undefined,
       tif: cmd.tif,
     });
-    result.book = events;
+    if (result.book.length === 0) result.book = events;
+    else for (const event of events) result.book.push(event);
     for (const event of events) {
       if (event.type === "rejected") {
         this.release(cmd.orderId, result);
-        const code: SpotCode =
-          event.code === "MATCHING_POST_ONLY_WOULD_TRADE" || event.code === "MATCHING_FOK_NOT_FILLED" || event.code === "MATCHING_DUPLICATE_ID" ? event.code : "ORDER_BAD_COMMAND";
-        return { ...result, code, closed: [] };
+        return event.code === "MATCHING_POST_ONLY_WOULD_TRADE" || event.code === "MATCHING_FOK_NOT_FILLED" || event.code === "MATCHING_DUPLICATE_ID" ? event.code : "ORDER_BAD_COMMAND";
       }
-      if (event.type === "accepted") result.resting = event.resting;
+      if (event.type === "accepted" && own) result.resting = event.resting;
       if (event.type === "trade") this.settle(event, result);
       if (event.type === "cancelled") {
         result.closed.push({ orderId: event.orderId, memberId: cmd.memberId, status: "cancelled", reason: event.reason });
@@ -190,7 +268,56 @@ export class SpotMarket {
       result.closed.push({ orderId: cmd.orderId, memberId: cmd.memberId, status: "filled" });
       this.release(cmd.orderId, result);
     }
-    return result;
+    return null;
+  }
+
+  /**
+   * Fires the stops the last price has reached and places each, in this same command; what they
+   * trade can fire more. A stop leaves the trigger book before it is placed and never returns,
+   * so a cascade ends after at most as many placements as there were waiting stops.
+   */
+  private runStops(result: SpotResult): void {
+    const queue: Array<FiredStop & { lastPrice: bigint }> = [];
+    const fire = () => {
+      const last = this.last!;
+      for (const fired of this.stops.fire(last)) queue.push({ ...fired, lastPrice: last });
+    };
+    fire();
+    for (let i = 0; i < queue.length; i++) {
+      const fired = queue[i]!;
+      const { cmd, holdId } = this.waiting.get(fired.id)!;
+      this.waiting.delete(fired.id);
+      result.triggered.push({ type: "triggered", orderId: cmd.orderId, memberId: cmd.memberId, side: cmd.side, kind: fired.kind, stopPrice: fired.stopPrice, lastPrice: fired.lastPrice });
+      const tradesBefore = result.trades.length;
+      const refused = this.enter(cmd, isByMoney(cmd), holdId, result, false);
+      if (refused) result.closed.push({ orderId: cmd.orderId, memberId: cmd.memberId, status: "cancelled", reason: REFUSAL_REASONS[refused] ?? "rejected" });
+      if (result.trades.length > tradesBefore && this.stops.size > 0) fire();
+    }
+  }
+
+  /** A stop's prices: on tick, on the right side of each other and of the last price (else it would fire at once). */
+  private checkStop(cmd: SpotPlaceCommand, byMoney: boolean): SpotCode | null {
+    const profit = cmd.stopProfitPrice;
+    const loss = cmd.stopLossPrice;
+    for (const price of [profit, loss]) {
+      if (price === undefined) continue;
+      if (price <= 0n) return "ORDER_BAD_COMMAND";
+      if (price % this.config.tickSize !== 0n) return "ORDER_BAD_TICK";
+    }
+    // Its hold must cover whatever it can cost when it fires: a market buy names the money it spends.
+    if (cmd.type === "market" && cmd.side === "buy" && !byMoney) return "STOP_MARKET_BUY_BY_AMOUNT";
+    if (cmd.type === "market" && cmd.tif === "POST_ONLY") return "ORDER_BAD_COMMAND";
+    // A sell takes profit above and stops the loss below; a buy the reverse.
+    const above = cmd.side === "sell" ? profit : loss;
+    const below = cmd.side === "sell" ? loss : profit;
+    if (above !== undefined && below !== undefined && above <= below) return "STOP_PRICES_CROSSED";
+    const last = this.last;
+    if (last !== undefined) {
+      const wrong = (price: bigint | undefined, mustBeAbove: boolean) => price !== undefined && (mustBeAbove ? price <= last : price >= last);
+      if (wrong(profit, cmd.side === "sell")) return "STOP_PROFIT_WOULD_TRIGGER";
+      if (wrong(loss, cmd.side === "buy")) return "STOP_LOSS_WOULD_TRIGGER";
+    }
+    return null;
   }
 
   /** Puts a persisted open order back at start; its hold was restored in the ledger. */
@@ -199,13 +326,33 @@ export class SpotMarket {
     this.live.set(order.orderId, { memberId: order.memberId, side: order.side, holdId: `hold:${order.orderId}` });
   }
 
+  /** Puts a persisted waiting stop back at start (after the last price), its hold restored in the ledger. */
+  restoreStop(cmd: SpotPlaceCommand): void {
+    this.waiting.set(cmd.orderId, { cmd, holdId: `hold:${cmd.orderId}` });
+    this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
+  }
+
+  /** Restores the last trade price at start (stops compare against it). */
+  restoreLastPrice(price: bigint | undefined): void {
+    this.last = price;
+  }
+
   /** Units of an asset per unit of quantity (base minor units per quantity unit). */
   get baseUnitsPerQuantity(): bigint {
     return this.baseFactor;
   }
 
   cancel(orderId: string, memberId: string): SpotResult {
-    const result: SpotResult = { code: "OK", trades: [], closed: [], resting: false, transfers: [], book: [] };
+    const result = emptyResult();
+    const stop = this.waiting.get(orderId);
+    if (stop) {
+      if (stop.cmd.memberId !== memberId) return { ...result, code: "ORDER_NOT_OWNER" };
+      this.waiting.delete(orderId);
+      this.stops.remove(orderId);
+      result.closed.push({ orderId, memberId, status: "cancelled", reason: "user" });
+      this.releaseHold(stop.holdId, result);
+      return result;
+    }
     const events = this.book.cancel(orderId, memberId);
     result.book = events;
     const first = events[0];
@@ -236,6 +383,7 @@ export class SpotMarket {
     const buyer = this.live.get(buyOrder)!;
     const seller = this.live.get(sellOrder)!;
     const value = this.value(trade.price, trade.quantity);
+    this.last = trade.price;
     const baseAmount = trade.quantity * this.baseFactor;
     const buyerBps = trade.takerSide === "buy" ? c.takerFeeBps : c.makerFeeBps;
     const sellerBps = trade.takerSide === "sell" ? c.takerFeeBps : c.makerFeeBps;
@@ -276,8 +424,12 @@ export class SpotMarket {
     const order = this.live.get(orderId);
     if (!order) return;
     this.live.delete(orderId);
-    if (this.ledger.holdRemaining(order.holdId) > 0n) {
-      const r = this.ledger.voidHold(`${order.holdId}:release`, order.holdId);
+    this.releaseHold(order.holdId, result);
+  }
+
+  private releaseHold(holdId: string, result: SpotResult): void {
+    if (this.ledger.holdRemaining(holdId) > 0n) {
+      const r = this.ledger.voidHold(`${holdId}:release`, holdId);
       result.transfers.push(...r.transfers);
     }
   }
@@ -295,6 +447,26 @@ export class SpotMarket {
       const held = this.ledger.holdRemaining(order.holdId);
       if (held < needed) problems.push(`${orderId}: holds ${held}, needs ${needed}`);
     }
+    // Waiting stops: held for what they can cost once fired; all in the trigger book; none due.
+    for (const [orderId, { cmd, holdId }] of this.waiting) {
+      if (this.live.has(orderId) || this.book.order(orderId)) problems.push(`${orderId}: waiting and on the book`);
+      if (!this.stops.has(orderId)) problems.push(`${orderId}: waiting without a trigger`);
+      const needed = cmd.side === "sell" ? cmd.quantity! * this.baseFactor : isByMoney(cmd) ? cmd.money! : this.value(cmd.price!, cmd.quantity!);
+      const held = this.ledger.holdRemaining(holdId);
+      if (held < needed) problems.push(`${orderId}: waiting, holds ${held}, needs ${needed}`);
+    }
+    if (this.stops.size !== this.waiting.size) problems.push(`trigger book has ${this.stops.size} stops, ${this.waiting.size} are waiting`);
+    problems.push(...this.stops.checkInvariants(this.last));
     return problems;
   }
 }
+
+function isByMoney(cmd: SpotPlaceCommand): boolean {
+  return cmd.type === "market" && cmd.side === "buy" && cmd.money !== undefined && cmd.quantity === undefined;
+}
+
+/** Why a fired stop the book refused is closed (the command that fired it still stands). */
+const REFUSAL_REASONS: Partial<Record<SpotCode, string>> = {
+  MATCHING_POST_ONLY_WOULD_TRADE: "post-only",
+  MATCHING_FOK_NOT_FILLED: "fok",
+};

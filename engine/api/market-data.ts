@@ -1,0 +1,56 @@
+import { endpoints } from "../../protocol/endpoints";
+import type { MarketData } from "../market/market-data";
+import type { TicketSigner } from "../realtime/tickets";
+import { topics } from "../../protocol/realtime";
+import { ApiError } from "./api-error";
+import type { ApiContext } from "./context";
+import { engineText, requestLanguage } from "./engine-texts";
+import { requireMember } from "./members/require-member";
+import { registerEndpoint } from "./register";
+
+/** Public market data (spec §7 "Market") and the ticket for a member's private topic. */
+export function registerMarketDataRoutes({ app, apiHead, db, services }: ApiContext, market: MarketData, tickets: TicketSigner): void {
+  const known = (symbol: string, request: Parameters<typeof requestLanguage>[0]) => {
+    if (!market.has(symbol)) throw ApiError.badRequest(engineText(requestLanguage(request), "market.unknown_symbol"));
+    return symbol;
+  };
+
+  registerEndpoint(app, apiHead, endpoints.spotSymbols, async () => market.symbolList());
+
+  registerEndpoint(app, apiHead, endpoints.spotGoods, async ({ query, request }) => {
+    const symbol = known(query.symbol, request.headers);
+    return { symbol: market.symbolInfo(symbol)!, ticker: market.tickerItem(symbol), depth: market.depth(symbol, query.levels), trades: market.recentTrades(symbol) };
+  });
+
+  registerEndpoint(app, apiHead, endpoints.klineHistory, async ({ query, request }) => {
+    const symbol = known(query.symbol, request.headers);
+    return market.klines(symbol, query.period, query.to ?? services.now(), query.limit);
+  });
+
+  registerEndpoint(app, apiHead, endpoints.batchKLineList, async ({ query, request }) => {
+    const out: Record<string, string[]> = {};
+    for (const symbol of query.symbols) {
+      known(symbol, request.headers);
+      out[symbol] = (await market.klines(symbol, query.period, services.now(), query.limit)).map((c) => c.c);
+    }
+    return out;
+  });
+
+  registerEndpoint(app, apiHead, endpoints.priceComparison, async ({ params }) => {
+    const prices = market
+      .symbolList()
+      .filter((s) => s.coin_symbol === params.coin)
+      .flatMap((s) => {
+        const item = market.tickerItem(s.symbolName);
+        return item.close === null ? [] : [{ quote: s.quote_symbol, price: item.close, change: item.zdf }];
+      });
+    return { coin: params.coin, prices };
+  });
+
+  registerEndpoint(app, apiHead, endpoints.realtimeTicket, async ({ request }) => {
+    const { memberId } = await requireMember(db, request, services.now());
+    const { ticket, expiresAt } = tickets.issue(memberId, services.now());
+    return { topic: topics.refresh(memberId), ticket, expiresAt };
+  });
+}
+

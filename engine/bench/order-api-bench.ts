@@ -1,0 +1,142 @@
+import { performance } from "node:perf_hooks";
+import autocannon from "autocannon";
+import { benchDatabase, countRows, createMembers, fmt, startEngineProcess, type BenchMember } from "./bench-support";
+
+/**
+ * The durable order API under concurrent load on loopback: members with session tokens, funds
+ * by operator deposits, then random buy and sell limit orders around a price (so that some
+ * trade), each with its own idempotency key, through the real engine process (Fastify, the
+ * session check, the spot core, the group commit: answered only after the commit). Once on
+ * PGlite and once on Postgres (a throwaway database; skipped with a note if it does not answer).
+ * Afterwards the engine is stopped and the database is checked: one order row per answered order.
+ *
+ *   node --import tsx engine/bench/order-api-bench.ts [pglite|postgres ...]
+ *   env: BENCH_SECONDS (10), BENCH_CONNECTIONS (64), BENCH_MEMBERS (200), BENCH_ENGINE_PROF=dir (CPU profile of the engine)
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const memberCount = Number(process.env.BENCH_MEMBERS ?? 200);
+const kinds = (process.argv.slice(2).length ? process.argv.slice(2) : ["pglite", "postgres"]) as Array<"pglite" | "postgres">;
+const API = "/api/mjkj-web";
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+interface LoadResult {
+  ok: number;
+  refused: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Orders for `duration` seconds with `connections` keep-alive connections; latency of every answer. */
+async function load(url: string, members: BenchMember[], duration: number, seed: number, keyPrefix: string): Promise<LoadResult> {
+  const random = rng(seed);
+  let n = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    pipelining: 1,
+    requests: [
+      {
+        method: "POST",
+        path: `${API}/coin/entrust/exchange/1`,
+        setupRequest: (request: Record<string, unknown>) => {
+          const member = members[Math.floor(random() * members.length)]!;
+          const side = random() < 0.5 ? "buy" : "sell";
+          // Prices within ±0.50 USDT of 64,000, quantities 0.0001–0.0100 BTC: many cross, many rest.
+          const price = (6_400_000 + Math.floor((random() - 0.5) * 100)) / 100;
+          const num = ((1 + Math.floor(random() * 100)) / 10_000).toFixed(4);
+          return {
+            ...request,
+            headers: { "content-type": "application/json", "blade-auth": `bearer ${member.token}` },
+            body: JSON.stringify({ symbol: "BTC_USDT", direction: side, price: price.toFixed(2), num, idempotencyKey: `${keyPrefix}${(++n).toString(36).padStart(8, "0")}` }),
+          };
+        },
+      },
+    ],
+  });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+  const result = await instance;
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { ok: result["2xx"], refused: result.non2xx, errors: result.errors + result.timeouts, seconds: Math.min(elapsed, result.duration), p50: pct(50), p99: pct(99), max: latencies.at(-1) ?? NaN };
+}
+
+async function deposit(url: string, adminToken: string, member: BenchMember, coin: string, amount: string): Promise<void> {
+  const res = await fetch(`${url}/admin/deposit`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-admin-token": adminToken },
+    body: JSON.stringify({ uid: member.uid, coin, account: "spot", amount, reference: `bench-${coin}-${member.uid}` }),
+  });
+  if (!res.ok) throw new Error(`deposit refused: ${res.status} ${await res.text()}`);
+}
+
+export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<LoadResult | null> {
+  const database = await benchDatabase(kind);
+  if (!database) {
+    console.log(`order API on ${kind}: skipped (no Postgres answered at the bench URL)`);
+    return null;
+  }
+  try {
+    const store = await database.open();
+    const members = await createMembers(store.db, memberCount);
+    await store.close();
+
+    const profDir = process.env.BENCH_ENGINE_PROF;
+    const engine = await startEngineProcess(database, { nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [] });
+    let result: LoadResult;
+    let ceiling = 0;
+    try {
+      // Funds: every member gets BTC and USDT on the spot account (10 deposits in flight).
+      const jobs = members.flatMap((m) => [() => deposit(engine.url, engine.adminToken, m, "BTC", "1000"), () => deposit(engine.url, engine.adminToken, m, "USDT", "100000000")]);
+      await Promise.all(Array.from({ length: 10 }, async () => {
+        for (let job = jobs.shift(); job; job = jobs.shift()) await job();
+      }));
+      await load(engine.url, members, Math.min(3, seconds), 7, "warm"); // JIT, caches, a book to trade against
+      result = await load(engine.url, members, seconds, 42, "bench");
+      // The ceiling of this machine for an authenticated call: the session check, no order, no commit.
+      const token = members[0]!.token;
+      const read = await autocannon({ url: `${engine.url}${API}/coin/assets/getMyBalance?type=2`, connections, duration: Math.min(5, seconds), headers: { "blade-auth": `bearer ${token}` } });
+      ceiling = read["2xx"] / read.duration;
+    } finally {
+      await engine.stop();
+    }
+
+    // Every answered order is in the database (the engine answered only after its commit).
+    const check = await database.open();
+    const orders = await countRows(check.db, "spot_order");
+    const trades = await countRows(check.db, "spot_trade");
+    const keys = await countRows(check.db, "idempotency_key");
+    await check.close();
+
+    console.log(
+      `order API on ${kind}: ${connections} connections, ${seconds} s, ${memberCount} members: ${fmt(result.ok / result.seconds)} orders/s; ` +
+        `latency p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, max ${result.max.toFixed(1)} ms; ` +
+        `${fmt(result.ok)} answered, ${fmt(result.refused)} refused, ${fmt(result.errors)} errors`,
+    );
+    console.log(`  after the run (warm-up included): ${fmt(orders)} order rows, ${fmt(keys)} idempotency keys, ${fmt(trades)} trades in the database`);
+    console.log(`  same engine, GET balances (session check only, nothing committed): ${fmt(ceiling)} requests/s — the HTTP ceiling of this machine with the load generator on it`);
+    return result;
+  } finally {
+    await database.dispose();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const kind of kinds) await runOrderApiBench(kind);
+}

@@ -1,0 +1,89 @@
+import { performance } from "node:perf_hooks";
+import { sql } from "kysely";
+import { SpotService } from "../spot/spot-service";
+import { benchDatabase, createMembers, fmt, startEngineProcess } from "./bench-support";
+
+/**
+ * Restart with many resting orders: a fresh database gets `BENCH_RESTING` (1,000,000) open
+ * limit orders on BTC/USDT from 1,000 members, written in bulk by SQL (generate_series), with
+ * their holds and balances consistent with them (and the external accounts they came from).
+ * Then: the spot service's restore alone (open the store, SpotService.start, checked: every
+ * order back on the book, ledger and book invariants sound), and the whole engine process from
+ * spawn to its first healthy answer. Prints figures; asserts nothing.
+ *
+ *   node --import tsx engine/bench/restart-bench.ts [pglite|postgres ...]
+ */
+const resting = Number(process.env.BENCH_RESTING ?? 1_000_000);
+const memberCount = 1_000;
+const kinds = (process.argv.slice(2).length ? process.argv.slice(2) : ["pglite", "postgres"]) as Array<"pglite" | "postgres">;
+
+export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void> {
+  const database = await benchDatabase(kind);
+  if (!database) {
+    console.log(`restart on ${kind}: skipped (no Postgres answered at the bench URL)`);
+    return;
+  }
+  try {
+    const t0 = performance.now();
+    const store = await database.open();
+    const members = await createMembers(store.db, memberCount, "restart");
+    const first = Number(members[0]!.id);
+    // Bids 63,000.00–63,999.50 and asks 64,000.50–65,000.00 in steps of 0.50 (2,000 levels a side,
+    // ~250 orders a level), 0.0010–0.0019 BTC each, every seventh partly filled; in time order.
+    await sql`
+      insert into spot_order (order_id, member_id, symbol, side, type, tif, price, quantity, filled, status, created_at, updated_at)
+      select 'r' || g, ${first} + g % ${memberCount}, 'BTC/USDT', case when g % 2 = 0 then 'buy' else 'sell' end, 'limit', 'GTC',
+        case when g % 2 = 0 then 63999.50 - ((g / 2) % 2000) * 0.50 else 64000.50 + ((g / 2) % 2000) * 0.50 end,
+        0.0010 + (g % 10) * 0.0001, case when g % 7 = 0 then 0.0003 else 0 end, 'open', now(), now()
+      from generate_series(1, ${resting}) g`.execute(store.db);
+    await sql`
+      insert into ledger_account (id, owner, kind, asset, posted, held)
+      select m.id || '/spot/' || a.asset, m.id::text, 'spot', a.asset, a.amount, 0
+      from member m cross join (values ('BTC', 1000::numeric), ('USDT', 100000000::numeric)) as a(asset, amount)
+      union all
+      select '@system/external/' || a.asset, '@system', 'external', a.asset, -a.amount * ${memberCount}, 0
+      from (values ('BTC', 1000::numeric), ('USDT', 100000000::numeric)) as a(asset, amount)`.execute(store.db);
+    await sql`
+      insert into ledger_hold (id, account_id, asset, remaining)
+      select 'hold:' || order_id, member_id || '/spot/' || case when side = 'buy' then 'USDT' else 'BTC' end,
+        case when side = 'buy' then 'USDT' else 'BTC' end,
+        case when side = 'buy' then price * (quantity - filled) else quantity - filled end
+      from spot_order where status = 'open'`.execute(store.db);
+    await sql`
+      update ledger_account a set held = h.total
+      from (select account_id, sum(remaining) as total from ledger_hold group by account_id) h
+      where a.id = h.account_id`.execute(store.db);
+    await sql`analyze`.execute(store.db);
+    await store.close();
+    const seedSeconds = (performance.now() - t0) / 1000;
+
+    // The restore alone, in this process.
+    const t1 = performance.now();
+    const again = await database.open();
+    const t2 = performance.now();
+    const spot = await SpotService.start({ db: again.db, onFatal: (error) => { throw error; } });
+    const t3 = performance.now();
+    const market = spot.markets.get("BTC/USDT")!;
+    const problems = [...spot.ledger.checkInvariants(), ...market.checkInvariants()];
+    const onBook = market.book.size;
+    await again.close();
+
+    // The whole engine process: spawn, migrations check, seed check, restore, market data, listen.
+    const engine = await startEngineProcess(database, { timeoutMs: 300_000 });
+    await engine.stop();
+
+    console.log(
+      `restart on ${kind} with ${fmt(resting)} resting orders (seeded in ${seedSeconds.toFixed(1)} s): ` +
+        `SpotService.start ${((t3 - t2) / 1000).toFixed(2)} s (+ ${((t2 - t1) / 1000).toFixed(2)} s to open the store); ` +
+        `engine process spawn → /healthz ${(engine.startMs / 1000).toFixed(2)} s; ${fmt(onBook)} orders on the book; ` +
+        (problems.length ? `${problems.length} invariant problems, first: ${problems[0]}` : "ledger and book invariants sound"),
+    );
+  } finally {
+    if (process.env.BENCH_KEEP) console.log(`kept: DATA_DIR=${database.dataDir} DATABASE_URL=${database.databaseUrl ?? ""}`);
+    else await database.dispose();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const kind of kinds) await runRestartBench(kind);
+}

@@ -1,0 +1,414 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Depth, KlinePeriod, PublicTrade, SpotSymbol, WireCandle } from "../../protocol/endpoints/market-data";
+import type { MarketItem } from "../../protocol/market";
+import { fromMinor, toMinor } from "../../protocol/money";
+import { topics, type TopicPayloads } from "../../protocol/realtime";
+import { applyTrade, changePercent, PERIODS, ticker24h, type Candle, type Period } from "../core/market/candles";
+import type { SpotMarket } from "../core/spot/spot-market";
+import type { SpotApplied, SpotService } from "../spot/spot-service";
+import type { Database } from "../store/schema";
+
+/**
+ * Market data of the spot markets, kept in memory and fed by every command the core applies:
+ * candles of every period (persisted in the same transaction as the trades they count), the
+ * latest trades, the book's sequence number, and 24 h tickers from the minute candles.
+ *
+ * Publishing follows the commit (ARCHITECTURE): trades and member refreshes are pushed once the
+ * batch that holds them is committed; depth, candles and tickers are pushed as snapshots, at most
+ * every `pushMs` per symbol, once nothing applied to the symbol is still waiting for its commit
+ * (or after `maxHoldMs` under continuous load, when waiting would starve the subscribers).
+ */
+export type Publish = (topic: string, data: unknown) => void;
+
+/** Candles of each period kept in memory per symbol (the minute series needs 1,440 for the ticker). */
+const KEEP = 2_000;
+const RECENT_TRADES = 60;
+
+interface InternalTrade {
+  price: bigint;
+  quantity: bigint;
+  side: "buy" | "sell";
+  time: number;
+}
+
+interface SymbolData {
+  market: SpotMarket;
+  series: Record<Period, Candle[]>;
+  trades: InternalTrade[];
+  /** Grows with every command that changed the book. */
+  seq: number;
+  lastAppliedBatch: number;
+  /** Candles changed since the last write, by `period|time`. */
+  unsaved: Map<string, { period: Period; candle: Candle }>;
+  pendingTrades: Array<{ batch: number; trade: InternalTrade }>;
+  depthChanged: boolean;
+  changedPeriods: Set<Period>;
+  tickerChanged: boolean;
+  changedSince: number;
+}
+
+export interface MarketDataOptions {
+  db: Kysely<Database>;
+  spot: SpotService;
+  now?: () => number;
+  pushMs?: number;
+  tickerPushMs?: number;
+  maxHoldMs?: number;
+}
+
+export class MarketData {
+  private readonly symbols = new Map<string, SymbolData>();
+  private publish: Publish = () => {};
+  private committed = 0;
+  private readonly pendingRefresh: Array<{ batch: number; memberId: string; symbol: string }> = [];
+  private timers: NodeJS.Timeout[] = [];
+
+  private constructor(private readonly options: MarketDataOptions) {}
+
+  static async start(options: MarketDataOptions): Promise<MarketData> {
+    const data = new MarketData(options);
+    for (const market of options.spot.markets.values()) {
+      const sd: SymbolData = {
+        market,
+        series: Object.fromEntries(PERIODS.map((p) => [p, [] as Candle[]])) as unknown as Record<Period, Candle[]>,
+        trades: [],
+        seq: 0,
+        lastAppliedBatch: 0,
+        unsaved: new Map(),
+        pendingTrades: [],
+        depthChanged: false,
+        changedPeriods: new Set(),
+        tickerChanged: false,
+        changedSince: 0,
+      };
+      data.symbols.set(market.config.symbol, sd);
+      await data.load(sd);
+    }
+    options.spot.onApplied((event) => data.applied(event));
+    options.spot.addBatchHooks({
+      beforeCommit: (trx) => data.saveCandles(trx),
+      afterCommit: (batch) => data.afterCommit(batch),
+    });
+    return data;
+  }
+
+  /** Starts pushing to sockets (the socket server exists only once the HTTP server does). */
+  startPublishing(publish: Publish): void {
+    this.publish = publish;
+    const pushMs = this.options.pushMs ?? 250;
+    this.timers.push(setInterval(() => this.pushSnapshots(), pushMs).unref());
+    this.timers.push(setInterval(() => this.pushTickers(), this.options.tickerPushMs ?? 2_000).unref());
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+  }
+
+  private now() {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** Loads the latest candles of every period, and the latest trades; rebuilds candles from trades if none were kept. */
+  private async load(sd: SymbolData): Promise<void> {
+    const { db } = this.options;
+    const c = sd.market.config;
+    const quoteScale = c.quoteAssetScale;
+    const rows = await sql<{ period: string; open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string }>`
+      select period, open_time::text as open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
+             trim_scale(close)::text as close, trim_scale(volume)::text as volume, trim_scale(turnover)::text as turnover
+      from (
+        select k.*, row_number() over (partition by period order by open_time desc) as n
+        from spot_kline k where symbol = ${c.symbol}
+      ) latest
+      where n <= ${KEEP}
+      order by period, open_time
+    `.execute(db);
+    for (const r of rows.rows) {
+      if (!(PERIODS as readonly string[]).includes(r.period)) continue;
+      sd.series[r.period as Period].push(this.candleFrom(r, c.priceScale, c.amountScale, quoteScale));
+    }
+    const trades = await db
+      .selectFrom("spot_trade")
+      .select(["price", "quantity", "taker_side", "created_at"])
+      .where("symbol", "=", c.symbol)
+      .orderBy("id", "desc")
+      .limit(RECENT_TRADES)
+      .execute();
+    sd.trades = trades.map((t) => ({
+      price: toMinor(trimZeros(String(t.price)), c.priceScale),
+      quantity: toMinor(trimZeros(String(t.quantity)), c.amountScale),
+      side: t.taker_side as "buy" | "sell",
+      time: new Date(t.created_at as unknown as string).getTime(),
+    }));
+    if (rows.rows.length === 0 && trades.length > 0) await this.rebuildFromTrades(sd);
+  }
+
+  /** Candles for an install whose trades predate the candle table: fold every trade in, in order. */
+  private async rebuildFromTrades(sd: SymbolData): Promise<void> {
+    const c = sd.market.config;
+    const all = await this.options.db
+      .selectFrom("spot_trade")
+      .select(["price", "quantity", "value", "created_at"])
+      .where("symbol", "=", c.symbol)
+      .orderBy("id")
+      .execute();
+    for (const t of all) {
+      this.foldTrade(sd, {
+        time: new Date(t.created_at as unknown as string).getTime(),
+        price: toMinor(trimZeros(String(t.price)), c.priceScale),
+        quantity: toMinor(trimZeros(String(t.quantity)), c.amountScale),
+        value: toMinor(trimZeros(String(t.value)), c.quoteAssetScale),
+      });
+    }
+    await this.options.db.transaction().execute((trx) => this.saveCandles(trx));
+  }
+
+  private candleFrom(r: { open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string }, priceScale: number, amountScale: number, quoteScale: number): Candle {
+    return {
+      time: Number(r.open_time),
+      open: toMinor(r.open, priceScale, "down"),
+      high: toMinor(r.high, priceScale, "down"),
+      low: toMinor(r.low, priceScale, "down"),
+      close: toMinor(r.close, priceScale, "down"),
+      volume: toMinor(r.volume, amountScale, "down"),
+      turnover: toMinor(r.turnover, quoteScale, "down"),
+    };
+  }
+
+  private foldTrade(sd: SymbolData, trade: { time: number; price: bigint; quantity: bigint; value: bigint }): void {
+    for (const period of PERIODS) {
+      const series = sd.series[period];
+      const candle = applyTrade(series, period, trade);
+      if (series.length > KEEP + 200) series.splice(0, series.length - KEEP);
+      sd.unsaved.set(`${period}|${candle.time}`, { period, candle });
+      sd.changedPeriods.add(period);
+    }
+    sd.tickerChanged = true;
+  }
+
+  /** Every command the core applied (synchronously, before its commit). */
+  private applied({ market, result, at, batch }: SpotApplied): void {
+    const sd = this.symbols.get(market.config.symbol);
+    if (!sd) return;
+    for (const t of result.trades) {
+      this.foldTrade(sd, { time: at, price: t.price, quantity: t.quantity, value: t.value });
+      const trade: InternalTrade = { price: t.price, quantity: t.quantity, side: t.takerSide, time: at };
+      sd.trades.unshift(trade);
+      sd.pendingTrades.push({ batch, trade });
+    }
+    if (sd.trades.length > RECENT_TRADES) sd.trades.length = RECENT_TRADES;
+    if (result.book.length) {
+      sd.seq++;
+      sd.depthChanged = true;
+    }
+    if (!sd.changedSince) sd.changedSince = at;
+    sd.lastAppliedBatch = batch;
+    const members = new Set<string>();
+    for (const t of result.trades) members.add(t.buyer).add(t.seller);
+    for (const closed of result.closed) members.add(closed.memberId);
+    for (const fired of result.triggered ?? []) members.add(fired.memberId);
+    for (const transfer of result.transfers) {
+      const owner = transfer.debit.split("/")[0];
+      if (owner && !owner.startsWith("@")) members.add(owner);
+    }
+    for (const memberId of members) this.pendingRefresh.push({ batch, memberId, symbol: market.config.symbol });
+  }
+
+  /** Writes the changed candles in the batch's transaction. */
+  private async saveCandles(trx: Transaction<Database>): Promise<void> {
+    const rows: Array<Record<string, string>> = [];
+    for (const sd of this.symbols.values()) {
+      if (!sd.unsaved.size) continue;
+      const c = sd.market.config;
+      for (const { period, candle } of sd.unsaved.values()) {
+        rows.push({
+          symbol: c.symbol,
+          period,
+          open_time: String(candle.time),
+          open: fromMinor(candle.open, c.priceScale),
+          high: fromMinor(candle.high, c.priceScale),
+          low: fromMinor(candle.low, c.priceScale),
+          close: fromMinor(candle.close, c.priceScale),
+          volume: fromMinor(candle.volume, c.amountScale),
+          turnover: fromMinor(candle.turnover, c.quoteAssetScale),
+        });
+      }
+      sd.unsaved.clear();
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto("spot_kline")
+        .values(rows.slice(i, i + 500) as never)
+        .onConflict((oc) =>
+          oc.columns(["symbol", "period", "open_time"]).doUpdateSet((eb) => ({
+            open: eb.ref("excluded.open"),
+            high: eb.ref("excluded.high"),
+            low: eb.ref("excluded.low"),
+            close: eb.ref("excluded.close"),
+            volume: eb.ref("excluded.volume"),
+            turnover: eb.ref("excluded.turnover"),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  private afterCommit(batch: number): void {
+    this.committed = batch;
+    for (const sd of this.symbols.values()) {
+      if (!sd.pendingTrades.length) continue;
+      const ready = sd.pendingTrades.filter((p) => p.batch <= batch);
+      if (!ready.length) continue;
+      sd.pendingTrades = sd.pendingTrades.filter((p) => p.batch > batch);
+      const payload: TopicPayloads["trade"] = { symbol: sd.market.config.symbol, trades: ready.map((p) => this.wireTrade(sd, p.trade)).reverse() };
+      this.publish(topics.trade(sd.market.config.symbol), payload);
+    }
+    if (this.pendingRefresh.length) {
+      const bySymbol = new Map<string, Set<string>>();
+      const rest: typeof this.pendingRefresh = [];
+      for (const p of this.pendingRefresh) {
+        if (p.batch > batch) rest.push(p);
+        else bySymbol.set(p.memberId, (bySymbol.get(p.memberId) ?? new Set()).add(p.symbol));
+      }
+      this.pendingRefresh.length = 0;
+      this.pendingRefresh.push(...rest);
+      for (const [memberId, symbols] of bySymbol) {
+        const payload: TopicPayloads["refresh"] = { symbols: [...symbols], orders: true, balances: true };
+        this.publish(topics.refresh(memberId), payload);
+      }
+    }
+  }
+
+  /** Depth and candle snapshots of symbols that changed, once their changes are committed. */
+  private pushSnapshots(): void {
+    const now = this.now();
+    const maxHold = this.options.maxHoldMs ?? 1_000;
+    for (const sd of this.symbols.values()) {
+      if (!sd.depthChanged && !sd.changedPeriods.size) continue;
+      if (sd.lastAppliedBatch > this.committed && now - sd.changedSince < maxHold) continue;
+      const symbol = sd.market.config.symbol;
+      if (sd.depthChanged) this.publish(topics.depth(symbol), this.depth(symbol, 20));
+      for (const period of sd.changedPeriods) {
+        const last = sd.series[period][sd.series[period].length - 1];
+        if (!last) continue;
+        const payload: TopicPayloads["kline"] = { symbol, period, candle: this.wireCandle(sd, last) };
+        this.publish(topics.kline(symbol, period), payload);
+      }
+      sd.depthChanged = false;
+      sd.changedPeriods.clear();
+      sd.changedSince = 0;
+    }
+  }
+
+  private pushTickers(): void {
+    let changed = false;
+    for (const sd of this.symbols.values()) {
+      if (sd.tickerChanged) changed = true;
+      sd.tickerChanged = false;
+    }
+    if (!changed) return;
+    const items = this.tickerItems();
+    this.publish(topics.allSymbolDetail, items);
+    this.publish(topics.index, items);
+  }
+
+  // ---- Reads (API) ----
+
+  has(symbol: string): boolean {
+    return this.symbols.has(symbol);
+  }
+
+  symbolInfo(symbol: string): SpotSymbol | undefined {
+    const sd = this.symbols.get(symbol);
+    if (!sd) return undefined;
+    const c = sd.market.config;
+    return {
+      symbolName: c.symbol,
+      coin_symbol: c.base,
+      quote_symbol: c.quote,
+      base_coin_scale: c.amountScale,
+      coin_coin_scale: c.priceScale,
+      tickSize: fromMinor(c.tickSize, c.priceScale),
+      lotSize: fromMinor(c.lotSize, c.amountScale),
+      minQuantity: fromMinor(c.minQuantity, c.amountScale),
+      makerFee: fromMinor(c.makerFeeBps, 2),
+      takerFee: fromMinor(c.takerFeeBps, 2),
+    };
+  }
+
+  symbolList(): SpotSymbol[] {
+    return [...this.symbols.keys()].map((s) => this.symbolInfo(s)!);
+  }
+
+  depth(symbol: string, levels: number): Depth {
+    const sd = this.symbols.get(symbol)!;
+    const c = sd.market.config;
+    const { bids, asks } = sd.market.book.depth(levels);
+    const level = ([price, total]: [bigint, bigint]): [string, string] => [fromMinor(price, c.priceScale), fromMinor(total, c.amountScale)];
+    return { symbol, seq: sd.seq, bids: bids.map(level), asks: asks.map(level) };
+  }
+
+  recentTrades(symbol: string, limit = 50): PublicTrade[] {
+    const sd = this.symbols.get(symbol)!;
+    return sd.trades.slice(0, limit).map((t) => this.wireTrade(sd, t));
+  }
+
+  /** The 24 h ticker of a symbol as a market item (null fields when it never traded). */
+  tickerItem(symbol: string): MarketItem {
+    const sd = this.symbols.get(symbol)!;
+    const c = sd.market.config;
+    const t = ticker24h(sd.series["1m"], this.now());
+    const price = (v: bigint) => fromMinor(v, c.priceScale);
+    const base: MarketItem = { symbolName: c.symbol, coin_symbol: c.base, quote_symbol: c.quote, contract_type: 0, avatar: null, close: null, high: null, low: null, amount: null, vol: null, zdf: null };
+    if (t) {
+      return { ...base, close: price(t.close), high: price(t.high), low: price(t.low), vol: fromMinor(t.volume, c.amountScale), amount: fromMinor(t.turnover, c.quoteAssetScale), zdf: changePercent(t.open, t.close) };
+    }
+    const last = this.lastPrice(symbol);
+    // Quiet for a day: the last price stands, nothing traded.
+    return last === undefined ? base : { ...base, close: price(last), high: price(last), low: price(last), vol: "0", amount: "0", zdf: "0" };
+  }
+
+  tickerItems(): MarketItem[] {
+    return [...this.symbols.keys()].map((s) => this.tickerItem(s));
+  }
+
+  lastPrice(symbol: string): bigint | undefined {
+    const sd = this.symbols.get(symbol)!;
+    return sd.trades[0]?.price ?? sd.series["1m"][sd.series["1m"].length - 1]?.close;
+  }
+
+  /** Candles with open time ≤ `to`, the latest `limit`, oldest first: memory first, the database for older ones. */
+  async klines(symbol: string, period: KlinePeriod, to: number, limit: number): Promise<WireCandle[]> {
+    const sd = this.symbols.get(symbol)!;
+    const memory = sd.series[period].filter((c) => c.time <= to);
+    let candles = memory.slice(-limit);
+    if (candles.length < limit) {
+      const before = candles[0]?.time ?? to + 1;
+      const c = sd.market.config;
+      const older = await sql<{ open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string }>`
+        select open_time::text as open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
+               trim_scale(close)::text as close, trim_scale(volume)::text as volume, trim_scale(turnover)::text as turnover
+        from spot_kline where symbol = ${symbol} and period = ${period} and open_time < ${before}
+        order by open_time desc limit ${limit - candles.length}
+      `.execute(this.options.db);
+      candles = [...older.rows.reverse().map((r) => this.candleFrom(r, c.priceScale, c.amountScale, c.quoteAssetScale)), ...candles];
+    }
+    return candles.map((c) => this.wireCandle(sd, c));
+  }
+
+  private wireCandle(sd: SymbolData, c: Candle): WireCandle {
+    const cfg = sd.market.config;
+    const p = (v: bigint) => fromMinor(v, cfg.priceScale);
+    return { t: c.time, o: p(c.open), h: p(c.high), l: p(c.low), c: p(c.close), v: fromMinor(c.volume, cfg.amountScale), a: fromMinor(c.turnover, cfg.quoteAssetScale) };
+  }
+
+  private wireTrade(sd: SymbolData, t: InternalTrade): PublicTrade {
+    const c = sd.market.config;
+    return { price: fromMinor(t.price, c.priceScale), quantity: fromMinor(t.quantity, c.amountScale), side: t.side, time: t.time };
+  }
+}
+
+function trimZeros(value: string): string {
+  return value.includes(".") ? value.replace(/\.?0+$/, "") : value;
+}

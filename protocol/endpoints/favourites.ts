@@ -1,0 +1,35 @@
+import * as z from "zod";
+import { define } from "../endpoint";
+
+/**
+ * A member's favourite symbols (spec §7 "Market": quotes/getOptional, addOptional, cancelOptional).
+ * `a` is the base coin and `b` the quote coin of the symbol, so BTC/USDT is `addOptional/BTC/USDT`.
+ * Adding and cancelling change state, so they are POSTs (docs/decisions/011). Each answers the
+ * member's favourites afterwards, oldest first, as symbol names (BTC/USDT).
+ */
+const coinParam = z.string().regex(/^[A-Z0-9]{1,20}$/, "must be a coin code such as BTC");
+const symbolParams = z.object({ a: coinParam, b: coinParam });
+const favouritesSchema = z.array(z.string());
+
+export const favouriteEndpoints = {
+  /** The member's favourite symbols, oldest first; symbols delisted since are left out. */
+  getOptional: define({
+    method: "GET",
+    path: "coin/quotes/getOptional",
+    response: favouritesSchema,
+  }),
+  /** Adds a listed symbol to the member's favourites; adding one already there changes nothing. */
+  addOptional: define({
+    method: "POST",
+    path: "coin/quotes/addOptional/:a/:b",
+    params: symbolParams,
+    response: favouritesSchema,
+  }),
+  /** Removes a symbol from the member's favourites; removing one not there changes nothing. */
+  cancelOptional: define({
+    method: "POST",
+    path: "coin/quotes/cancelOptional/:a/:b",
+    params: symbolParams,
+    response: favouritesSchema,
+  }),
+} as const;
