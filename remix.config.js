@@ -1,5 +1,10 @@
+// BUILD_DIR (default build/) lets two builds of one checkout live side by side (parallel e2e runs).
+const buildDir = process.env.BUILD_DIR || "build";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
+  serverBuildPath: `${buildDir}/index.js`,
+  assetsBuildDirectory: buildDir === "build" ? "public/build" : `${buildDir}/public`,
   // Classic compiler (owner's choice). Route modules are `app/routes/*`; tests, server-only helpers
   // and style files living beside routes are not routes.
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css.ts", "**/__*.*"],

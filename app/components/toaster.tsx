@@ -17,21 +17,23 @@ export function Toaster() {
   const [visible, setVisible] = useState(toast);
 
   useEffect(() => {
-    if (toast && toast.type === "error" && !errorGate(Date.now())) {
-      setVisible(null);
-      return;
-    }
-    setVisible(toast);
+    // A reload without a new toast (live data refreshing the page) keeps the one shown.
     if (!toast) return;
+    if (toast.type === "error" && !errorGate(Date.now())) return;
+    setVisible(toast);
+  }, [toast]);
+
+  useEffect(() => {
+    if (!visible) return;
     const timer = setTimeout(() => setVisible(null), 5_000);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [visible]);
 
   return (
     <div className={s.region} role="status" aria-live="polite">
       {visible ? (
         <div className={s.toast[visible.type]} key={visible.id}>
-          <p className={s.text}>{visible.message ?? (visible.key ? t(visible.key) : t("errors.unknown"))}</p>
+          <p className={s.text}>{visible.message ?? (visible.key ? t(visible.key, visible.values) : t("errors.unknown"))}</p>
           <button type="button" className={s.close} onClick={() => setVisible(null)} aria-label={t("common.close")}>
             ×
           </button>

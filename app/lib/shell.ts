@@ -32,7 +32,7 @@ export interface ShellData {
   servedPatterns: string[][];
   /** The logged-in member (a summary), or null for a visitor. */
   member: { uid: string; label: string; isMerchant: boolean } | null;
-  toast: { id: string; type: "success" | "error" | "info"; key?: string; message?: string } | null;
+  toast: { id: string; type: "success" | "error" | "info"; key?: string; message?: string; values?: Record<string, string> } | null;
 }
 
 export interface DisplayCurrency {

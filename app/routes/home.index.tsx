@@ -2,7 +2,8 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageErrorBoundary } from "~/components/error-page";
-import { toDisplayMoney } from "~/lib/display-currency";
+import { MarketTable } from "~/components/market-table";
+import { tradingPath } from "~/lib/market-list";
 import { formatDisplayNumber } from "~/lib/number-format";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { orUnavailable } from "~/services/errors.server";
@@ -64,43 +65,7 @@ export default function HomePage() {
         <h2 id="markets-title" className={s.sectionTitle}>
           {t("home.markets.title")}
         </h2>
-        <div className={s.tableWrap}>
-          <table className={s.table}>
-            <caption className="visually-hidden">{t("home.markets.caption", { currency: currency.quote })}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={s.th}>{t("home.markets.pair")}</th>
-                <th scope="col" className={s.th}>{t("home.markets.last_price", { currency: currency.quote })}</th>
-                <th scope="col" className={s.th}>{t("home.markets.change")}</th>
-                <th scope="col" className={s.th}>{t("home.markets.high")}</th>
-                <th scope="col" className={s.th}>{t("home.markets.low")}</th>
-                <th scope="col" className={s.th}>{t("home.markets.volume")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {markets.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className={s.empty}>
-                    {t("home.markets.empty")}
-                  </td>
-                </tr>
-              ) : (
-                markets.map((item) => (
-                  <tr key={item.symbolName}>
-                    <th scope="row" className={s.td}>{item.symbolName}</th>
-                    <td className={s.td}>{toDisplayMoney(item.close, currency)}</td>
-                    <td className={`${s.td} ${item.zdf?.startsWith("-") ? s.down : s.up}`}>
-                      {item.zdf === null ? "--" : `${item.zdf.startsWith("-") ? "" : "+"}${item.zdf}%`}
-                    </td>
-                    <td className={s.td}>{toDisplayMoney(item.high, currency)}</td>
-                    <td className={s.td}>{toDisplayMoney(item.low, currency)}</td>
-                    <td className={s.td}>{formatDisplayNumber(item.vol)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <MarketTable items={markets} currency={currency} rowHref={tradingPath} caption={t("home.markets.caption", { currency: currency.quote })} empty={t("home.markets.empty")} />
       </section>
 
       <section aria-labelledby="products-title">

@@ -13,6 +13,8 @@ export const toastSchema = z.object({
   /** A translation key (`key`) or a literal message from the engine (`message`). */
   key: z.string().optional(),
   message: z.string().optional(),
+  /** Values the text `key` interpolates. */
+  values: z.record(z.string(), z.string()).optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 

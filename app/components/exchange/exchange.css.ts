@@ -1,0 +1,197 @@
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+const panelBase = {
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  minWidth: 0,
+} as const;
+
+/** Trading page: ticker bar on top; book | chart + forms | trades; orders below. */
+export const page = style({
+  display: "grid",
+  gap: "4px",
+  padding: "4px",
+  gridTemplateColumns: "minmax(250px, 300px) minmax(0, 1fr) minmax(240px, 290px)",
+  gridTemplateAreas: `"bar bar bar" "book chart trades" "book forms trades" "orders orders orders"`,
+  gridTemplateRows: "auto minmax(380px, auto) auto auto",
+  "@media": {
+    "screen and (max-width: 1100px)": {
+      gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
+      gridTemplateAreas: `"bar bar" "chart chart" "forms forms" "book trades" "orders orders"`,
+    },
+    "screen and (max-width: 640px)": {
+      gridTemplateColumns: "minmax(0, 1fr)",
+      gridTemplateAreas: `"bar" "chart" "forms" "book" "trades" "orders"`,
+    },
+  },
+});
+
+export const area = styleVariants({
+  bar: { ...panelBase, gridArea: "bar" },
+  book: { ...panelBase, gridArea: "book" },
+  chart: { ...panelBase, gridArea: "chart", display: "flex", flexDirection: "column" },
+  trades: { ...panelBase, gridArea: "trades" },
+  forms: { ...panelBase, gridArea: "forms" },
+  orders: { ...panelBase, gridArea: "orders" },
+});
+
+export const panelTitle = style({ fontSize: "14px", fontWeight: 600, margin: 0, padding: "10px 12px", borderBottom: `1px solid ${vars.color.border}` });
+
+// ---- Ticker bar ----
+export const bar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "8px 24px", padding: "10px 12px" });
+export const symbolTitle = style({ fontSize: "20px", fontWeight: 700, margin: 0 });
+export const lastPrice = style({ fontSize: "20px", fontWeight: 700, fontFamily: vars.font.mono });
+export const stats = style({ display: "flex", flexWrap: "wrap", gap: "4px 20px", margin: 0 });
+export const stat = style({ display: "grid", gap: "2px" });
+export const statLabel = style({ color: vars.color.textMuted, fontSize: "12px" });
+export const statValue = style({ fontFamily: vars.font.mono, fontSize: "13px", margin: 0 });
+
+export const tone = styleVariants({
+  up: { color: vars.color.up },
+  down: { color: vars.color.down },
+  flat: { color: vars.color.text },
+});
+
+export const switcher = style({ position: "relative" });
+export const switcherSummary = style({
+  cursor: "pointer",
+  listStyle: "none",
+  padding: "6px 10px",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+export const switcherList = style({
+  position: "absolute",
+  zIndex: 20,
+  top: "calc(100% + 4px)",
+  left: 0,
+  minWidth: "280px",
+  maxHeight: "360px",
+  overflowY: "auto",
+  margin: 0,
+  padding: "4px 0",
+  listStyle: "none",
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  boxShadow: vars.shadow.menu,
+});
+export const switcherLink = style({
+  display: "grid",
+  gridTemplateColumns: "1fr auto auto",
+  gap: "12px",
+  padding: "8px 12px",
+  color: vars.color.text,
+  textDecoration: "none",
+  fontFamily: vars.font.mono,
+  fontSize: "13px",
+  selectors: { "&:hover, &:focus-visible": { background: vars.color.surface }, '&[aria-current="page"]': { color: vars.color.accentStrong } },
+});
+
+// ---- Tables (book, trades, orders) ----
+export const table = style({ width: "100%", borderCollapse: "collapse", fontFamily: vars.font.mono, fontSize: "12px", tableLayout: "fixed" });
+globalStyle(`${table} th`, { color: vars.color.textMuted, fontWeight: 400, textAlign: "right", padding: "4px 12px", fontFamily: vars.font.body });
+globalStyle(`${table} th:first-child, ${table} td:first-child`, { textAlign: "left" });
+globalStyle(`${table} td`, { textAlign: "right", padding: "2px 12px", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" });
+
+export const bookRow = style({ position: "relative" });
+/** The depth bar: a background gradient sized by the row's share of the visible depth. */
+export const depthAsk = style({ backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.down} 18%, transparent) var(--depth), transparent var(--depth))` });
+export const depthBid = style({ backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.up} 18%, transparent) var(--depth), transparent var(--depth))` });
+export const mid = style({ display: "flex", justifyContent: "space-between", alignItems: "baseline", padding: "8px 12px", borderBlock: `1px solid ${vars.color.border}` });
+export const midPrice = style({ fontSize: "18px", fontWeight: 700, fontFamily: vars.font.mono });
+export const empty = style({ padding: "16px 12px", color: vars.color.textMuted, fontSize: "13px", textAlign: "center" });
+
+// ---- Chart ----
+export const chartTools = style({ display: "flex", flexWrap: "wrap", gap: "2px", padding: "6px 8px", borderBottom: `1px solid ${vars.color.border}`, alignItems: "center" });
+export const periodLink = style({
+  padding: "4px 8px",
+  borderRadius: vars.radius.small,
+  color: vars.color.textMuted,
+  textDecoration: "none",
+  fontSize: "12px",
+  selectors: { '&[aria-current="true"]': { color: vars.color.accentStrong, background: vars.color.surfaceRaised, fontWeight: 700 }, "&:hover": { color: vars.color.text } },
+});
+export const chartBox = style({ position: "relative", flex: 1, minHeight: "360px" });
+export const chartSvg = style({ display: "block", width: "100%", height: "360px" });
+export const legend = style({ display: "flex", gap: "12px", marginLeft: "auto", fontSize: "11px", fontFamily: vars.font.mono, color: vars.color.textMuted });
+
+// ---- Forms ----
+export const typeTabs = style({ display: "flex", gap: "4px", padding: "8px 12px 0", borderBottom: `1px solid ${vars.color.border}` });
+export const typeTab = style({
+  padding: "8px 12px",
+  color: vars.color.textMuted,
+  textDecoration: "none",
+  fontWeight: 600,
+  borderBottom: "2px solid transparent",
+  selectors: { '&[aria-current="true"]': { color: vars.color.text, borderBottomColor: vars.color.accent } },
+});
+export const formsRow = style({
+  display: "grid",
+  gridTemplateColumns: "1fr 1fr",
+  gap: "24px",
+  padding: "12px",
+  "@media": { "screen and (max-width: 640px)": { gridTemplateColumns: "1fr" } },
+});
+export const orderForm = style({ display: "grid", gap: "10px", alignContent: "start" });
+export const available = style({ display: "flex", justifyContent: "space-between", fontSize: "12px", color: vars.color.textMuted });
+export const numberField = style({ display: "grid", gap: "4px" });
+export const numberLabel = style({ fontSize: "12px", color: vars.color.textMuted });
+export const numberBox = style({
+  display: "flex",
+  alignItems: "center",
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  selectors: { "&:focus-within": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "1px" } },
+});
+export const numberInput = style({
+  flex: 1,
+  minWidth: 0,
+  height: "38px",
+  padding: "0 10px",
+  border: 0,
+  background: "transparent",
+  color: vars.color.text,
+  fontFamily: vars.font.mono,
+  textAlign: "right",
+  selectors: { "&:focus": { outline: "none" } },
+});
+export const unit = style({ padding: "0 10px", color: vars.color.textMuted, fontSize: "12px" });
+export const fieldError = style({ color: vars.color.danger, fontSize: "12px", margin: 0 });
+export const check = style({ display: "flex", alignItems: "center", gap: "8px", fontSize: "13px" });
+export const stopRow = style({ display: "grid", gridTemplateColumns: "auto 1fr", gap: "8px", alignItems: "end" });
+export const percents = style({ display: "flex", gap: "4px" });
+export const percent = style({
+  flex: 1,
+  padding: "4px 0",
+  fontSize: "12px",
+  background: vars.color.surfaceRaised,
+  color: vars.color.textMuted,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  cursor: "pointer",
+});
+export const total = style({ display: "flex", justifyContent: "space-between", fontSize: "12px", color: vars.color.textMuted });
+export const submit = styleVariants({
+  buy: { height: "42px", border: 0, borderRadius: vars.radius.small, fontWeight: 700, color: vars.color.background, background: vars.color.up, cursor: "pointer" },
+  sell: { height: "42px", border: 0, borderRadius: vars.radius.small, fontWeight: 700, color: vars.color.background, background: vars.color.down, cursor: "pointer" },
+});
+export const loginPrompt = style({ padding: "24px 12px", textAlign: "center", display: "grid", gap: "12px", justifyItems: "center" });
+export const loginLink = style({ padding: "10px 24px", borderRadius: vars.radius.small, background: vars.color.accent, color: vars.color.accentText, fontWeight: 700, textDecoration: "none" });
+
+// ---- Orders ----
+export const ordersHead = style({ display: "flex", alignItems: "center", justifyContent: "space-between", borderBottom: `1px solid ${vars.color.border}` });
+export const ordersLink = style({ padding: "10px 12px", color: vars.color.accentStrong, fontSize: "13px" });
+export const cancelButton = style({
+  padding: "2px 10px",
+  background: "transparent",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  color: vars.color.text,
+  cursor: "pointer",
+  fontSize: "12px",
+});

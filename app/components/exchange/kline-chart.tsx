@@ -1,0 +1,95 @@
+import { Link } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { KLINE_PERIODS, type KlinePeriod, type WireCandle } from "#protocol/endpoints/market-data";
+import { useHydrated } from "~/lib/use-hydrated";
+import { vars } from "~/styles/theme.css";
+import * as s from "./exchange.css";
+
+const Chart = lazy(() => import("./kline-chart.client"));
+
+const varName = (v: string) => v.replace(/^var\((--[^),]+).*$/, "$1");
+
+/**
+ * The k-line area: period links (they work without JavaScript: the page renders that period),
+ * an ECharts island once JavaScript runs, and a server-drawn SVG of the same candles before (and
+ * without) it.
+ */
+export function KlineArea({ candles, period, symbol, search }: { candles: WireCandle[]; period: KlinePeriod; symbol: string; search: URLSearchParams }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const label = t("exchange.chart_label", { symbol, period: t(`exchange.periods.${period}`) });
+  const linkTo = (p: KlinePeriod) => {
+    const next = new URLSearchParams(search);
+    next.set("period", p);
+    return `?${next.toString()}`;
+  };
+  const svg = <CandleSvg candles={candles} label={label} />;
+  return (
+    <section aria-labelledby="chart-title" style={{ display: "flex", flexDirection: "column", flex: 1 }}>
+      <h2 id="chart-title" className="visually-hidden">
+        {t("exchange.chart")}
+      </h2>
+      <nav className={s.chartTools} aria-label={t("exchange.periods_label")}>
+        {KLINE_PERIODS.map((p) => (
+          <Link key={p} to={linkTo(p)} className={s.periodLink} aria-current={p === period ? "true" : undefined} preventScrollReset replace>
+            {t(`exchange.periods.${p}`)}
+          </Link>
+        ))}
+        <span className={s.legend} aria-hidden="true">
+          <span style={{ color: "#f0b90b" }}>MA5</span>
+          <span style={{ color: "#7cc4ff" }}>MA10</span>
+          <span style={{ color: "#c678dd" }}>MA30</span>
+        </span>
+      </nav>
+      <div className={s.chartBox} role="img" aria-label={label} data-testid="kline">
+        {candles.length === 0 ? (
+          <p className={s.empty}>{t("exchange.no_candles")}</p>
+        ) : hydrated ? (
+          <Suspense fallback={svg}>
+            <Chart candles={candles} period={period} label={symbol} colors={{ up: varName(vars.color.up), down: varName(vars.color.down), text: varName(vars.color.textMuted), grid: varName(vars.color.border) }} />
+          </Suspense>
+        ) : (
+          svg
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Candlesticks as SVG (drawing only: numbers are fine for pixels). */
+function CandleSvg({ candles, label }: { candles: WireCandle[]; label: string }) {
+  const shown = candles.slice(-90);
+  const W = 1000;
+  const H = 360;
+  const priceH = 280;
+  const highs = shown.map((c) => Number(c.h));
+  const lows = shown.map((c) => Number(c.l));
+  const max = Math.max(...highs);
+  const min = Math.min(...lows);
+  const span = max - min || 1;
+  const vmax = Math.max(...shown.map((c) => Number(c.v)), 1e-18);
+  const step = W / Math.max(shown.length, 1);
+  const y = (p: number) => 8 + ((max - p) / span) * (priceH - 16);
+  return (
+    <svg className={s.chartSvg} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" aria-label={label} role="img" focusable="false">
+      {shown.map((c, i) => {
+        const o = Number(c.o);
+        const cl = Number(c.c);
+        const up = cl >= o;
+        const color = up ? vars.color.up : vars.color.down;
+        const x = i * step + step / 2;
+        const top = y(Math.max(o, cl));
+        const bodyH = Math.max(1, Math.abs(y(o) - y(cl)));
+        const vh = (Number(c.v) / vmax) * (H - priceH - 12);
+        return (
+          <g key={c.t} style={{ stroke: color, fill: color }}>
+            <line x1={x} x2={x} y1={y(Number(c.h))} y2={y(Number(c.l))} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <rect x={x - step * 0.35} width={step * 0.7} y={top} height={bodyH} />
+            <rect x={x - step * 0.35} width={step * 0.7} y={H - vh} height={vh} opacity={0.5} />
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

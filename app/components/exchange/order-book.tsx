@@ -1,0 +1,82 @@
+import { useTranslation } from "react-i18next";
+import type { Depth } from "#protocol/endpoints/market-data";
+import { fromMinor, multiplyDecimal, toMinor } from "#protocol/money";
+import { clsx } from "~/lib/clsx";
+import { formatDisplayNumber } from "~/lib/number-format";
+import * as s from "./exchange.css";
+
+interface Props {
+  depth: Depth;
+  base: string;
+  quote: string;
+  amountScale: number;
+  priceScale: number;
+  last: string | null;
+  lastTone: "up" | "down" | "flat";
+  /** Rows shown per side. */
+  rows?: number;
+}
+
+/**
+ * The order book: asks above (best at the bottom), the last price, bids below (best on top).
+ * Each row's background bar shows the cumulative amount up to that level, as a share of the
+ * larger side's visible total (exact: computed in minor units).
+ */
+export function OrderBook({ depth, base, quote, amountScale, priceScale, last, lastTone, rows = 12 }: Props) {
+  const { t } = useTranslation();
+  const asks = depth.asks.slice(0, rows);
+  const bids = depth.bids.slice(0, rows);
+  const cumulative = (levels: Array<[string, string]>) => {
+    let sum = 0n;
+    return levels.map(([, amount]) => (sum += toMinor(amount, amountScale, "down")));
+  };
+  const askCum = cumulative(asks);
+  const bidCum = cumulative(bids);
+  const max = [askCum.at(-1) ?? 0n, bidCum.at(-1) ?? 0n].reduce((a, b) => (a > b ? a : b), 1n);
+  const share = (cum: bigint) => `${fromMinor((cum * 10_000n) / max, 2)}%`;
+  const row = (side: "ask" | "bid", [price, amount]: [string, string], cum: bigint) => (
+    <tr key={`${side}${price}`} className={clsx(s.bookRow, side === "ask" ? s.depthAsk : s.depthBid)} style={{ "--depth": share(cum) } as React.CSSProperties}>
+      <td className={side === "ask" ? s.tone.down : s.tone.up}>{formatDisplayNumber(price, { abbreviate: false })}</td>
+      <td>{formatDisplayNumber(amount)}</td>
+      <td>{formatDisplayNumber(multiplyDecimal(price, amount, priceScale + amountScale))}</td>
+    </tr>
+  );
+  const head = (
+    <thead>
+      <tr>
+        <th scope="col">{t("exchange.price_unit", { unit: quote })}</th>
+        <th scope="col">{t("exchange.amount_unit", { unit: base })}</th>
+        <th scope="col">{t("exchange.total")}</th>
+      </tr>
+    </thead>
+  );
+  return (
+    <section aria-labelledby="book-title">
+      <h2 id="book-title" className={s.panelTitle}>
+        {t("exchange.order_book")}
+      </h2>
+      <table className={s.table} aria-label={t("exchange.asks")}>
+        {head}
+        <tbody data-testid="asks">{asks.length ? asks.map((level, i) => ({ level, cum: askCum[i]! })).reverse().map(({ level, cum }) => row("ask", level, cum)) : null}</tbody>
+      </table>
+      {!asks.length && <p className={s.empty}>{t("exchange.no_asks")}</p>}
+      <div className={s.mid}>
+        <span className={clsx(s.midPrice, s.tone[lastTone])} data-testid="book-last">
+          {formatDisplayNumber(last, { abbreviate: false })}
+        </span>
+        <span className={s.statLabel}>{t("exchange.last_price")}</span>
+      </div>
+      <table className={s.table} aria-label={t("exchange.bids")}>
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">{t("exchange.price_unit", { unit: quote })}</th>
+            <th scope="col">{t("exchange.amount_unit", { unit: base })}</th>
+            <th scope="col">{t("exchange.total")}</th>
+          </tr>
+        </thead>
+        <tbody data-testid="bids">{bids.map((level, i) => row("bid", level, bidCum[i]!))}</tbody>
+      </table>
+      {!bids.length && <p className={s.empty}>{t("exchange.no_bids")}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { MarketItem } from "#protocol/market";
+import { clsx } from "~/lib/clsx";
+import { formatDisplayNumber } from "~/lib/number-format";
+import * as s from "./exchange.css";
+
+export function toneOf(change: string | null | undefined): "up" | "down" | "flat" {
+  if (!change || !/[1-9]/.test(change)) return "flat";
+  return change.startsWith("-") ? "down" : "up";
+}
+
+/** A signed percent: "+1.25%", "-0.5%", "0%"; "--" when unknown. */
+export function signedPercent(change: string | null | undefined): string {
+  if (change == null) return "--";
+  const tone = toneOf(change);
+  return `${tone === "up" ? "+" : ""}${change}%`;
+}
+
+/** The symbol, its last price and 24 h figures, and a list to switch markets (links: no script needed). */
+export function TickerBar({ ticker, markets, symbol }: { ticker: MarketItem; markets: MarketItem[]; symbol: string }) {
+  const { t } = useTranslation();
+  const tone = toneOf(ticker.zdf);
+  const [base, quote] = symbol.split("/");
+  return (
+    <div className={s.bar}>
+      <details className={s.switcher}>
+        <summary className={s.switcherSummary}>
+          <h1 className={s.symbolTitle}>
+            {base}
+            <span className={s.statLabel}>/{quote}</span>
+          </h1>
+          <span className="visually-hidden">{t("exchange.switch_market")}</span>
+        </summary>
+        <ul className={s.switcherList} aria-label={t("exchange.markets")}>
+          {markets.map((m) => (
+            <li key={m.symbolName}>
+              <Link to={`/exchange/full-screen/${m.symbolName.replace("/", "_")}`} className={s.switcherLink} aria-current={m.symbolName === symbol ? "page" : undefined}>
+                <span>{m.symbolName}</span>
+                <span>{formatDisplayNumber(m.close, { abbreviate: false })}</span>
+                <span className={s.tone[toneOf(m.zdf)]}>{signedPercent(m.zdf)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <div>
+        <span className={clsx(s.lastPrice, s.tone[tone])} data-testid="last-price">
+          {formatDisplayNumber(ticker.close, { abbreviate: false })}
+        </span>
+      </div>
+      <dl className={s.stats}>
+        <div className={s.stat}>
+          <dt className={s.statLabel}>{t("exchange.change_24h")}</dt>
+          <dd className={clsx(s.statValue, s.tone[tone])}>{signedPercent(ticker.zdf)}</dd>
+        </div>
+        <div className={s.stat}>
+          <dt className={s.statLabel}>{t("exchange.high_24h")}</dt>
+          <dd className={s.statValue}>{formatDisplayNumber(ticker.high, { abbreviate: false })}</dd>
+        </div>
+        <div className={s.stat}>
+          <dt className={s.statLabel}>{t("exchange.low_24h")}</dt>
+          <dd className={s.statValue}>{formatDisplayNumber(ticker.low, { abbreviate: false })}</dd>
+        </div>
+        <div className={s.stat}>
+          <dt className={s.statLabel}>{t("exchange.volume_24h", { unit: base })}</dt>
+          <dd className={s.statValue}>{formatDisplayNumber(ticker.vol)}</dd>
+        </div>
+        <div className={s.stat}>
+          <dt className={s.statLabel}>{t("exchange.turnover_24h", { unit: quote })}</dt>
+          <dd className={s.statValue}>{formatDisplayNumber(ticker.amount)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Depth, KlinePeriod, PublicTrade, WireCandle } from "#protocol/endpoints/market-data";
+import type { MarketItem } from "#protocol/market";
+import { topics, type TopicPayloads } from "#protocol/realtime";
+import { useTopic } from "~/lib/realtime";
+
+interface Initial {
+  symbol: string;
+  period: KlinePeriod;
+  depth: Depth;
+  trades: PublicTrade[];
+  markets: MarketItem[];
+  candles: WireCandle[];
+  /** The member's private topic and its ticket, when logged in. */
+  privateTopic: { topic: string; ticket: string } | null;
+}
+
+/**
+ * The trading page's live data: starts from what the server rendered and follows the symbol's
+ * depth, trades and candles and every market's ticker; the member's own changes (orders, balances)
+ * reload the page data. A depth snapshot older than the one shown is ignored (its `seq` is lower);
+ * after a reconnect the page data is reloaded, since pushes may have been missed.
+ */
+export function useLiveMarket(initial: Initial) {
+  const { revalidate } = useRevalidator();
+  const [depth, setDepth] = useState(initial.depth);
+  const [trades, setTrades] = useState(initial.trades);
+  const [markets, setMarkets] = useState(initial.markets);
+  const [candles, setCandles] = useState(initial.candles);
+
+  // New page data (another symbol or period, or a reload) replaces what the pushes built.
+  useEffect(() => setDepth((cur) => (cur.symbol !== initial.depth.symbol || initial.depth.seq >= cur.seq ? initial.depth : cur)), [initial.depth]);
+  useEffect(() => setTrades(initial.trades), [initial.trades]);
+  useEffect(() => setMarkets(initial.markets), [initial.markets]);
+  useEffect(() => setCandles(initial.candles), [initial.candles]);
+
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reload = useCallback(() => {
+    // Several pushes in a burst reload once.
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      revalidate();
+    }, 300);
+  }, [revalidate]);
+  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+
+  const { symbol, period } = initial;
+  useTopic<TopicPayloads["depth"]>(topics.depth(symbol), (d) => setDepth((cur) => (d.symbol === symbol && d.seq > cur.seq ? d : cur)), { onResync: reload });
+  useTopic<TopicPayloads["trade"]>(topics.trade(symbol), (p) => {
+    if (p.symbol === symbol) setTrades((cur) => [...p.trades, ...cur].slice(0, 60));
+  });
+  useTopic<TopicPayloads["kline"]>(topics.kline(symbol, period), (p) => {
+    if (p.symbol !== symbol || p.period !== period) return;
+    setCandles((cur) => {
+      const last = cur[cur.length - 1];
+      if (last && last.t === p.candle.t) return [...cur.slice(0, -1), p.candle];
+      if (!last || p.candle.t > last.t) return [...cur, p.candle].slice(-1000);
+      return cur;
+    });
+  });
+  useTopic<TopicPayloads["all_symbol_detail"]>(topics.allSymbolDetail, (items) => setMarkets(items));
+  useTopic<TopicPayloads["refresh"]>(initial.privateTopic?.topic, reload, { ticket: initial.privateTopic?.ticket, onResync: reload });
+
+  const ticker = markets.find((m) => m.symbolName === symbol);
+  return { depth, trades, markets, candles, ticker };
+}

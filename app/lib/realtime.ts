@@ -1,0 +1,81 @@
+import { useEffect, useRef } from "react";
+import type { Socket } from "socket.io-client";
+import type { PushMessage } from "#protocol/realtime";
+
+/**
+ * The page's one socket.io connection (same origin: the web server passes /socket.io through to
+ * the engine), opened the first time a live island needs it, in the browser only. Islands follow
+ * topics with `useTopic`; after a reconnect every topic is followed again and `onResync` runs, so
+ * an island can reload the snapshot it may have missed pushes for.
+ */
+let socket: Promise<Socket> | null = null;
+const handlers = new Map<string, Set<(data: unknown) => void>>();
+const resyncs = new Map<string, Set<() => void>>();
+const tickets = new Map<string, string>();
+
+function connect(): Promise<Socket> {
+  socket ??= import("socket.io-client").then(({ io }) => {
+    const s = io({ path: "/socket.io", transports: ["websocket", "polling"] });
+    s.on("message", (message: PushMessage) => {
+      for (const handler of handlers.get(message.topic) ?? []) handler(message.data);
+    });
+    s.io.on("reconnect", () => {
+      for (const topic of handlers.keys()) {
+        subscribe(s, topic);
+        for (const resync of resyncs.get(topic) ?? []) resync();
+      }
+    });
+    return s;
+  });
+  return socket;
+}
+
+function subscribe(s: Socket, topic: string) {
+  const ticket = tickets.get(topic);
+  s.emit("subscribe", ticket ? { topic, ticket } : topic);
+}
+
+export interface TopicOptions {
+  /** For a private topic (`refresh_{memberId}`): the ticket the loader fetched. */
+  ticket?: string;
+  /** Runs after a reconnect, when pushes may have been missed. */
+  onResync?: () => void;
+}
+
+/** Follows a topic while the component is mounted; `onMessage` gets each push's data. */
+export function useTopic<T>(topic: string | null | undefined, onMessage: (data: T) => void, options: TopicOptions = {}): void {
+  const latest = useRef(onMessage);
+  latest.current = onMessage;
+  const resync = useRef(options.onResync);
+  resync.current = options.onResync;
+  const { ticket } = options;
+
+  useEffect(() => {
+    if (!topic) return;
+    let cancelled = false;
+    const handler = (data: unknown) => latest.current(data as T);
+    const onResync = () => resync.current?.();
+    if (ticket) tickets.set(topic, ticket);
+    const set = handlers.get(topic) ?? new Set();
+    const first = set.size === 0;
+    set.add(handler);
+    handlers.set(topic, set);
+    const resyncSet = resyncs.get(topic) ?? new Set();
+    resyncSet.add(onResync);
+    resyncs.set(topic, resyncSet);
+    void connect().then((s) => {
+      if (!cancelled && first) subscribe(s, topic);
+    });
+    return () => {
+      cancelled = true;
+      set.delete(handler);
+      resyncSet.delete(onResync);
+      if (set.size === 0) {
+        handlers.delete(topic);
+        resyncs.delete(topic);
+        tickets.delete(topic);
+        void socket?.then((s) => s.emit("unsubscribe", topic));
+      }
+    };
+  }, [topic, ticket]);
+}
