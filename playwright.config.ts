@@ -47,8 +47,8 @@ export default defineConfig({
       CODE_RESEND_SECONDS: "2",
       // Every browser of the suite comes from 127.0.0.1: lift the per-address hourly limit of code sends.
       CODE_SENDS_PER_HOUR: "10000",
-      // The shell suites check the empty market state; the spot suites will turn the simulator on.
-      SIMULATOR: "0",
+      // A live market, as on a fresh `npm start`: bots quote and trade the demo markets.
+      SIMULATOR: "1",
     },
   },
 });

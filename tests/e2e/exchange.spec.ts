@@ -1,0 +1,120 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createMember, deposit, logIn } from "./spot-support";
+import { ENGINE_URL, expectNoSeriousA11yViolations, text } from "./support";
+
+const PAGE = "/exchange/full-screen/BTC_USDT";
+
+/** The public book as the engine has it (100 levels a side), to find an order far from the touch. */
+async function publicBids(): Promise<Array<[string, string]>> {
+  const res = await fetch(`${ENGINE_URL}/api/mjkj-web/coin/open/getSpotGoods?symbol=BTC_USDT&levels=100`);
+  return ((await res.json()) as { data: { depth: { bids: Array<[string, string]> } } }).data.depth.bids;
+}
+
+function available(page: Page, side: "buy" | "sell") {
+  return page.getByTestId(`available-${side}`);
+}
+
+test("a visitor sees a live market: ticker, book, trades, chart and a way to log in", async ({ page }) => {
+  await page.goto("/exchange/index");
+  await expect(page).toHaveURL(/\/exchange\/full-screen\/BTC_USDT$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("BTC");
+  await expect(page.getByTestId("asks").getByRole("row").first()).toBeVisible();
+  await expect(page.getByTestId("bids").getByRole("row").first()).toBeVisible();
+  await expect(page.getByTestId("trades").getByRole("row").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: /BTC\/USDT k-line chart, 15m/ }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveAttribute("href", /redirectTo=%2Fexchange%2Ffull-screen%2FBTC_USDT/);
+  // Live: new trades arrive without a reload (the bots trade about every second).
+  const first = await page.getByTestId("trades").getByRole("row").first().innerText();
+  await expect.poll(async () => page.getByTestId("trades").getByRole("row").first().innerText(), { timeout: 15_000 }).not.toBe(first);
+  await expectNoSeriousA11yViolations(page);
+  // Periods are links: the 1D chart renders its own candles.
+  await page.getByRole("link", { name: "1D" }).click();
+  await expect(page).toHaveURL(/period=1d/);
+  await expect(page.getByRole("img", { name: /k-line chart, 1D/ }).first()).toBeVisible();
+  // Another market from the switcher.
+  await page.locator("summary", { hasText: "BTC" }).click();
+  await page.getByRole("link", { name: /^ETH\/USDT/ }).click();
+  await expect(page).toHaveURL(/\/exchange\/full-screen\/ETH_USDT/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("ETH");
+});
+
+test("an unknown market is not found", async ({ page }) => {
+  const res = await page.goto("/exchange/full-screen/NOPE_USDT");
+  expect(res?.status()).toBe(404);
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`trading spot, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("limit order into the book, cancel it; market order fills against the liquidity", async ({ page }) => {
+      const member = await createMember(javaScriptEnabled ? "spot-js" : "spot-nojs");
+      await deposit(member.uid, "USDT", "10000");
+      await logIn(page, member.email, member.password, PAGE);
+      const buy = page.getByRole("form", { name: "Buy BTC" });
+      await expect(available(page, "buy")).toHaveText("10,000 USDT");
+      await expect(page.getByText(text("en", "exchange.no_open_orders"))).toBeVisible();
+
+      // Bad input is explained and places nothing.
+      await buy.getByLabel("Price").fill("");
+      await buy.getByRole("button", { name: "Buy BTC" }).click();
+      await expect(buy.getByText("Please Enter Price")).toBeVisible();
+      await expect(buy.getByText("Please Enter Quantity")).toBeVisible();
+      // Typing is sanitized as spec §5 says: letters dropped, one point, decimals cut to the market's.
+      await buy.getByLabel("Price").fill("3a0000.129");
+      if (javaScriptEnabled) await expect(buy.getByLabel("Price")).toHaveValue("30000.12");
+      await buy.getByLabel("Amount").fill("1");
+      await buy.getByRole("button", { name: "Buy BTC" }).click();
+      await expect(buy.getByText("Insufficient Available Balance")).toBeVisible();
+
+      // A limit buy far below the market rests in the book (a price of its own per run).
+      const price = javaScriptEnabled ? "30000" : "31000";
+      await buy.getByLabel("Price").fill(price);
+      await buy.getByLabel("Amount").fill("0.01");
+      await buy.getByRole("button", { name: "Buy BTC" }).click();
+      await expect(page.getByText(text("en", "exchange.placed_open"))).toBeVisible();
+      const orders = page.getByTestId("open-orders");
+      await expect(orders.getByRole("row")).toHaveCount(2);
+      await expect(orders).toContainText(javaScriptEnabled ? "30,000" : "31,000");
+      await expect(available(page, "buy")).toHaveText(javaScriptEnabled ? "9,700 USDT" : "9,690 USDT");
+      expect(await publicBids()).toContainEqual([price, "0.01"]);
+
+      // Cancel it: gone from the open orders and from the book, the funds free again.
+      await orders.getByRole("button", { name: /Cancel Buy order/ }).click();
+      await expect(page.getByText(text("en", "exchange.cancelled"))).toBeVisible();
+      await expect(page.getByText(text("en", "exchange.no_open_orders"))).toBeVisible();
+      await expect(available(page, "buy")).toHaveText("10,000 USDT");
+      expect(await publicBids()).not.toContainEqual([price, "0.01"]);
+
+      // A market buy for 100 USDT fills against the simulated sellers.
+      await page.getByRole("link", { name: "Market", exact: true }).click();
+      await expect(page).toHaveURL(/type=market/);
+      await buy.getByLabel("Total to spend").fill("100");
+      await buy.getByRole("button", { name: "Buy BTC" }).click();
+      // Money rarely buys whole lots exactly: what could not buy a lot is left unspent (IOC).
+      await expect(page.getByText(/^(Order filled: 0\.00\d+ BTC\.|Filled 0\.00\d+ BTC; the rest could not be filled at once and was cancelled\.)$/)).toBeVisible();
+      await expect(available(page, "buy")).toHaveText(/^9,9\d\d(\.\d+)? USDT$/);
+      await expect(available(page, "sell")).toHaveText(/^0\.00\d+ BTC$/);
+    });
+
+    test("a retried order post places one order", async ({ page }) => {
+      const member = await createMember(javaScriptEnabled ? "retry-js" : "retry-nojs");
+      await deposit(member.uid, "USDT", "5000");
+      await logIn(page, member.email, member.password, PAGE);
+      const buy = page.getByRole("form", { name: "Buy BTC" });
+      const key = await buy.locator("input[name=idempotencyKey]").inputValue();
+      const post = () =>
+        page.request.post(PAGE, {
+          form: { intent: "place", side: "buy", orderType: "limit", price: "20000", num: "0.01", idempotencyKey: key },
+          maxRedirects: 0,
+        });
+      // The weak connection: the same form arrives twice (and a third time).
+      const answers = await Promise.all([post(), post()]);
+      answers.push(await post());
+      for (const a of answers) expect(a.status()).toBe(302);
+      await page.goto(PAGE);
+      await expect(page.getByTestId("open-orders").getByRole("row")).toHaveCount(2);
+      await expect(available(page, "buy")).toHaveText("4,800 USDT");
+    });
+  });
+}

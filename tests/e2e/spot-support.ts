@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { ENGINE_URL, latestCode, uniqueEmail } from "./support";
+
+const API = `${ENGINE_URL}/api/mjkj-web`;
+
+/** A new member registered straight through the engine's API (the register page has its own suite). */
+export async function createMember(tag: string): Promise<{ email: string; password: string; uid: string }> {
+  const email = uniqueEmail(tag);
+  const password = "trade123";
+  const sent = await fetch(`${API}/coin/open/send/email?email=${encodeURIComponent(email)}&type=register`);
+  expect(sent.ok).toBe(true);
+  const { code } = await latestCode(email);
+  const res = await fetch(`${API}/coin/open/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ accountType: "email", email, code, password }),
+  });
+  const body = (await res.json()) as { code: number; data: { uid: string } };
+  expect(body.code).toBe(200);
+  return { email, password, uid: body.data.uid };
+}
+
+/** Credits a member's spot account through the operator call (the admin token of the e2e data folder). */
+export async function deposit(uid: string, coin: string, amount: string): Promise<void> {
+  const token = readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
+  const res = await fetch(`${ENGINE_URL}/admin/deposit`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-admin-token": token },
+    body: JSON.stringify({ uid, coin, account: "spot", amount, reference: `e2e-${uid}-${coin}-${Date.now()}` }),
+  });
+  expect(res.status).toBe(200);
+}
+
+export async function logIn(page: Page, email: string, password: string, redirectTo = "/account/center/info"): Promise<void> {
+  await page.goto(`/user/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?/]/g, "\\$&")}$`));
+}
