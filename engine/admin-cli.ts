@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { endpoints } from "../protocol/endpoints";
@@ -9,6 +10,7 @@ import { endpoints } from "../protocol/endpoints";
  *   npm run admin -- kyc approve <uid>
  *   npm run admin -- kyc reject <uid> "<reason>"
  *   npm run admin -- mailbox <e-mail or "+49 15112345678">
+ *   npm run admin -- deposit <uid> <coin> <amount> [spot|funding] [reference]
  *
  * ENGINE_URL (default http://127.0.0.1:8080), DATA_DIR (for the admin token) or ADMIN_TOKEN.
  */
@@ -41,6 +43,26 @@ async function main(): Promise<number> {
     console.log(`member ${uid}: ${decision === "approve" ? "approved" : "rejected"}`, body.data);
     return 0;
   }
+  if (command === "deposit") {
+    const [uid, coin, amount, account = "spot", reference = `cli-${Date.now()}-${randomBytes(4).toString("hex")}`] = rest;
+    if (!uid || !coin || !amount || (account !== "spot" && account !== "funding")) {
+      console.error("usage: npm run admin -- deposit <uid> <coin> <amount> [spot|funding] [reference]");
+      return 2;
+    }
+    // The reference makes a deposit happen once: running the same command with it again changes nothing.
+    const res = await fetch(new URL(endpoints.adminDeposit.path, engineUrl), {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-admin-token": await adminToken() },
+      body: JSON.stringify({ uid, coin: coin.toUpperCase(), account, amount, reference }),
+    });
+    const body = (await res.json()) as { code: number; msg: string };
+    if (body.code !== 200) {
+      console.error(`refused (${body.code}): ${body.msg}`);
+      return 1;
+    }
+    console.log(`credited ${amount} ${coin.toUpperCase()} to the ${account} account of member ${uid} (reference ${reference})`);
+    return 0;
+  }
   if (command === "mailbox") {
     const destination = rest.join(" ");
     if (!destination) {
@@ -58,7 +80,7 @@ async function main(): Promise<number> {
     if (body.data.length === 0) console.log(`nothing was sent to ${destination}`);
     return 0;
   }
-  console.error("commands: kyc approve|reject <uid> [reason], mailbox <address>");
+  console.error("commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference]");
   return 2;
 }
 

@@ -33,6 +33,8 @@ const engineEnvSchema = z.object({
   CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Simulated liquidity on the demo markets. Default: on with the embedded database, off with Postgres. */
   SIMULATOR: z.enum(["0", "1"]).optional(),
+  /** The demo member (demo@meridian.example / demo1234, with balances) shown on the login page. Default: as SIMULATOR. */
+  DEMO_MEMBER: z.enum(["0", "1"]).optional(),
   /** Key that signs private real-time tickets; set it when several engine processes serve sockets (default: random per process). */
   REALTIME_SECRET: z.string().min(24).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -8,6 +8,7 @@ import { createServices } from "./api/context";
 import { buildApp, siteNameOf } from "./app";
 import { createOutboxWorker } from "./delivery/outbox-worker";
 import { seedDemoMarkets } from "./sim/demo-markets";
+import { DEMO_ACCOUNT, ensureDemoMember } from "./sim/demo-member";
 import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
 import type { EngineEnv } from "./config";
@@ -45,6 +46,8 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     },
   });
   if (simulate) await backfillKlines(store.db, spot);
+  const demoMember = (env.DEMO_MEMBER ?? (simulate ? "1" : "0")) === "1";
+  if (demoMember) await ensureDemoMember(store.db, spot);
   const marketData = await MarketData.start({ db: store.db, spot });
   const tickets = new TicketSigner(env.REALTIME_SECRET);
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
@@ -55,6 +58,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     codeSendsPerHour: env.CODE_SENDS_PER_HOUR,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, "uploads")),
     adminToken: env.ADMIN_TOKEN ?? (await adminTokenFile(env.DATA_DIR)),
+    demoAccount: demoMember ? DEMO_ACCOUNT : null,
   });
   const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot, marketData, tickets });
   await app.ready();

@@ -11,3 +11,24 @@ export const card = style({
 });
 export const title = style({ fontSize: "26px", marginBottom: "20px" });
 export const switchLine = style({ marginTop: "20px", color: vars.color.textMuted, textAlign: "center" });
+export const demo = style({
+  marginTop: "24px",
+  padding: "16px",
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  display: "grid",
+  gap: "8px",
+});
+export const demoTitle = style({ fontSize: "15px", margin: 0 });
+export const demoText = style({ margin: 0, color: vars.color.textMuted, fontSize: "13px", overflowWrap: "anywhere" });
+export const demoButton = style({
+  width: "100%",
+  padding: "10px 12px",
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.accent}`,
+  background: "transparent",
+  color: vars.color.text,
+  fontWeight: 600,
+  cursor: "pointer",
+  ":focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
+});

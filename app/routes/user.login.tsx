@@ -10,7 +10,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { loginSchema } from "~/lib/forms/auth";
 import { localPath } from "~/lib/preference-schema";
 import { pageTitle } from "~/lib/use-shell";
-import { authPageContext } from "~/services/auth-page.server";
+import { authPageContext, loadDemoAccount } from "~/services/auth-page.server";
 import { detectLanguage } from "~/services/i18n.server";
 import { loginWithPassword } from "~/services/login.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -19,8 +19,8 @@ import * as s from "./user.css";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.login.title") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { url, accountType, areas } = await authPageContext(request);
-  return { accountType, areas, redirectTo: localPath.parse(url.searchParams.get("redirectTo") ?? "/account/center/info") };
+  const [{ url, accountType, areas }, demo] = await Promise.all([authPageContext(request), loadDemoAccount(request)]);
+  return { accountType, areas, demo, redirectTo: localPath.parse(url.searchParams.get("redirectTo") ?? "/account/center/info") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { accountType: initialType, redirectTo, areas } = useLoaderData<typeof loader>();
+  const { accountType: initialType, redirectTo, areas, demo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof loginSchema>>({
     id: "login",
@@ -79,6 +79,23 @@ export default function LoginPage() {
       <p className={s.switchLine}>
         {t("user.login.no_account")} <Link to="/user/register">{t("header.register")}</Link>
       </p>
+      {demo ? (
+        <section className={s.demo} aria-labelledby="demo-title">
+          <h2 id="demo-title" className={s.demoTitle}>
+            {t("user.login.demo_title")}
+          </h2>
+          <p className={s.demoText}>{t("user.login.demo_text", { account: demo.account, password: demo.password })}</p>
+          <Form method="post">
+            <input type="hidden" name="accountType" value="email" />
+            <input type="hidden" name="email" value={demo.account} />
+            <input type="hidden" name="password" value={demo.password} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button type="submit" className={s.demoButton}>
+              {t("user.login.demo_submit")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
     </>
   );
 }

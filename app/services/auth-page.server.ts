@@ -1,4 +1,6 @@
 import { redirect } from "@remix-run/node";
+import { endpoints } from "#protocol/endpoints";
+import { callEndpoint } from "./api.server";
 import { loadAreaCodes } from "./area-codes.server";
 import { getMember } from "./auth.server";
 import { orUnavailable } from "./errors.server";
@@ -14,4 +16,10 @@ export async function authPageContext(request: Request) {
     accountType: url.searchParams.get("type") === "phone" ? ("phone" as const) : ("email" as const),
     areas: await orUnavailable(request, loadAreaCodes(lang)),
   };
+}
+
+/** The demo login of a demo install (simulated markets), or null; the page offers it when there is one. */
+export async function loadDemoAccount(request: Request) {
+  const lang = await detectLanguage(request);
+  return callEndpoint(endpoints.demoAccount, {}, { lang }).catch(() => null);
 }

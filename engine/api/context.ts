@@ -25,6 +25,8 @@ export interface ApiServices {
   uploadDir: string;
   /** Token of operator calls (`x-admin-token`). */
   adminToken: string;
+  /** The public demo login of a demo install (null: none). */
+  demoAccount: { account: string; password: string } | null;
   /** Minimum time between two codes to one destination for one purpose (default 60 s). */
   codeResendMs: number;
   limits: {
@@ -42,6 +44,7 @@ export function createServices(options: {
   uploadDir?: string;
   adminToken?: string;
   codeSendsPerHour?: number;
+  demoAccount?: { account: string; password: string } | null;
 }): ApiServices {
   return {
     uploadDir: options.uploadDir ?? path.join(os.tmpdir(), "exchange-uploads"),
@@ -49,6 +52,7 @@ export function createServices(options: {
     now: options.now ?? Date.now,
     codeResendMs: options.codeResendMs ?? MEMBER_RULES.codeResendMs,
     devMailbox: options.devMailbox,
+    demoAccount: options.demoAccount ?? null,
     siteName: options.siteName,
     limits: {
       loginPerAccount: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAccount, windowMs: MEMBER_RULES.loginWindowMs }),

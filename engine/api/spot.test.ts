@@ -36,7 +36,7 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
   });
 
   const as = (name: string) => ({ "blade-auth": `bearer ${members[name]!.token}` });
-  const place = (name: string, type: "1" | "2", payload: object) =>
+  const place = (name: string, type: "1" | "2" | "3", payload: object) =>
     app.inject({ method: "POST", url: `${API}/coin/entrust/exchange/${type}`, headers: as(name), payload }).then((r) => r.json());
   const balance = async (name: string, type: "1" | "2", coin: string) =>
     (await app.inject({ method: "GET", url: `${API}/coin/assets/getMyBalance?type=${type}`, headers: as(name) })).json().data.find((b: { coin: string }) => b.coin === coin);
@@ -79,6 +79,23 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect((await place("alice", "2", { symbol: "BTC_USDT", direction: "buy", num: "0.01", money: "10", idempotencyKey: "bad-order-2" })).code).toBe(400);
     expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1.001", num: "0.01", idempotencyKey: "bad-order-3" })).msg).toBe("The price has too many decimals for this market.");
     expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1", num: "0.000001", idempotencyKey: "bad-order-4" })).msg).toBe("The amount is below this market's minimum.");
+  });
+
+  it("refuses prices and amounts beyond what the database keeps, and keeps serving", async () => {
+    // Cheap to pay (a sell of the minimum), but 10^20 would overflow NUMERIC(38, 18) at commit.
+    for (const [i, body] of [
+      { direction: "sell", price: "100000000000000000000", num: "0.00001" },
+      { direction: "sell", price: "1000000000000000", num: "0.00001" },
+      { direction: "buy", price: "1", num: "1000000000000000" },
+    ].entries()) {
+      const answer = await place("bob", "1", { symbol: "BTC_USDT", idempotencyKey: `huge-order-${i}`, ...body });
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+      expect(answer.msg).toMatch(/below 1,000,000,000,000,000/);
+    }
+    const stop = await place("bob", "3", { symbol: "BTC_USDT", direction: "sell", num: "0.00001", stopProfitPrice: "999999999999999999", idempotencyKey: "huge-stop-1" });
+    expect(stop.code).toBe(400);
+    // The engine still answers and commits.
+    expect((await place("bob", "1", { symbol: "BTC_USDT", direction: "sell", price: "999999999", num: "0.00001", idempotencyKey: "huge-order-ok" })).code).toBe(200);
   });
 
   const garbage: unknown[] = [undefined, null, "", 42, [], {}, "x".repeat(70_000), "\u0000", { symbol: "BTC_USDT", direction: "buy", price: "-1", num: "1e9", idempotencyKey: "x" }];

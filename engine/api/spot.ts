@@ -16,6 +16,7 @@ const MESSAGES: Record<Exclude<SpotCode, "OK">, TextKey> = {
   ORDER_BAD_TICK: "spot.bad_tick",
   ORDER_BAD_LOT: "spot.bad_lot",
   ORDER_TOO_SMALL: "spot.too_small",
+  ORDER_OUT_OF_RANGE: "spot.out_of_range",
   ORDER_BAD_COMMAND: "spot.bad_order",
   ORDER_UNKNOWN: "spot.unknown_order",
   ORDER_NOT_OWNER: "spot.unknown_order",
@@ -112,6 +113,8 @@ export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, s
     if (code !== "OK") throw refuse(code, lang);
     return null;
   });
+
+  registerEndpoint(app, apiHead, endpoints.demoAccount, async () => services.demoAccount);
 
   registerEndpoint(app, apiHead, endpoints.adminDeposit, async ({ body, request }) => {
     requireAdmin(request, services.adminToken);

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
-import { fromMinor } from "../../protocol/money";
+import { decimals, fromMinor, toMinor } from "../../protocol/money";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 import { DEMO_MARKETS } from "./demo-markets";
@@ -26,7 +26,10 @@ interface SymbolState {
   tick: bigint;
   lot: bigint;
   min: bigint;
-  reference: number;
+  /** The reference price in minor units of the price (bigint like every price; only the walk's steps are random floats). */
+  reference: bigint;
+  /** Order size in parts per hundred of the base notional (BTC trades more than TRX). */
+  weight: bigint;
   random: () => number;
   resting: Array<{ orderId: string; bot: string }>;
 }
@@ -62,7 +65,8 @@ export async function startSimulator(options: {
       tick: market.config.tickSize,
       lot: market.config.lotSize,
       min: market.config.minQuantity,
-      reference: Number(last?.price ?? m.start),
+      reference: toMinor(last?.price ?? m.start, m.priceScale, "down"),
+      weight: BigInt(m.weight),
       random: seeded((options.seed ?? 20261122) + i * 7919),
       resting: [],
     });
@@ -116,31 +120,41 @@ async function ensureBots(db: Kysely<Database>): Promise<string[]> {
   return ids;
 }
 
+const PPM = 1_000_000n;
+/** USDT per order before the market's weight: 50 to 1,550, in cents. */
+const notionalCents = (random: () => number) => BigInt(5_000 + Math.floor(random() * 150_000));
+
+/** Base units (at the market's amount scale) worth `cents` USDT at `price` (minor units at the price scale). */
+function baseUnitsFor(s: SymbolState, cents: bigint, price: bigint): bigint {
+  return (cents * s.weight * 10n ** BigInt(s.amountScale + s.priceScale)) / (price * 100n * 100n);
+}
+
 /** Keeps each bot stocked: about 2 million USDT and its worth of every base coin. */
 async function fund(spot: SpotService, bot: string, states: SymbolState[]) {
-  const balances = new Map(spot.balances(bot, "spot").map((b) => [b.coin, Number(b.available)]));
-  const wants: Array<[string, number]> = [["USDT", 2_000_000]];
-  for (const s of states) wants.push([s.symbol.split("/")[0]!, Math.ceil(2_000_000 / s.reference)]);
+  const balances = new Map(spot.balances(bot, "spot").map((b) => [b.coin, b.available]));
+  const wants: Array<[coin: string, amount: string]> = [["USDT", "2000000"]];
+  for (const s of states) {
+    const units = (2_000_000n * 10n ** BigInt(s.amountScale + s.priceScale)) / s.reference;
+    wants.push([s.symbol.split("/")[0]!, fromMinor(units, s.amountScale)]);
+  }
   for (const [coin, amount] of wants) {
-    if ((balances.get(coin) ?? 0) < amount / 4) await spot.deposit(bot, coin, "spot", String(amount), `sim-fund-${bot}-${coin}-${Date.now()}-${randomInt(1e9)}`);
+    const scale = decimals(amount);
+    const have = toMinor(balances.get(coin) ?? "0", scale, "down");
+    if (have < toMinor(amount, scale) / 4n) await spot.deposit(bot, coin, "spot", amount, `sim-fund-${bot}-${coin}-${Date.now()}-${randomInt(1e9)}`);
   }
 }
 
 async function step(spot: SpotService, s: SymbolState, bots: string[], takers = true) {
-  // Random walk: about 0.15 % per step, pulled gently back toward where it started.
+  // Random walk: about 0.15 % per step (a Gaussian step in parts per million).
   const gauss = Math.sqrt(-2 * Math.log(s.random() || 1e-9)) * Math.cos(2 * Math.PI * s.random());
-  s.reference = Math.max(s.reference * (1 + gauss * 0.0015), 10 ** -s.priceScale * 100);
-  const toPrice = (value: number) => {
-    const units = BigInt(Math.max(1, Math.round(value * 10 ** s.priceScale)));
-    const ticked = (units / s.tick) * s.tick || s.tick;
-    return fromMinor(ticked, s.priceScale);
-  };
-  const toQuantity = (baseUnits: number) => {
-    const units = BigInt(Math.max(1, Math.round(baseUnits * 10 ** s.amountScale)));
+  const floor = 100n;
+  s.reference += (s.reference * BigInt(Math.round(gauss * 1_500))) / PPM;
+  if (s.reference < floor) s.reference = floor;
+  const toPrice = (units: bigint) => fromMinor((units / s.tick) * s.tick || s.tick, s.priceScale);
+  const toQuantity = (units: bigint) => {
     const lotted = (units / s.lot) * s.lot;
     return fromMinor(lotted < s.min ? s.min : lotted, s.amountScale);
   };
-  const notional = () => 50 + s.random() * 1_500; // USDT per order
   const maker = bots[0]!;
   const maker2 = bots[1]!;
   const taker = bots[2]!;
@@ -155,14 +169,16 @@ async function step(spot: SpotService, s: SymbolState, bots: string[], takers = 
     const bot = s.random() < 0.5 ? maker : maker2;
     // Most quotes near the reference, some further out: a book that thins with distance.
     const r = s.random();
-    const distance = 0.0002 + r * r * 0.008;
-    const price = toPrice(side === "buy" ? s.reference * (1 - distance) : s.reference * (1 + distance));
-    const answer = await spot.placeOrder(bot, { symbol: s.symbol, side, type: "limit", price, quantity: toQuantity(notional() / s.reference), tif: "GTC" }, null);
+    const distance = BigInt(200 + Math.floor(r * r * 8_000)); // parts per million
+    const units = (s.reference * (side === "buy" ? PPM - distance : PPM + distance)) / PPM;
+    const quantity = toQuantity(baseUnitsFor(s, notionalCents(s.random), s.reference));
+    const answer = await spot.placeOrder(bot, { symbol: s.symbol, side, type: "limit", price: toPrice(units), quantity, tif: "GTC" }, null);
     if (answer.orderId && answer.status === "open") s.resting.push({ orderId: answer.orderId, bot });
   }
   // A taker now and then: trades at the best quotes.
   if (takers && s.random() < 0.7) {
     const side = s.random() < 0.5 ? "buy" : "sell";
-    await spot.placeOrder(taker, { symbol: s.symbol, side, type: "market", quantity: toQuantity((notional() / s.reference) * 0.5), tif: "IOC" }, null);
+    const quantity = toQuantity(baseUnitsFor(s, notionalCents(s.random) / 2n, s.reference));
+    await spot.placeOrder(taker, { symbol: s.symbol, side, type: "market", quantity, tif: "IOC" }, null);
   }
 }

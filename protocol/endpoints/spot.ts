@@ -8,7 +8,10 @@ const symbolField = z
   .regex(/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/, "must be a symbol such as BTC_USDT")
   .transform((s) => s.replace("_", "/"));
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8 to 64 letters, digits, - or _");
-const positiveDecimal = unsignedDecimalString.refine((v) => /[1-9]/.test(v), "must be more than 0");
+/** Above 0, below 10^15 (engine/core MAX_WHOLE_DIGITS), at most 18 decimals (the NUMERIC(38, 18) columns). */
+const positiveDecimal = unsignedDecimalString
+  .refine((v) => /[1-9]/.test(v), "must be more than 0")
+  .refine((v) => /^\d{1,15}(\.\d{1,18})?$/.test(v), "must be below 1,000,000,000,000,000 with at most 18 decimals");
 
 export const ORDER_TYPES = { "1": "limit", "2": "market", "3": "stop" } as const;
 export const ACCOUNT_TYPES = { "1": "funding", "2": "spot" } as const;
@@ -73,6 +76,12 @@ export const spotEndpoints = {
       idempotencyKey,
     }),
     response: z.null(),
+  }),
+  /** The public demo login of a demo install (not in the spec; null when the install has none). */
+  demoAccount: define({
+    method: "GET",
+    path: "coin/open/demoAccount",
+    response: z.object({ account: z.string(), password: z.string() }).nullable(),
   }),
   /** Operator call (not in the spec): credit a member's account from outside. Needs the admin token. */
   adminDeposit: define({

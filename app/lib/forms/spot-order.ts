@@ -33,6 +33,7 @@ const positive = (scale: number, required: string) =>
       .string({ message: required })
       .min(1, required)
       .refine((v) => /[1-9]/.test(v), "spot.validation.positive")
+      .refine((v) => v.split(".")[0]!.length <= 15, "spot.validation.too_large")
       .optional(),
   );
 

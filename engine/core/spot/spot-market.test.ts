@@ -69,6 +69,11 @@ describe("spot market: hold, match, settle", () => {
     const coarse = new SpotMarket({ ...BTC_USDT, symbol: "C", tickSize: 50n, lotSize: 100n }, ledger);
     expect(coarse.place(order({ orderId: "x4", memberId: "alice", side: "buy", price: 6_000_010n, quantity: 1_000n })).code).toBe("ORDER_BAD_TICK");
     expect(coarse.place(order({ orderId: "x5", memberId: "alice", side: "buy", price: 6_000_050n, quantity: 1_050n })).code).toBe("ORDER_BAD_LOT");
+    // Beyond 10^15 whole units (what the database keeps is checked here, not at commit).
+    expect(market.place(order({ orderId: "x6", memberId: "bob", side: "sell", price: 10n ** 17n, quantity: 1_000n })).code).toBe("ORDER_OUT_OF_RANGE");
+    expect(market.place(order({ orderId: "x7", memberId: "alice", side: "buy", price: 100n, quantity: 10n ** 21n })).code).toBe("ORDER_OUT_OF_RANGE");
+    expect(market.place(order({ orderId: "x8", memberId: "bob", side: "sell", price: 10n ** 17n - 1n, quantity: 1_000n })).code).toBe("OK");
+    expect(market.cancel("x8", "bob").code).toBe("OK");
     expect(ledger.stateHash()).toBe(before);
     sound();
   });

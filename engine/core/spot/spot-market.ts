@@ -16,6 +16,13 @@ import { StopBook, type FiredStop, type StopKind } from "./stop-orders";
  * Stop orders wait off the book, their funds held, in a trigger book (stop-orders.ts); a placement
  * that trades fires the stops its last price reached, in the same command (docs/decisions/009).
  */
+/**
+ * Whole units a price, quantity or amount of money may reach (exclusive): 10^15. The database
+ * keeps 20 whole digits (NUMERIC(38, 18)); an order beyond what any balance can pay must be
+ * refused here, not by a failed commit, which would stop the engine.
+ */
+export const MAX_WHOLE_DIGITS = 15;
+
 export interface SpotSymbolConfig {
   symbol: string;
   base: string;
@@ -39,6 +46,7 @@ export type SpotCode =
   | "ORDER_BAD_TICK"
   | "ORDER_BAD_LOT"
   | "ORDER_TOO_SMALL"
+  | "ORDER_OUT_OF_RANGE"
   | "ORDER_BAD_COMMAND"
   | "ORDER_UNKNOWN"
   | "ORDER_NOT_OWNER"
@@ -149,7 +157,13 @@ export class SpotMarket {
     if (config.baseAssetScale < config.amountScale) throw new RangeError(`${config.symbol}: amount scale exceeds the base asset's scale`);
     this.valueFactor = 10n ** BigInt(spare);
     this.baseFactor = 10n ** BigInt(config.baseAssetScale - config.amountScale);
+    this.maxPrice = 10n ** BigInt(MAX_WHOLE_DIGITS + config.priceScale);
+    this.maxQuantity = 10n ** BigInt(MAX_WHOLE_DIGITS + config.amountScale);
+    this.maxMoney = 10n ** BigInt(MAX_WHOLE_DIGITS + config.quoteAssetScale);
   }
+  private readonly maxPrice: bigint;
+  private readonly maxQuantity: bigint;
+  private readonly maxMoney: bigint;
 
   /** Quote value of a quantity at a price, at the quote asset's scale (exact). */
   value(price: bigint, quantity: bigint): bigint {
@@ -181,12 +195,15 @@ export class SpotMarket {
     if (this.live.has(cmd.orderId) || (this.waiting.size > 0 && this.waiting.has(cmd.orderId))) return fail("MATCHING_DUPLICATE_ID");
     if (cmd.type === "limit") {
       if (cmd.price === undefined || cmd.price <= 0n) return fail("ORDER_BAD_COMMAND");
+      if (cmd.price >= this.maxPrice) return fail("ORDER_OUT_OF_RANGE");
       if (cmd.price % c.tickSize !== 0n) return fail("ORDER_BAD_TICK");
     }
     if (byMoney) {
       if (cmd.money! <= 0n || cmd.money! % this.valueFactor !== 0n) return fail("ORDER_BAD_COMMAND");
+      if (cmd.money! >= this.maxMoney) return fail("ORDER_OUT_OF_RANGE");
     } else {
       if (cmd.quantity === undefined || cmd.quantity <= 0n) return fail("ORDER_BAD_COMMAND");
+      if (cmd.quantity >= this.maxQuantity) return fail("ORDER_OUT_OF_RANGE");
       if (cmd.quantity % c.lotSize !== 0n) return fail("ORDER_BAD_LOT");
       if (cmd.quantity < c.minQuantity) return fail("ORDER_TOO_SMALL");
     }
@@ -302,6 +319,7 @@ export class SpotMarket {
     for (const price of [profit, loss]) {
       if (price === undefined) continue;
       if (price <= 0n) return "ORDER_BAD_COMMAND";
+      if (price >= this.maxPrice) return "ORDER_OUT_OF_RANGE";
       if (price % this.config.tickSize !== 0n) return "ORDER_BAD_TICK";
     }
     // Its hold must cover whatever it can cost when it fires: a market buy names the money it spends.

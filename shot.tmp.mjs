@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+const [url, out, w = "1440", h = "1000", js = "1"] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) }, javaScriptEnabled: js === "1" });
+const errors = [];
+page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+page.on("pageerror", (e) => errors.push(String(e)));
+await page.goto(url, { waitUntil: "networkidle" }).catch(() => {});
+await page.waitForTimeout(2500);
+await page.screenshot({ path: out, fullPage: true });
+console.log("errors:", errors.slice(0, 5));
+await browser.close();
