@@ -8,7 +8,7 @@ import { createServices } from "./api/context";
 import { buildApp, siteNameOf } from "./app";
 import { createOutboxWorker } from "./delivery/outbox-worker";
 import { seedDemoMarkets } from "./sim/demo-markets";
-import { DEMO_ACCOUNT, ensureDemoMember } from "./sim/demo-member";
+import { DEMO_ACCOUNT, ensureDemoMember, topUpDemoMember } from "./sim/demo-member";
 import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
 import type { EngineEnv } from "./config";
@@ -47,7 +47,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   });
   if (simulate) await backfillKlines(store.db, spot);
   const demoMember = (env.DEMO_MEMBER ?? (simulate ? "1" : "0")) === "1";
-  if (demoMember) await ensureDemoMember(store.db, spot);
+  const demo = demoMember ? await ensureDemoMember(store.db, spot) : null;
   const marketData = await MarketData.start({ db: store.db, spot });
   const tickets = new TicketSigner(env.REALTIME_SECRET);
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
@@ -58,7 +58,8 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     codeSendsPerHour: env.CODE_SENDS_PER_HOUR,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, "uploads")),
     adminToken: env.ADMIN_TOKEN ?? (await adminTokenFile(env.DATA_DIR)),
-    demoAccount: demoMember ? DEMO_ACCOUNT : null,
+    demoAccount: demo ? DEMO_ACCOUNT : null,
+    demoMemberId: demo?.memberId ?? null,
   });
   const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot, marketData, tickets });
   await app.ready();
@@ -66,6 +67,11 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   const io = realtime.io;
   marketData.startPublishing(realtime.publish);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
+  // The shared demo balances come back every hour once a visitor has spent them.
+  const demoTopUp = demo
+    ? setInterval(() => void topUpDemoMember(spot, demo.memberId).catch((error) => app.log.warn({ err: (error as Error).message }, "demo top-up failed")), 60 * 60_000)
+    : null;
+  demoTopUp?.unref();
   const outbox = env.SMTP_URL ? createOutboxWorker({ db: store.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }) : null;
   const address = await app.listen({ host: env.ENGINE_HOST, port: env.ENGINE_PORT });
   app.log.info({ store: store.kind, variant: variant.name, apiHead: env.API_HEAD }, "engine ready");
@@ -76,6 +82,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     store,
     url: address,
     async close() {
+      if (demoTopUp) clearInterval(demoTopUp);
       await simulator?.stop();
       marketData.stop();
       await outbox?.stop();

@@ -27,6 +27,8 @@ export interface ApiServices {
   adminToken: string;
   /** The public demo login of a demo install (null: none). */
   demoAccount: { account: string; password: string } | null;
+  /** The demo member's id: its login is public, so its security settings stay as they are. */
+  demoMemberId: string | null;
   /** Minimum time between two codes to one destination for one purpose (default 60 s). */
   codeResendMs: number;
   limits: {
@@ -45,6 +47,7 @@ export function createServices(options: {
   adminToken?: string;
   codeSendsPerHour?: number;
   demoAccount?: { account: string; password: string } | null;
+  demoMemberId?: string | null;
 }): ApiServices {
   return {
     uploadDir: options.uploadDir ?? path.join(os.tmpdir(), "exchange-uploads"),
@@ -53,6 +56,7 @@ export function createServices(options: {
     codeResendMs: options.codeResendMs ?? MEMBER_RULES.codeResendMs,
     devMailbox: options.devMailbox,
     demoAccount: options.demoAccount ?? null,
+    demoMemberId: options.demoMemberId ?? null,
     siteName: options.siteName,
     limits: {
       loginPerAccount: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAccount, windowMs: MEMBER_RULES.loginWindowMs }),

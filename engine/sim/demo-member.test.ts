@@ -4,7 +4,7 @@ import { compareDecimal } from "../../protocol/money";
 import { SpotService } from "../spot/spot-service";
 import { openTestStore, type TestStore } from "../testing/test-stores";
 import { seedDemoMarkets } from "./demo-markets";
-import { DEMO_ACCOUNT, DEMO_GRANT, ensureDemoMember } from "./demo-member";
+import { DEMO_ACCOUNT, DEMO_GRANT, ensureDemoMember, topUpDemoMember } from "./demo-member";
 
 describe("demo member", () => {
   let store: TestStore;
@@ -31,6 +31,14 @@ describe("demo member", () => {
     const restarted = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
     await ensureDemoMember(store.db, restarted);
     expect(held(restarted)).toEqual(expected);
+    expect(restarted.ledger.checkInvariants()).toEqual([]);
+
+    // Spent below half of the grant: topped back up to it; a little spent: left as it is.
+    await restarted.transferBetween(first.memberId, "USDT", "spot", "funding", "60000", "demo-test-spend-1");
+    await restarted.transferBetween(first.memberId, "BTC", "spot", "funding", "0.1", "demo-test-spend-2");
+    await topUpDemoMember(restarted, first.memberId, 1);
+    expect(held(restarted).USDT).toBe("100000");
+    expect(compareDecimal(restarted.balances(first.memberId, "spot").find((b) => b.coin === "BTC")!.available, "0.9")).toBe(0);
     expect(restarted.ledger.checkInvariants()).toEqual([]);
   });
 });

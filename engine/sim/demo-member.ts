@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
+import { decimals, fromMinor, toMinor } from "../../protocol/money";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 
@@ -16,8 +17,8 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNT: DemoAccount = { account: "demo@meridian.example", password: "demo1234" };
-/** The demo member's UID: outside the range registration draws from (10000000–99999999 minus the bots' 9000000x). */
-const DEMO_UID = "10000001";
+/** The demo member's UID: registration draws from 10000000 to 99999998, so never this one. */
+const DEMO_UID = "99999999";
 
 /** What the demo member starts with on its spot account (decimal strings, per coin). */
 export const DEMO_GRANT: ReadonlyArray<readonly [coin: string, amount: string]> = [
@@ -31,10 +32,11 @@ export const DEMO_GRANT: ReadonlyArray<readonly [coin: string, amount: string]> 
 ];
 
 /**
- * Creates the demo member once and credits its grant once: each deposit carries a fixed reference,
- * which the ledger journal refuses a second time, so a restart never credits it again.
+ * Creates the demo member once, and tops its balances back up to the grant when one has fallen
+ * below half of it (visitors share it and may spend it all). Each top-up is an ordinary deposit
+ * with its own reference, so the ledger still sums to what came in from outside.
  */
-export async function ensureDemoMember(db: Kysely<Database>, spot: SpotService): Promise<{ memberId: string; uid: string }> {
+export async function ensureDemoMember(db: Kysely<Database>, spot: SpotService, now = Date.now()): Promise<{ memberId: string; uid: string }> {
   let row = await db.selectFrom("member").select(["id", "uid"]).where("email", "=", DEMO_ACCOUNT.account).executeTakeFirst();
   if (!row) {
     row = await db
@@ -49,9 +51,19 @@ export async function ensureDemoMember(db: Kysely<Database>, spot: SpotService):
       .returning(["id", "uid"])
       .executeTakeFirstOrThrow();
   }
-  for (const [coin, amount] of DEMO_GRANT) {
-    // `false` = this reference was credited before (or the coin is not listed): nothing to do.
-    await spot.deposit(row.id, coin, "spot", amount, `demo-grant:${coin}`).catch(() => false);
-  }
+  await topUpDemoMember(spot, row.id, now);
   return { memberId: row.id, uid: row.uid };
+}
+
+/** Credits each coin of the grant that has fallen below half of it back up to the grant. */
+export async function topUpDemoMember(spot: SpotService, memberId: string, now = Date.now()): Promise<void> {
+  const available = new Map(spot.balances(memberId, "spot").map((b) => [b.coin, b.available]));
+  for (const [coin, amount] of DEMO_GRANT) {
+    const have = available.get(coin);
+    if (have === undefined) continue; // not listed on this install
+    const scale = Math.max(decimals(have), decimals(amount));
+    const missing = toMinor(amount, scale) - toMinor(have, scale);
+    if (missing * 2n <= toMinor(amount, scale)) continue;
+    await spot.deposit(memberId, coin, "spot", fromMinor(missing, scale), `demo-topup:${coin}:${now}`);
+  }
 }

@@ -9,7 +9,7 @@ import { ResultCode } from "../../../protocol/result-codes";
 import { consumeCode, findMember } from "./codes";
 import { destinationOf, memberView } from "./member-view";
 import { phoneFitsArea } from "./phone-rules";
-import { requireMember } from "./require-member";
+import { refuseDemoMember, requireMember } from "./require-member";
 import { revokeSessions } from "./sessions";
 
 /** The account center's calls; each touches only the calling member's own rows. */
@@ -69,6 +69,7 @@ export function registerAccountRoutes(context: ApiContext): void {
 
   registerEndpoint(app, apiHead, endpoints.deleteDevice, async ({ params, request }) => {
     const { memberId } = await requireMember(db, request, services.now());
+    refuseDemoMember(services, memberId, request);
     const result = await db
       .updateTable("device_session")
       .set({ revoked_at: new Date(services.now()) })
@@ -97,6 +98,7 @@ export function registerAccountRoutes(context: ApiContext): void {
     const lang = requestLanguage(request.headers);
     const now = services.now();
     const { memberId } = await requireMember(db, request, now);
+    refuseDemoMember(services, memberId, request);
     const member = await loadMember(memberId);
     if (!(await verify(member.password_hash, body.oldPassword))) throw ApiError.badRequest(engineText(lang, "errors.old_password_wrong"));
     const passwordHash = await hash(body.newPassword);
@@ -112,6 +114,7 @@ export function registerAccountRoutes(context: ApiContext): void {
     const lang = requestLanguage(request.headers);
     const now = services.now();
     const { memberId } = await requireMember(db, request, now);
+    refuseDemoMember(services, memberId, request);
     const member = await loadMember(memberId);
     await consumeCode(db, { destination: securityDestination(member), purpose: "security", code: body.code, lang, now });
     await db.updateTable("member").set({ trade_password_hash: await hash(body.tradePassword) }).where("id", "=", memberId).execute();
@@ -122,6 +125,7 @@ export function registerAccountRoutes(context: ApiContext): void {
     const lang = requestLanguage(request.headers);
     const now = services.now();
     const { memberId } = await requireMember(db, request, now);
+    refuseDemoMember(services, memberId, request);
     const member = await loadMember(memberId);
     await consumeCode(db, { destination: securityDestination(member), purpose: "security", code: body.code, lang, now });
     await db.updateTable("member").set({ anti_code: body.antiCode }).where("id", "=", memberId).execute();
@@ -132,6 +136,7 @@ export function registerAccountRoutes(context: ApiContext): void {
     const lang = requestLanguage(request.headers);
     const now = services.now();
     const { memberId } = await requireMember(db, request, now);
+    refuseDemoMember(services, memberId, request);
     const member = await loadMember(memberId);
     if (body.accountType === "email" ? member.email : member.phone) {
       throw new ApiError(ResultCode.CONFLICT, engineText(lang, "errors.already_bound"));

@@ -8,7 +8,7 @@ import { engineText, requestLanguage } from "../engine-texts";
 import { registerEndpoint } from "../register";
 import { securityDestination } from "./account";
 import { consumeCode } from "./codes";
-import { requireMember } from "./require-member";
+import { refuseDemoMember, requireMember } from "./require-member";
 
 /**
  * Google Authenticator (TOTP). Binding is two steps: a pending secret is shown (QR code), then
@@ -33,6 +33,7 @@ export function registerGoogleRoutes({ app, apiHead, db, services }: ApiContext)
     const lang = requestLanguage(request.headers);
     const now = services.now();
     const { memberId } = await requireMember(db, request, now);
+    refuseDemoMember(services, memberId, request);
     const member = await db.selectFrom("member").selectAll().where("id", "=", memberId).executeTakeFirstOrThrow();
     const binding = params.mode === "2";
     const secret = binding ? member.google_pending_secret : member.google_secret;

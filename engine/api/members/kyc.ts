@@ -11,7 +11,7 @@ import { ApiError } from "../api-error";
 import type { ApiContext } from "../context";
 import { engineText, requestLanguage } from "../engine-texts";
 import { registerEndpoint } from "../register";
-import { requireMember } from "./require-member";
+import { refuseDemoMember, requireMember } from "./require-member";
 
 /**
  * Identity verification (KYC): image uploads checked by content, a submission per member, and
@@ -48,6 +48,7 @@ export async function registerKycRoutes({ app, apiHead, db, services }: ApiConte
     const lang = requestLanguage(request.headers);
     const now = services.now();
     const { memberId } = await requireMember(db, request, now);
+    refuseDemoMember(services, memberId, request);
     const current = await latestStatus(memberId);
     if (current.status === KYC_STATUS.review || current.status === KYC_STATUS.approved) {
       throw new ApiError(ResultCode.CONFLICT, engineText(lang, "errors.kyc_pending"));

@@ -67,3 +67,14 @@ export async function requireMember(db: Kysely<Database>, request: FastifyReques
   }
   return { memberId: session.member_id, sessionId: session.id };
 }
+
+/**
+ * Refuses a change of security settings (password, codes, 2FA, bindings, devices, KYC) by the demo
+ * member: its login is public (docs/decisions/013-demo-member.md), so one visitor must not lock out
+ * the next.
+ */
+export function refuseDemoMember(services: { demoMemberId: string | null }, memberId: string, request: FastifyRequest): void {
+  if (services.demoMemberId !== null && memberId === services.demoMemberId) {
+    throw new ApiError(ResultCode.FORBIDDEN, engineText(requestLanguage(request.headers), "errors.demo_locked"));
+  }
+}
