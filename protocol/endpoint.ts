@@ -38,6 +38,13 @@ export const intString = z
   .regex(/^-?\d{1,9}$/, "must be an integer")
   .transform((value) => Number(value));
 
+/** A time in milliseconds since 1970 carried in a query string (13 digits today). */
+export const millisString = z
+  .string()
+  .regex(/^\d{1,15}$/, "must be a time in milliseconds")
+  .transform((value) => Number(value))
+  .pipe(z.number().int().max(8_640_000_000_000_000, "must be a time in milliseconds"));
+
 /** A positive integer id in a path. */
 export const idParam = intString.pipe(z.number().int().positive("must be a positive integer"));
 

@@ -37,3 +37,13 @@ describe("other rules of spec §5", () => {
     expect(TRADE_PASSWORD_PATTERN.test("12345a")).toBe(false);
   });
 });
+
+describe("k-line history paging", () => {
+  it("takes a millisecond time as `to` and refuses what is not one", async () => {
+    const { marketDataEndpoints } = await import("./endpoints/market-data");
+    const query = marketDataEndpoints.klineHistory.query;
+    const now = Date.parse("2026-11-23T06:00:00Z");
+    expect(query.parse({ symbol: "BTC_USDT", period: "1m", to: String(now) }).to).toBe(now);
+    for (const to of ["-1", "1.5", "17953872000000000", "soon"]) expect(query.safeParse({ symbol: "BTC_USDT", period: "1m", to }).success, to).toBe(false);
+  });
+});

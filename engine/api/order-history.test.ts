@@ -160,6 +160,12 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     expect((await orders("alice", "history", "from=2026-01-11")).records.map((o) => o.orderId)).toEqual([ids.A4, ids.A2]);
     expect((await orders("alice", "history", "to=2026-01-10")).records.map((o) => o.orderId)).toEqual([ids.A1]);
     expect((await orders("alice", "history", "from=2026-01-13")).total).toBe(0);
+    // Days the database cannot hold are refused with a message, not a 500.
+    for (const q of ["from=0000-01-01", "to=9999-12-31", "from=1999-12-31"]) {
+      const res = await get("alice", `coin/entrust/get/myExchangeLog/history?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().msg).toMatch(/between 2000-01-01 and 2099-12-31/);
+    }
 
     const eth = await trades("alice", 1, 20, "symbol=ETH_USDT");
     expect(eth.records).toEqual([

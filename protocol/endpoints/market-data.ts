@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { define, intString } from "../endpoint";
+import { define, intString, millisString } from "../endpoint";
 import { marketItemSchema } from "../market";
 import { decimalString, unsignedDecimalString } from "../money";
 
@@ -100,7 +100,8 @@ export const marketDataEndpoints = {
     query: z.object({
       symbol: symbolParam,
       period: periodField,
-      to: intString.pipe(z.number().int().min(0)).optional(),
+      /** Candles that open before this time (ms), to page back through history. */
+      to: millisString.optional(),
       limit: limitField(1000, 300),
     }),
     response: z.array(candleSchema),

@@ -30,7 +30,9 @@ export const dayString = z
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, "must be a real date");
+  }, "must be a real date")
+  // The years an exchange's history can hold; outside them the database's date range is reached.
+  .refine((v) => v >= "2000-01-01" && v <= "2099-12-31", "must be between 2000-01-01 and 2099-12-31");
 
 export const orderIdField = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be an order id");
 

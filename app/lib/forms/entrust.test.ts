@@ -24,6 +24,7 @@ describe("the spot orders page address", () => {
     expect(errors).toEqual({ symbol: ["validation.entrust_symbol"], from: ["validation.date"], side: ["validation.entrust_side"] });
     expect(values).toEqual({ symbol: "btc", side: "long", from: "2026-02-30", to: "2026-01-01" });
     expect(parse("from=2026-02-02&to=2026-02-01").errors).toEqual({ to: ["validation.date_range"] });
+    expect(parse("from=0000-01-01&to=9999-12-31").errors).toEqual({ from: ["validation.date_years"], to: ["validation.date_years"] });
   });
 
   it("writes links with only what is set", () => {

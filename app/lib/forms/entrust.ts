@@ -19,7 +19,9 @@ const day = z
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, "validation.date");
+  }, "validation.date")
+  // The engine keeps history from 2000 to 2099 (protocol dayString).
+  .refine((v) => v >= "2000-01-01" && v <= "2099-12-31", "validation.date_years");
 
 export const entrustFilterSchema = z
   .object({
