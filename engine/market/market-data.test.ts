@@ -81,6 +81,8 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     const again = await MarketData.start({ db: store.db, spot: await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } }), now: () => clock });
     expect(await again.klines("BTC/USDT", "1d", clock, 5)).toEqual(await market.klines("BTC/USDT", "1d", clock, 5));
     expect(again.recentTrades("BTC/USDT").map((t) => t.price)).toEqual(["62000", "61000", "60000"]);
+    // The book's sequence keeps growing across the restart (a browser keeps the highest it saw).
+    expect(again.depth("BTC/USDT", 5).seq).toBeGreaterThan(market.depth("BTC/USDT", 5).seq);
   });
 });
 

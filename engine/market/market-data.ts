@@ -67,12 +67,15 @@ export class MarketData {
 
   static async start(options: MarketDataOptions): Promise<MarketData> {
     const data = new MarketData(options);
+    // A book's sequence starts from the start time (in thousandths of a millisecond), so it keeps
+    // growing across restarts: a browser that saw the last engine's numbers takes the new ones.
+    const seqBase = data.now() * 1_000;
     for (const market of options.spot.markets.values()) {
       const sd: SymbolData = {
         market,
         series: Object.fromEntries(PERIODS.map((p) => [p, [] as Candle[]])) as unknown as Record<Period, Candle[]>,
         trades: [],
-        seq: 0,
+        seq: seqBase,
         lastAppliedBatch: 0,
         unsaved: new Map(),
         pendingTrades: [],

@@ -37,7 +37,10 @@ export type SpotSymbol = z.infer<typeof spotSymbolSchema>;
 /** One price level: [price, total amount]. */
 export const levelSchema = z.tuple([unsignedDecimalString, unsignedDecimalString]);
 
-/** Aggregated order book levels, best first. `seq` grows with every change of the book. */
+/**
+ * Aggregated order book levels, best first. `seq` grows with every change of the book, also across
+ * engine restarts (it starts from the start time): a client keeps the snapshot with the highest.
+ */
 export const depthSchema = z.object({
   symbol: z.string(),
   seq: z.number().int(),

@@ -19,8 +19,10 @@ interface Initial {
 /**
  * The trading page's live data: starts from what the server rendered and follows the symbol's
  * depth, trades and candles and every market's ticker; the member's own changes (orders, balances)
- * reload the page data. A depth snapshot older than the one shown is ignored (its `seq` is lower);
- * after a reconnect the page data is reloaded, since pushes may have been missed.
+ * reload the page data. Depth pushes are complete snapshots of the top levels, so a missed one
+ * leaves nothing wrong behind: the next replaces it. One older than the one shown is ignored (its
+ * `seq` is lower; `seq` keeps growing across engine restarts). After a reconnect the page data is
+ * reloaded, since trades and candles may have been missed.
  */
 export function useLiveMarket(initial: Initial) {
   const { revalidate } = useRevalidator();
