@@ -63,9 +63,11 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     ids.ask = (await service.placeOrder("2", limit("sell", "61000", "0.01"), "ask-61000")).orderId!;
     await service.drain();
     const hash = service.ledger.stateHash();
+    const marketHash = service.markets.get("BTC/USDT")!.stateHash();
     service = await start();
     const market = service.markets.get("BTC/USDT")!;
     expect(service.ledger.stateHash()).toBe(hash);
+    expect(market.stateHash()).toBe(marketHash);
     expect(market.lastPrice).toBe(6_000_000n);
     expect(market.waitingCount).toBe(3);
     expect(market.waitingOrder(ids.a!)).toMatchObject({ side: "sell", type: "limit", price: 5_850_000n, quantity: 100_000n, stopLossPrice: 5_900_000n });
@@ -102,9 +104,10 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
   it("restores a fired stop behind the orders placed before it fired", async () => {
     await service.drain();
     const market = service.markets.get("BTC/USDT")!;
-    const before = { hash: service.ledger.stateHash(), depth: market.book.depth() };
+    const before = { hash: service.ledger.stateHash(), depth: market.book.depth(), market: market.stateHash() };
     service = await start();
     expect(service.ledger.stateHash()).toBe(before.hash);
+    expect(service.markets.get("BTC/USDT")!.stateHash()).toBe(before.market);
     expect(service.markets.get("BTC/USDT")!.book.depth()).toEqual(before.depth);
     expect(service.markets.get("BTC/USDT")!.waitingCount).toBe(0);
     sound(service);

@@ -58,9 +58,11 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
   it("rebuilds the same ledger and books after a restart", async () => {
     await service.placeOrder("2", { symbol: "BTC/USDT", side: "sell", type: "limit", price: "61000", quantity: "0.25", tif: "GTC" }, "k-rest");
     await service.drain();
-    const before = { hash: service.ledger.stateHash(), depth: service.markets.get("BTC/USDT")!.book.depth() };
+    const before = { hash: service.ledger.stateHash(), depth: service.markets.get("BTC/USDT")!.book.depth(), market: service.markets.get("BTC/USDT")!.stateHash() };
     const restarted = await start();
     expect(restarted.ledger.stateHash()).toBe(before.hash);
+    // Every resting order in the same queue place, the same stops, the same last price.
+    expect(restarted.markets.get("BTC/USDT")!.stateHash()).toBe(before.market);
     expect(restarted.markets.get("BTC/USDT")!.book.depth()).toEqual(before.depth);
     expect(restarted.ledger.checkInvariants()).toEqual([]);
     expect(restarted.markets.get("BTC/USDT")!.checkInvariants()).toEqual([]);

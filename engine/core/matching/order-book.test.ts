@@ -127,6 +127,24 @@ describe("order book", () => {
     expect(book.depth()).toEqual({ bids: [], asks: [[100n, 1n]] });
   });
 
+  it("hashes its state: the same commands give the same hash; queue order and amounts change it", () => {
+    const build = (cmds: PlaceCommand[]) => {
+      const book = new OrderBook();
+      for (const c of cmds) book.place(c);
+      return book;
+    };
+    const stream = [limit("a", "m1", "buy", 100n, 5n), limit("b", "m2", "buy", 100n, 3n), limit("c", "m3", "sell", 105n, 2n), limit("d", "m4", "sell", 99n, 1n)];
+    expect(build(stream).stateHash()).toBe(build(stream).stateHash());
+    // Same levels and totals, other queue order: another state.
+    expect(build([stream[1]!, stream[0]!, stream[2]!, stream[3]!]).stateHash()).not.toBe(build(stream).stateHash());
+    const moved = build(stream);
+    moved.move("c", "m3", 106n);
+    expect(moved.stateHash()).not.toBe(build(stream).stateHash());
+    const cancelled = build(stream);
+    cancelled.cancel("b", "m2");
+    expect(cancelled.stateHash()).toBe(build([stream[0]!, stream[2]!, stream[3]!]).stateHash());
+  });
+
   it("refuses malformed commands and duplicate ids", () => {
     const book = new OrderBook();
     play(book, [limit("x", "a", "buy", 10n, 1n)]);

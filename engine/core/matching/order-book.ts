@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 /**
  * One symbol's order book: price-time priority, limit and market orders, GTC / IOC / FOK /
  * post-only, cancel and move, self-trade prevention (the taker's remainder is cancelled).
@@ -332,6 +333,21 @@ export class OrderBook {
 
   get size(): number {
     return this.orders.size;
+  }
+
+  /**
+   * A digest of the whole book: every resting order in queue order, level by level. Two books that
+   * saw the same commands have the same hash (tests replay a stream and compare, as exchange-core does).
+   */
+  stateHash(): string {
+    const hash = createHash("sha256");
+    for (const [name, side] of [["bids", this.bids], ["asks", this.asks]] as const) {
+      for (const level of side.levels) {
+        hash.update(`${name} ${level.price} ${level.total}:`);
+        for (let o = level.head; o !== null; o = o.next) hash.update(`${o.id}/${o.memberId}/${o.remaining};`);
+      }
+    }
+    return hash.digest("hex");
   }
 
   /** Book invariants: never crossed; level totals equal their orders; levels sorted; no empty level. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { feeAccount, type AccountRef, type Ledger, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import { StopBook, type FiredStop, type StopKind } from "./stop-orders";
@@ -173,6 +174,16 @@ export class SpotMarket {
   /** The last trade price (what stop orders watch); none before the first trade. */
   get lastPrice(): bigint | undefined {
     return this.last;
+  }
+
+  /** A digest of the market: its book, its waiting stop orders (with their holds) and its last price. */
+  stateHash(): string {
+    const hash = createHash("sha256").update(`book ${this.book.stateHash()};last ${this.last ?? "-"};`);
+    for (const id of [...this.waiting.keys()].sort()) {
+      const { cmd, holdId } = this.waiting.get(id)!;
+      hash.update(`stop ${id}/${cmd.memberId}/${cmd.side}/${cmd.type}/${cmd.price ?? "-"}/${cmd.quantity ?? "-"}/${cmd.money ?? "-"}/${cmd.stopProfitPrice ?? "-"}/${cmd.stopLossPrice ?? "-"}/${holdId};`);
+    }
+    return hash.digest("hex");
   }
 
   /** Number of stop orders waiting for their trigger. */
