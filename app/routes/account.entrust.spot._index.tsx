@@ -138,14 +138,14 @@ function FilterForm({ tab, values, errors, symbols }: { tab: EntrustTab; values:
         <label htmlFor="filter-from" className={s.filterLabel}>
           {t("entrust.from")}
         </label>
-        <input id="filter-from" name="from" type="date" defaultValue={values.from ?? ""} className={s.control} aria-invalid={errorOf("from") ? true : undefined} aria-describedby={described("from")} />
+        <input id="filter-from" name="from" type="date" min="2000-01-01" max="2099-12-31" defaultValue={values.from ?? ""} className={s.control} aria-invalid={errorOf("from") ? true : undefined} aria-describedby={described("from")} />
         {fieldErrors("from")}
       </div>
       <div className={s.filterField}>
         <label htmlFor="filter-to" className={s.filterLabel}>
           {t("entrust.to")}
         </label>
-        <input id="filter-to" name="to" type="date" defaultValue={values.to ?? ""} className={s.control} aria-invalid={errorOf("to") ? true : undefined} aria-describedby={described("to")} />
+        <input id="filter-to" name="to" type="date" min="2000-01-01" max="2099-12-31" defaultValue={values.to ?? ""} className={s.control} aria-invalid={errorOf("to") ? true : undefined} aria-describedby={described("to")} />
         {fieldErrors("to")}
       </div>
       <div className={s.filterActions}>

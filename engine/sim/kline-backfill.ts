@@ -10,7 +10,7 @@ import { seeded } from "./seeded-random";
  * Demo history (simulated liquidity only): on the first start, each demo market that has neither
  * candles nor trades gets a seeded random-walk history that ends at its start price, so every
  * k-line period can draw a chart at once: minutes for the last ~2 days (1m–30m), hours for the
- * 4 weeks before (1h, 4h) and days for the 400 days before that (1d, 1w, 1M). Coarser periods are
+ * 4 weeks before (1h, 4h) and days for the 3 years before that (1d, 1w, 1M: enough months for MA30). Coarser periods are
  * aggregated from finer ones, so the periods agree with each other where they overlap.
  */
 const DAY = 86_400_000;
@@ -30,8 +30,9 @@ export async function backfillKlines(db: Kysely<Database>, spot: SpotService, no
       priceScale: c.priceScale,
       amountScale: c.amountScale,
       valueFactor: 10n ** BigInt(c.quoteAssetScale - c.priceScale - c.amountScale),
-      // A typical trade is worth a few hundred USDT.
-      typicalQuantity: 300 / Number(demo.start),
+      // About what the simulator trades per minute (market-simulator: 0.7 takers a second, 400 USDT
+      // each at weight 100), so the live candles continue the history at the same height.
+      typicalQuantity: (1_500 * demo.weight) / 100 / Number(demo.start),
       random: seeded(seed + i * 104_729),
     });
     const rows = Object.entries(series).flatMap(([period, candles]) =>
@@ -70,12 +71,12 @@ interface HistoryOptions {
 export function history(o: HistoryOptions): Record<Period, Candle[]> {
   const minuteStart = periodStart("1h", o.now) - 47 * 3_600_000;
   const hourStart = periodStart("1d", minuteStart) - 28 * DAY;
-  const dayStart = hourStart - 400 * DAY;
+  const dayStart = hourStart - 1_100 * DAY;
 
   // Walk backwards from the end price: minutes, then hours before them, then days.
   const minutes = walk(o, "1m", minuteStart, periodStart("1m", o.now), o.end, 0.0012, 1);
-  const hours = walk(o, "1h", hourStart, minuteStart - 1, minutes[0]!.open, 0.008, 40);
-  const days = walk(o, "1d", dayStart, hourStart - 1, hours[0]!.open, 0.035, 800);
+  const hours = walk(o, "1h", hourStart, minuteStart - 1, minutes[0]!.open, 0.008, 60);
+  const days = walk(o, "1d", dayStart, hourStart - 1, hours[0]!.open, 0.035, 1_440);
 
   const hourly = [...hours, ...aggregate(minutes, "1h")];
   const daily = [...days, ...aggregate(hourly, "1d")];

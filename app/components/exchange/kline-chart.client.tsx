@@ -51,9 +51,11 @@ export default function KlineChart({ candles, period, colors, label }: { candles
       textStyle: { color: resolved.text },
       tooltip: { trigger: "axis", axisPointer: { type: "cross" } },
       axisPointer: { link: [{ xAxisIndex: "all" }] },
+      // Fixed margins for both grids (no automatic room for labels), so the volume bars stand
+      // exactly under their candles; the left margin holds half of the first time label.
       grid: [
-        { left: 8, right: 64, top: 12, height: "64%" },
-        { left: 8, right: 64, top: "80%", height: "14%" },
+        { left: 40, right: 64, top: 12, height: "64%", outerBoundsMode: "none" },
+        { left: 40, right: 64, top: "80%", height: "14%", outerBoundsMode: "none" },
       ],
       xAxis: [
         { type: "category", data: times, boundaryGap: true, axisLine: { lineStyle: { color: resolved.grid } }, axisLabel: { color: resolved.text } },
