@@ -95,6 +95,29 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText(/^(Order filled: 0\.00\d+ BTC\.|Filled 0\.00\d+ BTC; the rest could not be filled at once and was cancelled\.)$/)).toBeVisible();
       await expect(available(page, "buy")).toHaveText(/^9,9\d\d(\.\d+)? USDT$/);
       await expect(available(page, "sell")).toHaveText(/^0\.00\d+ BTC$/);
+
+      // A stop-loss sell waits off the book for its trigger: listed, its coins held, then cancelled.
+      await page.getByRole("link", { name: "Stop-profit/stop-loss", exact: true }).click();
+      await expect(page).toHaveURL(/type=stop/);
+      const sell = page.getByRole("form", { name: "Sell BTC" });
+      const heldBefore = await available(page, "sell").innerText();
+      await sell.getByLabel("Amount").fill("0.00001");
+      await sell.getByRole("button", { name: "Sell BTC" }).click();
+      await expect(sell.getByText(text("en", "spot.validation.stop_required"))).toBeVisible();
+      await sell.getByLabel("Stop-loss", { exact: true }).check();
+      await sell.getByLabel("Stop-loss price").fill("1000");
+      await sell.getByLabel("Order price").fill("999");
+      await sell.getByLabel("Amount").fill("0.00001");
+      await sell.getByRole("button", { name: "Sell BTC" }).click();
+      await expect(page.getByText(text("en", "exchange.placed_waiting"))).toBeVisible();
+      const stop = orders.getByRole("row").filter({ hasText: text("en", "exchange.status_waiting") });
+      await expect(stop).toHaveCount(1);
+      await expect(stop).toContainText("1,000");
+      await expect(available(page, "sell")).not.toHaveText(heldBefore);
+      await stop.getByRole("button", { name: /Cancel Sell order/ }).click();
+      await expect(page.getByText(text("en", "exchange.cancelled"))).toBeVisible();
+      await expect(page.getByText(text("en", "exchange.no_open_orders"))).toBeVisible();
+      await expect(available(page, "sell")).toHaveText(heldBefore);
     });
 
     test("a retried order post places one order", async ({ page }) => {
@@ -118,3 +141,40 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("keyboard: the order form is reached by Tab with a visible focus, Enter places, the cancel button is reachable", async ({ page }) => {
+  const member = await createMember("spot-keys");
+  await deposit(member.uid, "USDT", "1000");
+  await logIn(page, member.email, member.password, PAGE);
+  const buy = page.getByRole("form", { name: "Buy BTC" });
+  const price = buy.getByLabel("Price");
+  /** The focused element, or the box around it, draws a focus ring. */
+  const ringed = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const drawn = (e: Element | null) => !!e && getComputedStyle(e).outlineStyle !== "none" && getComputedStyle(e).outlineWidth !== "0px";
+      return drawn(el) || drawn(el?.parentElement ?? null);
+    });
+  // Keyboard focus (not a click) shows the ring: from the Limit tab, Tab on to the Market tab.
+  await page.getByRole("link", { name: "Limit", exact: true }).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Market", exact: true })).toBeFocused();
+  expect(await ringed()).toBe(true);
+  for (let i = 0; i < 30 && !(await price.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(price).toBeFocused();
+  expect(await ringed()).toBe(true);
+  await price.selectText();
+  await page.keyboard.type("20000");
+  await page.keyboard.press("Tab");
+  await expect(buy.getByLabel("Amount")).toBeFocused();
+  await page.keyboard.type("0.01");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(text("en", "exchange.placed_open"))).toBeVisible();
+  const cancel = page.getByTestId("open-orders").getByRole("button", { name: /Cancel Buy order/ });
+  await expect(cancel).toBeVisible();
+  for (let i = 0; i < 40 && !(await cancel.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(cancel).toBeFocused();
+  expect(await ringed()).toBe(true);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(text("en", "exchange.no_open_orders"))).toBeVisible();
+});
