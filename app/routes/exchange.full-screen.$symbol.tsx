@@ -10,6 +10,7 @@ import { OrderForm } from "~/components/exchange/order-form";
 import { RecentTrades } from "~/components/exchange/recent-trades";
 import { TickerBar, toneOf } from "~/components/exchange/ticker-bar";
 import { useLiveMarket } from "~/components/exchange/use-live-market";
+import { compareDecimal } from "#protocol/money";
 import { ORDER_TYPES } from "~/lib/forms/spot-order";
 import { formatDisplayNumber } from "~/lib/number-format";
 import { messageAt } from "~/lib/use-shell";
@@ -63,7 +64,7 @@ export default function ExchangePage() {
   });
   const ticker = live.ticker ?? goods.ticker;
   const rules = { base: goods.symbol.coin_symbol, quote: goods.symbol.quote_symbol, coin_coin_scale: goods.symbol.coin_coin_scale, base_coin_scale: goods.symbol.base_coin_scale };
-  const lastTone = live.trades[0] && live.trades[1] ? toneOf(live.trades[0].price === live.trades[1].price ? null : compare(live.trades[0].price, live.trades[1].price)) : toneOf(ticker.zdf);
+  const lastTone = live.trades[0] && live.trades[1] ? toneOf(live.trades[0].price === live.trades[1].price ? null : String(compareDecimal(live.trades[0].price, live.trades[1].price))) : toneOf(ticker.zdf);
   const typeLink = (type: string) => {
     const next = new URLSearchParams(search);
     next.set("type", type);
@@ -127,16 +128,6 @@ export default function ExchangePage() {
       )}
     </div>
   );
-}
-
-/** Sign of a − b for two decimal strings, as a change: "1", "-1" or "0". */
-function compare(a: string, b: string): string {
-  const [ai = "0", af = ""] = a.split(".");
-  const [bi = "0", bf = ""] = b.split(".");
-  const n = Math.max(af.length, bf.length);
-  const x = BigInt(ai + af.padEnd(n, "0"));
-  const y = BigInt(bi + bf.padEnd(n, "0"));
-  return x > y ? "1" : x < y ? "-1" : "0";
 }
 
 export const ErrorBoundary = PageErrorBoundary;
