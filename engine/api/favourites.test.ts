@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favouriteEndpoints } from "../../protocol/endpoints/favourites";
 import { buildApp } from "../app";
+import { registerAndLogIn } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
@@ -25,10 +26,7 @@ describe.each(testStoreKinds())("favourites API on %s", (kind) => {
     await app.ready();
     for (const name of ["alice", "bob"]) {
       const email = `${name}-fav-${kind}@example.com`;
-      await app.inject({ method: "GET", url: `${API}/coin/open/send/email?email=${email}&type=register` });
-      const code = (await app.inject({ method: "GET", url: `${API}/dev/mailbox?destination=${email}` })).json().data[0].subject.match(/\d{6}/)[0];
-      await app.inject({ method: "POST", url: `${API}/coin/open/register`, payload: { accountType: "email", email, code, password: "secret123" } });
-      tokens[name] = (await app.inject({ method: "POST", url: "/api/blade-auth/oauth/token", payload: { grant_type: "password", accountType: "email", email, password: "secret123", deviceId: `device-${name}` } })).json().data.access_token;
+      tokens[name] = (await registerAndLogIn(app, email, `device-${name}`)).token;
     }
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { SpotService } from "../spot/spot-service";
+import { registerAndLogIn } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
@@ -23,10 +24,7 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
     await app.ready();
     for (const name of ["alice", "bob"]) {
       const email = `${name}-stops-${kind}@example.com`;
-      await app.inject({ method: "GET", url: `${API}/coin/open/send/email?email=${email}&type=register` });
-      const code = (await app.inject({ method: "GET", url: `${API}/dev/mailbox?destination=${email}` })).json().data[0].subject.match(/\d{6}/)[0];
-      const uid = (await app.inject({ method: "POST", url: `${API}/coin/open/register`, payload: { accountType: "email", email, code, password: "secret123" } })).json().data.uid;
-      const token = (await app.inject({ method: "POST", url: "/api/blade-auth/oauth/token", payload: { grant_type: "password", accountType: "email", email, password: "secret123", deviceId: `device-stops-${name}` } })).json().data.access_token;
+      const { uid, token } = await registerAndLogIn(app, email, `device-stops-${name}`);
       members[name] = { token, uid };
       for (const [coin, amount] of [["USDT", "100000"], ["BTC", "1"]]) {
         const res = await app.inject({ method: "POST", url: "/admin/deposit", headers: { "x-admin-token": ADMIN }, payload: { uid, coin, account: "spot", amount, reference: `stops-${name}-${coin}` } });

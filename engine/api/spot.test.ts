@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spotEndpoints } from "../../protocol/endpoints/spot";
 import { buildApp } from "../app";
 import { SpotService } from "../spot/spot-service";
+import { registerAndLogIn } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
@@ -23,10 +24,7 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     await app.ready();
     for (const name of ["alice", "bob"]) {
       const email = `${name}-${kind}@example.com`;
-      await app.inject({ method: "GET", url: `${API}/coin/open/send/email?email=${email}&type=register` });
-      const code = (await app.inject({ method: "GET", url: `${API}/dev/mailbox?destination=${email}` })).json().data[0].subject.match(/\d{6}/)[0];
-      const uid = (await app.inject({ method: "POST", url: `${API}/coin/open/register`, payload: { accountType: "email", email, code, password: "secret123" } })).json().data.uid;
-      const token = (await app.inject({ method: "POST", url: "/api/blade-auth/oauth/token", payload: { grant_type: "password", accountType: "email", email, password: "secret123", deviceId: `device-${name}` } })).json().data.access_token;
+      const { uid, token } = await registerAndLogIn(app, email, `device-${name}`);
       members[name] = { token, uid };
     }
   });

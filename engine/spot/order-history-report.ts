@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
 import { FINAL_ORDER_STATUSES, type HistoryFilter } from "../../protocol/endpoints/order-history";
 import {
   canonicalDecimal,
@@ -9,7 +9,7 @@ import {
   type MemberTrade,
   type StoredTrade,
 } from "../core/spot/order-history-view";
-import type { Database, SpotOrderTable } from "../store/schema";
+import type { Database, SpotOrderTable, SpotTradeTable } from "../store/schema";
 
 /**
  * Read models of a member's spot orders and trades (docs/decisions/010-spot-order-history-api.md).
@@ -202,21 +202,7 @@ const TRADE_COLUMNS = [
   "created_at",
 ] as const;
 
-interface TradeRow {
-  id: string;
-  symbol: string;
-  taker_order_id: string;
-  maker_order_id: string;
-  buyer: string;
-  seller: string;
-  price: string;
-  quantity: string;
-  value: string;
-  buyer_fee: string;
-  seller_fee: string;
-  taker_side: string;
-  created_at: Date;
-}
+type TradeRow = Selectable<SpotTradeTable>;
 
 function toStoredTrade(r: TradeRow): StoredTrade {
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
+import { registerAndLogIn } from "../../testing/api-members";
 import { openTestStore, type TestStore } from "../../testing/test-stores";
 import { createServices, type ApiServices } from "../context";
 
@@ -23,12 +24,7 @@ describe("demo member guard", () => {
   });
 
   async function member(email: string) {
-    await app.inject({ method: "GET", url: `${API}/coin/open/send/email?email=${email}&type=register` });
-    const code = (await app.inject({ method: "GET", url: `${API}/dev/mailbox?destination=${email}` })).json().data[0].subject.match(/\d{6}/)[0];
-    expect((await app.inject({ method: "POST", url: `${API}/coin/open/register`, payload: { accountType: "email", email, code, password: "secret123" } })).json().code).toBe(200);
-    const login = await app.inject({ method: "POST", url: "/api/blade-auth/oauth/token", payload: { grant_type: "password", accountType: "email", email, password: "secret123", deviceId: `device-${email.replace(/\W/g, "")}` } });
-    expect(login.json().code, login.body).toBe(200);
-    const token = login.json().data.access_token as string;
+    const { token } = await registerAndLogIn(app, email, `device-${email.replace(/\W/g, "")}`);
     const row = await store.db.selectFrom("member").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     return { id: row.id, headers: { "blade-auth": `bearer ${token}` } };
   }
