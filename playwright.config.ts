@@ -47,6 +47,8 @@ export default defineConfig({
       CODE_RESEND_SECONDS: "2",
       // Every browser of the suite comes from 127.0.0.1: lift the per-address hourly limit of code sends.
       CODE_SENDS_PER_HOUR: "10000",
+      // A trickled request is cut off after 10 s here (2 minutes by default), so a test can see it.
+      WEB_REQUEST_TIMEOUT_MS: "10000",
       // A live market, as on a fresh `npm start`: bots quote and trade the demo markets.
       SIMULATOR: "1",
     },

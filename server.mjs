@@ -1,10 +1,12 @@
 // The web tier's HTTP server: Remix behind Express (static files, compression), nothing else.
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { guardActions, isCrossSiteWrite, securityHeaders, unreadableFormReason } from "./server/guards.mjs";
 
 // BUILD_DIR: see remix.config.js (a second build of the same checkout lives in its own folder).
 const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -13,11 +15,15 @@ const ASSETS_DIR = BUILD_DIR === "build" ? "public/build" : path.join(BUILD_DIR,
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
-const build = await import(BUILD_PATH);
+// Every route's action answers 400 to a form body it cannot parse (server/guards.mjs).
+const build = guardActions(await import(BUILD_PATH));
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+// Whose X-Forwarded-For to believe: only the proxies named in TRUST_PROXY (addresses or subnets,
+// comma-separated, e.g. the load balancer). Unset: none, so no client can pick its own address
+// to dodge the per-address limits (issue 9).
+app.set("trust proxy", process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(",").map((a) => a.trim()) : false);
 // Live islands talk socket.io to the engine through this same origin (spec: the real-time address
 // derives from the page host): long-polling requests and the WebSocket upgrade are passed through.
 const engine = new URL(process.env.ENGINE_URL ?? `http://127.0.0.1:${process.env.ENGINE_PORT ?? 8080}`);
@@ -35,21 +41,43 @@ app.use("/socket.io", (req, res) => {
   });
   req.pipe(upstream);
 });
+// Every response from here on (static files, redirects, data requests, pages) carries the
+// security headers; pages run only scripts with this response's nonce.
+app.use((req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.set(securityHeaders(res.locals.cspNonce, req.secure));
+  next();
+});
 app.use(compression());
 app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 // The client address the engine sees (login log, limits): Express's own reading, which trusts a
-// forwarded header only from a proxy on loopback. A browser cannot spoof it by sending the header.
+// forwarded header only from a TRUST_PROXY proxy. A client cannot spoof it by sending the header.
 app.use((req, _res, next) => {
   req.headers["x-forwarded-for"] = req.ip ?? "";
   next();
 });
 app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
-app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: () => ({ routeManifest: build.routes }) }));
-
-const server = app.listen(port, host, () => {
-  console.log(`web listening on http://localhost:${port}`);
+// One gate for every state-changing request, document posts and Remix data requests alike:
+// another site may not post with a member's cookie (CSRF), and an action only ever reads a form.
+app.use((req, res, next) => {
+  if (isCrossSiteWrite(req)) return res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
+  const unreadable = unreadableFormReason(req);
+  if (unreadable) return res.status(400).type("text/plain").send(`Bad request: ${unreadable}; the exchange's forms send form data.`);
+  next();
 });
+app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ routeManifest: build.routes, cspNonce: res.locals.cspNonce }) }));
+
+// A request must arrive whole in time, or it is answered 408 and closed: a client trickling its
+// body holds no connection for long (issue 9). Two minutes leave room for a 15 MB KYC upload on a
+// slow mobile link; headers get 20 s. NOTE: Node checks these only every
+// `connectionsCheckingInterval` (30 s by default), hence a shorter one.
+const requestTimeout = Number(process.env.WEB_REQUEST_TIMEOUT_MS ?? 120_000);
+const server = http
+  .createServer({ requestTimeout, headersTimeout: Math.min(20_000, requestTimeout), connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))) }, app)
+  .listen(port, host, () => {
+    console.log(`web listening on http://localhost:${port}`);
+  });
 server.on("upgrade", (req, socket, head) => {
   if (!req.url?.startsWith("/socket.io/")) return socket.destroy();
   const upstream = net.connect(Number(engine.port), engine.hostname, () => {

@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "protocol/**/*.test.ts", "engine/**/*.test.ts", "variants/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "protocol/**/*.test.ts", "engine/**/*.test.ts", "variants/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     // Engine integration suites open databases: give them time on a 2-core machine.
     testTimeout: 30_000,

@@ -19,6 +19,8 @@ import { Header } from "~/components/header";
 import { Toaster } from "~/components/toaster";
 import { useI18nInstance } from "~/lib/i18n-client";
 import type { ShellData } from "~/lib/shell";
+import { useNonce } from "~/lib/nonce";
+import { messageAt } from "~/lib/use-shell";
 import { EngineUnreachable } from "~/services/api.server";
 import { unreachableResponse } from "~/services/errors.server";
 import { rememberInviteCode } from "~/services/session.server";
@@ -32,10 +34,7 @@ export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.site.name ?? "Meridian Exchange" },
-  { name: "description", content: data?.site.name ?? "Meridian Exchange" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.site.name ?? "Meridian Exchange" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
@@ -55,19 +54,23 @@ export function Layout({ children }: { children: ReactNode }) {
   const error = useRouteError();
   const errorLang = isRouteErrorResponse(error) ? (error.data as { langTag?: string } | null)?.langTag : undefined;
   const theme = THEME_CLASSES[shell?.theme ?? "theme-night"];
+  const nonce = useNonce();
   return (
     <html lang={shell?.langTag ?? errorLang ?? "en"} className={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={shell?.theme === "theme-day" ? "light" : "dark"} />
+        {/* Every page, error pages included, is described (a route's `meta` replaces the root's, so not there). */}
+        <meta name="description" content={messageAt(shell, "footer.tagline") ?? "Meridian Exchange"} />
+        <link rel="manifest" href="/site.webmanifest" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

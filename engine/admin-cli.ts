@@ -11,6 +11,7 @@ import { endpoints } from "../protocol/endpoints";
  *   npm run admin -- kyc reject <uid> "<reason>"
  *   npm run admin -- mailbox <e-mail or "+49 15112345678">
  *   npm run admin -- deposit <uid> <coin> <amount> [spot|funding] [reference]
+ *   npm run admin -- market halt|resume <BTC_USDT>
  *
  * ENGINE_URL (default http://127.0.0.1:8080), DATA_DIR (for the admin token) or ADMIN_TOKEN.
  */
@@ -43,6 +44,26 @@ async function main(): Promise<number> {
     console.log(`member ${uid}: ${decision === "approve" ? "approved" : "rejected"}`, body.data);
     return 0;
   }
+  if (command === "market") {
+    const [action, symbol] = rest;
+    if ((action !== "halt" && action !== "resume") || !symbol || !/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/i.test(symbol)) {
+      console.error("usage: npm run admin -- market halt|resume <BTC_USDT>");
+      return 2;
+    }
+    // Halted: new orders are refused, members can still cancel theirs; kept across restarts.
+    const res = await fetch(new URL(endpoints.adminMarketHalt.path, engineUrl), {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-admin-token": await adminToken() },
+      body: JSON.stringify({ symbol: symbol.toUpperCase(), halted: action === "halt" }),
+    });
+    const body = (await res.json()) as { code: number; msg: string; data: { symbol: string; halted: boolean } | null };
+    if (body.code !== 200 || !body.data) {
+      console.error(`refused (${body.code}): ${body.msg}`);
+      return 1;
+    }
+    console.log(`${body.data.symbol}: ${body.data.halted ? "halted (new orders refused, cancels allowed)" : "trading"}`);
+    return 0;
+  }
   if (command === "deposit") {
     const [uid, coin, amount, account = "spot", reference = `cli-${Date.now()}-${randomBytes(4).toString("hex")}`] = rest;
     if (!uid || !coin || !amount || (account !== "spot" && account !== "funding")) {
@@ -71,7 +92,7 @@ async function main(): Promise<number> {
     }
     const url = new URL(`/api/${apiHead}/${endpoints.devMailbox.path}`, engineUrl);
     url.searchParams.set("destination", destination);
-    const body = (await (await fetch(url)).json()) as { code: number; msg: string; data: Array<{ createdAt: string; subject: string; body: string }> | null };
+    const body = (await (await fetch(url, { headers: { "x-admin-token": await adminToken() } })).json()) as { code: number; msg: string; data: Array<{ createdAt: string; subject: string; body: string }> | null };
     if (body.code !== 200 || !body.data) {
       console.error(`refused (${body.code}): ${body.msg}`);
       return 1;
@@ -80,7 +101,7 @@ async function main(): Promise<number> {
     if (body.data.length === 0) console.log(`nothing was sent to ${destination}`);
     return 0;
   }
-  console.error("commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference]");
+  console.error("commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume <symbol>");
   return 2;
 }
 

@@ -1,3 +1,4 @@
+import http from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { sql } from "kysely";
 import { errorEnvelope } from "../protocol/envelope";
@@ -19,6 +20,7 @@ import { registerCodeRoutes } from "./api/members/codes";
 import { registerGoogleRoutes } from "./api/members/google";
 import { registerKycRoutes } from "./api/members/kyc";
 import { registerMailboxRoutes } from "./api/members/mailbox";
+import { registerPasswordResetRoutes } from "./api/members/password-reset";
 import { registerRegistrationRoutes } from "./api/members/registration";
 import type { Store } from "./store/db";
 
@@ -32,6 +34,14 @@ export interface BuildAppOptions {
   spot?: SpotService;
   /** Market data of the spot markets (tickers, k-lines, depth); its routes are served when given. */
   marketData?: MarketData;
+  /**
+   * A request (headers and body) must arrive within this time, or the connection is answered 408
+   * and closed: a client trickling its body holds nothing open for long (issue 9). Default 30 s:
+   * the engine's client is the web tier, which has the whole body before it forwards it.
+   */
+  requestTimeoutMs?: number;
+  /** Addresses of the web tier, whose X-Forwarded-For names the client (default 127.0.0.1). */
+  trustedProxies?: string[];
   /** Signs tickets for private real-time topics (the socket server verifies them). */
   tickets?: TicketSigner;
 }
@@ -40,14 +50,19 @@ export interface BuildAppOptions {
  * The engine's HTTP app: every answer is an envelope, bad input is a 400 naming the field, an
  * unknown path a 404 envelope, and an unexpected error a 500 with no detail (details go to the log).
  */
-export async function buildApp({ store, apiHead, logger = false, services, spot, marketData, tickets = new TicketSigner() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ store, apiHead, logger = false, services, spot, marketData, requestTimeoutMs = 30_000, trustedProxies = ["127.0.0.1"], tickets = new TicketSigner() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    // NOTE: Node checks request timeouts only every `connectionsCheckingInterval` (30 s by
+    // default), so the server is made here with an interval that fits the timeout.
+    serverFactory: (handler) =>
+      http.createServer({ requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeoutMs / 4))) }, handler),
     // Requests are not logged one by one (volume); refusals and errors are.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    // Trust the web tier's X-Forwarded-For for client addresses (rate limits, login log).
-    trustProxy: "127.0.0.1",
+    // Trust X-Forwarded-For (client addresses for limits and the login log) only from the web
+    // tier's addresses (ENGINE_TRUSTED_PROXIES): anyone else's is ignored.
+    trustProxy: trustedProxies,
     routerOptions: { maxParamLength: 200 },
   });
 
@@ -87,6 +102,7 @@ export async function buildApp({ store, apiHead, logger = false, services, spot,
   registerMarketRoutes(context, marketData);
   registerCodeRoutes(context);
   registerRegistrationRoutes(context);
+  registerPasswordResetRoutes(context);
   registerAuthRoutes(context);
   registerAccountRoutes(context);
   registerGoogleRoutes(context);

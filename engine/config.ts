@@ -37,7 +37,19 @@ const engineEnvSchema = z.object({
   DEMO_MEMBER: z.enum(["0", "1"]).optional(),
   /** Key that signs private real-time tickets; set it when several engine processes serve sockets (default: random per process). */
   REALTIME_SECRET: z.string().min(24).optional(),
+  /** The web tier's addresses (comma-separated): only their X-Forwarded-For is believed. */
+  ENGINE_TRUSTED_PROXIES: z
+    .string()
+    .default("127.0.0.1")
+    .transform((v) => v.split(",").map((a) => a.trim()).filter(Boolean)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+}).superRefine((env, ctx) => {
+  // A production exchange that cannot e-mail would leave members without codes, and a dev
+  // mailbox would serve them to whoever holds the admin token: only a demo install may run so.
+  const demo = (env.SIMULATOR ?? (env.DATABASE_URL ? "0" : "1")) === "1";
+  if (env.NODE_ENV === "production" && !env.SMTP_URL && env.DEV_MAILBOX !== "1" && !demo) {
+    ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (or DEV_MAILBOX=1 for a demo without e-mail delivery)" });
+  }
 });
 
 export type EngineEnv = z.infer<typeof engineEnvSchema>;

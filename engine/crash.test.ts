@@ -52,10 +52,10 @@ describe("crash safety", () => {
     await waitHealthy();
     const email = "crash@example.com";
     await fetch(`${API}/coin/open/send/email?email=${email}&type=register`);
-    const code = (await json(await fetch(`${API}/dev/mailbox?destination=${email}`))).data[0].subject.match(/\d{6}/)[0];
+    const adminToken = readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
+    const code = (await json(await fetch(`${API}/dev/mailbox?destination=${email}`, { headers: { "x-admin-token": adminToken } }))).data[0].subject.match(/\d{6}/)[0];
     const { uid } = (await post(`${API}/coin/open/register`, { accountType: "email", email, code, password: "secret123" })).data;
     const token = (await post(`${base}/api/blade-auth/oauth/token`, { grant_type: "password", accountType: "email", email, password: "secret123", deviceId: "crash-device-1" })).data.access_token;
-    const adminToken = readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
     expect((await post(`${base}/admin/deposit`, { uid, coin: "USDT", account: "spot", amount: "1000000", reference: "crash-fund" }, { "x-admin-token": adminToken })).code).toBe(200);
 
     // A stream of orders, 8 in flight; kill -9 once 150 were acknowledged.

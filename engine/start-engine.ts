@@ -16,7 +16,11 @@ import { attachRealtime } from "./realtime/realtime";
 import { TicketSigner } from "./realtime/tickets";
 import { MarketData } from "./market/market-data";
 import { backfillKlines } from "./sim/kline-backfill";
+import { BOT_HISTORY_RETENTION_MS, BotHistoryPruner } from "./sim/bot-history-pruner";
 import { openStore, type Store } from "./store/db";
+import { takeEngineLock } from "./store/engine-lock";
+import { upkeepEmbedded } from "./store/embedded-upkeep";
+import { startHousekeeping, type Chore } from "./store/housekeeping";
 import { migrateToLatest } from "./store/migrate";
 import { seedConfiguration } from "./store/seed/seed";
 
@@ -28,15 +32,37 @@ export interface RunningEngine {
   close(): Promise<void>;
 }
 
-/** Opens the store, migrates, seeds, and serves the API and sockets. Used by `main.ts` and tests. */
+/**
+ * Takes the one-engine lock on the data (engine/store/engine-lock.ts), then opens the store,
+ * migrates, seeds, and serves the API and sockets. Used by `main.ts` and tests.
+ */
 export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
+  const lock = await takeEngineLock({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  let engine: RunningEngine;
+  try {
+    engine = await startLocked(env);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  return {
+    ...engine,
+    async close() {
+      await engine.close();
+      await lock.release();
+    },
+  };
+}
+
+async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   const variant = loadVariant(env.DEPLOYMENT_VARIANT);
   const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await migrateToLatest(store.db as never);
   await seedConfiguration(store.db, variant);
 
   const simulate = (env.SIMULATOR ?? (env.DATABASE_URL ? "0" : "1")) === "1";
-  if (simulate) await seedDemoMarkets(store.db);
+  // Markets are configuration: a fresh install has the default six, simulated or not (issue 9).
+  await seedDemoMarkets(store.db);
   // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
   const spot = await SpotService.start({
     db: store.db,
@@ -61,12 +87,21 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     demoAccount: demo ? DEMO_ACCOUNT : null,
     demoMemberId: demo?.memberId ?? null,
   });
-  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot, marketData, tickets });
+  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot, marketData, tickets, trustedProxies: env.ENGINE_TRUSTED_PROXIES });
   await app.ready();
   const realtime = attachRealtime(app.server, tickets);
   const io = realtime.io;
   marketData.startPublishing(realtime.publish);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
+  // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded
+  // database is vacuumed and checkpointed (it has no background processes to do it).
+  const chores: Chore[] = [];
+  if (simulator) {
+    const pruner = new BotHistoryPruner(store.db, simulator.botIds);
+    chores.push({ name: "prune bot history", run: (now) => pruner.prune(new Date(now - BOT_HISTORY_RETENTION_MS)) });
+  }
+  if (store.kind === "pglite") chores.push({ name: "vacuum and checkpoint", run: () => upkeepEmbedded(store.db) });
+  const housekeeping = startHousekeeping({ chores, log: app.log });
   // The shared demo balances come back every hour once a visitor has spent them.
   const demoTopUp = demo
     ? setInterval(() => void topUpDemoMember(spot, demo.memberId).catch((error) => app.log.warn({ err: (error as Error).message }, "demo top-up failed")), 60 * 60_000)
@@ -83,6 +118,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
     url: address,
     async close() {
       if (demoTopUp) clearInterval(demoTopUp);
+      await housekeeping.stop();
       await simulator?.stop();
       marketData.stop();
       await outbox?.stop();

@@ -34,6 +34,8 @@ export const memberInfoSchema = z.object({
   tradePasswordSet: z.boolean(),
   antiCodeSet: z.boolean(),
   createdAt: z.string(),
+  /** The shared demo member of a demo install: its security settings are locked (decision 013). */
+  demo: z.boolean().default(false),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 

@@ -1,14 +1,16 @@
 // `npm run bench`: the matching core's throughput (and nodejs-order-book's on the same stream),
 // the durable order API under load on PGlite and on Postgres, a restart with 1,000,000 resting
 // orders, then a throwaway exchange (fresh embedded database): cold start to first page, engine
-// API throughput and latency, server-side rendering. Figures are printed, never asserted.
+// API throughput and latency, server-side rendering; and the sim report: the demo markets the
+// simulator makes and the disk they cost. Figures are printed, never asserted.
 // Loopback only; every loop is bounded in count and time. Postgres parts use a throwaway database
 // on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) and are skipped
 // with a note if it does not answer.
 //
-//   npm run bench                      everything (~5 minutes on 2 cores)
-//   npm run bench -- --quick           shorter: 300k matching ops, 5 s of order load, 100k resting orders
-//   npm run bench -- --only=matching,orders,restart,http
+//   npm run bench                      everything (~6 minutes on 2 cores)
+//   npm run bench -- --quick           shorter: 300k matching ops, 5 s of order load, 100k resting orders, 30 simulated minutes
+//   npm run bench -- --only=matching,orders,restart,http,sim
+//   npm run bench -- sim               the same as --only=sim (names may also be given bare)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -18,8 +20,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
-const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? ["matching", "orders", "restart", "http"];
-const quickEnv = quick ? { BENCH_OPS: "300000", BENCH_SECONDS: "5", BENCH_RESTING: "100000" } : {};
+const PARTS = ["matching", "orders", "restart", "sim", "http"];
+const named = [...(args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? []), ...args.filter((a) => !a.startsWith("--"))];
+const unknown = named.filter((name) => !PARTS.includes(name));
+if (unknown.length) {
+  console.error(`unknown benchmark ${unknown.join(", ")}; the parts are ${PARTS.join(", ")}`);
+  process.exit(2);
+}
+const only = named.length ? named : PARTS;
+const quickEnv = quick ? { BENCH_OPS: "300000", BENCH_SECONDS: "5", BENCH_RESTING: "100000", BENCH_QUICK: "1" } : {};
 
 /** Runs one TypeScript bench in its own process (figures go straight to the terminal). */
 function runBench(file, benchArgs = []) {
@@ -87,10 +96,16 @@ if (only.includes("restart")) {
   await runBench("engine/bench/restart-bench.ts", ["pglite", "postgres"]);
 }
 
+// 4. The demo market simulator on a simulated clock: walk, book, prints, history join, disk growth.
+if (only.includes("sim")) {
+  console.log("");
+  await runBench("engine/bench/sim-bench.ts");
+}
+
 if (!only.includes("http")) process.exit(0);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "exchange-bench-"));
 
-// 4. The whole exchange over HTTP.
+// 5. The whole exchange over HTTP.
 const t0 = performance.now();
 const child = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
   stdio: ["ignore", "ignore", "inherit"],

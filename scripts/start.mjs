@@ -1,7 +1,9 @@
 // `npm start`: builds the web tier, starts the engine (embedded database unless DATABASE_URL is
-// set) and, once it answers /healthz, the web tier on PORT (3000). Ctrl-C stops both.
-import { spawn, spawnSync } from "node:child_process";
+// set) and, once it answers /healthz, the web tier on PORT (3000). Both are supervised: one that
+// dies is restarted with a back-off while the other keeps serving. Ctrl-C stops both.
+import { spawnSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
+import { supervise } from "./supervise.mjs";
 
 const env = { ...process.env };
 env.NODE_ENV ??= "production";
@@ -21,27 +23,24 @@ if (!skipBuild) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const children = [];
+// Both processes are supervised: one that dies is restarted with a back-off and the other keeps
+// serving (scripts/supervise.mjs). Exit code 75: another engine holds the data; 78: a bad
+// configuration. Neither is retried, and the whole exchange stops.
+const FATAL = [75, 78];
+const processes = [];
 let stopping = false;
 function run(name, args) {
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"], env });
-  children.push(child);
-  child.on("exit", (code, signal) => {
-    if (!stopping) {
-      console.error(`[start] ${name} exited (${signal ?? code}); stopping`);
-      stop(code ?? 1);
-    }
-  });
-  return child;
+  processes.push(supervise({ name, args, env, fatalCodes: FATAL, onGiveUp: (code) => stop(code ?? 1) }));
 }
-function stop(code = 0) {
+async function stop(code = 0) {
+  if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on("exit", r))))).then(() => process.exit(code));
+  setTimeout(() => process.exit(code), 5000).unref();
+  await Promise.all(processes.map((p) => p.stop()));
+  process.exit(code);
 }
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
 
 run("engine", ["--import", "tsx", "engine/main.ts"]);
 const deadline = Date.now() + 60_000;

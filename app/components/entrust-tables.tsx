@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SpotOrderView, SpotTradeView } from "#protocol/endpoints/order-history";
 import { formatDateTimeSeconds } from "~/lib/dates";
-import { formatDisplayNumber } from "~/lib/number-format";
+import { useNumberFormat } from "~/lib/use-number-format";
 import { useShell } from "~/lib/use-shell";
 import * as s from "~/routes/account.entrust.css";
 
@@ -15,12 +15,13 @@ const coins = (symbol: string) => {
   return { base, quote };
 };
 
-/** A decimal for display (spec §5) with its coin. */
+/** A decimal for display (spec §5, in the member's language) with its coin. */
 export function Amount({ value, coin }: { value: string | null | undefined; coin?: string }) {
+  const nf = useNumberFormat();
   if (value == null) return <>--</>;
   return (
     <>
-      {formatDisplayNumber(value)}
+      {nf.display(value)}
       {coin ? <span className={s.unit}>{coin}</span> : null}
     </>
   );
@@ -70,10 +71,11 @@ export function TypeLabel({ order }: { order: SpotOrderView }) {
 /** Stop-profit / stop-loss prices of a stop order; the one that fired says so. */
 export function Triggers({ order }: { order: SpotOrderView }) {
   const { t } = useTranslation();
+  const nf = useNumberFormat();
   const parts: string[] = [];
   const fired = (kind: string) => (order.triggeredBy === kind ? ` (${t("entrust.fired")})` : "");
-  if (order.stopProfitPrice) parts.push(`${t("entrust.stop_profit")} ${formatDisplayNumber(order.stopProfitPrice)}${fired("profit")}`);
-  if (order.stopLossPrice) parts.push(`${t("entrust.stop_loss")} ${formatDisplayNumber(order.stopLossPrice)}${fired("loss")}`);
+  if (order.stopProfitPrice) parts.push(`${t("entrust.stop_profit")} ${nf.display(order.stopProfitPrice)}${fired("profit")}`);
+  if (order.stopLossPrice) parts.push(`${t("entrust.stop_loss")} ${nf.display(order.stopLossPrice)}${fired("loss")}`);
   return <>{parts.length ? parts.join(" / ") : "--"}</>;
 }
 

@@ -20,3 +20,11 @@ export const action = style({
   fontWeight: 600,
   selectors: { "&:hover": { background: vars.color.accentHover, color: vars.color.accentText } },
 });
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: "12px", justifyContent: "center" });
+export const secondaryAction = style({
+  display: "inline-block",
+  padding: "10px 20px",
+  borderRadius: vars.radius.small,
+  border: `1px solid ${vars.color.border}`,
+  fontWeight: 600,
+});

@@ -37,14 +37,23 @@ export function PageErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const kind = status === 503 ? "unreachable" : status === 404 ? "not_found" : "generic";
   return (
     <div className={s.page}>
-      <div className={s.card} role="alert">
-        <h1 className={s.title}>{status === 503 ? t("errors.unreachable_title") : t("errors.generic_title")}</h1>
-        <p className={s.text}>{status === 503 ? t("errors.unreachable_text") : t("errors.generic_text")}</p>
-        <a className={s.action} href="/home/index">
-          {t("errors.back_home")}
-        </a>
+      <div className={s.card} role={kind === "not_found" ? undefined : "alert"}>
+        <h1 className={s.title}>{t(`errors.${kind}_title`)}</h1>
+        <p className={s.text}>{t(`errors.${kind}_text`)}</p>
+        <div className={s.actions}>
+          {/* Real links (not a script reload), so they work without JavaScript too. */}
+          {kind === "not_found" ? (
+            <a className={s.action} href="/market/main">
+              {t("errors.to_markets")}
+            </a>
+          ) : null}
+          <a className={kind === "not_found" ? s.secondaryAction : s.action} href="/home/index">
+            {t("errors.back_home")}
+          </a>
+        </div>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import type { MarketItem } from "#protocol/market";
 import en from "~/locales/en.json";
+import tr from "~/locales/tr.json";
 import { MarketTable } from "./market-table";
 
 // Class names only (vanilla-extract compiles styles at build time, not in unit tests).
@@ -14,6 +15,8 @@ vi.mock("./market-table.css", () => {
 
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+const i18nTr = i18next.createInstance();
+await i18nTr.use(initReactI18next).init({ lng: "tr", resources: { tr: { translation: tr } }, interpolation: { escapeValue: false } });
 
 const usd = { code: "usd", quote: "USD", symbol: "$", rate: "1" };
 const eur = { code: "eur", quote: "EUR", symbol: "€", rate: "0.5" };
@@ -22,9 +25,9 @@ const item = (symbolName: string, ticker: Partial<MarketItem> = {}): MarketItem 
   return { symbolName, coin_symbol: coin, quote_symbol: quote, close: null, high: null, low: null, amount: null, vol: null, zdf: null, avatar: null, contract_type: 0, ...ticker };
 };
 
-function render(items: MarketItem[], currency = usd) {
+function render(items: MarketItem[], currency = usd, language = i18n) {
   const html = renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={language}>
       <MarketTable items={items} currency={currency} caption="Markets" empty="Nothing here" />
     </I18nextProvider>,
   );
@@ -53,6 +56,14 @@ describe("MarketTable", () => {
     ]);
     // Converted exactly at the display rate.
     expect(render([btc], eur).rows[0]!.cells[1]).toBe("€32,000.06");
+  });
+
+  it("writes numbers in the member's language: `.` for thousands and `,` for decimals in Turkish", () => {
+    const btc = item("BTC/USDT", { close: "64000.123456", high: "65000", low: "63000.5", amount: "1234567890.5", zdf: "1.25" });
+    const eth = item("ETH/BTC", { close: "0.05", zdf: "-0.5" });
+    const { rows } = render([btc, eth], usd, i18nTr);
+    expect(rows[0]!.cells).toEqual(["BBTC/USDT", "$64.000,12", "▲+1,25%", "$65.000", "$63.000,5", "$1,23B"]);
+    expect(rows[1]!.cells.slice(1, 3)).toEqual(["0,05 BTC", "▼-0,5%"]);
   });
 
   it("shows a market quoted in another coin in that coin, not converted", () => {

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { MarketItem } from "#protocol/market";
 import { toDisplayMoney } from "~/lib/display-currency";
 import { describeChange, type SortDir, type SortKey } from "~/lib/market-list";
-import { formatDisplayNumber } from "~/lib/number-format";
 import type { DisplayCurrency } from "~/lib/shell";
+import { useNumberFormat } from "~/lib/use-number-format";
 import * as s from "./market-table.css";
 
 export interface MarketTableProps {
@@ -33,13 +33,15 @@ export interface MarketTableProps {
 /**
  * The market table (spec §3 "Market item") of the home page and the market list: pair, last price,
  * 24 h change, high, low and volume. Prices and volume are quoted in USDT and shown in the visitor's
- * display currency; numbers follow spec §5; a change shows its sign and an arrow, not only a colour.
+ * display currency; numbers follow spec §5 in the member's language; a change shows its sign and an
+ * arrow, not only a colour.
  */
 export function MarketTable({ items, currency, caption, empty, sorting, rowHref, lead, bodyEvents }: MarketTableProps) {
   const { t } = useTranslation();
+  const nf = useNumberFormat();
   const columns = lead ? 7 : 6;
   const money = (item: MarketItem, value: string | null) =>
-    item.quote_symbol === "USDT" ? toDisplayMoney(value, currency) : value === null ? "--" : `${formatDisplayNumber(value)} ${item.quote_symbol}`;
+    item.quote_symbol === "USDT" ? toDisplayMoney(value, currency, nf.marks) : value === null ? "--" : `${nf.display(value)} ${item.quote_symbol}`;
   return (
     <div className={s.wrap}>
       <table className={s.table}>
@@ -98,7 +100,7 @@ export function MarketTable({ items, currency, caption, empty, sorting, rowHref,
                         {change.direction === "up" ? "▲" : "▼"}
                       </span>
                     ) : null}
-                    {change.text}
+                    {nf.mark(change.text)}
                   </td>
                   <td className={`${s.td} ${s.wide}`}>{money(item, item.high)}</td>
                   <td className={`${s.td} ${s.wide}`}>{money(item, item.low)}</td>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "#protocol/site-config";
 import { toDisplayMoney } from "./display-currency";
+import { numberMarksOf } from "./number-format";
 import { preferenceSchema } from "./preference-schema";
 import { stripHtml } from "./strip-html";
 import { createToastThrottle } from "./toast-throttle";
@@ -62,5 +63,7 @@ describe("display currency", () => {
   it("converts a USDT price exactly and formats it", () => {
     expect(toDisplayMoney("64000.5", { code: "eur", quote: "EUR", symbol: "€", rate: "0.92" })).toBe("€58,880.46");
     expect(toDisplayMoney(null, { code: "usd", quote: "USD", symbol: "$", rate: "1" })).toBe("--");
+    // In the member's language.
+    expect(toDisplayMoney("1000.5", { code: "try", quote: "TRY", symbol: "₺", rate: "34.2" }, numberMarksOf("tr"))).toBe("₺34.217,1");
   });
 });

@@ -16,11 +16,11 @@ export function messageAt(shell: ShellData | undefined, key: string): string | u
   return typeof node === "string" ? node : undefined;
 }
 
-/** A page title: "<page> | <site name>". */
-export function pageTitle(matches: ReadonlyArray<{ id: string; data: unknown }>, key: string): string {
+/** A page title: "<page> | <site name>"; the page is a text key, or the text itself with `literal`. */
+export function pageTitle(matches: ReadonlyArray<{ id: string; data: unknown }>, key: string, options: { literal?: boolean } = {}): string {
   const shell = matches.find((m) => m.id === "root")?.data as ShellData | undefined;
   const site = shell?.site.name ?? "Meridian Exchange";
-  const page = messageAt(shell, key);
+  const page = options.literal ? key : messageAt(shell, key);
   return page ? `${page} | ${site}` : site;
 }
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { formatDisplayNumber } from "~/lib/number-format";
+import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import * as s from "./aboutus.css";
 
@@ -12,11 +12,12 @@ const VALUES = ["security", "transparency", "service"] as const;
 export default function AboutPage() {
   const { t } = useTranslation();
   const { site } = useShell();
+  const nf = useNumberFormat();
   return (
     <div className={s.page}>
       <h1 className={s.title}>{t("about.heading", { site: site.name })}</h1>
       <p className={s.lead}>{t("about.lead", { site: site.name })}</p>
-      <p>{t("about.figures", { reserve: formatDisplayNumber(site.reserveBtc), countries: site.countries })}</p>
+      <p>{t("about.figures", { reserve: nf.display(site.reserveBtc), countries: site.countries })}</p>
       <ul className={s.values}>
         {VALUES.map((value) => (
           <li key={value} className={s.value}>

@@ -21,7 +21,7 @@ export const menuLink = style({
   selectors: { '&[aria-current="page"]': { background: vars.color.surfaceRaised, color: vars.color.accentStrong } },
 });
 export const content = style({ minWidth: 0, display: "grid", gap: "24px", alignContent: "start" });
-export const card = style({ padding: "24px", background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.large });
+export const card = style({ minWidth: 0, padding: "24px", background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.large });
 export const title = style({ fontSize: "22px", marginBottom: "16px" });
 export const subtitle = style({ fontSize: "16px", marginBottom: "12px" });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "10px 24px", margin: 0 });
@@ -54,6 +54,8 @@ export const action = style({
   selectors: { "&:hover": { borderColor: vars.color.accent }, "&:disabled": { color: vars.color.textMuted, cursor: "not-allowed" } },
 });
 export const narrow = style({ maxWidth: "440px" });
+/** A table wider than a phone scrolls inside its box (focusable, so a keyboard can scroll it), never the page. */
+export const tableScroll = style({ position: "relative", overflowX: "auto", maxWidth: "100%" });
 export const th = style({ textAlign: "left", padding: "10px 12px", color: vars.color.textMuted, fontWeight: 500, fontSize: "12px", borderBottom: `1px solid ${vars.color.border}` });
 export const td = style({ padding: "10px 12px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
 export const inlineForm = style({ display: "flex", gap: "8px", alignItems: "center" });

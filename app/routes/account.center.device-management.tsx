@@ -12,6 +12,7 @@ import { withMemberHeaders } from "~/services/member.server";
 import { attempt } from "~/services/register.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./account.center.css";
+import { useMemberInfo } from "~/lib/use-member-info";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.devices.title") }];
 
@@ -41,6 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function DeviceManagementPage() {
   const { t } = useTranslation();
   const { devices } = useLoaderData<typeof loader>();
+  const info = useMemberInfo();
   const { lang } = useShell();
   const when = (iso: string) => formatDateTime(iso, lang);
   return (
@@ -49,51 +51,57 @@ export default function DeviceManagementPage() {
         {t("account.devices.title")}
       </h1>
       <p className={s.muted} style={{ marginBottom: 16 }}>
-        {t("account.devices.notice")}
+        {t(info.demo ? "account.demo.devices_text" : "account.devices.notice")}
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col" className={s.th}>{t("account.devices.name")}</th>
-            <th scope="col" className={s.th}>{t("account.devices.last_seen")}</th>
-            <th scope="col" className={s.th}>{t("account.devices.ip")}</th>
-            <th scope="col" className={s.th}>
-              <span className="visually-hidden">{t("account.devices.actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {devices.map((device) => (
-            <tr key={device.id}>
-              <td className={s.td}>
-                <Form method="post" className={s.inlineForm}>
-                  <input type="hidden" name="id" value={device.id} />
-                  <label htmlFor={`device-${device.id}`} className="visually-hidden">
-                    {t("account.devices.name")}
-                  </label>
-                  <input id={`device-${device.id}`} name="name" defaultValue={device.name} maxLength={60} required className={s.smallInput} />
-                  <button type="submit" name="intent" value="rename" className={s.action}>
-                    {t("account.devices.rename")}
-                  </button>
-                </Form>
-                {device.current ? <p className={s.on}>{t("account.devices.this_device")}</p> : null}
-              </td>
-              <td className={s.td}>{when(device.lastSeenAt)}</td>
-              <td className={s.td}>{device.ip || "—"}</td>
-              <td className={s.td}>
-                {device.current ? null : (
-                  <Form method="post">
-                    <input type="hidden" name="id" value={device.id} />
-                    <button type="submit" name="intent" value="delete" className={s.action} aria-label={t("account.devices.delete_named", { name: device.name })}>
-                      {t("account.devices.delete")}
-                    </button>
-                  </Form>
-                )}
-              </td>
+      <div className={s.tableScroll} tabIndex={0} role="region" aria-labelledby="devices-title">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col" className={s.th}>{t("account.devices.name")}</th>
+              <th scope="col" className={s.th}>{t("account.devices.last_seen")}</th>
+              <th scope="col" className={s.th}>{t("account.devices.ip")}</th>
+              <th scope="col" className={s.th}>
+                <span className="visually-hidden">{t("account.devices.actions")}</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {devices.map((device) => (
+              <tr key={device.id}>
+                <td className={s.td}>
+                  {info.demo ? (
+                    <span>{device.name}</span>
+                  ) : (
+                    <Form method="post" className={s.inlineForm}>
+                      <input type="hidden" name="id" value={device.id} />
+                      <label htmlFor={`device-${device.id}`} className="visually-hidden">
+                        {t("account.devices.name")}
+                      </label>
+                      <input id={`device-${device.id}`} name="name" defaultValue={device.name} maxLength={60} required className={s.smallInput} />
+                      <button type="submit" name="intent" value="rename" className={s.action}>
+                        {t("account.devices.rename")}
+                      </button>
+                    </Form>
+                  )}
+                  {device.current ? <p className={s.on}>{t("account.devices.this_device")}</p> : null}
+                </td>
+                <td className={s.td}>{when(device.lastSeenAt)}</td>
+                <td className={s.td}>{device.ip || "—"}</td>
+                <td className={s.td}>
+                  {device.current ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={device.id} />
+                      <button type="submit" name="intent" value="delete" className={s.action} aria-label={t("account.devices.delete_named", { name: device.name })}>
+                        {t("account.devices.delete")}
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { endpoints } from "#protocol/endpoints";
+import { isLockedForDemo } from "~/components/demo-locked";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useIsServed, useShell } from "~/lib/use-shell";
@@ -42,6 +43,7 @@ export default function SecurityPage() {
         <h1 id="security-title" className={s.title}>
           {t("account.security.title")}
         </h1>
+        {info.demo ? <p className={s.muted} style={{ marginBottom: 12 }}>{t("account.demo.locked_text")}</p> : null}
         <ul className={s.settings}>
           {settings.map((item) => (
             <li key={item.key} className={s.setting}>
@@ -50,9 +52,13 @@ export default function SecurityPage() {
                 <p className={s.muted}>{t(`account.security.${item.key}.text`)}</p>
               </div>
               <span className={item.on ? s.on : s.off}>{item.on === null ? "" : item.on ? t("account.security.on") : t("account.security.off")}</span>
-              <Link to={item.to} className={s.action} aria-label={`${t(`account.security.${item.key}.title`)}: ${actionLabel(item.on)}`}>
-                {actionLabel(item.on)}
-              </Link>
+              {info.demo && isLockedForDemo(item.to) ? (
+                <span className={s.off}>{t("account.demo.locked")}</span>
+              ) : (
+                <Link to={item.to} className={s.action} aria-label={`${t(`account.security.${item.key}.title`)}: ${actionLabel(item.on)}`}>
+                  {actionLabel(item.on)}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

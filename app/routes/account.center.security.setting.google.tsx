@@ -22,7 +22,8 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const info = await orUnavailable(request, callAsMember(request, member, endpoints.memberInfo));
-  if (info.googleBound) return withMemberHeaders(member, { setup: null });
+  // Bound already, or the demo member (whose settings are locked): nothing to set up.
+  if (info.googleBound || info.demo) return withMemberHeaders(member, { setup: null });
   const setup = await orUnavailable(request, callAsMember(request, member, endpoints.googleVerification, { params: { x: "bind" } }));
   return withMemberHeaders(member, { setup: { secret: setup.secret, qr: await qrSvg(setup.otpauthUri) } });
 }

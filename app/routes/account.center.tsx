@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DemoLockedNotice, isLockedForDemo } from "~/components/demo-locked";
 import { PageErrorBoundary } from "~/components/error-page";
 import { useIsServed } from "~/lib/use-shell";
 import { loadMemberInfo, withMemberHeaders } from "~/services/member.server";
@@ -27,6 +28,7 @@ export default function AccountCenterLayout() {
   const { t } = useTranslation();
   const { info } = useLoaderData<typeof loader>();
   const isServed = useIsServed();
+  const { pathname } = useLocation();
   const items = MENU.filter((item) => isServed(item.to) && (!("merchantOnly" in item) || info.is_merchant === 2));
   return (
     <div className={s.layout}>
@@ -42,7 +44,7 @@ export default function AccountCenterLayout() {
         </ul>
       </nav>
       <div className={s.content}>
-        <Outlet />
+        {info.demo && isLockedForDemo(pathname) ? <DemoLockedNotice /> : <Outlet />}
       </div>
     </div>
   );

@@ -16,7 +16,7 @@ import {
   type FilterErrors,
   type FilterValues,
 } from "~/lib/forms/entrust";
-import { formatDisplayNumber } from "~/lib/number-format";
+import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";
 import { callAsMember, requireMember } from "~/services/auth.server";
 import { orUnavailable } from "~/services/errors.server";
@@ -163,11 +163,12 @@ function FilterForm({ tab, values, errors, symbols }: { tab: EntrustTab; values:
 function OrderActions({ order }: { order: SpotOrderView }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const nf = useNumberFormat();
   const cancelling = navigation.state !== "idle" && navigation.formData?.get("orderId") === order.orderId;
   const name = {
     side: t(`entrust.side.${order.side}`),
     symbol: order.symbol,
-    price: order.price === null ? t("entrust.market_price") : formatDisplayNumber(order.price),
+    price: order.price === null ? t("entrust.market_price") : nf.display(order.price),
   };
   return (
     <>

@@ -12,15 +12,16 @@ import { TickerBar, toneOf } from "~/components/exchange/ticker-bar";
 import { useLiveMarket } from "~/components/exchange/use-live-market";
 import { compareDecimal } from "#protocol/money";
 import { ORDER_TYPES } from "~/lib/forms/spot-order";
-import { formatDisplayNumber } from "~/lib/number-format";
-import { messageAt } from "~/lib/use-shell";
+import { numberFormatOf } from "~/lib/number-format";
+import type { ShellData } from "~/lib/shell";
+import { pageTitle } from "~/lib/use-shell";
 import { exchangeAction, loadExchange } from "~/services/exchange.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const shell = matches.find((m) => m.id === "root")?.data as Parameters<typeof messageAt>[0];
-  const site = (shell as { site?: { siteName?: string } } | undefined)?.site?.siteName ?? "";
-  if (!data) return [{ title: site }];
-  return [{ title: `${formatDisplayNumber(data.goods.ticker.close, { abbreviate: false })} | ${data.symbol} | ${site}` }];
+  if (!data) return [{ title: pageTitle(matches, "errors.not_found_title") }];
+  // No hooks here: the member's language comes from the root loader's data.
+  const nf = numberFormatOf((matches.find((m) => m.id === "root")?.data as ShellData | undefined)?.lang);
+  return [{ title: pageTitle(matches, `${nf.display(data.goods.ticker.close, { abbreviate: false })} | ${data.symbol}`, { literal: true }) }];
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -63,7 +64,14 @@ export default function ExchangePage() {
     privateTopic: account?.ticket ? { topic: account.ticket.topic, ticket: account.ticket.ticket } : null,
   });
   const ticker = live.ticker ?? goods.ticker;
-  const rules = { base: goods.symbol.coin_symbol, quote: goods.symbol.quote_symbol, coin_coin_scale: goods.symbol.coin_coin_scale, base_coin_scale: goods.symbol.base_coin_scale };
+  const rules = {
+    base: goods.symbol.coin_symbol,
+    quote: goods.symbol.quote_symbol,
+    coin_coin_scale: goods.symbol.coin_coin_scale,
+    base_coin_scale: goods.symbol.base_coin_scale,
+    makerFee: goods.symbol.makerFee,
+    takerFee: goods.symbol.takerFee,
+  };
   const lastTone = live.trades[0] && live.trades[1] ? toneOf(live.trades[0].price === live.trades[1].price ? null : String(compareDecimal(live.trades[0].price, live.trades[1].price))) : toneOf(ticker.zdf);
   const typeLink = (type: string) => {
     const next = new URLSearchParams(search);
@@ -75,7 +83,7 @@ export default function ExchangePage() {
   return (
     <div className={s.page}>
       <div className={s.area.bar}>
-        <TickerBar ticker={ticker} markets={live.markets} symbol={data.symbol} />
+        <TickerBar ticker={ticker} markets={live.markets} symbol={data.symbol} priceScale={rules.coin_coin_scale} />
       </div>
       <div className={s.area.book}>
         <OrderBook depth={live.depth} base={rules.base} quote={rules.quote} amountScale={rules.base_coin_scale} priceScale={rules.coin_coin_scale} last={live.trades[0]?.price ?? ticker.close} lastTone={lastTone} />
@@ -84,12 +92,17 @@ export default function ExchangePage() {
         <KlineArea candles={live.candles} period={data.period} symbol={data.symbol} search={search} />
       </div>
       <div className={s.area.trades}>
-        <RecentTrades trades={live.trades} base={rules.base} quote={rules.quote} />
+        <RecentTrades trades={live.trades} base={rules.base} quote={rules.quote} priceScale={rules.coin_coin_scale} amountScale={rules.base_coin_scale} />
       </div>
       <section className={s.area.forms} aria-labelledby="trade-title">
         <h2 id="trade-title" className="visually-hidden">
           {t("exchange.trade")}
         </h2>
+        {goods.symbol.halted ? (
+          <p className={s.haltNotice} role="status">
+            {t("exchange.halted", { symbol: data.symbol })}
+          </p>
+        ) : null}
         <nav className={s.typeTabs} aria-label={t("exchange.order_types")}>
           {ORDER_TYPES.map((type) => (
             <Link key={type} to={typeLink(type)} className={s.typeTab} aria-current={type === orderType ? "true" : undefined} preventScrollReset replace>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PageErrorBoundary } from "~/components/error-page";
 import { MarketTable } from "~/components/market-table";
 import { tradingPath } from "~/lib/market-list";
-import { formatDisplayNumber } from "~/lib/number-format";
+import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { orUnavailable } from "~/services/errors.server";
 import { detectLanguage } from "~/services/i18n.server";
@@ -24,6 +24,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const { markets } = useLoaderData<typeof loader>();
   const { site, currency } = useShell();
+  const nf = useNumberFormat();
   return (
     <div className={s.page}>
       <section className={s.hero} aria-labelledby="hero-title">
@@ -48,7 +49,7 @@ export default function HomePage() {
         <dl className={s.stats}>
           <div className={s.stat}>
             <dt className={s.statLabel}>{t("home.stats.reserve_label")}</dt>
-            <dd className={s.statValue}>{t("home.stats.reserve_value", { value: formatDisplayNumber(site.reserveBtc) })}</dd>
+            <dd className={s.statValue}>{t("home.stats.reserve_value", { value: nf.display(site.reserveBtc) })}</dd>
           </div>
           <div className={s.stat}>
             <dt className={s.statLabel}>{t("home.stats.countries_label")}</dt>

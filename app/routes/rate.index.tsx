@@ -1,19 +1,29 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreferenceForm } from "~/components/header/preference-form";
 import { PageErrorBoundary } from "~/components/error-page";
+import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle, useShell } from "~/lib/use-shell";
+import { endpoints } from "#protocol/endpoints";
+import { decimals } from "#protocol/money";
+import { callEndpoint } from "~/services/api.server";
 import { orUnavailable } from "~/services/errors.server";
+import { detectLanguage } from "~/services/i18n.server";
 import { loadRates, loadSite } from "~/services/site.server";
 import * as s from "./rate.index.css";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "rates.title") }];
 
-/** Spec §2 /rate/index: the display-currency rates (`open/getCoinRate`) and a way to pick one. */
+/**
+ * Spec §2 /rate/index, "Fees & Rates": every market's trading fees (maker and taker), then the
+ * display-currency rates (`open/getCoinRate`) and a way to pick one.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [rates, site] = await orUnavailable(request, Promise.all([loadRates(), loadSite()]));
+  const lang = await detectLanguage(request);
+  const [rates, site, symbols] = await orUnavailable(request, Promise.all([loadRates(), loadSite(), callEndpoint(endpoints.spotSymbols, {}, { lang })]));
   return {
+    fees: symbols.map((m) => ({ symbol: m.symbolName, maker: m.makerFee, taker: m.takerFee })),
     rates: rates.map((r) => ({ code: r.exchange_value, quote: r.quote_currency, symbol: r.exchange_code, rate: r.rate.replace(/\.?0+$/, "") })),
     refreshMinutes: Math.round(site.config.rateRefreshMs / 60_000),
   };
@@ -21,15 +31,45 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function RatesPage() {
   const { t } = useTranslation();
-  const { rates, refreshMinutes } = useLoaderData<typeof loader>();
+  const { rates, refreshMinutes, fees } = useLoaderData<typeof loader>();
   const { currency, site } = useShell();
+  const nf = useNumberFormat();
   return (
     <div className={s.page}>
       <h1 className={s.title}>{t("rates.title")}</h1>
+      <section className={s.section} aria-labelledby="trading-fees">
+        <h2 id="trading-fees" className={s.subtitle}>
+          {t("rates.trading_fees")}
+        </h2>
+        <p className={s.intro}>{t("rates.trading_fees_intro")}</p>
+        <div className={s.tableWrap}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col" className={s.th}>{t("rates.market")}</th>
+                <th scope="col" className={s.thNumber}>{t("rates.maker")}</th>
+                <th scope="col" className={s.thNumber}>{t("rates.taker")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fees.map((fee) => (
+                <tr key={fee.symbol}>
+                  <th scope="row" className={s.td}>
+                    <Link to={`/exchange/full-screen/${fee.symbol.replace("/", "_")}`}>{fee.symbol}</Link>
+                  </th>
+                  <td className={s.tdNumber}>{t("rates.percent", { value: nf.mark(fee.maker) })}</td>
+                  <td className={s.tdNumber}>{t("rates.percent", { value: nf.mark(fee.taker) })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <h2 className={s.subtitle}>{t("rates.rates_title")}</h2>
       <p className={s.intro}>{t("rates.intro", { site: site.name })}</p>
       <div className={s.tableWrap}>
         <table>
-          <caption className="visually-hidden">{t("rates.title")}</caption>
+          <caption className="visually-hidden">{t("rates.rates_title")}</caption>
           <thead>
             <tr>
               <th scope="col" className={s.th}>{t("rates.currency")}</th>
@@ -45,7 +85,8 @@ export default function RatesPage() {
               <tr key={rate.code}>
                 <th scope="row" className={s.td}>{rate.quote}</th>
                 <td className={s.td}>{rate.symbol}</td>
-                <td className={s.tdNumber}>{rate.rate}</td>
+                {/* Every decimal of the rate is kept: it is what prices are converted with. */}
+                <td className={s.tdNumber}>{nf.fixed(rate.rate, decimals(rate.rate))}</td>
                 <td className={s.td}>
                   {rate.code === currency.code ? (
                     <span className={s.current}>{t("rates.current")}</span>

@@ -10,6 +10,8 @@ export const card = style({
   borderRadius: vars.radius.large,
 });
 export const title = style({ fontSize: "26px", marginBottom: "20px" });
+export const intro = style({ margin: "-8px 0 16px", color: vars.color.textMuted, fontSize: "14px" });
+export const forgotLine = style({ margin: "-4px 0 12px", textAlign: "right", fontSize: "13px" });
 export const switchLine = style({ marginTop: "20px", color: vars.color.textMuted, textAlign: "center" });
 export const demo = style({
   marginTop: "24px",

@@ -66,6 +66,9 @@ export default function LoginPage() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <AccountFields accountType={accountType} email={fields.email} areaCode={fields.areaCode} phone={fields.phone} areas={areas} emailAutoComplete="username" />
         <Field label={t("auth.password")} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }} errors={fields.password.errors} />
+        <p className={s.forgotLine}>
+          <Link to={`/user/forgot-password${accountType === "phone" ? "?type=phone" : ""}`}>{t("user.login.forgot")}</Link>
+        </p>
         {needGoogle ? (
           <Field
             label={t("auth.google_code")}

@@ -15,7 +15,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const headers = await logOutHeaders(request);
   headers.append("set-cookie", await toastHeader(request, { type: "info", key: "auth.logged_out" }));
-  return redirect("/home/index", { headers });
+  // Only the register page may be asked for (the demo member's "register your own account").
+  const next = new URL(request.url).searchParams.get("next") === "register" ? "/user/register" : "/home/index";
+  return redirect(next, { headers });
 }
 
 export const loader = () => redirect("/home/index");

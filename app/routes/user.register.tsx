@@ -10,11 +10,11 @@ import { Field, FormErrors, Honeypot, SubmitButton } from "~/components/forms";
 import { CodeField } from "~/components/code-field";
 import { registerSchema, sendCodeSchema } from "~/lib/forms/auth";
 import { pageTitle } from "~/lib/use-shell";
-import { loadAreaCodes, phoneFitsArea } from "~/services/area-codes.server";
-import { authPageContext } from "~/services/auth-page.server";
+import { loadAreaCodes } from "~/services/area-codes.server";
+import { authPageContext, phoneFieldError, sendCodeReply } from "~/services/auth-page.server";
 import { detectLanguage } from "~/services/i18n.server";
 import { loginWithPassword } from "~/services/login.server";
-import { registerMember, sendCode } from "~/services/register.server";
+import { registerMember } from "~/services/register.server";
 import { getInviteCode } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./user.css";
@@ -34,22 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const areas = await loadAreaCodes(lang);
   const intent = formData.get("intent");
 
-  const phoneError = (value: { accountType: string; areaCode?: string; phone?: string }) =>
-    value.accountType === "phone" && value.areaCode && value.phone && !phoneFitsArea(areas, value.areaCode, value.phone) ? { phone: ["validation.phone"] } : null;
-
-  if (intent === "send-code") {
-    const submission = parseWithZod(formData, { schema: sendCodeSchema });
-    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null, resendAfter: null }, { status: 400 });
-    const invalidPhone = phoneError(submission.value);
-    if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
-    const sent = await sendCode(request, lang, { ...submission.value, purpose: "register" });
-    if (!sent.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [sent.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null }, { status: 400 });
-    return data({ result: submission.reply({ hideFields: ["password", "tradePassword", "website"] }), codeSentAt: Date.now(), resendAfter: sent.value.resendAfterSeconds, sentTo: submission.value.email ?? `+${submission.value.areaCode} ${submission.value.phone}` });
-  }
+  if (intent === "send-code") return sendCodeReply(request, formData, { lang, areas, purpose: "register", hide: HIDE, hideOnSuccess: ["password", "tradePassword", "website"] });
 
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null, resendAfter: null }, { status: 400 });
-  const invalidPhone = phoneError(submission.value);
+  const invalidPhone = phoneFieldError(areas, submission.value);
   if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
   const created = await registerMember(request, lang, submission.value);
   if (!created.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null }, { status: 400 });

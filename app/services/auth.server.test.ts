@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServices } from "../../engine/api/context";
 import { buildApp } from "../../engine/app";
+import { ADMIN_HEADERS, TEST_ADMIN_TOKEN } from "../../engine/testing/api-members";
 import { openTestStore, type TestStore } from "../../engine/testing/test-stores";
 import { getMember, type StoredAuth } from "./auth.server";
 import { sessionStorage } from "./session.server";
@@ -16,7 +18,7 @@ let refreshCalls = 0;
 
 beforeAll(async () => {
   store = await openTestStore("pglite");
-  engine = await buildApp({ store, apiHead: "mjkj-web" });
+  engine = await buildApp({ store, apiHead: "mjkj-web", services: createServices({ devMailbox: true, siteName: async () => "Meridian Exchange", adminToken: TEST_ADMIN_TOKEN }) });
   engine.addHook("preHandler", async (request) => {
     if (request.url.startsWith("/api/blade-auth/oauth/token") && (request.body as { grant_type?: string })?.grant_type === "refresh_token") refreshCalls++;
   });
@@ -32,7 +34,7 @@ afterAll(async () => {
 async function loggedInCookie(email: string, issuedAt: number): Promise<{ cookie: string; auth: StoredAuth }> {
   const api = (path: string, init?: RequestInit) => engine.inject({ method: (init?.method as "GET") ?? "GET", url: path, payload: init?.body as string, headers: { "content-type": "application/json" } });
   await api(`/api/mjkj-web/coin/open/send/email?email=${email}&type=register`);
-  const mail = (await api(`/api/mjkj-web/dev/mailbox?destination=${email}`)).json().data[0];
+  const mail = (await engine.inject({ method: "GET", url: `/api/mjkj-web/dev/mailbox?destination=${email}`, headers: ADMIN_HEADERS })).json().data[0];
   const code = mail.subject.match(/\d{6}/)[0];
   await api("/api/mjkj-web/coin/open/register", { method: "POST", body: JSON.stringify({ accountType: "email", email, code, password: "secret123" }) });
   const grant = (

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { endpoints } from "#protocol/endpoints";
 import { KLINE_PERIODS, type KlinePeriod } from "#protocol/endpoints/market-data";
-import { sanitizeNumberInput } from "~/lib/number-input";
+import { decimalMarkOf } from "~/lib/decimal-input";
+import { numberFormatOf } from "~/lib/number-format";
 import { ORDER_TYPES, precisionOf, spotOrderSchema, toOrderRequest, type OrderFormType } from "~/lib/forms/spot-order";
 import { callEndpoint, EngineRefusal } from "./api.server";
 import { callAsMember, getMember, requireMember } from "./auth.server";
@@ -42,14 +43,7 @@ export async function loadExchange(request: Request, symbolParam: string) {
   const lang = await detectLanguage(request);
   const period = readPeriod(url);
   const symbol = symbolParam.replace("_", "/");
-  if (!/^[A-Z0-9]{1,20}\/[A-Z0-9]{1,20}$/.test(symbol)) throw new Response("Not found", { status: 404 });
-  const goods = await orUnavailable(
-    request,
-    callEndpoint(endpoints.spotGoods, { query: { symbol: symbolParam } }, { lang }).catch((error) => {
-      if (error instanceof EngineRefusal) throw new Response("Not found", { status: 404 });
-      throw error;
-    }),
-  );
+  const goods = await loadGoods(request, symbolParam, lang);
   const [markets, candles] = await Promise.all([
     orUnavailable(request, loadSpotSnapshot(lang)),
     orUnavailable(request, callEndpoint(endpoints.klineHistory, { query: { symbol: symbolParam, period, limit: String(CANDLES) } }, { lang })),
@@ -87,6 +81,18 @@ async function loadOpenOrders(request: Request, member: NonNullable<Awaited<Retu
   return page.records;
 }
 
+/** A market's rules, ticker, depth and trades; an unknown or malformed symbol is a 404 (page or post). */
+async function loadGoods(request: Request, symbolParam: string, lang: Awaited<ReturnType<typeof detectLanguage>>, levels?: string) {
+  if (!/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/.test(symbolParam)) throw new Response("Not found", { status: 404 });
+  return orUnavailable(
+    request,
+    callEndpoint(endpoints.spotGoods, { query: { symbol: symbolParam, ...(levels ? { levels } : {}) } }, { lang }).catch((error) => {
+      if (error instanceof EngineRefusal) throw new Response("Not found", { status: 404 });
+      throw error;
+    }),
+  );
+}
+
 /** Places an order (intent `place`) or cancels one (intent `cancel`). */
 export async function exchangeAction(request: Request, symbolParam: string) {
   const member = await requireMember(request);
@@ -103,17 +109,12 @@ export async function exchangeAction(request: Request, symbolParam: string) {
     return redirectWithToast(request, here, { type: "success", key: "exchange.cancelled" });
   }
 
-  const goods = await orUnavailable(request, callEndpoint(endpoints.spotGoods, { query: { symbol: symbolParam, levels: "1" } }, { lang }));
+  const goods = await loadGoods(request, symbolParam, lang, "1");
   const precision = precisionOf(goods.symbol);
-  const schema = spotOrderSchema(precision);
+  // Numbers are read as typed in the member's language, never reshaped (decision 014): a refused
+  // form comes back with exactly what was typed.
+  const schema = spotOrderSchema(precision, decimalMarkOf(lang));
   const side = formData.get("side") === "sell" ? "sell" : "buy";
-  // Number fields as spec §5 sanitizes them (the browser did it already when JavaScript runs), so
-  // a refused form comes back with what was kept, not what was typed.
-  const scales = { price: precision.priceScale, triggerMoney: precision.priceScale, stopProfitPrice: precision.priceScale, stopLossPrice: precision.priceScale, num: precision.amountScale, money: precision.quoteScale };
-  for (const [name, scale] of Object.entries(scales)) {
-    const value = formData.get(name);
-    if (typeof value === "string") formData.set(name, sanitizeNumberInput(value, scale));
-  }
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ side, result: submission.reply() }, { status: 400 });
   const { type, body } = toOrderRequest(submission.value, symbolParam);
@@ -126,5 +127,5 @@ export async function exchangeAction(request: Request, symbolParam: string) {
   const traded = /[1-9]/.test(answer.filled);
   const key =
     answer.status === "waiting" ? "waiting" : answer.status === "filled" ? "filled" : answer.status === "open" ? (traded ? "partial" : "open") : traded ? "partial_cancelled" : "cancelled";
-  return redirectWithToast(request, here, { type: traded || answer.status !== "cancelled" ? "success" : "info", key: `exchange.placed_${key}`, values: { filled: answer.filled, coin: goods.symbol.coin_symbol } });
+  return redirectWithToast(request, here, { type: traded || answer.status !== "cancelled" ? "success" : "info", key: `exchange.placed_${key}`, values: { filled: numberFormatOf(lang).display(answer.filled, { abbreviate: false }), coin: goods.symbol.coin_symbol } });
 }

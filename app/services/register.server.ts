@@ -37,3 +37,12 @@ export function registerMember(
 ) {
   return attempt(() => callEndpoint(endpoints.register, { body }, { lang, client: clientOf(request) }));
 }
+
+/** Sets a new password with a `reset` code (the forgotten-password page); every session ends. */
+export function resetPassword(
+  request: Request,
+  lang: LanguageCode,
+  body: { accountType: "email" | "phone"; email?: string; areaCode?: string; phone?: string; code: string; password: string; password1: string },
+) {
+  return attempt(() => callEndpoint(endpoints.resetPassword, { body }, { lang, client: clientOf(request) }));
+}

@@ -1,22 +1,21 @@
-import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import type { Session } from "@remix-run/node";
 import { isSecureRequest } from "./cookie-security.server";
+import { createEncryptedCookieSessionStorage } from "./encrypted-session.server";
 import { sessionSecrets } from "./env.server";
 
 /**
- * The server-side session: an httpOnly, SameSite=Lax cookie signed with rotating secrets
- * (`SESSION_SECRET` may list several; the first signs). Tokens that come with the members issue
- * live here and never reach browser JavaScript.
+ * The session: an httpOnly, SameSite=Lax cookie, encrypted and signed with rotating secrets
+ * (`SESSION_SECRET` may list several; the first encrypts and signs). The member's engine tokens
+ * live here: never readable by browser JavaScript, nor by anyone who sees the cookie.
  */
-export const sessionStorage = createCookieSessionStorage({
-  cookie: {
-    name: "__session",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secrets: sessionSecrets(),
-    // Spec §9: cookie time 7 days.
-    maxAge: 7 * 24 * 60 * 60,
-  },
+export const sessionStorage = createEncryptedCookieSessionStorage({
+  name: "__session",
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: sessionSecrets(),
+  // Spec §9: cookie time 7 days.
+  maxAge: 7 * 24 * 60 * 60,
 });
 
 export async function getSession(request: Request): Promise<Session> {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { AttemptLimiter } from "../core/members/attempt-limiter";
+import { AttemptLimiter, BackoffLimiter } from "../core/members/attempt-limiter";
 import { MEMBER_RULES } from "../core/members/rules";
 import type { Database } from "../store/schema";
 
@@ -32,8 +32,11 @@ export interface ApiServices {
   /** Minimum time between two codes to one destination for one purpose (default 60 s). */
   codeResendMs: number;
   limits: {
-    loginPerAccount: AttemptLimiter;
+    /** Login failures of one account from one address. */
+    loginPerAccountAndAddress: AttemptLimiter;
     loginPerAddress: AttemptLimiter;
+    /** Login failures of one account from anywhere: a back-off, never a lockout. */
+    loginBackoffPerAccount: BackoffLimiter;
     codeSendsPerAddress: AttemptLimiter;
   };
 }
@@ -59,7 +62,8 @@ export function createServices(options: {
     demoMemberId: options.demoMemberId ?? null,
     siteName: options.siteName,
     limits: {
-      loginPerAccount: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAccount, windowMs: MEMBER_RULES.loginWindowMs }),
+      loginPerAccountAndAddress: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAccountAndAddress, windowMs: MEMBER_RULES.loginWindowMs }),
+      loginBackoffPerAccount: new BackoffLimiter(MEMBER_RULES.loginBackoff),
       loginPerAddress: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAddress, windowMs: MEMBER_RULES.loginWindowMs }),
       codeSendsPerAddress: new AttemptLimiter({ max: options.codeSendsPerHour ?? 30, windowMs: 60 * 60_000 }),
     },

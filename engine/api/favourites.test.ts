@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favouriteEndpoints } from "../../protocol/endpoints/favourites";
 import { buildApp } from "../app";
-import { registerAndLogIn } from "../testing/api-members";
+import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
@@ -22,7 +22,7 @@ describe.each(testStoreKinds())("favourites API on %s", (kind) => {
         ('BTC/USDT', 'BTC', 'USDT', true), ('ETH/USDT', 'ETH', 'USDT', true),
         ('SOL/USDT', 'SOL', 'USDT', true), ('OLD/USDT', 'OLD', 'USDT', false)
     `.execute(store.db);
-    app = await buildApp({ store, apiHead: "mjkj-web", services: createServices({ devMailbox: true, siteName: async () => "Meridian", now: () => clock }) });
+    app = await buildApp({ store, apiHead: "mjkj-web", services: createServices({ devMailbox: true, siteName: async () => "Meridian", now: () => clock, adminToken: TEST_ADMIN_TOKEN }) });
     await app.ready();
     for (const name of ["alice", "bob"]) {
       const email = `${name}-fav-${kind}@example.com`;

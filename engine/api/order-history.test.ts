@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderHistoryEndpoints } from "../../protocol/endpoints/order-history";
 import { buildApp } from "../app";
 import { SpotService } from "../spot/spot-service";
-import { registerAndLogIn } from "../testing/api-members";
+import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
@@ -15,7 +15,7 @@ vi.mock("../../protocol/endpoints/order-history", async (importOriginal) => ({
 }));
 
 const API = "/api/mjkj-web";
-const ADMIN = "order-history-test-admin-token-0123";
+const ADMIN = TEST_ADMIN_TOKEN;
 const DAY = 86_400_000;
 const DAY1 = Date.UTC(2026, 0, 10, 12, 0, 0);
 

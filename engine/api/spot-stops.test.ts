@@ -3,12 +3,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { SpotService } from "../spot/spot-service";
-import { registerAndLogIn } from "../testing/api-members";
+import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
 const API = "/api/mjkj-web";
-const ADMIN = "spot-stops-admin-token-0123456789";
+const ADMIN = TEST_ADMIN_TOKEN;
 
 /** `coin/entrust/exchange/3`: stop (plan) orders, docs/decisions/009. */
 describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {

@@ -2,14 +2,15 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spotEndpoints } from "../../protocol/endpoints/spot";
+import { toMinor } from "../../protocol/money";
 import { buildApp } from "../app";
 import { SpotService } from "../spot/spot-service";
-import { registerAndLogIn } from "../testing/api-members";
+import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
 const API = "/api/mjkj-web";
-const ADMIN = "spot-test-admin-token-0123456789";
+const ADMIN = TEST_ADMIN_TOKEN;
 
 describe.each(testStoreKinds())("spot API on %s", (kind) => {
   let store: TestStore;
@@ -94,6 +95,98 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect(stop.code).toBe(400);
     // The engine still answers and commits.
     expect((await place("bob", "1", { symbol: "BTC_USDT", direction: "sell", price: "999999999", num: "0.00001", idempotencyKey: "huge-order-ok" })).code).toBe(200);
+  });
+
+  it("places exactly the decimal it is sent, or refuses it and changes nothing (issue 8)", async () => {
+    const before = { usdt: await balance("alice", "2", "USDT"), btc: await balance("alice", "2", "BTC") };
+    const openOrders = async () => (await app.inject({ method: "GET", url: `${API}/coin/entrust/get/myExchangeLog/current?symbol=BTC_USDT`, headers: as("alice") })).json().data;
+    const openBefore = await openOrders();
+    const refused: Array<[string, "1" | "2", object, RegExp]> = [
+      ["comma decimal", "1", { direction: "buy", price: "100", num: "0,01" }, /num/],
+      ["negative amount", "1", { direction: "buy", price: "100", num: "-0.01" }, /num/],
+      ["exponent price", "1", { direction: "buy", price: "3e4", num: "0.01" }, /price/],
+      ["30 decimals", "1", { direction: "buy", price: "100", num: "0.000000000000000000000000000001" }, /num/],
+      ["7 decimals at scale 6", "1", { direction: "buy", price: "100", num: "0.0000011" }, /too many decimals/],
+      ["3 price decimals at scale 2", "1", { direction: "buy", price: "100.001", num: "0.01" }, /too many decimals/],
+      ["negative money", "2", { direction: "buy", money: "-10" }, /money/],
+      ["money below the value unit", "2", { direction: "buy", money: "10.000000001" }, /money|decimals/],
+      ["plus sign", "1", { direction: "buy", price: "+100", num: "0.01" }, /price/],
+      ["spaces", "1", { direction: "buy", price: " 100", num: "0.01" }, /price/],
+    ];
+    for (const [i, [label, type, body, message]] of refused.entries()) {
+      const answer = await place("alice", type, { symbol: "BTC_USDT", idempotencyKey: `exact-refused-${i}`, ...body });
+      expect(answer.code, label).toBe(400);
+      expect(answer.msg, label).toMatch(message);
+    }
+    expect(await balance("alice", "2", "USDT")).toEqual(before.usdt);
+    expect(await balance("alice", "2", "BTC")).toEqual(before.btc);
+    expect(await openOrders()).toEqual(openBefore);
+
+    // Accepted: exactly what was sent (trailing zeros are no extra decimal).
+    const exact = await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1.50", num: "0.012300", idempotencyKey: "exact-ok-1" });
+    expect(exact.code).toBe(200);
+    const order = (await openOrders()).records.find((o: { orderId: string }) => o.orderId === exact.data.orderId);
+    expect(order).toMatchObject({ price: "1.5", quantity: "0.0123", status: "open" });
+  });
+
+  it("reports a market buy whose rest buys less than one unit as filled, and returns the rest", async () => {
+    await place("bob", "1", { symbol: "BTC_USDT", direction: "sell", price: "70000", num: "0.01", idempotencyKey: "dust-maker-1" });
+    const usdt = await balance("alice", "2", "USDT");
+    // 100 USDT at 70,000 buys 0.001428 BTC (99.96 USDT); the 0.04 left buys less than 0.000001 BTC.
+    const bought = await place("alice", "2", { symbol: "BTC_USDT", direction: "buy", money: "100", idempotencyKey: "dust-buy-1" });
+    expect(bought.data).toMatchObject({ status: "filled", filled: "0.001428", trades: 1 });
+    const after = await balance("alice", "2", "USDT");
+    expect(after.frozen).toBe(usdt.frozen);
+    expect(toMinor(usdt.available, 8) - toMinor(after.available, 8)).toBe(toMinor("99.96", 8));
+  });
+
+  it("retries tell the truth: concurrent duplicates get the first answer, a reused key is refused as such (issue 9)", async () => {
+    const trans = (q: string) => app.inject({ method: "GET", url: `${API}/coin/wallet/trans?${q}`, headers: as("alice") }).then((r) => r.json());
+    const before = await balance("alice", "1", "USDT");
+    // 10 concurrent transfers with one key: all answered OK, the money moves once.
+    const answers = await Promise.all(Array.from({ length: 10 }, () => trans("from=2&to=1&coin=USDT&amount=10&idempotencyKey=truth-trans-1")));
+    expect(answers.map((a) => a.code)).toEqual(Array(10).fill(200));
+    const after = await balance("alice", "1", "USDT");
+    expect(toMinor(after.available, 8) - toMinor(before.available, 8)).toBe(toMinor("10", 8));
+    // A later retry (committed by now), written differently but the same amount: still the same answer.
+    expect((await trans("from=2&to=1&coin=USDT&amount=10.00&idempotencyKey=truth-trans-1")).code).toBe(200);
+    // The same key for another amount or direction: refused as reused, nothing moves.
+    for (const q of ["from=2&to=1&coin=USDT&amount=11&idempotencyKey=truth-trans-1", "from=1&to=2&coin=USDT&amount=10&idempotencyKey=truth-trans-1"]) {
+      const reused = await trans(q);
+      expect(reused.code).toBe(409);
+      expect(reused.msg).toMatch(/already used for a different request/);
+    }
+    expect(await balance("alice", "1", "USDT")).toEqual(after);
+
+    // Orders: concurrent duplicates all get the first answer; another order under the key is refused.
+    const order = { symbol: "BTC_USDT", direction: "buy", price: "2", num: "0.01", idempotencyKey: "truth-order-1" };
+    const placed = await Promise.all(Array.from({ length: 10 }, () => place("alice", "1", order)));
+    expect(new Set(placed.map((p) => JSON.stringify(p.data))).size).toBe(1);
+    expect(placed.every((p) => p.code === 200 && p.data.status === "open")).toBe(true);
+    expect((await place("alice", "1", { ...order, price: "2.00" })).data).toEqual(placed[0].data);
+    const reusedOrder = await place("alice", "1", { ...order, price: "3" });
+    expect(reusedOrder.code).toBe(409);
+    expect(reusedOrder.msg).toMatch(/already used for a different request/);
+    const mine = (await app.inject({ method: "GET", url: `${API}/coin/entrust/get/myExchangeLog/current?symbol=BTC_USDT`, headers: as("alice") })).json().data.records;
+    expect(mine.filter((o: { price: string }) => o.price === "2" || o.price === "3")).toHaveLength(1);
+  });
+
+  it("an operator halts a market: new orders are refused, cancels still work, resuming opens it again (issue 9)", async () => {
+    const halt = (halted: boolean, token = ADMIN) => app.inject({ method: "POST", url: "/admin/market/halt", headers: { "x-admin-token": token }, payload: { symbol: "BTC_USDT", halted } });
+    const resting = await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "3", num: "0.01", idempotencyKey: "halt-rest-1" });
+    expect(resting.code).toBe(200);
+    expect((await halt(true, "not-the-admin-token-not-the-admin-token")).statusCode).toBe(403);
+    expect((await halt(true)).json().data).toEqual({ symbol: "BTC/USDT", halted: true });
+    const refused = await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "3", num: "0.01", idempotencyKey: "halt-new-1" });
+    expect(refused).toMatchObject({ code: 400, msg: expect.stringMatching(/halted/) });
+    const cancel = await app.inject({ method: "POST", url: `${API}/coin/entrust/cancel/entrust`, headers: as("alice"), payload: { orderId: resting.data.orderId } });
+    expect(cancel.json().code).toBe(200);
+    // Kept across a restart: it is the market's configuration.
+    const row = await store.db.selectFrom("market_symbol").select("halted").where("symbol_name", "=", "BTC/USDT").executeTakeFirstOrThrow();
+    expect(row.halted).toBe(true);
+    expect((await halt(false)).json().data.halted).toBe(false);
+    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "3", num: "0.01", idempotencyKey: "halt-new-2" })).code).toBe(200);
+    expect((await app.inject({ method: "POST", url: "/admin/market/halt", headers: { "x-admin-token": ADMIN }, payload: { symbol: "NOPE_USDT", halted: true } })).statusCode).toBe(404);
   });
 
   const garbage: unknown[] = [undefined, null, "", 42, [], {}, "x".repeat(70_000), "\u0000", { symbol: "BTC_USDT", direction: "buy", price: "-1", num: "1e9", idempotencyKey: "x" }];

@@ -2,8 +2,8 @@ import type * as z from "zod";
 import { endpoints } from "../../protocol/endpoints";
 import { ACCOUNT_TYPES, ORDER_TYPES } from "../../protocol/endpoints/spot";
 import { ResultCode } from "../../protocol/result-codes";
-import type { SpotCode } from "../core/spot/spot-market";
-import type { SpotService } from "../spot/spot-service";
+import { KEY_REUSED } from "../spot/idempotency";
+import type { SpotService, SpotServiceCode } from "../spot/spot-service";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
 import { engineText, requestLanguage, type TextKey } from "./engine-texts";
@@ -11,10 +11,13 @@ import { requireAdmin } from "./members/kyc";
 import { requireMember } from "./members/require-member";
 import { registerEndpoint } from "./register";
 
-const MESSAGES: Record<Exclude<SpotCode, "OK">, TextKey> = {
+const MESSAGES: Record<Exclude<SpotServiceCode, "OK">, TextKey> = {
+  [KEY_REUSED]: "spot.key_reused",
   RISK_INSUFFICIENT_AVAILABLE: "spot.insufficient",
   ORDER_BAD_TICK: "spot.bad_tick",
   ORDER_BAD_LOT: "spot.bad_lot",
+  ORDER_BAD_MONEY: "spot.bad_money",
+  MARKET_HALTED: "spot.halted",
   ORDER_TOO_SMALL: "spot.too_small",
   ORDER_OUT_OF_RANGE: "spot.out_of_range",
   ORDER_BAD_COMMAND: "spot.bad_order",
@@ -29,7 +32,7 @@ const MESSAGES: Record<Exclude<SpotCode, "OK">, TextKey> = {
   STOP_MARKET_BUY_BY_AMOUNT: "spot.stop_market_buy",
 };
 /** Stop refusals a buy words the other way round (its stop-profit is below the price, its stop-loss above). */
-const BUY_MESSAGES: Partial<Record<SpotCode, TextKey>> = {
+const BUY_MESSAGES: Partial<Record<SpotServiceCode, TextKey>> = {
   STOP_PROFIT_WOULD_TRIGGER: "spot.stop_profit_buy",
   STOP_LOSS_WOULD_TRIGGER: "spot.stop_loss_buy",
   STOP_PRICES_CROSSED: "spot.stop_crossed_buy",
@@ -37,8 +40,11 @@ const BUY_MESSAGES: Partial<Record<SpotCode, TextKey>> = {
 
 /** Spot orders and balances (spec §7 "Orders", "Wallet"). Every refusal changes nothing. */
 export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, spot: SpotService): void {
-  const refuse = (code: SpotCode, lang: Parameters<typeof engineText>[0], side?: "buy" | "sell") =>
-    ApiError.badRequest(engineText(lang, (side === "buy" ? BUY_MESSAGES[code] : undefined) ?? MESSAGES[code as Exclude<SpotCode, "OK">] ?? "spot.bad_order"));
+  /** A refusal changes nothing; a key reused for another request is a conflict (409), not a bad order. */
+  const refuse = (code: SpotServiceCode, lang: Parameters<typeof engineText>[0], side?: "buy" | "sell") => {
+    const text = engineText(lang, (side === "buy" ? BUY_MESSAGES[code] : undefined) ?? MESSAGES[code as Exclude<SpotServiceCode, "OK">] ?? "spot.bad_order");
+    return code === KEY_REUSED ? new ApiError(ResultCode.CONFLICT, text) : ApiError.badRequest(text);
+  };
 
   registerEndpoint(app, apiHead, endpoints.placeOrder, async ({ params, body, request }) => {
     const lang = requestLanguage(request.headers);
@@ -115,6 +121,12 @@ export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, s
   });
 
   registerEndpoint(app, apiHead, endpoints.demoAccount, async () => services.demoAccount);
+
+  registerEndpoint(app, apiHead, endpoints.adminMarketHalt, async ({ body, request }) => {
+    requireAdmin(request, services.adminToken);
+    if (!(await spot.setHalted(body.symbol, body.halted))) throw ApiError.notFound(`no spot market ${body.symbol}`);
+    return { symbol: body.symbol, halted: body.halted };
+  });
 
   registerEndpoint(app, apiHead, endpoints.adminDeposit, async ({ body, request }) => {
     requireAdmin(request, services.adminToken);

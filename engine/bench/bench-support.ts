@@ -162,6 +162,8 @@ export async function startEngineProcess(database: BenchDatabase, options: { nod
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.databaseUrl ?? "",
       SIMULATOR: "0",
+      // A throwaway exchange that sends no e-mail: say so, or production mode refuses to start.
+      DEV_MAILBOX: "1",
       ADMIN_TOKEN: adminToken,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",

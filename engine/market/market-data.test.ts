@@ -89,7 +89,7 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
 describe("demo history", () => {
   it("draws every period, ends at the start price, and every candle is well-formed", () => {
     const now = Date.parse("2026-11-22T10:07:00Z");
-    const series = history({ now, end: 64000, priceScale: 2, amountScale: 6, valueFactor: 1n, typicalQuantity: 0.005, random: seeded(7) });
+    const series = history({ now, end: 6_400_000n, volatilityPerDay: 0.018, priceScale: 2, amountScale: 6, valueFactor: 1n, typicalQuantity: 0.005, random: seeded(7) });
     for (const period of PERIODS) {
       const candles = series[period];
       expect(candles.length, period).toBeGreaterThanOrEqual(30);

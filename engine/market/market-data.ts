@@ -337,6 +337,7 @@ export class MarketData {
       minQuantity: fromMinor(c.minQuantity, c.amountScale),
       makerFee: fromMinor(c.makerFeeBps, 2),
       takerFee: fromMinor(c.takerFeeBps, 2),
+      halted: sd.market.isHalted,
     };
   }
 

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { decimals, fromMinor, toMinor } from "../../protocol/money";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
+import { DEMO_MEMBER_UID } from "../core/members/rules";
 
 /**
  * The demo member of a demo install (simulated liquidity on): a known login with balances, so a
@@ -17,8 +18,6 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNT: DemoAccount = { account: "demo@meridian.example", password: "demo1234" };
-/** The demo member's UID: registration draws from 10000000 to 99999998, so never this one. */
-const DEMO_UID = "99999999";
 
 /** What the demo member starts with on its spot account (decimal strings, per coin). */
 export const DEMO_GRANT: ReadonlyArray<readonly [coin: string, amount: string]> = [
@@ -42,7 +41,7 @@ export async function ensureDemoMember(db: Kysely<Database>, spot: SpotService, 
     row = await db
       .insertInto("member")
       .values({
-        uid: DEMO_UID,
+        uid: DEMO_MEMBER_UID,
         email: DEMO_ACCOUNT.account,
         password_hash: await hash(DEMO_ACCOUNT.password),
         invite_code: "DEMO0001",

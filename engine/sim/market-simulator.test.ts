@@ -1,36 +1,136 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toMinor } from "../../protocol/money";
+import { PERIODS } from "../core/market/candles";
+import { MarketData } from "../market/market-data";
 import { SpotService } from "../spot/spot-service";
 import { openTestStore, type TestStore } from "../testing/test-stores";
-import { seedDemoMarkets } from "./demo-markets";
-import { startSimulator } from "./market-simulator";
+import { DEMO_MARKETS, seedDemoMarkets } from "./demo-markets";
+import { backfillKlines } from "./kline-backfill";
+import { startSimulator, type Simulator } from "./market-simulator";
+import { bps, MarketWatch, type MarketFigures } from "./market-watch";
 
-/** The simulated liquidity trades for real through the spot service and keeps the books sound. */
+/**
+ * The simulated liquidity trades for real through the spot service, on a simulated clock with a
+ * seeded walk: it joins the drawn history, keeps a book of at least 20 levels a side with a tight
+ * spread, prints only at the touch, moves like a market, and leaves the engine sound.
+ */
 describe("simulated liquidity", () => {
   let store: TestStore;
+  let clock = Date.parse("2026-11-22T08:00:00Z");
+  const now = () => clock;
+  let spot: SpotService;
+  let marketData: MarketData;
+  let watch: MarketWatch;
+  let sim: Simulator;
+  const firstPrints = new Map<string, bigint>();
+
   beforeAll(async () => {
     store = await openTestStore("pglite");
     await seedDemoMarkets(store.db);
+    spot = await SpotService.start({ db: store.db, now, onFatal: (e) => { throw e; } });
+    await backfillKlines(store.db, spot, clock);
+    marketData = await MarketData.start({ db: store.db, spot, now });
+    watch = new MarketWatch(spot);
+    spot.onApplied(({ market, result }) => {
+      const t = result.trades[0];
+      if (t && !firstPrints.has(market.config.symbol)) firstPrints.set(market.config.symbol, t.price);
+    });
+    sim = await startSimulator({ db: store.db, spot, seed: 7, timer: false, now });
   });
-  afterAll(() => store?.dispose());
+  afterAll(async () => {
+    marketData?.stop();
+    await store?.dispose();
+  });
 
-  it("quotes both sides and trades on all six demo markets, keeping every invariant", async () => {
-    const spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
-    const sim = await startSimulator({ db: store.db, spot, seed: 7, intervalMs: 60_000 });
-    for (let i = 0; i < 8; i++) await sim.tick();
+  /** Ticks of `seconds` simulated seconds, the clock moving with them; books sampled after each. */
+  async function run(ticks: number, seconds: number) {
+    for (let i = 0; i < ticks; i++) {
+      clock += seconds * 1_000;
+      await sim.tick(seconds);
+      watch.sampleBooks();
+    }
+    await spot.drain();
+  }
+
+  /** The book, spread and print bounds every run must keep. */
+  function expectSoundMarkets(figures: MarketFigures[], maxGapBps: number) {
+    for (const f of figures) {
+      expect(f.prints, f.symbol).toBeGreaterThan(10);
+      expect(f.printsOutsideSpread, f.symbol).toBe(0);
+      expect(f.brokenSamples, f.symbol).toBe(0);
+      expect(Math.min(f.minLevels.bids, f.minLevels.asks), f.symbol).toBeGreaterThanOrEqual(20);
+      expect(f.spreadBps.max, f.symbol).toBeLessThanOrEqual(10);
+      expect(f.spreadBps.median, f.symbol).toBeGreaterThan(0);
+      expect(f.maxPrintGapBps, f.symbol).toBeLessThanOrEqual(maxGapBps);
+    }
+  }
+
+  it("starts the live walk where the drawn history ends, in every period, and prints next to it", async () => {
+    for (const m of DEMO_MARKETS) {
+      const start = sim.reference(m.symbol)!;
+      expect(start, m.symbol).toBe(toMinor(m.start, m.priceScale));
+      const rows = await store.db.selectFrom("spot_kline").select(["period", "close"]).where("symbol", "=", m.symbol).orderBy("open_time", "desc").execute();
+      for (const period of PERIODS) {
+        const last = rows.find((r) => r.period === period)!;
+        expect(toMinor(String(last.close), m.priceScale, "down"), `${m.symbol} ${period}`).toBe(start);
+      }
+    }
+    // Two simulated minutes at the live pace (a tick a second).
+    await run(120, 1);
+    for (const m of DEMO_MARKETS) {
+      const start = toMinor(m.start, m.priceScale);
+      const first = firstPrints.get(m.symbol)!;
+      // The first print is a spread away from the history's last close, not a cliff.
+      expect(bps(first > start ? first - start : start - first, start), m.symbol).toBeLessThanOrEqual(6);
+      // The live 15 m candle carries on from the drawn one: its close stays close to the history's.
+      const [candle] = await marketData.klines(m.symbol, "15m", clock, 1);
+      const close = toMinor(candle!.c, m.priceScale);
+      expect(bps(close > start ? close - start : start - close, start), m.symbol).toBeLessThan(100);
+    }
+    expectSoundMarkets(watch.figures(), 15);
+  });
+
+  it("keeps 20 levels a side, a tight spread and prints at the touch, moving like a market over hours", async () => {
+    // Three simulated hours at a tick a minute (each tick moves the ladder ~60 times as far).
+    const fresh = new MarketWatch(spot);
+    for (let i = 0; i < 180; i++) {
+      clock += 60_000;
+      await sim.tick(60);
+      fresh.sampleBooks();
+    }
+    await spot.drain();
+    const figures = fresh.figures();
+    expectSoundMarkets(figures, 60);
+    for (const f of figures) {
+      const full = f.hourlyRangePct.slice(1, -1); // whole hours only
+      expect(full.length, f.symbol).toBeGreaterThanOrEqual(2);
+      for (const range of full) {
+        expect(range, f.symbol).toBeGreaterThan(0.05);
+        expect(range, f.symbol).toBeLessThan(2.5);
+      }
+      expect(f.rangePct, f.symbol).toBeLessThan(5);
+    }
+    for (const market of spot.markets.values()) expect(market.checkInvariants()).toEqual([]);
+    expect(spot.ledger.checkInvariants()).toEqual([]);
+  });
+
+  it("restarts where it stopped: the engine restores what it left, and the walk resumes at the last close", async () => {
     await sim.stop();
     await spot.drain();
-    expect([...spot.markets.keys()]).toEqual(["BTC/USDT", "ETH/USDT", "SOL/USDT", "XRP/USDT", "DOGE/USDT", "TRX/USDT"]);
-    for (const market of spot.markets.values()) {
-      expect(market.checkInvariants()).toEqual([]);
-      const depth = market.book.depth();
-      expect(depth.bids.length, market.config.symbol).toBeGreaterThan(0);
-      expect(depth.asks.length, market.config.symbol).toBeGreaterThan(0);
-    }
-    expect(spot.ledger.checkInvariants()).toEqual([]);
-    const trades = await store.db.selectFrom("spot_trade").select(["symbol"]).execute();
-    expect(new Set(trades.map((t) => t.symbol)).size).toBe(6);
-    // A restart restores exactly what the simulator left.
-    const again = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+    const again = await SpotService.start({ db: store.db, now, onFatal: (e) => { throw e; } });
     expect(again.ledger.stateHash()).toBe(spot.ledger.stateHash());
+    const resumed = await startSimulator({ db: store.db, spot: again, seed: 8, timer: false, now });
+    for (const m of DEMO_MARKETS) {
+      const [candle] = await marketData.klines(m.symbol, "1m", clock, 1);
+      expect(resumed.reference(m.symbol), m.symbol).toBe(toMinor(candle!.c, m.priceScale));
+    }
+    // Its old quotes were cancelled and a fresh ladder laid.
+    for (const market of again.markets.values()) {
+      const { bids, asks } = market.book.depth(100);
+      expect(Math.min(bids.length, asks.length), market.config.symbol).toBeGreaterThanOrEqual(20);
+      expect(market.checkInvariants()).toEqual([]);
+    }
+    await resumed.stop();
+    await again.drain();
   });
 });

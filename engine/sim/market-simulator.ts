@@ -1,105 +1,178 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import { decimals, fromMinor, toMinor } from "../../protocol/money";
+import type { Side } from "../core/matching/order-book";
+import type { SpotMarket } from "../core/spot/spot-market";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 import { DEMO_MARKETS } from "./demo-markets";
+import { ladderShape, planRequote, type LadderShape, type Quote } from "./quote-ladder";
+import { ReferenceWalk } from "./reference-walk";
 import { seeded } from "./seeded-random";
 
 /**
  * Simulated liquidity (the embedded default; `SIMULATOR=0` turns it off): bot members place and
- * cancel real orders through the same engine, around a reference price that follows a seeded
- * random walk per symbol, so a fresh install has a live market with depth and trades.
- * Bots cannot log in (random passwords nobody knows) and hold funds like any member.
+ * cancel real orders through the same engine, so a fresh install has a live market with depth
+ * and trades. Each tick, per demo market:
+ * - the reference price takes a step of its mean-reverting walk (reference-walk.ts);
+ * - two maker bots keep a ladder of post-only quotes on a grid around it (quote-ladder.ts): at
+ *   least 20 levels a side, a spread of one to two grid steps, changed only where it moved;
+ * - now and then a taker bot takes the touch: a limit IOC at the best price for no more than
+ *   rests there, so every print is inside the spread and consecutive prints stay a spread apart.
+ * Bots cannot log in (random passwords nobody knows) and hold funds like any member. All of a
+ * tick's commands are applied at once and commit together (one group commit, not one per order).
  */
 const BOTS = ["90000001", "90000002", "90000003"];
-/** Quotes kept resting per side and symbol: a book with depth to look at and trade against. */
-const RESTING_PER_SIDE = 24;
-/** Quotes each step adds per side. */
-const QUOTES_PER_STEP = 2;
+/** Bots are known by these addresses (not by UID alone, which registration may also draw). */
+const botEmail = (uid: string) => `liquidity-${uid}@bots.meridian.invalid`;
+/** Takers per second and market (a Poisson rate): the tape prints a few times a second over the six markets. */
+export const TAKERS_PER_SECOND = 0.4;
+/** USDT per quote before the market's weight and the level's depth: 50 to 1,550, in cents (a taker takes half). */
+const NOTIONAL_CENTS_MIN = 5_000;
+const NOTIONAL_CENTS_SPREAD = 150_000;
+/** What a taker trades on average before the market's weight, in USDT (for the drawn history's volumes). */
+export const MEAN_TAKER_USDT = (NOTIONAL_CENTS_MIN + NOTIONAL_CENTS_SPREAD / 2) / 2 / 100;
+/** Simulated seconds between two checks of the bots' balances. */
+const FUND_EVERY_SECONDS = 600;
+
+interface BotQuote extends Quote {
+  orderId: string;
+  bot: string;
+}
 
 interface SymbolState {
+  market: SpotMarket;
   symbol: string;
   priceScale: number;
   amountScale: number;
-  tick: bigint;
   lot: bigint;
   min: bigint;
-  /** The reference price in minor units of the price (bigint like every price; only the walk's steps are random floats). */
-  reference: bigint;
+  walk: ReferenceWalk;
+  shape: LadderShape;
   /** Order size in parts per hundred of the base notional (BTC trades more than TRX). */
   weight: bigint;
   random: () => number;
-  resting: Array<{ orderId: string; bot: string }>;
+  quotes: BotQuote[];
 }
-
 
 export interface Simulator {
-  tick(): Promise<void>;
+  /** One step of `seconds` simulated seconds (default: the timer's interval); resolves once its orders are committed. */
+  tick(seconds?: number): Promise<void>;
   stop(): Promise<void>;
+  /** The reference price of a symbol now (minor units at its price scale). */
+  reference(symbol: string): bigint | undefined;
+  /** The bots' member ids: the simulator's own members, the only ones whose history may be pruned. */
+  readonly botIds: readonly string[];
 }
 
-export async function startSimulator(options: {
+export interface SimulatorOptions {
   db: Kysely<Database>;
   spot: SpotService;
   seed?: number;
+  /** Milliseconds between ticks (a tick is this many simulated seconds). */
   intervalMs?: number;
+  /** Tick on a timer (default); false: the caller calls `tick` (tests, the sim bench on a simulated clock). */
+  timer?: boolean;
+  /** The clock (deposit references); default Date.now. */
+  now?: () => number;
   log?: { warn: (obj: object, msg: string) => void };
-}): Promise<Simulator> {
+}
+
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   const { db, spot } = options;
+  const now = options.now ?? Date.now;
+  const intervalMs = options.intervalMs ?? 1_000;
   const botIds = await ensureBots(db);
-  // Orders the bots left open in an earlier run are cancelled: the walk starts afresh.
+  const [maker, maker2, taker] = botIds as [string, string, string];
+  // Orders the bots left open in an earlier run are cancelled: the ladder is laid afresh.
   const stale = await db.selectFrom("spot_order").select(["order_id", "member_id"]).where("status", "=", "open").where("member_id", "in", botIds).execute();
-  for (const order of stale) await spot.cancelOrder(order.member_id, order.order_id);
+  await Promise.all(stale.map((order) => spot.cancelOrder(order.member_id, order.order_id)));
 
   const states: SymbolState[] = [];
   for (const [i, m] of DEMO_MARKETS.entries()) {
     const market = spot.markets.get(m.symbol);
     if (!market) continue;
-    const last = await db.selectFrom("spot_trade").select("price").where("symbol", "=", m.symbol).orderBy("id", "desc").limit(1).executeTakeFirst();
+    const anchor = toMinor(m.start, m.priceScale);
+    const random = seeded((options.seed ?? 20261122) + i * 7919);
     states.push({
+      market,
       symbol: m.symbol,
       priceScale: m.priceScale,
       amountScale: m.amountScale,
-      tick: market.config.tickSize,
       lot: market.config.lotSize,
       min: market.config.minQuantity,
-      reference: toMinor(last?.price ?? m.start, m.priceScale, "down"),
+      walk: new ReferenceWalk({ anchor, start: await startPrice(db, m.symbol, m.priceScale, anchor), volatilityPerDay: m.volatilityPerDay, tick: market.config.tickSize, random }),
+      shape: ladderShape(anchor, market.config.tickSize),
       weight: BigInt(m.weight),
-      random: seeded((options.seed ?? 20261122) + i * 7919),
-      resting: [],
+      random,
+      quotes: [],
     });
   }
-  for (const bot of botIds) await fund(spot, bot, states);
-  // Fill the books at once (quotes only, no takers), so a fresh start shows depth right away.
-  for (let i = 0; i < RESTING_PER_SIDE / QUOTES_PER_STEP; i++) {
-    for (const state of states) await step(spot, state, botIds, false).catch(() => {});
-  }
+  await fund(spot, botIds, states, now);
 
-  let busy: Promise<void> | null = null;
-  const tick = async () => {
-    for (const state of states) await step(spot, state, botIds).catch((error) => options.log?.warn({ err: (error as Error).message, symbol: state.symbol }, "simulator step failed"));
+  const quoteAll = (seconds: number, takers: boolean) => {
+    const commands: Array<Promise<unknown>> = [];
+    for (const s of states) {
+      if (seconds > 0) s.walk.step(seconds);
+      requote(spot, s, [maker, maker2], commands);
+      if (takers && s.random() < 1 - Math.exp(-TAKERS_PER_SECOND * seconds)) takeTouch(spot, s, taker, commands);
+    }
+    return Promise.all(commands);
   };
-  const timer = setInterval(() => {
-    busy ??= tick().finally(() => {
-      busy = null;
-    });
-  }, options.intervalMs ?? 1_000);
-  timer.unref();
+  // Lay the books at once (quotes only), so a fresh start shows depth right away.
+  await quoteAll(0, false);
+
+  let sinceFunding = 0;
+  const tick = async (seconds = intervalMs / 1000) => {
+    try {
+      await quoteAll(seconds, true);
+      sinceFunding += seconds;
+      if (sinceFunding >= FUND_EVERY_SECONDS) {
+        sinceFunding = 0;
+        await fund(spot, botIds, states, now);
+      }
+    } catch (error) {
+      options.log?.warn({ err: (error as Error).message }, "simulator tick failed");
+    }
+  };
+  let busy: Promise<void> | null = null;
+  const timer =
+    options.timer === false
+      ? null
+      : setInterval(() => {
+          busy ??= tick().finally(() => {
+            busy = null;
+          });
+        }, intervalMs);
+  timer?.unref();
   return {
     tick,
+    reference: (symbol) => states.find((s) => s.symbol === symbol)?.walk.price,
+    botIds,
     async stop() {
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       await busy;
     },
   };
 }
 
+/**
+ * Where the walk starts: the last close the charts show (the drawn history's on a fresh install,
+ * the live candles' after a restart), so live candles continue them without a jump; else the
+ * last trade; else the anchor.
+ */
+async function startPrice(db: Kysely<Database>, symbol: string, priceScale: number, anchor: bigint): Promise<bigint> {
+  const candle = await db.selectFrom("spot_kline").select("close").where("symbol", "=", symbol).where("period", "=", "1m").orderBy("open_time", "desc").limit(1).executeTakeFirst();
+  const trade = candle ? undefined : await db.selectFrom("spot_trade").select("price").where("symbol", "=", symbol).orderBy("id", "desc").limit(1).executeTakeFirst();
+  const text = candle?.close ?? trade?.price;
+  return text === undefined ? anchor : toMinor(String(text), priceScale, "down");
+}
+
 async function ensureBots(db: Kysely<Database>): Promise<string[]> {
   const ids: string[] = [];
   for (const uid of BOTS) {
-    const existing = await db.selectFrom("member").select("id").where("uid", "=", uid).executeTakeFirst();
+    const existing = await db.selectFrom("member").select("id").where("email", "=", botEmail(uid)).executeTakeFirst();
     if (existing) {
       ids.push(existing.id);
       continue;
@@ -108,7 +181,7 @@ async function ensureBots(db: Kysely<Database>): Promise<string[]> {
       .insertInto("member")
       .values({
         uid,
-        email: `liquidity-${uid}@bots.meridian.invalid`,
+        email: botEmail(uid),
         password_hash: await hash(randomBytes(32).toString("base64url")),
         invite_code: `BOT${uid.slice(-5)}`,
         chat_key: randomBytes(16).toString("hex"),
@@ -120,65 +193,69 @@ async function ensureBots(db: Kysely<Database>): Promise<string[]> {
   return ids;
 }
 
-const PPM = 1_000_000n;
-/** USDT per order before the market's weight: 50 to 1,550, in cents. */
-const notionalCents = (random: () => number) => BigInt(5_000 + Math.floor(random() * 150_000));
+const notionalCents = (random: () => number) => BigInt(NOTIONAL_CENTS_MIN + Math.floor(random() * NOTIONAL_CENTS_SPREAD));
 
-/** Base units (at the market's amount scale) worth `cents` USDT at `price` (minor units at the price scale). */
-function baseUnitsFor(s: SymbolState, cents: bigint, price: bigint): bigint {
-  return (cents * s.weight * 10n ** BigInt(s.amountScale + s.priceScale)) / (price * 100n * 100n);
+/** Base units (at the market's amount scale) worth `cents` USDT at `price` (minor units at the price scale), on the lot, at least the minimum. */
+function quantityFor(s: SymbolState, cents: bigint, price: bigint): bigint {
+  const units = (cents * s.weight * 10n ** BigInt(s.amountScale + s.priceScale)) / (price * 100n * 100n);
+  const lotted = (units / s.lot) * s.lot;
+  return lotted < s.min ? s.min : lotted;
 }
 
-/** Keeps each bot stocked: about 2 million USDT and its worth of every base coin. */
-async function fund(spot: SpotService, bot: string, states: SymbolState[]) {
-  const balances = new Map(spot.balances(bot, "spot").map((b) => [b.coin, b.available]));
-  const wants: Array<[coin: string, amount: string]> = [["USDT", "2000000"]];
-  for (const s of states) {
-    const units = (2_000_000n * 10n ** BigInt(s.amountScale + s.priceScale)) / s.reference;
-    wants.push([s.symbol.split("/")[0]!, fromMinor(units, s.amountScale)]);
+/** Keeps each bot stocked: about 2 million USDT and its worth of every base coin (topped up below a quarter). */
+async function fund(spot: SpotService, bots: string[], states: SymbolState[], now: () => number) {
+  const deposits: Array<Promise<boolean>> = [];
+  for (const bot of bots) {
+    const balances = new Map(spot.balances(bot, "spot").map((b) => [b.coin, b.available]));
+    const wants: Array<[coin: string, amount: string]> = [["USDT", "2000000"]];
+    for (const s of states) {
+      const units = (2_000_000n * 10n ** BigInt(s.amountScale + s.priceScale)) / s.walk.price;
+      wants.push([s.symbol.split("/")[0]!, fromMinor(units, s.amountScale)]);
+    }
+    for (const [coin, amount] of wants) {
+      const scale = decimals(amount);
+      const have = toMinor(balances.get(coin) ?? "0", scale, "down");
+      if (have < toMinor(amount, scale) / 4n) deposits.push(spot.deposit(bot, coin, "spot", amount, `sim-fund-${bot}-${coin}-${now()}-${randomBytes(4).toString("hex")}`));
+    }
   }
-  for (const [coin, amount] of wants) {
-    const scale = decimals(amount);
-    const have = toMinor(balances.get(coin) ?? "0", scale, "down");
-    if (have < toMinor(amount, scale) / 4n) await spot.deposit(bot, coin, "spot", amount, `sim-fund-${bot}-${coin}-${Date.now()}-${randomInt(1e9)}`);
+  await Promise.all(deposits);
+}
+
+/**
+ * Brings the makers' ladder to the reference. Commands are applied as they are called (the core
+ * is synchronous) and their promises gathered: the tick awaits them all in one commit.
+ */
+function requote(spot: SpotService, s: SymbolState, makers: string[], commands: Array<Promise<unknown>>) {
+  // Quotes that traded away (a taker, or a member) are no longer on the book.
+  s.quotes = s.quotes.filter((q) => s.market.book.order(q.orderId) !== undefined);
+  const plan = planRequote(s.quotes, s.walk.price, s.shape);
+  for (const q of plan.cancel) commands.push(spot.cancelOrder(q.bot, q.orderId));
+  const cancelled = new Set(plan.cancel);
+  s.quotes = s.quotes.filter((q) => !cancelled.has(q));
+  for (const p of plan.place) {
+    const bot = makers[s.random() < 0.5 ? 0 : 1]!;
+    // Deeper levels rest more, as on a real book.
+    const cents = (notionalCents(s.random) * BigInt(8 + p.level)) / 8n;
+    const quantity = fromMinor(quantityFor(s, cents, p.price), s.amountScale);
+    // Post-only: a maker never takes (a member's order in the way just leaves that price empty).
+    const placed = spot.placeOrder(bot, { symbol: s.symbol, side: p.side, type: "limit", price: fromMinor(p.price, s.priceScale), quantity, tif: "POST_ONLY" }, null);
+    commands.push(
+      placed.then((answer) => {
+        if (answer.orderId && answer.status === "open") s.quotes.push({ orderId: answer.orderId, bot, side: p.side, price: p.price });
+      }),
+    );
   }
 }
 
-async function step(spot: SpotService, s: SymbolState, bots: string[], takers = true) {
-  // Random walk: about 0.15 % per step (a Gaussian step in parts per million).
-  const gauss = Math.sqrt(-2 * Math.log(s.random() || 1e-9)) * Math.cos(2 * Math.PI * s.random());
-  const floor = 100n;
-  s.reference += (s.reference * BigInt(Math.round(gauss * 1_500))) / PPM;
-  if (s.reference < floor) s.reference = floor;
-  const toPrice = (units: bigint) => fromMinor((units / s.tick) * s.tick || s.tick, s.priceScale);
-  const toQuantity = (units: bigint) => {
-    const lotted = (units / s.lot) * s.lot;
-    return fromMinor(lotted < s.min ? s.min : lotted, s.amountScale);
-  };
-  const maker = bots[0]!;
-  const maker2 = bots[1]!;
-  const taker = bots[2]!;
-
-  // Refresh the book: cancel the oldest quotes, then quote both sides around the reference.
-  while (s.resting.length > RESTING_PER_SIDE * 2) {
-    const oldest = s.resting.shift()!;
-    await spot.cancelOrder(oldest.bot, oldest.orderId);
-  }
-  const sides = Array.from({ length: QUOTES_PER_STEP }, () => ["buy", "sell"] as const).flat();
-  for (const side of sides) {
-    const bot = s.random() < 0.5 ? maker : maker2;
-    // Most quotes near the reference, some further out: a book that thins with distance.
-    const r = s.random();
-    const distance = BigInt(200 + Math.floor(r * r * 8_000)); // parts per million
-    const units = (s.reference * (side === "buy" ? PPM - distance : PPM + distance)) / PPM;
-    const quantity = toQuantity(baseUnitsFor(s, notionalCents(s.random), s.reference));
-    const answer = await spot.placeOrder(bot, { symbol: s.symbol, side, type: "limit", price: toPrice(units), quantity, tif: "GTC" }, null);
-    if (answer.orderId && answer.status === "open") s.resting.push({ orderId: answer.orderId, bot });
-  }
-  // A taker now and then: trades at the best quotes.
-  if (takers && s.random() < 0.7) {
-    const side = s.random() < 0.5 ? "buy" : "sell";
-    const quantity = toQuantity(baseUnitsFor(s, notionalCents(s.random) / 2n, s.reference));
-    await spot.placeOrder(taker, { symbol: s.symbol, side, type: "market", quantity, tif: "IOC" }, null);
-  }
+/** A taker takes the touch: a limit IOC at the best opposite price, for no more than rests there. */
+function takeTouch(spot: SpotService, s: SymbolState, taker: string, commands: Array<Promise<unknown>>) {
+  const side: Side = s.random() < 0.5 ? "buy" : "sell";
+  const { bids, asks } = s.market.book.depth(1);
+  const touch = side === "buy" ? asks[0] : bids[0];
+  if (!touch) return;
+  const [price, resting] = touch;
+  const wanted = quantityFor(s, notionalCents(s.random) / 2n, price);
+  const quantity = wanted < resting ? wanted : (resting / s.lot) * s.lot;
+  if (quantity < s.min) return;
+  commands.push(spot.placeOrder(taker, { symbol: s.symbol, side, type: "limit", price: fromMinor(price, s.priceScale), quantity: fromMinor(quantity, s.amountScale), tif: "IOC" }, null));
 }

@@ -5,6 +5,7 @@ import type { Side, TimeInForce } from "../core/matching/order-book";
 import { SpotMarket, type SpotCode, type SpotResult } from "../core/spot/spot-market";
 import type { Database } from "../store/schema";
 import { GroupCommitter, type BatchHooks } from "./group-commit";
+import { InFlightRequests, KEY_REUSED, requestFingerprint } from "./idempotency";
 import { BatchedLookup } from "../store/batched-lookup";
 import { eachHold, eachOpenOrder, Interner, minorOf } from "./bulk-restore";
 import { SpotWrites } from "./spot-writes";
@@ -28,8 +29,11 @@ export interface PlaceOrderInput {
   stopLossPrice?: string;
 }
 
+/** A service answer: the core's code, or a key reused for a different request. */
+export type SpotServiceCode = SpotCode | typeof KEY_REUSED;
+
 export interface OrderAnswer {
-  code: SpotCode;
+  code: SpotServiceCode;
   orderId: string | null;
   status: "open" | "filled" | "cancelled" | "rejected" | "waiting";
   filled: string;
@@ -59,8 +63,9 @@ export class SpotService {
   private readonly assetScales = new Map<string, number>();
   private readonly committer: GroupCommitter;
   /** First answers by `member:key`, looked up for all the orders of one event-loop turn at once. */
-  private readonly answers: BatchedLookup<string>;
-  private readonly inFlight = new Map<string, Promise<OrderAnswer>>();
+  private readonly answers: BatchedLookup<{ response: string; fingerprint: string | null }>;
+  private readonly inFlight = new InFlightRequests<OrderAnswer>();
+  private readonly transfersInFlight = new InFlightRequests<TransferCode>();
   /** Symbol of every resting order, so a cancel finds it even before its placement is committed. */
   private readonly restingSymbol = new Map<string, string>();
   private orderCounter = 0;
@@ -76,10 +81,10 @@ export class SpotService {
     this.answers = new BatchedLookup(async (keys) => {
       const wanted = keys.map((k) => ({ m: k.slice(0, k.indexOf(":")), k: k.slice(k.indexOf(":") + 1) }));
       // A lateral join: one primary-key probe per key, whatever the table's size.
-      const rows = await sql<{ member_id: string; key: string; response: string }>`select i.member_id, i.key, i.response
+      const rows = await sql<{ member_id: string; key: string; response: string; fingerprint: string | null }>`select i.member_id, i.key, i.response, i.fingerprint
         from json_to_recordset(${JSON.stringify(wanted)}::json) as v(m bigint, k varchar)
-        cross join lateral (select member_id, key, response from idempotency_key where member_id = v.m and key = v.k) i`.execute(options.db);
-      return new Map(rows.rows.map((r) => [`${r.member_id}:${r.key}`, r.response]));
+        cross join lateral (select member_id, key, response, fingerprint from idempotency_key where member_id = v.m and key = v.k) i`.execute(options.db);
+      return new Map(rows.rows.map((r) => [`${r.member_id}:${r.key}`, { response: r.response, fingerprint: r.fingerprint }]));
     });
   }
 
@@ -114,6 +119,7 @@ export class SpotService {
           () => `${service.transferPrefix}-${(++service.transferCounter).toString(36)}`,
         ),
       );
+      service.markets.get(s.symbol_name)!.setHalted(s.halted);
     }
     for (const a of await db.selectFrom("ledger_account").selectAll().execute()) {
       const scale = service.scaleOf(a.asset);
@@ -183,20 +189,25 @@ export class SpotService {
   /** Places an order; a repeated idempotency key answers the first result instead of placing again. */
   async placeOrder(memberId: string, input: PlaceOrderInput, idempotencyKey: string | null): Promise<OrderAnswer> {
     // Internal callers (the simulated liquidity) place without a key: nothing to retry.
-    if (idempotencyKey === null) return this.placeOnce(memberId, input, null);
-    const flightKey = `${memberId}:${idempotencyKey}`;
-    const pending = this.inFlight.get(flightKey);
-    if (pending) return pending;
-    const attempt = this.placeOnce(memberId, input, idempotencyKey).finally(() => this.inFlight.delete(flightKey));
-    this.inFlight.set(flightKey, attempt);
-    return attempt;
+    if (idempotencyKey === null) return this.placeOnce(memberId, input, null, "");
+    const fingerprint = requestFingerprint({ ...input, tif: input.tif });
+    return this.inFlight.run(
+      `${memberId}:${idempotencyKey}`,
+      fingerprint,
+      () => this.placeOnce(memberId, input, idempotencyKey, fingerprint),
+      () => rejected(KEY_REUSED),
+    );
   }
 
-  private async placeOnce(memberId: string, input: PlaceOrderInput, idempotencyKey: string | null): Promise<OrderAnswer> {
+  private async placeOnce(memberId: string, input: PlaceOrderInput, idempotencyKey: string | null, fingerprint: string): Promise<OrderAnswer> {
     const earlier = idempotencyKey === null ? undefined : await this.answers.get(`${memberId}:${idempotencyKey}`);
-    if (earlier !== undefined) return JSON.parse(earlier) as OrderAnswer;
+    if (earlier !== undefined) {
+      // The same key for another request: refused as reused, nothing placed (old rows have no fingerprint).
+      if (earlier.fingerprint !== null && earlier.fingerprint !== fingerprint) return rejected(KEY_REUSED);
+      return JSON.parse(earlier.response) as OrderAnswer;
+    }
 
-    const reject = (code: SpotCode): OrderAnswer => ({ code, orderId: null, status: "rejected", filled: "0", trades: 0 });
+    const reject = rejected;
     const market = this.markets.get(input.symbol);
     if (!market) return reject("ORDER_BAD_COMMAND");
     const c = market.config;
@@ -245,7 +256,7 @@ export class SpotService {
       });
       this.recordResult(writes, market, result, orderId);
     }
-    if (idempotencyKey !== null) writes.insertKey({ member_id: memberId, key: idempotencyKey, response: JSON.stringify(answer), created_at: new Date(this.now()) });
+    if (idempotencyKey !== null) writes.insertKey({ member_id: memberId, key: idempotencyKey, response: JSON.stringify(answer), fingerprint, created_at: new Date(this.now()) });
     await this.committer.commit((trx) => writes.write(trx));
     return answer;
   }
@@ -265,23 +276,50 @@ export class SpotService {
     return "OK";
   }
 
-  /** Moves funds between a member's own accounts (funding ↔ spot), as a ledger transfer. */
-  async transferBetween(memberId: string, asset: string, from: AccountKind, to: AccountKind, amount: string, transferId: string): Promise<"OK" | "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND"> {
+  /**
+   * Moves funds between a member's own accounts (funding ↔ spot), as a ledger transfer. The
+   * transfer id carries the idempotency key: a retry gets "OK" once the first has moved the funds
+   * (also while it commits); the same id with another coin, amount or direction is refused.
+   */
+  async transferBetween(memberId: string, asset: string, from: AccountKind, to: AccountKind, amount: string, transferId: string): Promise<TransferCode> {
     let minor: bigint;
     try {
       minor = toMinor(amount, this.scaleOf(asset));
     } catch {
       return "ORDER_BAD_COMMAND";
     }
-    // A retry after a restart: the journal already has it (memory only knows this run's ids).
-    if (await this.journalHas(transferId)) return "OK";
-    const r = this.ledger.transfer(transferId, { owner: memberId, kind: from, asset }, { owner: memberId, kind: to, asset }, minor);
+    const debit = accountId({ owner: memberId, kind: from, asset });
+    const credit = accountId({ owner: memberId, kind: to, asset });
+    const fingerprint = requestFingerprint({ debit, credit, asset, amount: fromMinor(minor, this.scaleOf(asset)) });
+    return this.transfersInFlight.run(transferId, fingerprint, () => this.transferOnce(transferId, fingerprint, { memberId, asset, from, to, minor }), () => KEY_REUSED);
+  }
+
+  private async transferOnce(transferId: string, fingerprint: string, t: { memberId: string; asset: string; from: AccountKind; to: AccountKind; minor: bigint }): Promise<TransferCode> {
+    // A retry: the journal already has it (memory only knows this run's ids).
+    const earlier = await this.journalTransfer(transferId);
+    if (earlier) {
+      const same = requestFingerprint({ debit: earlier.debit, credit: earlier.credit ?? undefined, asset: earlier.asset, amount: earlier.amount }) === fingerprint;
+      return same ? "OK" : KEY_REUSED;
+    }
+    const r = this.ledger.transfer(transferId, { owner: t.memberId, kind: t.from, asset: t.asset }, { owner: t.memberId, kind: t.to, asset: t.asset }, t.minor);
     if (r.code === "LEDGER_INSUFFICIENT_AVAILABLE") return "RISK_INSUFFICIENT_AVAILABLE";
     if (r.code !== "OK") return "ORDER_BAD_COMMAND";
     const writes = this.writes();
     this.recordTransfers(writes, r.transfers);
     await this.committer.commit((trx) => writes.write(trx));
     return "OK";
+  }
+
+  /**
+   * Halts or resumes a market (operator): stored first, so a restart keeps it, then applied.
+   * Answers false for an unknown market.
+   */
+  async setHalted(symbol: string, halted: boolean): Promise<boolean> {
+    const market = this.markets.get(symbol);
+    if (!market) return false;
+    await this.options.db.updateTable("market_symbol").set({ halted }).where("symbol_name", "=", symbol).execute();
+    market.setHalted(halted);
+    return true;
   }
 
   /** A deposit from outside (operator credit, demo funds, later the chain watcher). */
@@ -304,8 +342,13 @@ export class SpotService {
   }
 
   private async journalHas(transferId: string): Promise<boolean> {
-    const row = await this.options.db.selectFrom("ledger_transfer").select("seq").where("id", "=", transferId).executeTakeFirst();
-    return row !== undefined;
+    return (await this.journalTransfer(transferId)) !== undefined;
+  }
+
+  /** A committed transfer's accounts and amount (canonical decimal), if the journal has it. */
+  private async journalTransfer(transferId: string) {
+    const row = await this.options.db.selectFrom("ledger_transfer").select(["debit", "credit", "asset", "amount"]).where("id", "=", transferId).executeTakeFirst();
+    return row && { ...row, amount: trim(row.amount) };
   }
 
   drain(): Promise<void> {
@@ -408,9 +451,16 @@ function parseAmounts(
   try {
     if (input.money !== undefined) out.money = toMinor(input.money, quoteScale);
   } catch {
-    return { code: "ORDER_BAD_COMMAND" };
+    return { code: "ORDER_BAD_MONEY" };
   }
   return out;
+}
+
+/** What a transfer between a member's accounts answers. */
+export type TransferCode = "OK" | "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND" | typeof KEY_REUSED;
+
+function rejected(code: SpotServiceCode): OrderAnswer {
+  return { code, orderId: null, status: "rejected", filled: "0", trades: 0 };
 }
 
 export { accountId };

@@ -28,6 +28,14 @@ const RAW_TEXT = (value: string) => value;
 pg.types.setTypeParser(1700, RAW_TEXT);
 pg.types.setTypeParser(20, RAW_TEXT);
 
+/**
+ * What a checkpoint of the embedded database keeps of the write-ahead log: segments are 16 MB, at
+ * least two are kept for reuse (the smallest `min_wal_size` allowed), at most 64 MB of them. PGlite
+ * runs single-user, with no checkpointer: nothing checkpoints on its own, the engine's housekeeping
+ * does (engine/store/embedded-upkeep.ts); without it the log grows for as long as the process runs.
+ */
+const EMBEDDED_WAL_BOUNDS = ["-c", "min_wal_size=32MB", "-c", "max_wal_size=64MB"];
+
 /** Opens the database: `pg` when a URL is given, else embedded PGlite under `dataDir`. */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.databaseUrl) {
@@ -45,7 +53,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     location = path.resolve(options.dataDir, "pgdata");
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, { parsers: { 1700: RAW_TEXT, 20: RAW_TEXT } });
+  const client = await PGlite.create(location, { parsers: { 1700: RAW_TEXT, 20: RAW_TEXT }, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_WAL_BOUNDS] });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return { db, kind: "pglite", close: () => db.destroy() };
 }

@@ -9,6 +9,8 @@ import * as m007 from "./migrations/007-favourites";
 import * as m008 from "./migrations/008-stop-orders";
 import * as m009 from "./migrations/009-klines";
 import * as m010 from "./migrations/010-order-history-indexes";
+import * as m011 from "./migrations/011-idempotency-fingerprint";
+import * as m012 from "./migrations/012-market-halt";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "008-stop-orders": m008,
   "009-klines": m009,
   "010-order-history-indexes": m010,
+  "011-idempotency-fingerprint": m011,
+  "012-market-halt": m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

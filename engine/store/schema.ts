@@ -124,6 +124,8 @@ export interface MarketSymbolTable {
   min_quantity: Generated<string>;
   maker_fee_bps: Generated<number>;
   taker_fee_bps: Generated<number>;
+  /** Halted by an operator: new orders refused, cancels kept (migration 012). */
+  halted: Generated<boolean>;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -290,6 +292,8 @@ export interface IdempotencyKeyTable {
   member_id: string;
   key: string;
   response: string;
+  /** What the key was first used for (`requestFingerprint`); null on rows older than migration 011. */
+  fingerprint: string | null;
   created_at: Timestamp;
 }
 export interface SpotKlineTable {

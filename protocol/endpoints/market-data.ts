@@ -31,6 +31,8 @@ export const spotSymbolSchema = z.object({
   /** Fees in percent of the received asset, e.g. "0.1". */
   makerFee: unsignedDecimalString,
   takerFee: unsignedDecimalString,
+  /** Halted by an operator: new orders are refused, cancels still work. */
+  halted: z.boolean().default(false),
 });
 export type SpotSymbol = z.infer<typeof spotSymbolSchema>;
 

@@ -66,6 +66,15 @@ export const registerBodySchema = z
   })
   .superRefine(requireAccount);
 
+/**
+ * A forgotten password: a `reset` code sent to the account's e-mail or phone, and the new password
+ * twice. Not named by the spec (its code purposes include `reset`); docs/decisions/006.
+ */
+export const resetPasswordBodySchema = z
+  .object({ ...accountFields, code: codeField, password: passwordField, password1: z.string().max(100) })
+  .superRefine(requireAccount)
+  .refine((v) => v.password === v.password1, { path: ["password1"], message: "validation.password_mismatch" });
+
 /** Members: login, codes, registration and the account center (spec §7 "Auth and member"). */
 export const memberEndpoints = {
   token: define({
@@ -110,6 +119,13 @@ export const memberEndpoints = {
     path: "coin/open/register",
     body: registerBodySchema,
     response: z.object({ uid: z.string() }),
+  }),
+  /** Sets a new password with a `reset` code; every session of the account ends. */
+  resetPassword: define({
+    method: "POST",
+    path: "coin/open/resetPassword",
+    body: resetPasswordBodySchema,
+    response: z.null(),
   }),
   memberInfo: define({
     method: "GET",

@@ -83,6 +83,14 @@ export const spotEndpoints = {
     path: "coin/open/demoAccount",
     response: z.object({ account: z.string(), password: z.string() }).nullable(),
   }),
+  /** Operator call (not in the spec): halt or resume a market (halted: no new orders, cancels kept). */
+  adminMarketHalt: define({
+    method: "POST",
+    path: "/admin/market/halt",
+    absolute: true,
+    body: z.object({ symbol: symbolField, halted: z.boolean() }),
+    response: z.object({ symbol: z.string(), halted: z.boolean() }),
+  }),
   /** Operator call (not in the spec): credit a member's account from outside. Needs the admin token. */
   adminDeposit: define({
     method: "POST",

@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { ENGINE_URL, latestCode, uniqueEmail } from "./support";
+import { adminHeaders, ENGINE_URL, latestCode, uniqueEmail } from "./support";
 
 const API = `${ENGINE_URL}/api/mjkj-web`;
 
@@ -24,10 +22,9 @@ export async function createMember(tag: string): Promise<{ email: string; passwo
 
 /** Credits a member's spot account through the operator call (the admin token of the e2e data folder). */
 export async function deposit(uid: string, coin: string, amount: string): Promise<void> {
-  const token = readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
   const res = await fetch(`${ENGINE_URL}/admin/deposit`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-admin-token": token },
+    headers: { "content-type": "application/json", ...adminHeaders() },
     body: JSON.stringify({ uid, coin, account: "spot", amount, reference: `e2e-${uid}-${coin}-${Date.now()}` }),
   });
   expect(res.status).toBe(200);

@@ -38,10 +38,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 
 export const ENGINE_URL = `http://127.0.0.1:${process.env.E2E_ENGINE_PORT ?? 8180}`;
 
+/** Headers of an operator call (dev mailbox, deposits): the admin token of the e2e data folder. */
+export function adminHeaders(): Record<string, string> {
+  return { "x-admin-token": readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim() };
+}
+
 /** The latest code the engine "sent" to an address, read from its dev mailbox. */
 export async function latestCode(destination: string, after = 0): Promise<{ code: string; body: string }> {
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=${encodeURIComponent(destination)}`);
+    const res = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=${encodeURIComponent(destination)}`, { headers: adminHeaders() });
     const mails = ((await res.json()) as { data: Array<{ id: string; subject: string; body: string }> }).data;
     const mail = mails.find((m) => Number(m.id) > after);
     if (mail) return { code: mail.subject.match(/\d{6}/)![0], body: mail.body };
@@ -52,7 +57,7 @@ export async function latestCode(destination: string, after = 0): Promise<{ code
 
 /** The id of the newest mail to an address (0 when none), to wait for the next one. */
 export async function lastMailId(destination: string): Promise<number> {
-  const res = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=${encodeURIComponent(destination)}`);
+  const res = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=${encodeURIComponent(destination)}`, { headers: adminHeaders() });
   const mails = ((await res.json()) as { data: Array<{ id: string }> }).data;
   return mails[0] ? Number(mails[0].id) : 0;
 }

@@ -98,9 +98,9 @@ globalStyle(`${table} th:first-child, ${table} td:first-child`, { textAlign: "le
 globalStyle(`${table} td`, { textAlign: "right", padding: "2px 12px", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" });
 
 export const bookRow = style({ position: "relative" });
-/** The depth bar: a background gradient sized by the row's share of the visible depth. */
-export const depthAsk = style({ backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.down} 18%, transparent) var(--depth), transparent var(--depth))` });
-export const depthBid = style({ backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.up} 18%, transparent) var(--depth), transparent var(--depth))` });
+/** The depth bar: a background gradient sized by the row's share of the visible depth; light enough (12 %) that prices over it keep 4.5:1 in both themes. */
+export const depthAsk = style({ backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.down} 12%, transparent) var(--depth), transparent var(--depth))` });
+export const depthBid = style({ backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.up} 12%, transparent) var(--depth), transparent var(--depth))` });
 export const mid = style({ display: "flex", justifyContent: "space-between", alignItems: "baseline", padding: "8px 12px", borderBlock: `1px solid ${vars.color.border}` });
 export const midPrice = style({ fontSize: "18px", fontWeight: 700, fontFamily: vars.font.mono });
 export const empty = style({ padding: "16px 12px", color: vars.color.textMuted, fontSize: "13px", textAlign: "center" });
@@ -176,6 +176,9 @@ export const percent = style({
   cursor: "pointer",
 });
 export const total = style({ display: "flex", justifyContent: "space-between", fontSize: "12px", color: vars.color.textMuted });
+/** Fee rates and the order's estimated fee, as a description list of `total` rows. */
+export const fees = style({ display: "grid", gap: "4px", margin: 0 });
+globalStyle(`${fees} dd`, { margin: 0 });
 export const submit = styleVariants({
   buy: { height: "42px", border: 0, borderRadius: vars.radius.small, fontWeight: 700, color: vars.color.background, background: vars.color.up, cursor: "pointer" },
   sell: { height: "42px", border: 0, borderRadius: vars.radius.small, fontWeight: 700, color: vars.color.background, background: vars.color.down, cursor: "pointer" },
@@ -194,4 +197,14 @@ export const cancelButton = style({
   color: vars.color.text,
   cursor: "pointer",
   fontSize: "12px",
+});
+
+/** An operator halted the market: said above the forms, before anything is posted. */
+export const haltNotice = style({
+  margin: "0 12px 8px",
+  padding: "10px 12px",
+  borderRadius: vars.radius.small,
+  border: `1px solid ${vars.color.down}`,
+  color: vars.color.text,
+  fontSize: "13px",
 });

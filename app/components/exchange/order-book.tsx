@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Depth } from "#protocol/endpoints/market-data";
 import { fromMinor, multiplyDecimal, toMinor } from "#protocol/money";
 import { clsx } from "~/lib/clsx";
-import { formatDisplayNumber } from "~/lib/number-format";
+import { useNumberFormat } from "~/lib/use-number-format";
 import * as s from "./exchange.css";
 
 interface Props {
@@ -20,10 +20,13 @@ interface Props {
 /**
  * The order book: asks above (best at the bottom), the last price, bids below (best on top).
  * Each row's background bar shows the cumulative amount up to that level, as a share of the
- * larger side's visible total (exact: computed in minor units).
+ * larger side's visible total (exact: computed in minor units). Prices and totals show exactly the
+ * market's price decimals, amounts its amount decimals, in the member's language: every row has
+ * the same decimals, so the columns line up.
  */
 export function OrderBook({ depth, base, quote, amountScale, priceScale, last, lastTone, rows = 12 }: Props) {
   const { t } = useTranslation();
+  const nf = useNumberFormat();
   const asks = depth.asks.slice(0, rows);
   const bids = depth.bids.slice(0, rows);
   const cumulative = (levels: Array<[string, string]>) => {
@@ -36,9 +39,9 @@ export function OrderBook({ depth, base, quote, amountScale, priceScale, last, l
   const share = (cum: bigint) => `${fromMinor((cum * 10_000n) / max, 2)}%`;
   const row = (side: "ask" | "bid", [price, amount]: [string, string], cum: bigint) => (
     <tr key={`${side}${price}`} className={clsx(s.bookRow, side === "ask" ? s.depthAsk : s.depthBid)} style={{ "--depth": share(cum) } as React.CSSProperties}>
-      <td className={side === "ask" ? s.tone.down : s.tone.up}>{formatDisplayNumber(price, { abbreviate: false })}</td>
-      <td>{formatDisplayNumber(amount)}</td>
-      <td>{formatDisplayNumber(multiplyDecimal(price, amount, priceScale + amountScale))}</td>
+      <td className={side === "ask" ? s.tone.down : s.tone.up}>{nf.fixed(price, priceScale)}</td>
+      <td>{nf.fixed(amount, amountScale)}</td>
+      <td>{nf.fixed(multiplyDecimal(price, amount, priceScale), priceScale)}</td>
     </tr>
   );
   const head = (
@@ -62,7 +65,7 @@ export function OrderBook({ depth, base, quote, amountScale, priceScale, last, l
       {!asks.length && <p className={s.empty}>{t("exchange.no_asks")}</p>}
       <div className={s.mid}>
         <span className={clsx(s.midPrice, s.tone[lastTone])} data-testid="book-last">
-          {formatDisplayNumber(last, { abbreviate: false })}
+          {nf.fixed(last, priceScale)}
         </span>
         <span className={s.statLabel}>{t("exchange.last_price")}</span>
       </div>

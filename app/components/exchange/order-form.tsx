@@ -6,9 +6,10 @@ import { useTranslation } from "react-i18next";
 import { fromMinor, multiplyDecimal, toMinor } from "#protocol/money";
 import { FormErrors } from "~/components/forms";
 import { precisionOf, spotOrderSchema, type OrderFormType, type SpotOrderFormInput } from "~/lib/forms/spot-order";
-import { formatDisplayNumber } from "~/lib/number-format";
-import { sanitizeNumberInput } from "~/lib/number-input";
+import { estimateOrderFee } from "~/lib/fees";
+import { cleanTypedNumber, decimalMarkOf, readDecimalInput, toInputText } from "~/lib/decimal-input";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useNumberFormat } from "~/lib/use-number-format";
 import * as s from "./exchange.css";
 
 export interface OrderFormRules {
@@ -16,6 +17,9 @@ export interface OrderFormRules {
   quote: string;
   coin_coin_scale: number;
   base_coin_scale: number;
+  /** Fee rates in percent of what the member receives. */
+  makerFee: string;
+  takerFee: string;
 }
 
 interface Props {
@@ -40,10 +44,12 @@ type ActionReply = { side: "buy" | "sell"; result: SubmissionResult<string[]>; k
  * a new idempotency key (a refusal brings one: the engine keeps its answer under the old key).
  */
 export function OrderForm({ side, orderType, rules, available, idempotencyKey, lastResult, suggestedPrice }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fetcher = useFetcher<ActionReply>();
   const precision = precisionOf(rules);
-  const schema = useMemo(() => spotOrderSchema(precision), [precision.priceScale, precision.amountScale, precision.quoteScale]);
+  const mark = decimalMarkOf(i18n.language);
+  const nf = useNumberFormat();
+  const schema = useMemo(() => spotOrderSchema(precision, mark), [precision.priceScale, precision.amountScale, precision.quoteScale, mark]);
   const reply = fetcher.data?.side === side ? fetcher.data : null;
   const [form, fields] = useForm<SpotOrderFormInput>({
     id: `order-${side}`,
@@ -57,8 +63,24 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
   const spendUnit = side === "buy" ? rules.quote : rules.base;
   const price = orderType === "limit" ? fields.price.value : orderType === "stop" ? fields.triggerMoney.value : undefined;
   const num = fields.num.value;
-  const decimal = (v: string | undefined): v is string => !!v && /^\d+(\.\d+)?$/.test(v);
-  const totalValue = decimal(price) && decimal(num) ? multiplyDecimal(price, num, precision.quoteScale) : null;
+  /** A field's value as the decimal it denotes, if it is one yet. */
+  const decimal = (v: string | undefined, scale: number) => {
+    const read = v ? readDecimalInput(v, { scale, mark }) : null;
+    return read?.ok ? read.value : null;
+  };
+  const priceValue = decimal(price, precision.priceScale);
+  const numValue = decimal(num, precision.amountScale);
+  const totalValue = priceValue && numValue ? multiplyDecimal(priceValue, numValue, precision.quoteScale) : null;
+  // Shown before the trade: the rates, and the most this order can pay (taker rate).
+  const fee = estimateOrderFee({
+    side,
+    takerFee: rules.takerFee,
+    base: rules.base,
+    quote: rules.quote,
+    price: orderType === "market" ? suggestedPrice : priceValue,
+    num: buyAtMarket ? null : numValue,
+    money: buyAtMarket ? decimal(fields.money.value, precision.quoteScale) : null,
+  });
   const hydrated = useHydrated();
   // The key the next post carries: the page's (new after every reload) or, after a refusal that
   // did not reload the page, the new one the refusal brought. Whichever arrived last wins.
@@ -71,13 +93,13 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
   /** A share of what is available, as an amount (or money for a market buy), rounded down. */
   const share = (pct: bigint) => {
     const availMinor = toMinor(available, 8, "down");
-    if (buyAtMarket) return form.update({ name: fields.money.name as string, value: fromMinor((availMinor * pct) / 100n / 10n ** BigInt(8 - precision.quoteScale), precision.quoteScale) });
-    if (side === "sell") return form.update({ name: fields.num.name as string, value: fromMinor((availMinor * pct) / 100n / 10n ** BigInt(8 - precision.amountScale), precision.amountScale) });
-    if (!decimal(price) || !/[1-9]/.test(price)) return;
+    const set = (field: FieldMetadata<string | undefined>, minor: bigint, scale: number) => form.update({ name: field.name as string, value: toInputText(fromMinor(minor, scale), mark) });
+    if (buyAtMarket) return set(fields.money, (availMinor * pct) / 100n / 10n ** BigInt(8 - precision.quoteScale), precision.quoteScale);
+    if (side === "sell") return set(fields.num, (availMinor * pct) / 100n / 10n ** BigInt(8 - precision.amountScale), precision.amountScale);
+    if (!priceValue) return;
     // Buy: quote × share ÷ price, in amount units, rounded down.
-    const priceMinor = toMinor(price, precision.priceScale);
-    const amount = (availMinor * pct * 10n ** BigInt(precision.priceScale + precision.amountScale)) / (100n * priceMinor * 10n ** 8n);
-    form.update({ name: fields.num.name as string, value: fromMinor(amount, precision.amountScale) });
+    const priceMinor = toMinor(priceValue, precision.priceScale);
+    set(fields.num, (availMinor * pct * 10n ** BigInt(precision.priceScale + precision.amountScale)) / (100n * priceMinor * 10n ** 8n), precision.amountScale);
   };
 
   const numberField = (field: FieldMetadata<string | undefined>, label: string, unit: string, scale: number, defaultValue?: string | null) => {
@@ -91,13 +113,13 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
         <div className={s.numberBox}>
           <input
             {...props}
-            defaultValue={props.defaultValue ?? defaultValue ?? undefined}
+            defaultValue={props.defaultValue ?? (defaultValue ? toInputText(defaultValue, mark) : undefined)}
             className={s.numberInput}
             inputMode="decimal"
             autoComplete="off"
             aria-describedby={field.errors?.length ? errorId : undefined}
             onInput={(e) => {
-              const clean = sanitizeNumberInput(e.currentTarget.value, scale);
+              const clean = cleanTypedNumber(e.currentTarget.value, scale, mark);
               if (clean !== e.currentTarget.value) e.currentTarget.value = clean;
             }}
           />
@@ -107,7 +129,7 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
         </div>
         {field.errors?.length ? (
           <p id={errorId} className={s.fieldError}>
-            {field.errors.map((e) => (/^[a-z_]+\.[a-z_.]+$/.test(e) ? t(e) : e)).join(" ")}
+            {field.errors.map((e) => (/^[a-z_]+\.[a-z_.]+$/.test(e) ? t(e, { field: label, max: scale, mark, example: toInputText(scale > 0 ? "12.5" : "10", mark) }) : e)).join(" ")}
           </p>
         ) : null}
       </div>
@@ -124,7 +146,7 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
       <div className={s.available}>
         <span>{t("exchange.available")}</span>
         <span data-testid={`available-${side}`}>
-          {formatDisplayNumber(available)} {spendUnit}
+          {nf.display(available)} {spendUnit}
         </span>
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -168,10 +190,22 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
         <div className={s.total}>
           <span>{t("exchange.total")}</span>
           <span>
-            {formatDisplayNumber(totalValue)} {rules.quote}
+            {nf.display(totalValue)} {rules.quote}
           </span>
         </div>
       )}
+      <dl className={s.fees}>
+        <div className={s.total}>
+          <dt>{t("exchange.fee_rates")}</dt>
+          <dd data-testid={`fee-rates-${side}`}>{t("exchange.fee_rates_value", { maker: nf.mark(rules.makerFee), taker: nf.mark(rules.takerFee) })}</dd>
+        </div>
+        <div className={s.total}>
+          <dt>{t("exchange.estimated_fee")}</dt>
+          <dd data-testid={`fee-estimate-${side}`}>
+            {fee ? `≈ ${nf.display(fee.value)} ${fee.unit}` : `-- ${side === "buy" ? rules.base : rules.quote}`}
+          </dd>
+        </div>
+      </dl>
       <button type="submit" className={s.submit[side]} disabled={busy}>
         {busy ? t("exchange.placing") : title}
       </button>

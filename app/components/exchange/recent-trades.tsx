@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { PublicTrade } from "#protocol/endpoints/market-data";
-import { formatDisplayNumber } from "~/lib/number-format";
+import { useNumberFormat } from "~/lib/use-number-format";
 import * as s from "./exchange.css";
 
 /** Time of day in UTC (the same text on the server and in the browser). */
@@ -8,9 +8,23 @@ export function timeOfDay(ms: number): string {
   return new Date(ms).toISOString().slice(11, 19);
 }
 
-/** The market's latest trades, newest first; the colour and the word say who took the price. */
-export function RecentTrades({ trades, base, quote }: { trades: PublicTrade[]; base: string; quote: string }) {
+interface Props {
+  trades: PublicTrade[];
+  base: string;
+  quote: string;
+  /** The market's price decimals (`coin_coin_scale`): every price shows exactly these. */
+  priceScale: number;
+  /** The market's amount decimals (`base_coin_scale`): every amount shows exactly these. */
+  amountScale: number;
+}
+
+/**
+ * The market's latest trades, newest first; the colour and the word say who took the price.
+ * Prices and amounts keep the market's decimals, in the member's language, so the columns line up.
+ */
+export function RecentTrades({ trades, base, quote, priceScale, amountScale }: Props) {
   const { t } = useTranslation();
+  const nf = useNumberFormat();
   return (
     <section aria-labelledby="trades-title">
       <h2 id="trades-title" className={s.panelTitle}>
@@ -29,10 +43,10 @@ export function RecentTrades({ trades, base, quote }: { trades: PublicTrade[]; b
             {trades.slice(0, 30).map((trade, i) => (
               <tr key={`${trade.time}-${i}`}>
                 <td className={trade.side === "buy" ? s.tone.up : s.tone.down}>
-                  {formatDisplayNumber(trade.price, { abbreviate: false })}
+                  {nf.fixed(trade.price, priceScale)}
                   <span className="visually-hidden"> {t(trade.side === "buy" ? "exchange.taker_buy" : "exchange.taker_sell")}</span>
                 </td>
-                <td>{formatDisplayNumber(trade.quantity)}</td>
+                <td>{nf.fixed(trade.quantity, amountScale)}</td>
                 <td>{timeOfDay(trade.time)}</td>
               </tr>
             ))}

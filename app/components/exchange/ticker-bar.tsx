@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { MarketItem } from "#protocol/market";
 import { clsx } from "~/lib/clsx";
-import { formatDisplayNumber } from "~/lib/number-format";
+import { useNumberFormat } from "~/lib/use-number-format";
 import * as s from "./exchange.css";
 
 export function toneOf(change: string | null | undefined): "up" | "down" | "flat" {
@@ -17,9 +17,13 @@ export function signedPercent(change: string | null | undefined): string {
   return `${tone === "up" ? "+" : ""}${change}%`;
 }
 
-/** The symbol, its last price and 24 h figures, and a list to switch markets (links: no script needed). */
-export function TickerBar({ ticker, markets, symbol }: { ticker: MarketItem; markets: MarketItem[]; symbol: string }) {
+/**
+ * The symbol, its last price and 24 h figures (in the member's language; prices with the market's
+ * price decimals, like the book), and a list to switch markets (links: no script needed).
+ */
+export function TickerBar({ ticker, markets, symbol, priceScale }: { ticker: MarketItem; markets: MarketItem[]; symbol: string; priceScale: number }) {
   const { t } = useTranslation();
+  const nf = useNumberFormat();
   const tone = toneOf(ticker.zdf);
   const [base, quote] = symbol.split("/");
   return (
@@ -37,8 +41,8 @@ export function TickerBar({ ticker, markets, symbol }: { ticker: MarketItem; mar
             <li key={m.symbolName}>
               <Link to={`/exchange/full-screen/${m.symbolName.replace("/", "_")}`} className={s.switcherLink} aria-current={m.symbolName === symbol ? "page" : undefined}>
                 <span>{m.symbolName}</span>
-                <span>{formatDisplayNumber(m.close, { abbreviate: false })}</span>
-                <span className={s.tone[toneOf(m.zdf)]}>{signedPercent(m.zdf)}</span>
+                <span>{nf.display(m.close, { abbreviate: false })}</span>
+                <span className={s.tone[toneOf(m.zdf)]}>{nf.mark(signedPercent(m.zdf))}</span>
               </Link>
             </li>
           ))}
@@ -46,29 +50,29 @@ export function TickerBar({ ticker, markets, symbol }: { ticker: MarketItem; mar
       </details>
       <div>
         <span className={clsx(s.lastPrice, s.tone[tone])} data-testid="last-price">
-          {formatDisplayNumber(ticker.close, { abbreviate: false })}
+          {nf.fixed(ticker.close, priceScale)}
         </span>
       </div>
       <dl className={s.stats}>
         <div className={s.stat}>
           <dt className={s.statLabel}>{t("exchange.change_24h")}</dt>
-          <dd className={clsx(s.statValue, s.tone[tone])}>{signedPercent(ticker.zdf)}</dd>
+          <dd className={clsx(s.statValue, s.tone[tone])}>{nf.mark(signedPercent(ticker.zdf))}</dd>
         </div>
         <div className={s.stat}>
           <dt className={s.statLabel}>{t("exchange.high_24h")}</dt>
-          <dd className={s.statValue}>{formatDisplayNumber(ticker.high, { abbreviate: false })}</dd>
+          <dd className={s.statValue}>{nf.fixed(ticker.high, priceScale)}</dd>
         </div>
         <div className={s.stat}>
           <dt className={s.statLabel}>{t("exchange.low_24h")}</dt>
-          <dd className={s.statValue}>{formatDisplayNumber(ticker.low, { abbreviate: false })}</dd>
+          <dd className={s.statValue}>{nf.fixed(ticker.low, priceScale)}</dd>
         </div>
         <div className={s.stat}>
           <dt className={s.statLabel}>{t("exchange.volume_24h", { unit: base })}</dt>
-          <dd className={s.statValue}>{formatDisplayNumber(ticker.vol)}</dd>
+          <dd className={s.statValue}>{nf.display(ticker.vol)}</dd>
         </div>
         <div className={s.stat}>
           <dt className={s.statLabel}>{t("exchange.turnover_24h", { unit: quote })}</dt>
-          <dd className={s.statValue}>{formatDisplayNumber(ticker.amount)}</dd>
+          <dd className={s.statValue}>{nf.display(ticker.amount)}</dd>
         </div>
       </dl>
     </div>

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Depth, KlinePeriod, PublicTrade, WireCandle } from "#protocol/endpoints/market-data";
 import type { MarketItem } from "#protocol/market";
@@ -37,13 +37,20 @@ export function useLiveMarket(initial: Initial) {
   useEffect(() => setMarkets(initial.markets), [initial.markets]);
   useEffect(() => setCandles(initial.candles), [initial.candles]);
 
+  // A post of this page (an order, a cancel) reloads the page data when it ends. A push of its own
+  // effect must not reload meanwhile: two page loads at once could both read the one-time toast
+  // ("Order cancelled."), and the one that is dropped would take it with it.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = useRef(false);
+  busy.current = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const reload = useCallback(() => {
     // Several pushes in a burst reload once.
     if (pending.current) return;
     pending.current = setTimeout(() => {
       pending.current = null;
-      revalidate();
+      if (!busy.current) revalidate();
     }, 300);
   }, [revalidate]);
   useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);

@@ -7,11 +7,16 @@ import * as s from "./header.css";
 import { LanguageMenu } from "./language-menu";
 import { MemberMenu } from "./member-menu";
 import { ThemeToggle } from "./theme-toggle";
+import { useSiteMenu } from "./use-site-menu";
 
-/** The top header of spec §2: logo, menu, search box, login/register, language and currency. */
+/**
+ * The top header of spec §2: logo, menu, search box, login/register, language and currency. On
+ * narrow screens everything but the logo folds into a panel behind a menu button.
+ */
 export function Header() {
   const { t } = useTranslation();
   const { site, nav, theme, member } = useShell();
+  const menu = useSiteMenu();
   return (
     <>
       <a href="#main" className={s.skipLink}>
@@ -22,39 +27,49 @@ export function Header() {
           <img src={theme === "theme-day" ? site.logoDay : site.logoNight} alt="" className={s.logoImage} width="28" height="28" />
           <span>{site.shortName}</span>
         </Link>
-        <nav className={s.nav} aria-label={t("header.main_menu")}>
-          <ul className={s.navList}>
-            {nav.primary.map((node) => (
-              <NavEntry key={node.id} node={node} />
-            ))}
-            {nav.more.length > 0 ? (
-              <NavEntry node={{ id: -1, code: "more", path: nav.more[0]!.path, icon: null, external: false, children: nav.more }} />
-            ) : null}
-          </ul>
-        </nav>
-        {/* The search box is wired to the coin and contract lists by the market issue. */}
-        <div role="search" className={s.search}>
-          <label htmlFor="header-search" className="visually-hidden">
-            {t("header.search_label")}
-          </label>
-          <input id="header-search" type="search" name="q" className={s.searchInput} placeholder={t("header.search_placeholder")} autoComplete="off" />
-        </div>
-        <div className={s.actions}>
-          {member ? (
-            <MemberMenu />
-          ) : (
-            <>
-              <Link to="/user/login" className={s.ghostButton}>
-                {t("header.login")}
-              </Link>
-              <Link to="/user/register" className={s.primaryButton}>
-                {t("header.register")}
-              </Link>
-            </>
-          )}
-          <LanguageMenu />
-          <CurrencyMenu />
-          <ThemeToggle />
+        {/* Below the wide layout, the menu button shows and hides the panel (a <details>: works
+            without JavaScript); on wide screens the panel is the rest of the header row. */}
+        <details className={s.menuToggle} ref={menu.toggleRef}>
+          <summary className={s.menuButton} aria-controls="site-menu">
+            <MenuIcon />
+            <span>{t("header.menu")}</span>
+          </summary>
+        </details>
+        <div id="site-menu" className={s.menuPanel} ref={menu.panelRef}>
+          <nav className={s.nav} aria-label={t("header.main_menu")}>
+            <ul className={s.navList}>
+              {nav.primary.map((node) => (
+                <NavEntry key={node.id} node={node} />
+              ))}
+              {nav.more.length > 0 ? (
+                <NavEntry node={{ id: -1, code: "more", path: nav.more[0]!.path, icon: null, external: false, children: nav.more }} />
+              ) : null}
+            </ul>
+          </nav>
+          {/* The search box is wired to the coin and contract lists by the market issue. */}
+          <div role="search" className={s.search}>
+            <label htmlFor="header-search" className="visually-hidden">
+              {t("header.search_label")}
+            </label>
+            <input id="header-search" type="search" name="q" className={s.searchInput} placeholder={t("header.search_placeholder")} autoComplete="off" />
+          </div>
+          <div className={s.actions}>
+            {member ? (
+              <MemberMenu />
+            ) : (
+              <>
+                <Link to="/user/login" className={s.ghostButton}>
+                  {t("header.login")}
+                </Link>
+                <Link to="/user/register" className={s.primaryButton}>
+                  {t("header.register")}
+                </Link>
+              </>
+            )}
+            <LanguageMenu />
+            <CurrencyMenu />
+            <ThemeToggle />
+          </div>
         </div>
       </header>
     </>
@@ -99,5 +114,13 @@ function NavEntry({ node }: { node: NavNode }) {
         </ul>
       ) : null}
     </li>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M3 6h18M3 12h18M3 18h18" />
+    </svg>
   );
 }

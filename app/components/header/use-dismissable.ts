@@ -11,6 +11,7 @@ export function useDismissableDetails<T extends HTMLDetailsElement>() {
     if (!details) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && details.open) {
+        event.preventDefault(); // handled: a menu around this one stays open
         details.open = false;
         details.querySelector("summary")?.focus();
       }

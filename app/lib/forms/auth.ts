@@ -39,3 +39,14 @@ export const registerSchema = z
     website: z.string().max(0).optional(),
   })
   .superRefine(requireAccount);
+
+/** The forgotten-password form: the account, the `reset` code sent to it, the new password twice. */
+export const resetPasswordSchema = z
+  .object({
+    ...account,
+    code: z.string({ message: "validation.code" }).pipe(codeField),
+    password: z.string({ message: "validation.password" }).pipe(passwordField),
+    password1: z.string({ message: "validation.password_mismatch" }).max(100),
+  })
+  .superRefine(requireAccount)
+  .refine((v) => v.password === v.password1, { path: ["password1"], message: "validation.password_mismatch" });

@@ -1,12 +1,13 @@
 import * as z from "zod";
-import { sanitizeNumberInput } from "../number-input";
+import type { DecimalMark } from "../decimal-input";
+import { decimalField } from "./decimal-field";
 
 /**
  * The buy and sell forms of the spot trading page (spec §3 "Spot trade settings": num, money,
- * triggerMoney, stop-profit price and check, stop-loss price and check). Number fields are
- * sanitized as spec §5 says (digits, one point, no leading point, leading zeros collapsed,
- * decimals cut to the market's precision) before they are checked, on the client as the member
- * types and again on the server. Messages are text keys.
+ * triggerMoney, stop-profit price and check, stop-loss price and check). Number fields are read
+ * exactly as typed in the member's language (decision 014): a value that is not a plain decimal
+ * within the market's precision is refused, never reshaped; the §5 clean-up runs only in the
+ * browser, as the member types. Messages are text keys.
  *
  * - limit: price + num.
  * - market: a buy spends `money` (quote), a sell sells `num` (base).
@@ -26,30 +27,21 @@ export interface MarketPrecision {
   quoteScale: number;
 }
 
-const positive = (scale: number, required: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? sanitizeNumberInput(v, scale) : v),
-    z
-      .string({ message: required })
-      .min(1, required)
-      .refine((v) => /[1-9]/.test(v), "spot.validation.positive")
-      .refine((v) => v.split(".")[0]!.length <= 15, "spot.validation.too_large")
-      .optional(),
-  );
-
-export function spotOrderSchema(p: MarketPrecision) {
+/** The order form's schema for a market's precision, reading numbers with the member's decimal mark. */
+export function spotOrderSchema(p: MarketPrecision, mark: DecimalMark) {
+  const price = decimalField({ scale: p.priceScale, mark });
   return z
     .object({
       side: z.enum(["buy", "sell"]),
       orderType: z.enum(ORDER_TYPES),
-      price: positive(p.priceScale, "spot.validation.price_required"),
-      num: positive(p.amountScale, "spot.validation.num_required"),
-      money: positive(p.quoteScale, "spot.validation.money_required"),
-      triggerMoney: positive(p.priceScale, "spot.validation.price_required"),
+      price,
+      num: decimalField({ scale: p.amountScale, mark }),
+      money: decimalField({ scale: p.quoteScale, mark }),
+      triggerMoney: price,
       stopProfit: z.literal("on").optional(),
-      stopProfitPrice: positive(p.priceScale, "spot.validation.stop_price_required"),
+      stopProfitPrice: price,
       stopLoss: z.literal("on").optional(),
-      stopLossPrice: positive(p.priceScale, "spot.validation.stop_price_required"),
+      stopLossPrice: price,
       idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
     })
     .superRefine((v, ctx) => {

@@ -9,7 +9,7 @@ import { ResultCode } from "../../../protocol/result-codes";
 import { consumeCode, findMember } from "./codes";
 import { destinationOf, memberView } from "./member-view";
 import { phoneFitsArea } from "./phone-rules";
-import { refuseDemoMember, requireMember } from "./require-member";
+import { isDemoMember, refuseDemoMember, requireMember } from "./require-member";
 import { revokeSessions } from "./sessions";
 
 /** The account center's calls; each touches only the calling member's own rows. */
@@ -20,13 +20,19 @@ export function registerAccountRoutes(context: ApiContext): void {
 
   registerEndpoint(app, apiHead, endpoints.memberInfo, async ({ request }) => {
     const { memberId } = await requireMember(db, request, services.now());
-    return memberView(await loadMember(memberId));
+    return memberView(await loadMember(memberId), isDemoMember(services, memberId));
   });
 
   registerEndpoint(app, apiHead, endpoints.loginLog, async ({ query, request }) => {
-    const { memberId } = await requireMember(db, request, services.now());
+    const { memberId, sessionId } = await requireMember(db, request, services.now());
     const pageNo = query.pageNo ?? 1;
     const pageSize = query.pageSize ?? 10;
+    if (isDemoMember(services, memberId)) {
+      // The demo login is shared by every visitor: each sees only their own login, without addresses.
+      const own = await db.selectFrom("device_session").select(["id", "name", "user_agent", "created_at"]).where("id", "=", sessionId).executeTakeFirst();
+      const records = own && pageNo === 1 ? [{ id: own.id, ip: "", deviceName: own.name, userAgent: own.user_agent, createdAt: new Date(own.created_at).toISOString() }] : [];
+      return { records, total: own ? 1 : 0, current: pageNo, size: pageSize };
+    }
     const [rows, count] = await Promise.all([
       db
         .selectFrom("login_log")
@@ -54,12 +60,15 @@ export function registerAccountRoutes(context: ApiContext): void {
       .where("member_id", "=", memberId)
       .where("revoked_at", "is", null)
       .where("refresh_expires_at", ">", new Date(services.now()))
+      // The shared demo member: a visitor sees only their own session, without its address.
+      .$if(isDemoMember(services, memberId), (q) => q.where("id", "=", sessionId))
       .orderBy("last_seen_at", "desc")
       .execute();
+    const demo = isDemoMember(services, memberId);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
-      ip: r.ip,
+      ip: demo ? "" : r.ip,
       userAgent: r.user_agent,
       createdAt: new Date(r.created_at).toISOString(),
       lastSeenAt: new Date(r.last_seen_at).toISOString(),
@@ -156,7 +165,7 @@ export function registerAccountRoutes(context: ApiContext): void {
       // A concurrent registration took it between the check and the update (unique index).
       throw new ApiError(ResultCode.CONFLICT, engineText(lang, "errors.account_taken"));
     }
-    return memberView(await loadMember(memberId));
+    return memberView(await loadMember(memberId), isDemoMember(services, memberId));
   });
 
   registerEndpoint(app, apiHead, endpoints.support, async ({ request }) => {

@@ -23,25 +23,31 @@ export function registerAuthRoutes(context: ApiContext): void {
     const lang = requestLanguage(request.headers);
     const now = services.now();
     if (body.grant_type === "refresh_token") {
-      const granted = await db.transaction().execute((trx) => rotateSession(trx, body.refresh_token, now));
+      const granted = await db.transaction().execute((trx) => rotateSession(trx, body.refresh_token, now, services.demoMemberId));
       if (!granted) throw new ApiError(ResultCode.UNAUTHORIZED, engineText(lang, "errors.unauthorized"));
       return granted;
     }
 
-    const accountKey = `login:${destinationOf(body)}`;
-    const addressKey = `login-ip:${request.ip}`;
-    for (const key of [accountKey, addressKey]) {
-      const limiter = key === accountKey ? services.limits.loginPerAccount : services.limits.loginPerAddress;
-      const verdict = limiter.check(key, now);
+    // Each attempt takes its place in every limit before the slow password check (atomic: no
+    // burst of concurrent tries passes a check none has recorded yet). A wrong try keeps it; a
+    // good one, or one another limit refused, gives it back.
+    const account = destinationOf(body);
+    const slots = [
+      { limiter: services.limits.loginPerAccountAndAddress, key: `login:${account}|${request.ip}` },
+      { limiter: services.limits.loginPerAddress, key: `login-ip:${request.ip}` },
+      { limiter: services.limits.loginBackoffPerAccount, key: `login:${account}` },
+    ];
+    const taken: typeof slots = [];
+    const giveBack = () => taken.forEach((slot) => slot.limiter.release(slot.key, now));
+    for (const slot of slots) {
+      const verdict = slot.limiter.acquire(slot.key, now);
       if (!verdict.allowed) {
+        giveBack();
         throw new ApiError(ResultCode.TOO_MANY_REQUESTS, engineText(lang, "errors.too_many_attempts", { minutes: Math.ceil(verdict.retryAfterMs / 60_000) }));
       }
+      taken.push(slot);
     }
-    const fail = (key: "errors.bad_credentials" | "errors.google_code_wrong") => {
-      services.limits.loginPerAccount.record(accountKey, now);
-      services.limits.loginPerAddress.record(addressKey, now);
-      return ApiError.badRequest(engineText(lang, key));
-    };
+    const fail = (key: "errors.bad_credentials" | "errors.google_code_wrong") => ApiError.badRequest(engineText(lang, key));
 
     const member = await findMember(db, body);
     decoyHash ??= hash("decoy password for timing");
@@ -49,12 +55,17 @@ export function registerAuthRoutes(context: ApiContext): void {
     if (!member || !passwordOk) throw fail("errors.bad_credentials");
     if (member.google_secret) {
       // Spec §8: "step 1 login successful" passes through to the form, which asks for the code.
-      if (!body.googleCode) throw new ApiError(ResultCode.PASS_THROUGH, STEP_ONE_LOGIN_MESSAGE);
+      if (!body.googleCode) {
+        giveBack(); // the right password: step 2 asks for the code, nothing failed
+        throw new ApiError(ResultCode.PASS_THROUGH, STEP_ONE_LOGIN_MESSAGE);
+      }
       if (!verifyTotp(member.google_secret, body.googleCode, now)) throw fail("errors.google_code_wrong");
     }
-    services.limits.loginPerAccount.reset(accountKey);
+    giveBack();
+    services.limits.loginPerAccountAndAddress.reset(`login:${account}|${request.ip}`);
+    services.limits.loginBackoffPerAccount.reset(`login:${account}`);
     return db.transaction().execute((trx) =>
-      openSession(trx, { memberId: member.id, deviceId: body.deviceId, userAgent: userAgentOf(request), ip: request.ip, now }),
+      openSession(trx, { memberId: member.id, deviceId: body.deviceId, userAgent: userAgentOf(request), ip: request.ip, now, demoMemberId: services.demoMemberId }),
     );
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { registerAndLogIn } from "../../testing/api-members";
+import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../../testing/api-members";
 import { openTestStore, type TestStore } from "../../testing/test-stores";
 import { createServices, type ApiServices } from "../context";
 
@@ -14,7 +14,7 @@ describe("demo member guard", () => {
   let services: ApiServices;
   beforeAll(async () => {
     store = await openTestStore("pglite");
-    services = createServices({ devMailbox: true, siteName: async () => "Meridian Exchange" });
+    services = createServices({ devMailbox: true, siteName: async () => "Meridian Exchange", adminToken: TEST_ADMIN_TOKEN });
     app = await buildApp({ store, apiHead: "mjkj-web", services });
     await app.ready();
   });
@@ -47,5 +47,30 @@ describe("demo member guard", () => {
     const login = await app.inject({ method: "POST", url: "/api/blade-auth/oauth/token", payload: { grant_type: "password", accountType: "email", email: "demo-guard@example.com", password: "secret123", deviceId: "device-again" } });
     expect(login.json().code).toBe(200);
     expect((await changePassword(other.headers)).json().code).toBe(200);
+  });
+
+  it("shows each visitor of the demo member only their own session and login, without addresses", async () => {
+    const first = await member("demo-privacy@example.com");
+    services.demoMemberId = first.id;
+    const second = await app.inject({ method: "POST", url: "/api/blade-auth/oauth/token", payload: { grant_type: "password", accountType: "email", email: "demo-privacy@example.com", password: "secret123", deviceId: "second-visitor" } });
+    expect(second.json().data.user.demo).toBe(true);
+    const secondHeaders = { "blade-auth": `bearer ${second.json().data.access_token}` };
+    for (const headers of [first.headers, secondHeaders]) {
+      const devices = (await app.inject({ method: "GET", url: `${API}/coin/member/getLoginDevice`, headers })).json().data;
+      expect(devices).toHaveLength(1);
+      expect(devices[0]).toMatchObject({ current: true, ip: "" });
+      const log = (await app.inject({ method: "GET", url: `${API}/coin/member/getLoginLog`, headers })).json().data;
+      expect(log.records).toHaveLength(1);
+      expect(log.records[0].ip).toBe("");
+      const info = (await app.inject({ method: "GET", url: `${API}/coin/member/getMemberInfo`, headers })).json().data;
+      expect(info.demo).toBe(true);
+    }
+    // Another member sees every session of theirs, with addresses.
+    const other = await member("not-demo-privacy@example.com");
+    await app.inject({ method: "POST", url: "/api/blade-auth/oauth/token", payload: { grant_type: "password", accountType: "email", email: "not-demo-privacy@example.com", password: "secret123", deviceId: "other-second" } });
+    const devices = (await app.inject({ method: "GET", url: `${API}/coin/member/getLoginDevice`, headers: other.headers })).json().data;
+    expect(devices).toHaveLength(2);
+    expect(devices[0].ip).not.toBe("");
+    expect((await app.inject({ method: "GET", url: `${API}/coin/member/getMemberInfo`, headers: other.headers })).json().data.demo).toBe(false);
   });
 });

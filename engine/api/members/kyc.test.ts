@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { openTestStore, testStoreKinds, type TestStore } from "../../testing/test-stores";
 import { createServices } from "../context";
+import { ADMIN_HEADERS, TEST_ADMIN_TOKEN } from "../../testing/api-members";
 
 const API = "/api/mjkj-web";
 const PNG = Buffer.from(
@@ -24,7 +25,7 @@ function multipart(name: string, content: Buffer, filename: string) {
 describe.each(testStoreKinds())("KYC on %s", (kind) => {
   let store: TestStore;
   let app: FastifyInstance;
-  const adminToken = "test-admin-token-0123456789abcdef";
+  const adminToken = TEST_ADMIN_TOKEN;
 
   beforeAll(async () => {
     store = await openTestStore(kind);
@@ -38,7 +39,7 @@ describe.each(testStoreKinds())("KYC on %s", (kind) => {
 
   async function member(email: string): Promise<{ token: string; uid: string }> {
     await app.inject({ method: "GET", url: `${API}/coin/open/send/email?email=${email}&type=register` });
-    const mail = (await app.inject({ method: "GET", url: `${API}/dev/mailbox?destination=${email}` })).json().data[0];
+    const mail = (await app.inject({ method: "GET", url: `${API}/dev/mailbox?destination=${email}`, headers: ADMIN_HEADERS })).json().data[0];
     const code = mail.subject.match(/\d{6}/)[0];
     const uid = (await app.inject({ method: "POST", url: `${API}/coin/open/register`, payload: { accountType: "email", email, code, password: "secret123" } })).json().data.uid;
     const token = (
@@ -64,6 +65,23 @@ describe.each(testStoreKinds())("KYC on %s", (kind) => {
     expect(ok.body).toMatchObject({ code: 200, data: { mime: "image/png", size: PNG.length } });
     const anonymous = await app.inject({ method: "POST", url: `${API}/cgform-api/upload/file`, payload: {} });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("answers 400 with a message to a multipart body that cannot be read (issue 9)", async () => {
+    const { token } = await member("kyc-malformed@example.com");
+    const headers = (contentType: string) => ({ "blade-auth": `bearer ${token}`, "content-type": contentType });
+    const { body, contentType } = multipart("file", PNG, "id.png");
+    const cases: Array<[string, string, Buffer]> = [
+      ["truncated mid-file", contentType, body.subarray(0, Math.floor(body.length / 2))],
+      ["no boundary", "multipart/form-data", body],
+      ["wrong boundary", "multipart/form-data; boundary=nothing-like-it", body],
+      ["empty", contentType, Buffer.alloc(0)],
+    ];
+    for (const [label, type, payload] of cases) {
+      const res = await app.inject({ method: "POST", url: `${API}/cgform-api/upload/file`, headers: headers(type), payload });
+      expect(res.statusCode, label).toBe(400);
+      expect(res.json().msg, label).toMatch(/could not be read|Choose a file|choose/i);
+    }
   });
 
   it("submits, then the operator approves or rejects with a reason", async () => {

@@ -24,12 +24,15 @@ export async function registerKycRoutes({ app, apiHead, db, services }: ApiConte
     const lang = requestLanguage(request.headers);
     const { memberId } = await requireMember(db, request, services.now());
     if (!request.isMultipart()) throw ApiError.badRequest(engineText(lang, "errors.upload_missing"));
-    const file = await request.file();
-    if (!file) throw ApiError.badRequest(engineText(lang, "errors.upload_missing"));
-    const buffer = await file.toBuffer().catch((error: { code?: string }) => {
+    // A body that cannot be read (no boundary, cut off mid-file) is the sender's fault: 400, never 500.
+    const unreadable = (error: { code?: string }): never => {
+      if (error instanceof ApiError) throw error;
       if (error.code === "FST_REQ_FILE_TOO_LARGE") throw new ApiError(ResultCode.PAYLOAD_TOO_LARGE, engineText(lang, "errors.upload_too_large"));
-      throw error;
-    });
+      throw ApiError.badRequest(engineText(lang, "errors.upload_unreadable"));
+    };
+    const file = await request.file().catch(unreadable);
+    if (!file) throw ApiError.badRequest(engineText(lang, "errors.upload_missing"));
+    const buffer = await file.toBuffer().catch(unreadable);
     const mime = sniffImageType(buffer.subarray(0, 32));
     if (!mime) throw ApiError.badRequest(engineText(lang, "errors.upload_type"));
     const sha256 = createHash("sha256").update(buffer).digest("hex");

@@ -4,8 +4,11 @@ import type { MemberTable } from "../../store/schema";
 
 export const DEFAULT_AVATAR = "/images/avatar.svg";
 
-/** The public view of a member row (spec §3 "User info"): no hashes, no secrets. */
-export function memberView(row: Selectable<MemberTable>): MemberInfo {
+/**
+ * The public view of a member row (spec §3 "User info"): no hashes, no secrets. `demo`: whether
+ * it is the install's shared demo member (`isDemoMember`).
+ */
+export function memberView(row: Selectable<MemberTable>, demo: boolean): MemberInfo {
   return {
     id: row.id,
     uid: row.uid,
@@ -23,6 +26,7 @@ export function memberView(row: Selectable<MemberTable>): MemberInfo {
     tradePasswordSet: row.trade_password_hash !== null,
     antiCodeSet: row.anti_code !== null,
     createdAt: new Date(row.created_at).toISOString(),
+    demo,
   };
 }
 

@@ -74,7 +74,12 @@ export async function requireMember(db: Kysely<Database>, request: FastifyReques
  * the next.
  */
 export function refuseDemoMember(services: { demoMemberId: string | null }, memberId: string, request: FastifyRequest): void {
-  if (services.demoMemberId !== null && memberId === services.demoMemberId) {
+  if (isDemoMember(services, memberId)) {
     throw new ApiError(ResultCode.FORBIDDEN, engineText(requestLanguage(request.headers), "errors.demo_locked"));
   }
+}
+
+/** Whether this is the shared demo member of a demo install (decision 013). */
+export function isDemoMember(services: { demoMemberId: string | null }, memberId: string): boolean {
+  return services.demoMemberId !== null && memberId === services.demoMemberId;
 }

@@ -6,6 +6,7 @@ import { MEMBER_RULES } from "../../core/members/rules";
 import { digest } from "../../core/members/secrets";
 import type { Database } from "../../store/schema";
 import { memberView } from "./member-view";
+import { isDemoMember } from "./require-member";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,7 +18,7 @@ const newToken = () => randomBytes(32).toString("base64url");
  */
 export async function openSession(
   db: Db,
-  input: { memberId: string; deviceId: string; userAgent: string; ip: string; now: number },
+  input: { memberId: string; deviceId: string; userAgent: string; ip: string; now: number; demoMemberId: string | null },
 ): Promise<TokenGrant> {
   const access = newToken();
   const refresh = newToken();
@@ -50,11 +51,11 @@ export async function openSession(
     .insertInto("login_log")
     .values({ member_id: input.memberId, ip: input.ip.slice(0, 64), user_agent: input.userAgent.slice(0, 400), device_name: name, created_at: now })
     .execute();
-  return grant(db, input.memberId, access, refresh);
+  return grant(db, input.memberId, access, refresh, input.demoMemberId);
 }
 
 /** Rotates a session's tokens (refresh grant): the old refresh token stops working. */
-export async function rotateSession(db: Db, refreshToken: string, now: number): Promise<TokenGrant | null> {
+export async function rotateSession(db: Db, refreshToken: string, now: number, demoMemberId: string | null): Promise<TokenGrant | null> {
   const session = await db
     .selectFrom("device_session")
     .select(["id", "member_id"])
@@ -76,17 +77,17 @@ export async function rotateSession(db: Db, refreshToken: string, now: number): 
     })
     .where("id", "=", session.id)
     .execute();
-  return grant(db, session.member_id, access, refresh);
+  return grant(db, session.member_id, access, refresh, demoMemberId);
 }
 
-async function grant(db: Db, memberId: string, access: string, refresh: string): Promise<TokenGrant> {
+async function grant(db: Db, memberId: string, access: string, refresh: string, demoMemberId: string | null): Promise<TokenGrant> {
   const member = await db.selectFrom("member").selectAll().where("id", "=", memberId).executeTakeFirstOrThrow();
   return {
     access_token: access,
     refresh_token: refresh,
     token_type: "bearer",
     expires_in: MEMBER_RULES.accessTokenSeconds,
-    user: memberView(member),
+    user: memberView(member, isDemoMember({ demoMemberId }, memberId)),
   };
 }
 

@@ -58,7 +58,20 @@ describe("order book", () => {
     play(book, [limit("s3", "a", "sell", 100n, 10n)]);
     const byMoney = play(book, [{ id: "m2", memberId: "b", side: "buy", type: "market", quoteAmount: 350n, tif: "IOC" }]);
     expect(trades(byMoney)).toEqual([["s3", 100n, 3n]]);
-    expect(byMoney.at(-1)).toEqual({ type: "cancelled", orderId: "m2", remaining: 50n, reason: "no-liquidity" });
+    // The 50 left buys less than one unit at 100: the order spent all it could, so it is filled
+    // (no cancel event); the caller returns the dust with the hold.
+    expect(byMoney.map((e) => e.type)).toEqual(["accepted", "trade"]);
+    expect(book.order("m2")).toBeUndefined();
+
+    // Money the book cannot absorb (more than every ask is worth) is cancelled for no liquidity.
+    const beyond = play(book, [{ id: "m3", memberId: "b", side: "buy", type: "market", quoteAmount: 100_000n, tif: "IOC" }]);
+    expect(trades(beyond)).toEqual([["s3", 100n, 7n]]);
+    expect(beyond.at(-1)).toEqual({ type: "cancelled", orderId: "m3", remaining: 99_300n, reason: "no-liquidity" });
+
+    // Money below one unit at the best price buys nothing: cancelled, not "filled".
+    play(book, [limit("s4", "a", "sell", 100n, 1n)]);
+    const tooLittle = play(book, [{ id: "m4", memberId: "b", side: "buy", type: "market", quoteAmount: 99n, tif: "IOC" }]);
+    expect(tooLittle.at(-1)).toEqual({ type: "cancelled", orderId: "m4", remaining: 99n, reason: "no-liquidity" });
   });
 
   it("IOC cancels its remainder; FOK fills completely or not at all; post-only never takes", () => {

@@ -216,6 +216,9 @@ export class OrderBook {
     const side: Side = isBuy ? "buy" : "sell";
     let left = amount;
     let selfTrade = false;
+    // A market buy by money whose rest buys less than one unit at the next price has spent all
+    // it can: it is filled, and the rest (dust) goes back to the member with the hold.
+    let dust = false;
 
     while (left > 0n && levels.length > 0) {
       const level = levels[levels.length - 1]!;
@@ -227,7 +230,10 @@ export class OrderBook {
         break;
       }
       const want = byMoney ? left / price : left;
-      if (want === 0n) break; // the money left buys less than one unit at this price
+      if (want === 0n) {
+        dust = count > slot + 1; // the money left buys less than one unit at this price
+        break;
+      }
       const makerLeft = maker.remaining;
       const makerFilled = want >= makerLeft;
       const quantity = makerFilled ? makerLeft : want;
@@ -254,7 +260,7 @@ export class OrderBook {
     }
 
     let resting = false;
-    if (left > 0n) {
+    if (left > 0n && !dust) {
       if (selfTrade) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "self-trade" };
       else if (isMarket) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "no-liquidity" };
       else if (ioc) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "ioc" };

@@ -7,9 +7,20 @@ export const MEMBER_RULES = {
   codeTtlMs: 10 * 60_000,
   codeResendMs: 60_000,
   codeMaxWrongTries: 5,
-  /** Login failures: per account and per address, in 15 minutes. */
-  loginFailuresPerAccount: 5,
+  /**
+   * Login failures in 15 minutes: per account from one address (so nobody else can lock an account
+   * out), and per address over all accounts. Per account over all addresses, failures beyond 10 in
+   * an hour make each next try wait 2 s, 4 s, … up to a minute (slow guessing, no lockout).
+   */
+  loginFailuresPerAccountAndAddress: 5,
   loginFailuresPerAddress: 20,
   loginWindowMs: 15 * 60_000,
+  loginBackoff: { free: 10, baseDelayMs: 2_000, maxDelayMs: 60_000, windowMs: 60 * 60_000 },
 } as const;
 
+
+/**
+ * The shared demo member's UID (docs/decisions/013-demo-member.md): registration draws UIDs from
+ * 10000000 to 99999998, so no real member ever has it.
+ */
+export const DEMO_MEMBER_UID = "99999999";

@@ -46,6 +46,10 @@ export type SpotCode =
   | "RISK_INSUFFICIENT_AVAILABLE"
   | "ORDER_BAD_TICK"
   | "ORDER_BAD_LOT"
+  /** A market buy's money has more decimals than the market's value unit. */
+  | "ORDER_BAD_MONEY"
+  /** An operator halted the market: no new orders (cancels still work). */
+  | "MARKET_HALTED"
   | "ORDER_TOO_SMALL"
   | "ORDER_OUT_OF_RANGE"
   | "ORDER_BAD_COMMAND"
@@ -162,6 +166,7 @@ export class SpotMarket {
     this.maxQuantity = 10n ** BigInt(MAX_WHOLE_DIGITS + config.amountScale);
     this.maxMoney = 10n ** BigInt(MAX_WHOLE_DIGITS + config.quoteAssetScale);
   }
+  private halted = false;
   private readonly maxPrice: bigint;
   private readonly maxQuantity: bigint;
   private readonly maxMoney: bigint;
@@ -178,7 +183,7 @@ export class SpotMarket {
 
   /** A digest of the market: its book, its waiting stop orders (with their holds) and its last price. */
   stateHash(): string {
-    const hash = createHash("sha256").update(`book ${this.book.stateHash()};last ${this.last ?? "-"};`);
+    const hash = createHash("sha256").update(`book ${this.book.stateHash()};last ${this.last ?? "-"};halted ${this.halted};`);
     for (const id of [...this.waiting.keys()].sort()) {
       const { cmd, holdId } = this.waiting.get(id)!;
       hash.update(`stop ${id}/${cmd.memberId}/${cmd.side}/${cmd.type}/${cmd.price ?? "-"}/${cmd.quantity ?? "-"}/${cmd.money ?? "-"}/${cmd.stopProfitPrice ?? "-"}/${cmd.stopLossPrice ?? "-"}/${holdId};`);
@@ -196,9 +201,19 @@ export class SpotMarket {
     return this.waiting.get(orderId)?.cmd;
   }
 
+  /** Halts or resumes the market: while halted every new order is refused; cancels still work. */
+  setHalted(halted: boolean): void {
+    this.halted = halted;
+  }
+
+  get isHalted(): boolean {
+    return this.halted;
+  }
+
   place(cmd: SpotPlaceCommand): SpotResult {
     const result = emptyResult();
     const fail = (code: SpotCode): SpotResult => ({ ...result, code });
+    if (this.halted) return fail("MARKET_HALTED");
     const c = this.config;
     const byMoney = isByMoney(cmd);
     const isStop = cmd.stopProfitPrice !== undefined || cmd.stopLossPrice !== undefined;
@@ -210,7 +225,8 @@ export class SpotMarket {
       if (cmd.price % c.tickSize !== 0n) return fail("ORDER_BAD_TICK");
     }
     if (byMoney) {
-      if (cmd.money! <= 0n || cmd.money! % this.valueFactor !== 0n) return fail("ORDER_BAD_COMMAND");
+      if (cmd.money! <= 0n) return fail("ORDER_BAD_COMMAND");
+      if (cmd.money! % this.valueFactor !== 0n) return fail("ORDER_BAD_MONEY");
       if (cmd.money! >= this.maxMoney) return fail("ORDER_OUT_OF_RANGE");
     } else {
       if (cmd.quantity === undefined || cmd.quantity <= 0n) return fail("ORDER_BAD_COMMAND");

@@ -1,0 +1,36 @@
+import net from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { openTestStore, type TestStore } from "../testing/test-stores";
+
+/** Issue 9: a client that trickles its request body does not hold a connection open. */
+describe("engine request timeout", () => {
+  let store: TestStore;
+  let app: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    store = await openTestStore("pglite");
+    app = await buildApp({ store, apiHead: "mjkj-web", requestTimeoutMs: 600 });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    port = (app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await store?.dispose();
+  });
+
+  it("answers 408 and closes a request whose body never finishes", async () => {
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    const closed = new Promise<number>((resolve) => socket.on("close", () => resolve(Date.now())));
+    const started = Date.now();
+    socket.write("POST /api/mjkj-web/coin/open/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
+    const trickle = setInterval(() => socket.writable && socket.write(" "), 100);
+    const at = await closed;
+    clearInterval(trickle);
+    expect(at - started).toBeLessThan(5_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+});

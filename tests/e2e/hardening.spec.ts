@@ -1,0 +1,173 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { createMember, deposit, logIn } from "./spot-support";
+import { adminHeaders, ENGINE_URL } from "./support";
+
+/**
+ * Issue 9: every action of the web tier answers a malformed or cross-site post with a 4xx, never a
+ * 5xx; a cross-site post, Remix data requests included, changes nothing (CSRF).
+ */
+
+/** Every route with an action, as a URL (flat routes: dots are slashes, `$param` a sample value). */
+function actionPaths(): string[] {
+  const dir = path.resolve("app/routes");
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".tsx") && /export (async function|const|function) action\b/.test(readFileSync(path.join(dir, file), "utf8")))
+    .map((file) => file.replace(/\.tsx$/, ""))
+    .map((name) =>
+      name === "$"
+        ? "/no/such/page"
+        : "/" +
+          name
+            .split(".")
+            .filter((part) => part !== "_index")
+            .map((part) => (part === "$symbol" ? "BTC_USDT" : part.replace(/_$/, "")))
+            .join("/"),
+    );
+}
+
+const BOUNDARY = "----fuzz7MA4YWxkTrZu0gW";
+const MALFORMED: Array<{ label: string; headers: Record<string, string>; data: string | Buffer }> = [
+  { label: "JSON", headers: { "content-type": "application/json" }, data: '{"intent":"place","price":"1"}' },
+  { label: "broken JSON", headers: { "content-type": "application/json" }, data: "{bad" },
+  { label: "plain text", headers: { "content-type": "text/plain" }, data: "intent=place" },
+  { label: "multipart without boundary", headers: { "content-type": "multipart/form-data" }, data: "--x\r\n" },
+  {
+    label: "multipart cut off",
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    data: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nplace\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+  },
+  { label: "form garbage", headers: { "content-type": "application/x-www-form-urlencoded" }, data: "%%%&&&==intent=%ZZ&price=1e999&" + "x".repeat(3000) },
+  { label: "empty form", headers: { "content-type": "application/x-www-form-urlencoded" }, data: "" },
+];
+
+async function fuzz(request: APIRequestContext, who: string) {
+  const failures: string[] = [];
+  // Logout last: an empty form there is a real logout.
+  const routes = [...actionPaths(), "/exchange/full-screen/NOPE_USDT"].sort((a, b) => Number(a === "/user/logout") - Number(b === "/user/logout"));
+  for (const route of routes) {
+    for (const target of [route, `${route}?_data=root`, `${route}.data`]) {
+      for (const body of MALFORMED) {
+        const res = await request.post(target, { headers: body.headers, data: body.data, maxRedirects: 0 });
+        if (res.status() >= 500) failures.push(`${who} ${body.label} → ${target}: ${res.status()}`);
+      }
+    }
+  }
+  return failures;
+}
+
+test("malformed posts to every action answer 4xx, never 5xx, for visitors and members", async ({ page }) => {
+  test.setTimeout(120_000);
+  expect(actionPaths().length).toBeGreaterThan(10);
+  const visitor = await fuzz(page.request, "visitor");
+  const member = await createMember("fuzz");
+  await logIn(page, member.email, member.password);
+  const asMember = await fuzz(page.request, "member");
+  expect([...visitor, ...asMember]).toEqual([]);
+});
+
+test("a post from another site changes nothing, data requests included (CSRF)", async ({ page }) => {
+  const member = await createMember("csrf");
+  await deposit(member.uid, "USDT", "1000");
+  await logIn(page, member.email, member.password, "/exchange/full-screen/BTC_USDT");
+  const key = await page.getByRole("form", { name: "Buy BTC" }).locator("input[name=idempotencyKey]").inputValue();
+  const order = { intent: "place", side: "buy", orderType: "limit", price: "10000", num: "0.01", idempotencyKey: key };
+  const evil = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+  for (const target of ["/exchange/full-screen/BTC_USDT", "/exchange/full-screen/BTC_USDT?_data=routes%2Fexchange.full-screen.%24symbol", "/exchange/full-screen/BTC_USDT.data"]) {
+    const res = await page.request.post(target, { form: order, headers: evil, maxRedirects: 0 });
+    expect(res.status(), target).toBe(403);
+    const logout = await page.request.post("/user/logout", { headers: { origin: "null" }, maxRedirects: 0 });
+    expect(logout.status()).toBe(403);
+  }
+  // Nothing was placed and the member is still logged in.
+  const orders = await fetch(`${ENGINE_URL}/api/mjkj-web/coin/open/getSpotGoods?symbol=BTC_USDT&levels=100`).then((r) => r.json());
+  expect((orders as { data: { depth: { bids: Array<[string, string]> } } }).data.depth.bids).not.toContainEqual(["10000", "0.01"]);
+  await page.goto("/account/center/info");
+  await expect(page).toHaveURL(/\/account\/center\/info$/);
+  // The same post from this site works.
+  const ok = await page.request.post("/exchange/full-screen/BTC_USDT", { form: order, headers: { origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  expect(ok.status()).toBe(302);
+});
+
+test("every response carries the security headers, and pages run under the CSP without a violation", async ({ page, request }) => {
+  for (const [path, status] of [["/home/index", 200], ["/favicon.ico", 200], ["/", 302], ["/home/index.data", 200], ["/robots.txt", 200]] as const) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(status);
+    const headers = res.headers();
+    expect(headers["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["x-powered-by"], path).toBeUndefined();
+  }
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+  });
+  page.on("pageerror", (error) => violations.push(error.message));
+  await page.goto("/exchange/full-screen/BTC_USDT");
+  // Hydrated under the CSP: the live trades arrive over socket.io and the chart draws.
+  const first = await page.getByTestId("trades").getByRole("row").first().innerText();
+  await expect.poll(async () => page.getByTestId("trades").getByRole("row").first().innerText(), { timeout: 15_000 }).not.toBe(first);
+  await page.goto("/home/index");
+  await page.goto("/user/login");
+  expect(violations).toEqual([]);
+});
+
+test("a client trickling its body is answered 408 and cut off", async ({ baseURL }) => {
+  const { hostname, port } = new URL(baseURL!);
+  const net = await import("node:net");
+  const socket = net.connect(Number(port), hostname);
+  let answer = "";
+  socket.on("data", (chunk) => (answer += chunk.toString()));
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  const started = Date.now();
+  socket.write(`POST /user/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nemail=`);
+  const trickle = setInterval(() => socket.writable && socket.write("a"), 500);
+  await closed;
+  clearInterval(trickle);
+  // The suite's web tier allows 10 s (WEB_REQUEST_TIMEOUT_MS); checked every 2.5 s.
+  expect(Date.now() - started).toBeLessThan(20_000);
+  expect(answer).toMatch(/^HTTP\/1\.1 408/);
+});
+
+test("a client cannot choose its own address with X-Forwarded-For", async ({ page }) => {
+  const member = await createMember("xff");
+  // Log in through the web tier claiming another address; the login log keeps the real one.
+  const res = await page.request.post("/user/login", {
+    form: { accountType: "email", email: member.email, password: member.password, redirectTo: "/account/center/security" },
+    headers: { "x-forwarded-for": "203.0.113.77" },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(302);
+  await page.goto("/account/center/security");
+  const log = page.getByRole("region", { name: "Recent logins" });
+  await expect(log.getByRole("row").nth(1)).toContainText("127.0.0.1");
+  await expect(log).not.toContainText("203.0.113.77");
+});
+
+test("an operator halts a market with the CLI: members see it before posting, orders are refused, then it resumes", async ({ page }) => {
+  const { execFileSync } = await import("node:child_process");
+  const admin = (action: string) =>
+    execFileSync(process.execPath, ["--import", "tsx", "engine/admin-cli.ts", "market", action, "TRX_USDT"], {
+      env: { ...process.env, ENGINE_URL, ADMIN_TOKEN: adminHeaders()["x-admin-token"] },
+      encoding: "utf8",
+    });
+  const member = await createMember("halt");
+  await deposit(member.uid, "USDT", "100");
+  await logIn(page, member.email, member.password, "/exchange/full-screen/TRX_USDT");
+  try {
+    expect(admin("halt")).toMatch(/TRX\/USDT: halted/);
+    await page.reload();
+    await expect(page.getByRole("status").filter({ hasText: "Trading in TRX/USDT is halted" })).toBeVisible();
+    const buy = page.getByRole("form", { name: "Buy TRX" });
+    await buy.getByLabel("Price").fill("0.1");
+    await buy.getByLabel("Amount").fill("100");
+    await buy.getByRole("button", { name: "Buy TRX" }).click();
+    await expect(buy.getByText(/Trading in this market is halted/)).toBeVisible();
+  } finally {
+    expect(admin("resume")).toMatch(/TRX\/USDT: trading/);
+  }
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "is halted" })).toHaveCount(0);
+});
