@@ -12,6 +12,9 @@ import { endpoints } from "../protocol/endpoints";
  *   npm run admin -- mailbox <e-mail or "+49 15112345678">
  *   npm run admin -- deposit <uid> <coin> <amount> [spot|funding] [reference]
  *   npm run admin -- market halt|resume <BTC_USDT>
+ *   npm run admin -- market add <LINK_USDT> --price-scale 3 --amount-scale 2 --tick 0.001 --lot 0.01 --min 0.1
+ *                    [--maker-bps 10] [--taker-bps 10] [--base-scale 8 --base-name Chainlink]
+ *   npm run admin -- market update <BTC_USDT> [--min 0.0001] [--maker-bps 8] [--taker-bps 12]
  *
  * ENGINE_URL (default http://127.0.0.1:8080), DATA_DIR (for the admin token) or ADMIN_TOKEN.
  */
@@ -45,23 +48,47 @@ async function main(): Promise<number> {
     return 0;
   }
   if (command === "market") {
-    const [action, symbol] = rest;
-    if ((action !== "halt" && action !== "resume") || !symbol || !/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/i.test(symbol)) {
-      console.error("usage: npm run admin -- market halt|resume <BTC_USDT>");
+    const [action, symbol, ...options] = rest;
+    if (!action || !MARKET_ACTIONS.includes(action) || !symbol || !/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/i.test(symbol)) {
+      console.error(MARKET_USAGE);
       return 2;
     }
-    // Halted: new orders are refused, members can still cancel theirs; kept across restarts.
-    const res = await fetch(new URL(endpoints.adminMarketHalt.path, engineUrl), {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-admin-token": await adminToken() },
-      body: JSON.stringify({ symbol: symbol.toUpperCase(), halted: action === "halt" }),
-    });
-    const body = (await res.json()) as { code: number; msg: string; data: { symbol: string; halted: boolean } | null };
-    if (body.code !== 200 || !body.data) {
-      console.error(`refused (${body.code}): ${body.msg}`);
-      return 1;
+    const flags = parseFlags(options);
+    if (typeof flags === "string") {
+      console.error(`${flags}\n${MARKET_USAGE}`);
+      return 2;
     }
-    console.log(`${body.data.symbol}: ${body.data.halted ? "halted (new orders refused, cancels allowed)" : "trading"}`);
+    const upper = symbol.toUpperCase();
+    const call = async <T>(path: string, body: unknown) => {
+      const res = await fetch(new URL(path, engineUrl), { method: "POST", headers: { "content-type": "application/json", "x-admin-token": await adminToken() }, body: JSON.stringify(body) });
+      return (await res.json()) as { code: number; msg: string; data: T | null };
+    };
+    if (action === "halt" || action === "resume") {
+      // Halted: new orders are refused, members can still cancel theirs; kept across restarts.
+      const body = await call<{ symbol: string; halted: boolean }>(endpoints.adminMarketHalt.path, { symbol: upper, halted: action === "halt" });
+      if (body.code !== 200 || !body.data) return refused(body);
+      console.log(`${body.data.symbol}: ${body.data.halted ? "halted (new orders refused, cancels allowed)" : "trading"}`);
+      return 0;
+    }
+    const int = (name: string) => (flags[name] === undefined ? undefined : Number(flags[name]));
+    const body =
+      action === "add"
+        ? await call<MarketListing>(endpoints.adminMarketAdd.path, {
+            symbol: upper,
+            priceScale: int("price-scale"),
+            amountScale: int("amount-scale"),
+            tickSize: flags.tick,
+            lotSize: flags.lot,
+            minQuantity: flags.min,
+            makerFeeBps: int("maker-bps") ?? 10,
+            takerFeeBps: int("taker-bps") ?? 10,
+            baseScale: int("base-scale"),
+            baseName: flags["base-name"],
+          })
+        : await call<MarketListing>(endpoints.adminMarketUpdate.path, { symbol: upper, minQuantity: flags.min, makerFeeBps: int("maker-bps"), takerFeeBps: int("taker-bps") });
+    if (body.code !== 200 || !body.data) return refused(body);
+    const m = body.data;
+    console.log(`${m.symbol}: ${action === "add" ? "listed" : "changed"}: tick ${m.tickSize}, lot ${m.lotSize}, minimum ${m.minQuantity}, fees maker ${m.makerFeeBps} / taker ${m.takerFeeBps} bps${m.halted ? ", halted" : ""}`);
     return 0;
   }
   if (command === "deposit") {
@@ -101,8 +128,42 @@ async function main(): Promise<number> {
     if (body.data.length === 0) console.log(`nothing was sent to ${destination}`);
     return 0;
   }
-  console.error("commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume <symbol>");
+  console.error("commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options]");
   return 2;
+}
+
+const MARKET_ACTIONS = ["halt", "resume", "add", "update"];
+const MARKET_USAGE = [
+  "usage: npm run admin -- market halt|resume <BTC_USDT>",
+  "       npm run admin -- market add <LINK_USDT> --price-scale 3 --amount-scale 2 --tick 0.001 --lot 0.01 --min 0.1 [--maker-bps 10] [--taker-bps 10] [--base-scale 8 --base-name Chainlink]",
+  "       npm run admin -- market update <BTC_USDT> [--min 0.0001] [--maker-bps 8] [--taker-bps 12]",
+].join("\n");
+
+interface MarketListing {
+  symbol: string;
+  tickSize: string;
+  lotSize: string;
+  minQuantity: string;
+  makerFeeBps: number;
+  takerFeeBps: number;
+  halted: boolean;
+}
+
+/** `--name value` pairs, or what is wrong with them. */
+function parseFlags(args: string[]): Record<string, string> | string {
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i]!;
+    const value = args[i + 1];
+    if (!name.startsWith("--") || value === undefined) return `expected --option value, got ${name}`;
+    flags[name.slice(2)] = value;
+  }
+  return flags;
+}
+
+function refused(body: { code: number; msg: string }): number {
+  console.error(`refused (${body.code}): ${body.msg}`);
+  return 1;
 }
 
 process.exit(await main());

@@ -189,6 +189,55 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect((await app.inject({ method: "POST", url: "/admin/market/halt", headers: { "x-admin-token": ADMIN }, payload: { symbol: "NOPE_USDT", halted: true } })).statusCode).toBe(404);
   });
 
+  it("an operator lists a market and changes its fees and minimum while the engine runs; a restart keeps both (issue 9)", async () => {
+    const admin = (path: string, payload: object, token = ADMIN) => app.inject({ method: "POST", url: `/admin/market/${path}`, headers: { "x-admin-token": token }, payload });
+    const link = { symbol: "LINK_USDT", priceScale: 3, amountScale: 2, tickSize: "0.001", lotSize: "0.01", minQuantity: "0.1", makerFeeBps: 10, takerFeeBps: 20 };
+    expect((await admin("add", link, "not-the-admin-token-not-the-admin-token")).statusCode).toBe(403);
+    // Refused, and nothing is stored: an unknown base asset without its scale, rules the core cannot trade exactly.
+    expect((await admin("add", link)).json()).toMatchObject({ code: 400, msg: expect.stringMatching(/LINK is not listed/) });
+    expect((await admin("add", { ...link, baseScale: 8, minQuantity: "0.015" })).json()).toMatchObject({ code: 400, msg: expect.stringMatching(/decimals/) });
+    expect((await admin("add", { ...link, baseScale: 8, minQuantity: "0.05", lotSize: "0.02" })).json()).toMatchObject({ code: 400, msg: expect.stringMatching(/whole number of lots/) });
+    expect((await admin("add", { ...link, baseScale: 1 })).json()).toMatchObject({ code: 400, msg: expect.stringMatching(/base asset's scale/) });
+    expect((await admin("add", { ...link, baseScale: 8, makerFeeBps: 5_000 })).json().code).toBe(400);
+    expect((await admin("add", { ...link, symbol: "LINK_EUR", baseScale: 8 })).json()).toMatchObject({ code: 400, msg: expect.stringMatching(/EUR is not listed/) });
+    expect(await store.db.selectFrom("asset").select("code").where("code", "=", "LINK").execute()).toEqual([]);
+    expect(await store.db.selectFrom("market_symbol").select("id").where("symbol_name", "=", "LINK/USDT").execute()).toEqual([]);
+
+    const listed = await admin("add", { ...link, baseScale: 8, baseName: "Chainlink" });
+    expect(listed.json().data).toEqual({ symbol: "LINK/USDT", priceScale: 3, amountScale: 2, tickSize: "0.001", lotSize: "0.01", minQuantity: "0.1", makerFeeBps: 10, takerFeeBps: 20, halted: false });
+    expect((await admin("add", { ...link, baseScale: 8 })).json().code).toBe(409);
+    expect((await admin("add", { ...link, symbol: "BTC_USDT" })).json().code).toBe(409);
+
+    // It trades at once: a member funds LINK, another buys it.
+    const deposit = (uid: string, coin: string, amount: string, reference: string) =>
+      app.inject({ method: "POST", url: "/admin/deposit", headers: { "x-admin-token": ADMIN }, payload: { uid, coin, account: "funding", amount, reference } });
+    expect((await deposit(members.bob!.uid, "LINK", "100", "ref-link-b")).json().code).toBe(200);
+    expect((await deposit(members.alice!.uid, "USDT", "1000", "ref-link-a")).json().code).toBe(200);
+    const trans = (name: string, q: string) => app.inject({ method: "GET", url: `${API}/coin/wallet/trans?${q}`, headers: as(name) }).then((r) => r.json());
+    expect((await trans("bob", "from=1&to=2&coin=LINK&amount=100&idempotencyKey=trans-link-b")).code).toBe(200);
+    expect((await trans("alice", "from=1&to=2&coin=USDT&amount=1000&idempotencyKey=trans-link-a")).code).toBe(200);
+    expect((await place("bob", "1", { symbol: "LINK_USDT", direction: "sell", price: "15.5", num: "10", idempotencyKey: "link-sell-1" })).data.status).toBe("open");
+    expect((await place("alice", "1", { symbol: "LINK_USDT", direction: "buy", price: "15.5", num: "2", idempotencyKey: "link-buy-1" })).data).toMatchObject({ status: "filled", filled: "2" });
+    // Buyer pays the taker fee in LINK: 2 × 20 bps = 0.004.
+    expect(await balance("alice", "2", "LINK")).toEqual({ coin: "LINK", available: "1.996", frozen: "0" });
+
+    // Rules change from the next order: a higher minimum refuses a small one; tick and lot cannot change.
+    expect((await admin("update", { symbol: "LINK_USDT" })).json().code).toBe(400);
+    expect((await admin("update", { symbol: "NOPE_USDT", makerFeeBps: 5 })).statusCode).toBe(404);
+    expect((await admin("update", { symbol: "LINK_USDT", minQuantity: "0.001" })).json()).toMatchObject({ code: 400, msg: expect.stringMatching(/decimals/) });
+    const changed = await admin("update", { symbol: "LINK_USDT", minQuantity: "1", takerFeeBps: 0 });
+    expect(changed.json().data).toMatchObject({ minQuantity: "1", makerFeeBps: 10, takerFeeBps: 0, tickSize: "0.001" });
+    expect((await place("alice", "1", { symbol: "LINK_USDT", direction: "buy", price: "15.5", num: "0.5", idempotencyKey: "link-buy-small" })).code).toBe(400);
+    expect((await place("alice", "1", { symbol: "LINK_USDT", direction: "buy", price: "15.5", num: "1", idempotencyKey: "link-buy-2" })).data.status).toBe("filled");
+    expect(await balance("alice", "2", "LINK")).toEqual({ coin: "LINK", available: "2.996", frozen: "0" });
+
+    // A restart reads the listing and its rules back, with the resting order.
+    const again = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+    const restored = again.markets.get("LINK/USDT")!;
+    expect(restored.config).toMatchObject({ minQuantity: toMinor("1", 2), takerFeeBps: 0n, makerFeeBps: 10n, baseAssetScale: 8 });
+    expect(restored.book.depth(5).asks).toEqual([[toMinor("15.5", 3), toMinor("7", 2)]]);
+  });
+
   const garbage: unknown[] = [undefined, null, "", 42, [], {}, "x".repeat(70_000), "\u0000", { symbol: "BTC_USDT", direction: "buy", price: "-1", num: "1e9", idempotencyKey: "x" }];
   it.each(Object.entries(spotEndpoints))("%s never answers 5xx to malformed input", async (_name, endpoint) => {
     for (const value of garbage) {

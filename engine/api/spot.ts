@@ -3,7 +3,8 @@ import { endpoints } from "../../protocol/endpoints";
 import { ACCOUNT_TYPES, ORDER_TYPES } from "../../protocol/endpoints/spot";
 import { ResultCode } from "../../protocol/result-codes";
 import { KEY_REUSED } from "../spot/idempotency";
-import type { SpotService, SpotServiceCode } from "../spot/spot-service";
+import type { MarketChange, SpotService, SpotServiceCode } from "../spot/spot-service";
+import { fromMinor } from "../../protocol/money";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
 import { engineText, requestLanguage, type TextKey } from "./engine-texts";
@@ -128,6 +129,18 @@ export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, s
     return { symbol: body.symbol, halted: body.halted };
   });
 
+  registerEndpoint(app, apiHead, endpoints.adminMarketAdd, async ({ body, request }) => {
+    requireAdmin(request, services.adminToken);
+    const [base, quote] = body.symbol.split("/") as [string, string];
+    const newBase = body.baseScale !== undefined ? { scale: body.baseScale, name: body.baseName ?? base } : undefined;
+    return marketAnswer(await spot.addMarket({ ...body, base, quote, newBase }), body.symbol);
+  });
+
+  registerEndpoint(app, apiHead, endpoints.adminMarketUpdate, async ({ body, request }) => {
+    requireAdmin(request, services.adminToken);
+    return marketAnswer(await spot.updateMarket(body.symbol, body), body.symbol);
+  });
+
   registerEndpoint(app, apiHead, endpoints.adminDeposit, async ({ body, request }) => {
     requireAdmin(request, services.adminToken);
     const member = await db.selectFrom("member").select("id").where("uid", "=", body.uid).executeTakeFirst();
@@ -136,4 +149,23 @@ export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, s
     if (!ok) throw new ApiError(ResultCode.CONFLICT, "deposit refused: unknown coin, bad amount or reference already used");
     return null;
   });
+}
+
+/** An operator's market change as the answer shows it, or its refusal. */
+function marketAnswer(change: MarketChange, symbol: string) {
+  if (change.code === "MARKET_EXISTS") throw new ApiError(ResultCode.CONFLICT, `${symbol} is already listed`);
+  if (change.code === "MARKET_UNKNOWN") throw ApiError.notFound(`no spot market ${symbol}`);
+  if (change.code === "ASSET_UNKNOWN" || change.code === "BAD_RULES") throw ApiError.badRequest(change.problem);
+  const c = change.market.config;
+  return {
+    symbol: c.symbol,
+    priceScale: c.priceScale,
+    amountScale: c.amountScale,
+    tickSize: fromMinor(c.tickSize, c.priceScale),
+    lotSize: fromMinor(c.lotSize, c.amountScale),
+    minQuantity: fromMinor(c.minQuantity, c.amountScale),
+    makerFeeBps: Number(c.makerFeeBps),
+    takerFeeBps: Number(c.takerFeeBps),
+    halted: change.market.isHalted,
+  };
 }

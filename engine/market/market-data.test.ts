@@ -48,6 +48,19 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     expect(week).toEqual([{ t: periodStart("1w", clock), o: "60000", h: "61000", l: "60000", c: "61000", v: "0.75", a: "45250" }]);
   });
 
+  it("tracks a market an operator lists while the engine runs, from its first order (issue 9)", async () => {
+    const listed = await spot.addMarket({ symbol: "ETH/USDT", base: "ETH", quote: "USDT", priceScale: 2, amountScale: 4, tickSize: "0.01", lotSize: "0.0001", minQuantity: "0.001", makerFeeBps: 10, takerFeeBps: 10 });
+    expect(listed.code).toBe("OK");
+    expect(market.has("ETH/USDT")).toBe(true);
+    expect(market.symbolInfo("ETH/USDT")).toMatchObject({ symbolName: "ETH/USDT", coin_coin_scale: 2, base_coin_scale: 4, minQuantity: "0.001" });
+    await spot.deposit("2", "ETH", "spot", "5", "md-dep-eth");
+    await spot.placeOrder("2", { symbol: "ETH/USDT", side: "sell", type: "limit", price: "3000", quantity: "1", tif: "GTC" }, null);
+    await spot.placeOrder("1", { symbol: "ETH/USDT", side: "buy", type: "market", quantity: "0.5", tif: "IOC" }, null);
+    expect(market.depth("ETH/USDT", 5).asks).toEqual([["3000", "0.5"]]);
+    expect(market.tickerItem("ETH/USDT")).toMatchObject({ close: "3000", vol: "0.5" });
+    expect(market.recentTrades("ETH/USDT").map((t) => t.price)).toEqual(["3000"]);
+  });
+
   it("reports the 24 h ticker, depth with a growing sequence, and recent trades newest first", async () => {
     expect(market.tickerItem("BTC/USDT")).toMatchObject({ close: "61000", high: "61000", low: "60000", vol: "0.75", amount: "45250", zdf: "1.67" });
     const before = market.depth("BTC/USDT", 5);

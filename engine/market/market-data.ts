@@ -67,32 +67,38 @@ export class MarketData {
 
   static async start(options: MarketDataOptions): Promise<MarketData> {
     const data = new MarketData(options);
-    // A book's sequence starts from the start time (in thousandths of a millisecond), so it keeps
-    // growing across restarts: a browser that saw the last engine's numbers takes the new ones.
-    const seqBase = data.now() * 1_000;
-    for (const market of options.spot.markets.values()) {
-      const sd: SymbolData = {
-        market,
-        series: Object.fromEntries(PERIODS.map((p) => [p, [] as Candle[]])) as unknown as Record<Period, Candle[]>,
-        trades: [],
-        seq: seqBase,
-        lastAppliedBatch: 0,
-        unsaved: new Map(),
-        pendingTrades: [],
-        depthChanged: false,
-        changedPeriods: new Set(),
-        tickerChanged: false,
-        changedSince: 0,
-      };
-      data.symbols.set(market.config.symbol, sd);
-      await data.load(sd);
-    }
+    for (const market of options.spot.markets.values()) await data.track(market);
+    // A market an operator lists while the engine runs is tracked from its first order.
+    options.spot.onMarketAdded((market) => data.track(market));
     options.spot.onApplied((event) => data.applied(event));
     options.spot.addBatchHooks({
       beforeCommit: (trx) => data.saveCandles(trx),
       afterCommit: (batch) => data.afterCommit(batch),
     });
     return data;
+  }
+
+  /**
+   * Starts keeping a market's data. A book's sequence starts from the time it is tracked (in
+   * thousandths of a millisecond), so it keeps growing across restarts: a browser that saw the
+   * last engine's numbers takes the new ones.
+   */
+  private async track(market: SpotMarket): Promise<void> {
+    const sd: SymbolData = {
+      market,
+      series: Object.fromEntries(PERIODS.map((p) => [p, [] as Candle[]])) as unknown as Record<Period, Candle[]>,
+      trades: [],
+      seq: this.now() * 1_000,
+      lastAppliedBatch: 0,
+      unsaved: new Map(),
+      pendingTrades: [],
+      depthChanged: false,
+      changedPeriods: new Set(),
+      tickerChanged: false,
+      changedSince: 0,
+    };
+    this.symbols.set(market.config.symbol, sd);
+    await this.load(sd);
   }
 
   /** Starts pushing to sockets (the socket server exists only once the HTTP server does). */

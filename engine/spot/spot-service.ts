@@ -1,9 +1,10 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { accountId, Ledger, type AccountKind, type AccountRef, type TransferEvent } from "../core/ledger/ledger";
 import type { Side, TimeInForce } from "../core/matching/order-book";
 import { SpotMarket, type SpotCode, type SpotResult } from "../core/spot/spot-market";
-import type { Database } from "../store/schema";
+import type { Database, MarketSymbolTable } from "../store/schema";
+import { listingProblem, type TradingRules } from "../core/spot/symbol-rules";
 import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests, KEY_REUSED, requestFingerprint } from "./idempotency";
 import { BatchedLookup } from "../store/batched-lookup";
@@ -73,6 +74,9 @@ export class SpotService {
   private readonly transferPrefix = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   private transferCounter = 0;
   private readonly appliedListeners: Array<(event: SpotApplied) => void> = [];
+  private readonly marketListeners: Array<(market: SpotMarket) => Promise<void> | void> = [];
+  /** Symbols an operator is adding right now (a second add of the same one is refused). */
+  private readonly adding = new Set<string>();
   /** The rows of the group-commit batch now collecting. */
   private collecting: { batch: number; writes: SpotWrites } | null = null;
 
@@ -95,31 +99,8 @@ export class SpotService {
     for (const a of await db.selectFrom("asset").selectAll().execute()) service.assetScales.set(a.code, a.scale);
     const symbols = await db.selectFrom("market_symbol").selectAll().where("enabled", "=", true).where("contract_type", "=", 0).execute();
     for (const s of symbols) {
-      const baseScale = service.assetScales.get(s.coin_symbol);
-      const quoteScale = service.assetScales.get(s.quote_symbol);
-      if (baseScale === undefined || quoteScale === undefined) continue;
-      service.markets.set(
-        s.symbol_name,
-        new SpotMarket(
-          {
-            symbol: s.symbol_name,
-            base: s.coin_symbol,
-            quote: s.quote_symbol,
-            priceScale: s.price_scale,
-            amountScale: s.amount_scale,
-            baseAssetScale: baseScale,
-            quoteAssetScale: quoteScale,
-            tickSize: toMinor(trim(s.tick_size), s.price_scale),
-            lotSize: toMinor(trim(s.lot_size), s.amount_scale),
-            minQuantity: toMinor(trim(s.min_quantity), s.amount_scale),
-            makerFeeBps: BigInt(s.maker_fee_bps),
-            takerFeeBps: BigInt(s.taker_fee_bps),
-          },
-          service.ledger,
-          () => `${service.transferPrefix}-${(++service.transferCounter).toString(36)}`,
-        ),
-      );
-      service.markets.get(s.symbol_name)!.setHalted(s.halted);
+      const market = service.open(s);
+      if (market) service.markets.set(s.symbol_name, market);
     }
     for (const a of await db.selectFrom("ledger_account").selectAll().execute()) {
       const scale = service.scaleOf(a.asset);
@@ -162,6 +143,152 @@ export class SpotService {
       service.restingSymbol.set(o.order_id, o.symbol);
     }
     return service;
+  }
+
+  /** A market from its stored row (null when an asset is unknown); the row's halt applies. */
+  private open(s: Selectable<MarketSymbolTable>): SpotMarket | null {
+    const baseScale = this.assetScales.get(s.coin_symbol);
+    const quoteScale = this.assetScales.get(s.quote_symbol);
+    if (baseScale === undefined || quoteScale === undefined) return null;
+    const market = new SpotMarket(
+      {
+        symbol: s.symbol_name,
+        base: s.coin_symbol,
+        quote: s.quote_symbol,
+        priceScale: s.price_scale,
+        amountScale: s.amount_scale,
+        baseAssetScale: baseScale,
+        quoteAssetScale: quoteScale,
+        tickSize: toMinor(trim(s.tick_size), s.price_scale),
+        lotSize: toMinor(trim(s.lot_size), s.amount_scale),
+        minQuantity: toMinor(trim(s.min_quantity), s.amount_scale),
+        makerFeeBps: BigInt(s.maker_fee_bps),
+        takerFeeBps: BigInt(s.taker_fee_bps),
+      },
+      this.ledger,
+      () => `${this.transferPrefix}-${(++this.transferCounter).toString(36)}`,
+    );
+    market.setHalted(s.halted);
+    return market;
+  }
+
+  /** Listens for markets an operator adds while the engine runs (market data tracks them). */
+  onMarketAdded(listener: (market: SpotMarket) => Promise<void> | void): void {
+    this.marketListeners.push(listener);
+  }
+
+  /**
+   * Lists a new spot market while the engine runs (operator): checked by the core's rules first,
+   * stored (with its base asset, when new), then opened for trading. Nothing changes on a refusal.
+   */
+  async addMarket(def: MarketDefinition): Promise<MarketChange> {
+    if (this.markets.has(def.symbol) || this.adding.has(def.symbol)) return { code: "MARKET_EXISTS" };
+    const quoteScale = this.assetScales.get(def.quote);
+    if (quoteScale === undefined) return { code: "ASSET_UNKNOWN", problem: `the quote asset ${def.quote} is not listed` };
+    const listedBase = this.assetScales.get(def.base);
+    if (listedBase === undefined && !def.newBase) return { code: "ASSET_UNKNOWN", problem: `the base asset ${def.base} is not listed: give its scale and name to list it` };
+    if (listedBase !== undefined && def.newBase && def.newBase.scale !== listedBase) return { code: "BAD_RULES", problem: `${def.base} is listed with scale ${listedBase}` };
+    const baseScale = listedBase ?? def.newBase!.scale;
+    this.adding.add(def.symbol);
+    try {
+      const { db } = this.options;
+      const known = await db.selectFrom("market_symbol").select("id").where("symbol_name", "=", def.symbol).executeTakeFirst();
+      if (known) return { code: "MARKET_EXISTS" };
+      const row = await db.transaction().execute(async (trx) => {
+        if (listedBase === undefined) await trx.insertInto("asset").values({ code: def.base, scale: baseScale, name: def.newBase!.name }).execute();
+        const last = await trx.selectFrom("market_symbol").select((eb) => eb.fn.max("sort").as("sort")).executeTakeFirst();
+        const values = {
+          symbol_name: def.symbol,
+          coin_symbol: def.base,
+          quote_symbol: def.quote,
+          contract_type: 0,
+          price_scale: def.priceScale,
+          amount_scale: def.amountScale,
+          tick_size: def.tickSize,
+          lot_size: def.lotSize,
+          min_quantity: def.minQuantity,
+          maker_fee_bps: def.makerFeeBps,
+          taker_fee_bps: def.takerFeeBps,
+          avatar: null,
+          sort: Number(last?.sort ?? 0) + 10,
+          enabled: true,
+        };
+        // Checked by the core before anything is stored: the transaction rolls back on a refusal.
+        const problem = this.rulesProblem(values, baseScale, quoteScale);
+        if (problem) throw new Refused(problem);
+        return trx.insertInto("market_symbol").values(values).returningAll().executeTakeFirstOrThrow();
+      });
+      this.assetScales.set(def.base, baseScale);
+      const market = this.open(row)!;
+      this.markets.set(def.symbol, market);
+      for (const listener of this.marketListeners) await listener(market);
+      return { code: "OK", market };
+    } catch (error) {
+      if (error instanceof Refused) return { code: "BAD_RULES", problem: error.message };
+      throw error;
+    } finally {
+      this.adding.delete(def.symbol);
+    }
+  }
+
+  /**
+   * Changes a live market's minimum quantity or fees (operator): checked, stored, then applied
+   * from the next order. Tick, lot and scales stay as listed: resting orders were placed on them.
+   */
+  async updateMarket(symbol: string, change: { minQuantity?: string; makerFeeBps?: number; takerFeeBps?: number }): Promise<MarketChange> {
+    const market = this.markets.get(symbol);
+    if (!market) return { code: "MARKET_UNKNOWN" };
+    const c = market.config;
+    let rules: Partial<TradingRules>;
+    try {
+      rules = {
+        ...(change.minQuantity !== undefined && { minQuantity: toMinor(change.minQuantity, c.amountScale) }),
+        ...(change.makerFeeBps !== undefined && { makerFeeBps: BigInt(change.makerFeeBps) }),
+        ...(change.takerFeeBps !== undefined && { takerFeeBps: BigInt(change.takerFeeBps) }),
+      };
+    } catch {
+      return { code: "BAD_RULES", problem: `the minimum quantity has more than ${c.amountScale} decimals` };
+    }
+    const problem = listingProblem({ ...c, ...rules });
+    if (problem) return { code: "BAD_RULES", problem };
+    await this.options.db
+      .updateTable("market_symbol")
+      .set({
+        ...(change.minQuantity !== undefined && { min_quantity: change.minQuantity }),
+        ...(change.makerFeeBps !== undefined && { maker_fee_bps: change.makerFeeBps }),
+        ...(change.takerFeeBps !== undefined && { taker_fee_bps: change.takerFeeBps }),
+      })
+      .where("symbol_name", "=", symbol)
+      .execute();
+    market.updateRules(rules);
+    return { code: "OK", market };
+  }
+
+  /** Why a market row cannot trade (the core's rules), or null. */
+  private rulesProblem(v: { symbol_name: string; coin_symbol: string; quote_symbol: string; price_scale: number; amount_scale: number; tick_size: string; lot_size: string; min_quantity: string; maker_fee_bps: number; taker_fee_bps: number }, baseScale: number, quoteScale: number): string | null {
+    const minor = (value: string, scale: number, name: string) => {
+      try {
+        return toMinor(value, scale);
+      } catch {
+        throw new Refused(`the ${name} has more decimals than its scale (${scale})`);
+      }
+    };
+    const scaleProblem = [v.price_scale, v.amount_scale].some((x) => !Number.isInteger(x) || x < 0 || x > 18);
+    if (scaleProblem) return "price and amount scales must be whole numbers from 0 to 18";
+    return listingProblem({
+      symbol: v.symbol_name,
+      base: v.coin_symbol,
+      quote: v.quote_symbol,
+      priceScale: v.price_scale,
+      amountScale: v.amount_scale,
+      baseAssetScale: baseScale,
+      quoteAssetScale: quoteScale,
+      tickSize: minor(v.tick_size, v.price_scale, "tick size"),
+      lotSize: minor(v.lot_size, v.amount_scale, "lot size"),
+      minQuantity: minor(v.min_quantity, v.amount_scale, "minimum quantity"),
+      makerFeeBps: BigInt(v.maker_fee_bps),
+      takerFeeBps: BigInt(v.taker_fee_bps),
+    });
   }
 
   /** Listens to every command the core applies (market data, real-time pushes). */
@@ -455,6 +582,33 @@ function parseAmounts(
   }
   return out;
 }
+
+/** A market an operator lists (decimal texts at the market's scales). */
+export interface MarketDefinition {
+  symbol: string;
+  base: string;
+  quote: string;
+  priceScale: number;
+  amountScale: number;
+  tickSize: string;
+  lotSize: string;
+  minQuantity: string;
+  makerFeeBps: number;
+  takerFeeBps: number;
+  /** A base asset the exchange does not list yet: its scale (decimals) and name. */
+  newBase?: { scale: number; name: string };
+}
+
+/** What listing or changing a market answers. */
+export type MarketChange =
+  | { code: "OK"; market: SpotMarket }
+  | { code: "MARKET_EXISTS" }
+  | { code: "MARKET_UNKNOWN" }
+  | { code: "ASSET_UNKNOWN"; problem: string }
+  | { code: "BAD_RULES"; problem: string };
+
+/** A market refused by its rules (rolls its transaction back). */
+class Refused extends Error {}
 
 /** What a transfer between a member's accounts answers. */
 export type TransferCode = "OK" | "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND" | typeof KEY_REUSED;

@@ -13,6 +13,23 @@ const positiveDecimal = unsignedDecimalString
   .refine((v) => /[1-9]/.test(v), "must be more than 0")
   .refine((v) => /^\d{1,15}(\.\d{1,18})?$/.test(v), "must be below 1,000,000,000,000,000 with at most 18 decimals");
 
+/** Decimals of a price, an amount or an asset (the NUMERIC(38, 18) columns hold 18). */
+const scaleField = z.number().int().min(0).max(18);
+/** A fee in basis points: 0 to 1,000 (10 %). */
+const feeField = z.number().int().min(0).max(1_000);
+/** A market's listing as an operator sees it after a change. */
+const adminMarketSchema = z.object({
+  symbol: z.string(),
+  priceScale: z.number(),
+  amountScale: z.number(),
+  tickSize: z.string(),
+  lotSize: z.string(),
+  minQuantity: z.string(),
+  makerFeeBps: z.number(),
+  takerFeeBps: z.number(),
+  halted: z.boolean(),
+});
+
 export const ORDER_TYPES = { "1": "limit", "2": "market", "3": "stop" } as const;
 export const ACCOUNT_TYPES = { "1": "funding", "2": "spot" } as const;
 
@@ -90,6 +107,39 @@ export const spotEndpoints = {
     absolute: true,
     body: z.object({ symbol: symbolField, halted: z.boolean() }),
     response: z.object({ symbol: z.string(), halted: z.boolean() }),
+  }),
+  /**
+   * Operator call (not in the spec): list a new spot market while the engine runs. Decimals are
+   * texts at the market's scales; a base asset the exchange does not list yet needs its scale and
+   * name. Tick, lot and scales are fixed once listed (resting orders stand on them).
+   */
+  adminMarketAdd: define({
+    method: "POST",
+    path: "/admin/market/add",
+    absolute: true,
+    body: z.object({
+      symbol: symbolField,
+      priceScale: scaleField,
+      amountScale: scaleField,
+      tickSize: positiveDecimal,
+      lotSize: positiveDecimal,
+      minQuantity: positiveDecimal,
+      makerFeeBps: feeField,
+      takerFeeBps: feeField,
+      baseScale: scaleField.optional(),
+      baseName: z.string().trim().min(1).max(40).optional(),
+    }),
+    response: adminMarketSchema,
+  }),
+  /** Operator call (not in the spec): change a live market's minimum quantity or fees, from the next order. */
+  adminMarketUpdate: define({
+    method: "POST",
+    path: "/admin/market/update",
+    absolute: true,
+    body: z
+      .object({ symbol: symbolField, minQuantity: positiveDecimal.optional(), makerFeeBps: feeField.optional(), takerFeeBps: feeField.optional() })
+      .refine((b) => b.minQuantity !== undefined || b.makerFeeBps !== undefined || b.takerFeeBps !== undefined, "give minQuantity, makerFeeBps or takerFeeBps"),
+    response: adminMarketSchema,
   }),
   /** Operator call (not in the spec): credit a member's account from outside. Needs the admin token. */
   adminDeposit: define({

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { feeAccount, type AccountRef, type Ledger, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
+import { listingProblem, symbolConfigProblem, type TradingRules } from "./symbol-rules";
 import { StopBook, type FiredStop, type StopKind } from "./stop-orders";
 
 /**
@@ -157,9 +158,9 @@ export class SpotMarket {
     private readonly ledger: Ledger,
     private readonly nextTransferId: () => string = () => `${config.symbol}:${++this.seq}`,
   ) {
+    const problem = symbolConfigProblem(config);
+    if (problem) throw new RangeError(`${config.symbol}: ${problem}`);
     const spare = config.quoteAssetScale - config.priceScale - config.amountScale;
-    if (spare < 0) throw new RangeError(`${config.symbol}: price and amount scales exceed the quote asset's scale`);
-    if (config.baseAssetScale < config.amountScale) throw new RangeError(`${config.symbol}: amount scale exceeds the base asset's scale`);
     this.valueFactor = 10n ** BigInt(spare);
     this.baseFactor = 10n ** BigInt(config.baseAssetScale - config.amountScale);
     this.maxPrice = 10n ** BigInt(MAX_WHOLE_DIGITS + config.priceScale);
@@ -199,6 +200,18 @@ export class SpotMarket {
   /** A waiting stop order, if `orderId` is one. */
   waitingOrder(orderId: string): Readonly<SpotPlaceCommand> | undefined {
     return this.waiting.get(orderId)?.cmd;
+  }
+
+  /**
+   * Changes the rules a live market may change (minimum quantity, fees); they apply from the next
+   * order (resting orders keep their place; fees are taken per trade). Answers why not, or null.
+   */
+  updateRules(rules: Partial<TradingRules>): string | null {
+    const next = { ...this.config, ...rules };
+    const problem = listingProblem(next);
+    if (problem) return problem;
+    Object.assign(this.config, { minQuantity: next.minQuantity, makerFeeBps: next.makerFeeBps, takerFeeBps: next.takerFeeBps });
+    return null;
   }
 
   /** Halts or resumes the market: while halted every new order is refused; cancels still work. */
