@@ -4,6 +4,7 @@ import type { MarketItem } from "../../protocol/market";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { topics, type TopicPayloads } from "../../protocol/realtime";
 import { applyTrade, changePercent, PERIODS, ticker24h, type Candle, type Period } from "../core/market/candles";
+import { accountOf } from "../core/ledger/ledger";
 import type { SpotMarket } from "../core/spot/spot-market";
 import type { SpotApplied, SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
@@ -218,7 +219,7 @@ export class MarketData {
     for (const closed of result.closed) members.add(closed.memberId);
     for (const fired of result.triggered ?? []) members.add(fired.memberId);
     for (const transfer of result.transfers) {
-      const owner = transfer.debit.split("/")[0];
+      const owner = accountOf(transfer.debit).owner;
       if (owner && !owner.startsWith("@")) members.add(owner);
     }
     for (const memberId of members) this.pendingRefresh.push({ batch, memberId, symbol: market.config.symbol });

@@ -1,10 +1,11 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import { fromMinor, toMinor } from "../../protocol/money";
-import { accountId, Ledger, type AccountKind, type AccountRef, type TransferEvent } from "../core/ledger/ledger";
+import { accountId, accountOf, type AccountKind, type AccountRef, type TransferEvent } from "../core/ledger/ledger";
 import type { Side, TimeInForce } from "../core/matching/order-book";
-import { SpotMarket, type SpotCode, type SpotResult } from "../core/spot/spot-market";
+import type { SpotCode, SpotMarket, SpotResult } from "../core/spot/spot-market";
 import type { Database, MarketSymbolTable } from "../store/schema";
-import { listingProblem, type TradingRules } from "../core/spot/symbol-rules";
+import type { ChangeMarketRules, ListMarket } from "../core/exchange/commands";
+import { ExchangeCore } from "../core/exchange/exchange-core";
 import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests, KEY_REUSED, requestFingerprint } from "./idempotency";
 import { BatchedLookup } from "../store/batched-lookup";
@@ -13,7 +14,8 @@ import { SpotWrites } from "./spot-writes";
 
 /**
  * The spot exchange's I/O layer: rebuilds the ledger and the books from the database at start,
- * runs each command through the pure core (one writer: the event loop), and answers only after
+ * runs each command through the deterministic core (`ExchangeCore`, one writer: the event loop)
+ * as plain data (core/exchange/commands.ts), and answers only after
  * the command's orders, trades and ledger changes are committed (group commit). A retried
  * command with the same idempotency key gets the first answer back.
  */
@@ -59,26 +61,32 @@ export interface SpotApplied {
 }
 
 export class SpotService {
-  readonly ledger = new Ledger();
-  readonly markets = new Map<string, SpotMarket>();
-  private readonly assetScales = new Map<string, number>();
+  /**
+   * The deterministic core every command goes through. Settlement ids carry a prefix unique to
+   * this process until sequence numbers are durable (the command journal, issue 10).
+   */
+  readonly core = new ExchangeCore(`s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}-`);
   private readonly committer: GroupCommitter;
   /** First answers by `member:key`, looked up for all the orders of one event-loop turn at once. */
   private readonly answers: BatchedLookup<{ response: string; fingerprint: string | null }>;
   private readonly inFlight = new InFlightRequests<OrderAnswer>();
   private readonly transfersInFlight = new InFlightRequests<TransferCode>();
-  /** Symbol of every resting order, so a cancel finds it even before its placement is committed. */
-  private readonly restingSymbol = new Map<string, string>();
+  private readonly depositsInFlight = new InFlightRequests<boolean>();
   private orderCounter = 0;
-  /** Settlement transfer ids: a prefix unique to this process, then a counter (never repeat across restarts). */
-  private readonly transferPrefix = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  private transferCounter = 0;
   private readonly appliedListeners: Array<(event: SpotApplied) => void> = [];
   private readonly marketListeners: Array<(market: SpotMarket) => Promise<void> | void> = [];
   /** Symbols an operator is adding right now (a second add of the same one is refused). */
   private readonly adding = new Set<string>();
   /** The rows of the group-commit batch now collecting. */
   private collecting: { batch: number; writes: SpotWrites } | null = null;
+
+  get ledger() {
+    return this.core.ledger;
+  }
+
+  get markets(): ReadonlyMap<string, SpotMarket> {
+    return this.core.markets;
+  }
 
   private constructor(private readonly options: SpotServiceOptions) {
     this.committer = new GroupCommitter(options.db, options.onFatal);
@@ -96,12 +104,9 @@ export class SpotService {
   static async start(options: SpotServiceOptions): Promise<SpotService> {
     const service = new SpotService(options);
     const { db } = options;
-    for (const a of await db.selectFrom("asset").selectAll().execute()) service.assetScales.set(a.code, a.scale);
+    for (const a of await db.selectFrom("asset").selectAll().execute()) service.core.listAsset(a.code, a.scale);
     const symbols = await db.selectFrom("market_symbol").selectAll().where("enabled", "=", true).where("contract_type", "=", 0).execute();
-    for (const s of symbols) {
-      const market = service.open(s);
-      if (market) service.markets.set(s.symbol_name, market);
-    }
+    for (const s of symbols) service.open(s);
     for (const a of await db.selectFrom("ledger_account").selectAll().execute()) {
       const scale = service.scaleOf(a.asset);
       service.ledger.restoreBalance(a.id, toMinor(trim(a.posted), scale), toMinor(trim(a.held), scale));
@@ -113,8 +118,7 @@ export class SpotService {
       const c = market.config;
       const prices = new Interner((text) => minorOf(text, c.priceScale)); // many orders share a price
       await eachOpenOrder(db, c.symbol, (orderId, memberId, side, price, remaining) => {
-        market.restore({ orderId, memberId, side: side as Side, price: prices.get(price), remaining: minorOf(remaining, c.amountScale) });
-        service.restingSymbol.set(orderId, c.symbol);
+        service.core.restoreOrder(c.symbol, { orderId, memberId, side: side as Side, price: prices.get(price), remaining: minorOf(remaining, c.amountScale) });
       });
     }
     // Stop orders watch the last price: restore it, then the stops still waiting (in placement order).
@@ -128,7 +132,7 @@ export class SpotService {
       if (!market) continue;
       const c = market.config;
       const minor = (value: string | null, scale: number) => (value === null ? undefined : toMinor(trim(value), scale));
-      market.restoreStop({
+      service.core.restoreStop(o.symbol, {
         orderId: o.order_id,
         memberId: o.member_id,
         side: o.side as Side,
@@ -140,17 +144,16 @@ export class SpotService {
         stopProfitPrice: minor(o.stop_profit_price, c.priceScale),
         stopLossPrice: minor(o.stop_loss_price, c.priceScale),
       });
-      service.restingSymbol.set(o.order_id, o.symbol);
     }
     return service;
   }
 
-  /** A market from its stored row (null when an asset is unknown); the row's halt applies. */
+  /** Opens a market from its stored row (skipped when an asset is unknown); the row's halt applies. */
   private open(s: Selectable<MarketSymbolTable>): SpotMarket | null {
-    const baseScale = this.assetScales.get(s.coin_symbol);
-    const quoteScale = this.assetScales.get(s.quote_symbol);
+    const baseScale = this.core.assetScales.get(s.coin_symbol);
+    const quoteScale = this.core.assetScales.get(s.quote_symbol);
     if (baseScale === undefined || quoteScale === undefined) return null;
-    const market = new SpotMarket(
+    return this.core.openMarket(
       {
         symbol: s.symbol_name,
         base: s.coin_symbol,
@@ -165,11 +168,8 @@ export class SpotService {
         makerFeeBps: BigInt(s.maker_fee_bps),
         takerFeeBps: BigInt(s.taker_fee_bps),
       },
-      this.ledger,
-      () => `${this.transferPrefix}-${(++this.transferCounter).toString(36)}`,
+      s.halted,
     );
-    market.setHalted(s.halted);
-    return market;
   }
 
   /** Listens for markets an operator adds while the engine runs (market data tracks them). */
@@ -183,49 +183,43 @@ export class SpotService {
    */
   async addMarket(def: MarketDefinition): Promise<MarketChange> {
     if (this.markets.has(def.symbol) || this.adding.has(def.symbol)) return { code: "MARKET_EXISTS" };
-    const quoteScale = this.assetScales.get(def.quote);
-    if (quoteScale === undefined) return { code: "ASSET_UNKNOWN", problem: `the quote asset ${def.quote} is not listed` };
-    const listedBase = this.assetScales.get(def.base);
-    if (listedBase === undefined && !def.newBase) return { code: "ASSET_UNKNOWN", problem: `the base asset ${def.base} is not listed: give its scale and name to list it` };
-    if (listedBase !== undefined && def.newBase && def.newBase.scale !== listedBase) return { code: "BAD_RULES", problem: `${def.base} is listed with scale ${listedBase}` };
-    const baseScale = listedBase ?? def.newBase!.scale;
+    const command: ListMarket = { type: "market.list", ...def, newBaseScale: def.newBase?.scale };
+    delete (command as { newBase?: unknown }).newBase;
+    // Checked by the core before anything is stored: a refusal changes nothing.
+    const config = this.core.listingConfig(command);
+    if ("code" in config) return config;
     this.adding.add(def.symbol);
     try {
       const { db } = this.options;
       const known = await db.selectFrom("market_symbol").select("id").where("symbol_name", "=", def.symbol).executeTakeFirst();
       if (known) return { code: "MARKET_EXISTS" };
-      const row = await db.transaction().execute(async (trx) => {
-        if (listedBase === undefined) await trx.insertInto("asset").values({ code: def.base, scale: baseScale, name: def.newBase!.name }).execute();
+      await db.transaction().execute(async (trx) => {
+        if (!this.core.assetScales.has(def.base)) await trx.insertInto("asset").values({ code: def.base, scale: config.baseAssetScale, name: def.newBase!.name }).execute();
         const last = await trx.selectFrom("market_symbol").select((eb) => eb.fn.max("sort").as("sort")).executeTakeFirst();
-        const values = {
-          symbol_name: def.symbol,
-          coin_symbol: def.base,
-          quote_symbol: def.quote,
-          contract_type: 0,
-          price_scale: def.priceScale,
-          amount_scale: def.amountScale,
-          tick_size: def.tickSize,
-          lot_size: def.lotSize,
-          min_quantity: def.minQuantity,
-          maker_fee_bps: def.makerFeeBps,
-          taker_fee_bps: def.takerFeeBps,
-          avatar: null,
-          sort: Number(last?.sort ?? 0) + 10,
-          enabled: true,
-        };
-        // Checked by the core before anything is stored: the transaction rolls back on a refusal.
-        const problem = this.rulesProblem(values, baseScale, quoteScale);
-        if (problem) throw new Refused(problem);
-        return trx.insertInto("market_symbol").values(values).returningAll().executeTakeFirstOrThrow();
+        await trx
+          .insertInto("market_symbol")
+          .values({
+            symbol_name: def.symbol,
+            coin_symbol: def.base,
+            quote_symbol: def.quote,
+            contract_type: 0,
+            price_scale: def.priceScale,
+            amount_scale: def.amountScale,
+            tick_size: def.tickSize,
+            lot_size: def.lotSize,
+            min_quantity: def.minQuantity,
+            maker_fee_bps: def.makerFeeBps,
+            taker_fee_bps: def.takerFeeBps,
+            avatar: null,
+            sort: Number(last?.sort ?? 0) + 10,
+            enabled: true,
+          })
+          .execute();
       });
-      this.assetScales.set(def.base, baseScale);
-      const market = this.open(row)!;
-      this.markets.set(def.symbol, market);
-      for (const listener of this.marketListeners) await listener(market);
-      return { code: "OK", market };
-    } catch (error) {
-      if (error instanceof Refused) return { code: "BAD_RULES", problem: error.message };
-      throw error;
+      const outcome = this.core.apply(command);
+      if (outcome.code !== "OK") throw new Error(`the core refused a market it had checked: ${outcome.code}`);
+      for (const listener of this.marketListeners) await listener(outcome.market);
+      return { code: "OK", market: outcome.market };
     } finally {
       this.adding.delete(def.symbol);
     }
@@ -236,21 +230,9 @@ export class SpotService {
    * from the next order. Tick, lot and scales stay as listed: resting orders were placed on them.
    */
   async updateMarket(symbol: string, change: { minQuantity?: string; makerFeeBps?: number; takerFeeBps?: number }): Promise<MarketChange> {
-    const market = this.markets.get(symbol);
-    if (!market) return { code: "MARKET_UNKNOWN" };
-    const c = market.config;
-    let rules: Partial<TradingRules>;
-    try {
-      rules = {
-        ...(change.minQuantity !== undefined && { minQuantity: toMinor(change.minQuantity, c.amountScale) }),
-        ...(change.makerFeeBps !== undefined && { makerFeeBps: BigInt(change.makerFeeBps) }),
-        ...(change.takerFeeBps !== undefined && { takerFeeBps: BigInt(change.takerFeeBps) }),
-      };
-    } catch {
-      return { code: "BAD_RULES", problem: `the minimum quantity has more than ${c.amountScale} decimals` };
-    }
-    const problem = listingProblem({ ...c, ...rules });
-    if (problem) return { code: "BAD_RULES", problem };
+    const command: ChangeMarketRules = { type: "market.rules", symbol, ...change };
+    const refusal = this.core.rulesRefusal(command);
+    if (refusal) return refusal;
     await this.options.db
       .updateTable("market_symbol")
       .set({
@@ -260,35 +242,9 @@ export class SpotService {
       })
       .where("symbol_name", "=", symbol)
       .execute();
-    market.updateRules(rules);
-    return { code: "OK", market };
-  }
-
-  /** Why a market row cannot trade (the core's rules), or null. */
-  private rulesProblem(v: { symbol_name: string; coin_symbol: string; quote_symbol: string; price_scale: number; amount_scale: number; tick_size: string; lot_size: string; min_quantity: string; maker_fee_bps: number; taker_fee_bps: number }, baseScale: number, quoteScale: number): string | null {
-    const minor = (value: string, scale: number, name: string) => {
-      try {
-        return toMinor(value, scale);
-      } catch {
-        throw new Refused(`the ${name} has more decimals than its scale (${scale})`);
-      }
-    };
-    const scaleProblem = [v.price_scale, v.amount_scale].some((x) => !Number.isInteger(x) || x < 0 || x > 18);
-    if (scaleProblem) return "price and amount scales must be whole numbers from 0 to 18";
-    return listingProblem({
-      symbol: v.symbol_name,
-      base: v.coin_symbol,
-      quote: v.quote_symbol,
-      priceScale: v.price_scale,
-      amountScale: v.amount_scale,
-      baseAssetScale: baseScale,
-      quoteAssetScale: quoteScale,
-      tickSize: minor(v.tick_size, v.price_scale, "tick size"),
-      lotSize: minor(v.lot_size, v.amount_scale, "lot size"),
-      minQuantity: minor(v.min_quantity, v.amount_scale, "minimum quantity"),
-      makerFeeBps: BigInt(v.maker_fee_bps),
-      takerFeeBps: BigInt(v.taker_fee_bps),
-    });
+    const outcome = this.core.apply(command);
+    if (outcome.code !== "OK") throw new Error(`the core refused rules it had checked: ${outcome.code}`);
+    return { code: "OK", market: outcome.market };
   }
 
   /** Listens to every command the core applies (market data, real-time pushes). */
@@ -308,9 +264,7 @@ export class SpotService {
   }
 
   scaleOf(asset: string): number {
-    const scale = this.assetScales.get(asset);
-    if (scale === undefined) throw new Error(`unknown asset ${asset}`);
-    return scale;
+    return this.core.scaleOf(asset);
   }
 
   /** Places an order; a repeated idempotency key answers the first result instead of placing again. */
@@ -334,33 +288,28 @@ export class SpotService {
       return JSON.parse(earlier.response) as OrderAnswer;
     }
 
-    const reject = rejected;
-    const market = this.markets.get(input.symbol);
-    if (!market) return reject("ORDER_BAD_COMMAND");
-    const c = market.config;
-    const parsed = parseAmounts(input, c.priceScale, c.amountScale, this.scaleOf(c.quote));
-    if ("code" in parsed) return reject(parsed.code);
-
     const orderId = this.options.newOrderId?.() ?? `${Date.now().toString(36)}${(++this.orderCounter).toString(36).padStart(4, "0")}`;
-    const result = market.place({ orderId, memberId, side: input.side, type: input.type, tif: input.tif, ...parsed });
-    if (result.code === "OK") this.applied(market, result);
-    if (result.code === "OK" && (result.resting || result.waiting)) this.restingSymbol.set(orderId, c.symbol);
-    for (const closed of result.closed) this.restingSymbol.delete(closed.orderId);
-    const filledQty = result.trades.filter((t) => t.takerOrderId === orderId).reduce((sum, t) => sum + t.quantity, 0n);
-    const closed = result.closed.find((x) => x.orderId === orderId);
-    const answer: OrderAnswer =
-      result.code !== "OK"
-        ? reject(result.code)
-        : {
-            code: "OK",
-            orderId,
-            status: closed ? (closed.status === "filled" ? "filled" : "cancelled") : result.waiting ? "waiting" : "open",
-            filled: fromMinor(filledQty, c.amountScale),
-            // Its own trades (stops it fired trade in this command too).
-            trades: result.trades.filter((t) => t.takerOrderId === orderId).length,
-          };
+    const outcome = this.core.apply({
+      type: "spot.place",
+      memberId,
+      orderId,
+      symbol: input.symbol,
+      side: input.side,
+      orderType: input.type,
+      tif: input.tif,
+      price: input.price,
+      quantity: input.quantity,
+      money: input.money,
+      stopProfitPrice: input.stopProfitPrice,
+      stopLossPrice: input.stopLossPrice,
+    });
+    const answer = outcome.code === "OK" ? placedAnswer(orderId, outcome.result, outcome.market.config.amountScale) : rejected(outcome.code);
     const writes = this.writes();
-    if (result.code === "OK") {
+    if (outcome.code === "OK") {
+      const { market, result, amounts: parsed } = outcome;
+      const c = market.config;
+      this.applied(market, result);
+      const closed = result.closed.find((x) => x.orderId === orderId);
       writes.insertOrder({
         order_id: orderId,
         member_id: memberId,
@@ -375,7 +324,7 @@ export class SpotService {
         stop_profit_price: parsed.stopProfitPrice === undefined ? null : fromMinor(parsed.stopProfitPrice, c.priceScale),
         stop_loss_price: parsed.stopLossPrice === undefined ? null : fromMinor(parsed.stopLossPrice, c.priceScale),
         trigger_price: parsed.price === undefined || !result.waiting ? null : fromMinor(parsed.price, c.priceScale),
-        filled: fromMinor(filledQty, c.amountScale),
+        filled: answer.filled,
         status: answer.status,
         reason: closed?.reason ?? null,
         created_at: new Date(this.now()),
@@ -389,16 +338,12 @@ export class SpotService {
   }
 
   async cancelOrder(memberId: string, orderId: string): Promise<SpotCode> {
-    const symbol = this.restingSymbol.get(orderId);
-    const market = symbol ? this.markets.get(symbol) : undefined;
-    if (!market) return "ORDER_UNKNOWN";
-    const result = market.cancel(orderId, memberId);
+    const outcome = this.core.apply({ type: "spot.cancel", memberId, orderId });
     // Another member's order is answered like a missing one: nothing about it is revealed.
-    if (result.code !== "OK") return "ORDER_UNKNOWN";
-    this.restingSymbol.delete(orderId);
-    this.applied(market, result);
+    if (outcome.code !== "OK") return "ORDER_UNKNOWN";
+    this.applied(outcome.market, outcome.result);
     const writes = this.writes();
-    this.recordResult(writes, market, result, null);
+    this.recordResult(writes, outcome.market, outcome.result, null);
     await this.committer.commit((trx) => writes.write(trx));
     return "OK";
   }
@@ -428,11 +373,10 @@ export class SpotService {
       const same = requestFingerprint({ debit: earlier.debit, credit: earlier.credit ?? undefined, asset: earlier.asset, amount: earlier.amount }) === fingerprint;
       return same ? "OK" : KEY_REUSED;
     }
-    const r = this.ledger.transfer(transferId, { owner: t.memberId, kind: t.from, asset: t.asset }, { owner: t.memberId, kind: t.to, asset: t.asset }, t.minor);
-    if (r.code === "LEDGER_INSUFFICIENT_AVAILABLE") return "RISK_INSUFFICIENT_AVAILABLE";
-    if (r.code !== "OK") return "ORDER_BAD_COMMAND";
+    const outcome = this.core.apply({ type: "ledger.transfer", id: transferId, memberId: t.memberId, asset: t.asset, from: t.from, to: t.to, amount: fromMinor(t.minor, this.scaleOf(t.asset)) });
+    if (outcome.code !== "OK") return outcome.code;
     const writes = this.writes();
-    this.recordTransfers(writes, r.transfers);
+    this.recordTransfers(writes, outcome.transfers);
     await this.committer.commit((trx) => writes.write(trx));
     return "OK";
   }
@@ -442,27 +386,31 @@ export class SpotService {
    * Answers false for an unknown market.
    */
   async setHalted(symbol: string, halted: boolean): Promise<boolean> {
-    const market = this.markets.get(symbol);
-    if (!market) return false;
+    if (!this.markets.has(symbol)) return false;
     await this.options.db.updateTable("market_symbol").set({ halted }).where("symbol_name", "=", symbol).execute();
-    market.setHalted(halted);
+    this.core.apply({ type: "market.halt", symbol, halted });
     return true;
   }
 
   /** A deposit from outside (operator credit, demo funds, later the chain watcher). */
   async deposit(memberId: string, asset: string, kind: AccountKind, amount: string, depositId: string): Promise<boolean> {
+    // A second deposit with the id while the first commits is refused like one after it.
+    return this.depositsInFlight.run(depositId, "", () => this.depositOnce(memberId, asset, kind, amount, depositId), () => false);
+  }
+
+  private async depositOnce(memberId: string, asset: string, kind: AccountKind, amount: string, depositId: string): Promise<boolean> {
     if (await this.journalHas(depositId)) return false;
-    const r = this.ledger.deposit(depositId, { owner: memberId, kind, asset }, toMinor(amount, this.scaleOf(asset)));
-    if (r.code !== "OK") return false;
+    const outcome = this.core.apply({ type: "ledger.deposit", id: depositId, memberId, asset, kind, amount });
+    if (outcome.code !== "OK") return false;
     const writes = this.writes();
-    this.recordTransfers(writes, r.transfers);
+    this.recordTransfers(writes, outcome.transfers);
     await this.committer.commit((trx) => writes.write(trx));
     return true;
   }
 
   /** A member's balances of one account kind, as decimal strings. */
   balances(memberId: string, kind: AccountKind): Array<{ coin: string; available: string; frozen: string }> {
-    return [...this.assetScales.entries()].map(([asset, scale]) => {
+    return [...this.core.assetScales.entries()].map(([asset, scale]) => {
       const ref: AccountRef = { owner: memberId, kind, asset };
       return { coin: asset, available: fromMinor(this.ledger.available(ref), scale), frozen: fromMinor(this.ledger.held(ref), scale) };
     });
@@ -536,7 +484,7 @@ export class SpotService {
       const scale = this.scaleOf(t.asset);
       writes.insertTransfer({ id: t.id, phase: t.phase, debit: t.debit, credit: t.credit, asset: t.asset, amount: fromMinor(t.amount, scale), pending_id: t.pendingId ?? null, created_at: at });
       for (const key of t.credit ? [t.debit, t.credit] : [t.debit]) {
-        const [owner, kind, asset] = key.split("/") as [string, string, string];
+        const { owner, kind, asset } = accountOf(key);
         const { posted, held } = this.ledger.balanceOf(key);
         writes.putAccount({ id: key, owner, kind, asset, posted: fromMinor(posted, scale), held: fromMinor(held, scale) });
       }
@@ -553,34 +501,6 @@ export class SpotService {
 function trim(value: string): string {
   const text = String(value);
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
-}
-
-/** Decimal inputs to the core's units; too many decimals is a tick or lot error. */
-function parseAmounts(
-  input: PlaceOrderInput,
-  priceScale: number,
-  amountScale: number,
-  quoteScale: number,
-): { price?: bigint; quantity?: bigint; money?: bigint; stopProfitPrice?: bigint; stopLossPrice?: bigint } | { code: SpotCode } {
-  const out: { price?: bigint; quantity?: bigint; money?: bigint; stopProfitPrice?: bigint; stopLossPrice?: bigint } = {};
-  try {
-    if (input.price !== undefined) out.price = toMinor(input.price, priceScale);
-    if (input.stopProfitPrice !== undefined) out.stopProfitPrice = toMinor(input.stopProfitPrice, priceScale);
-    if (input.stopLossPrice !== undefined) out.stopLossPrice = toMinor(input.stopLossPrice, priceScale);
-  } catch {
-    return { code: "ORDER_BAD_TICK" };
-  }
-  try {
-    if (input.quantity !== undefined) out.quantity = toMinor(input.quantity, amountScale);
-  } catch {
-    return { code: "ORDER_BAD_LOT" };
-  }
-  try {
-    if (input.money !== undefined) out.money = toMinor(input.money, quoteScale);
-  } catch {
-    return { code: "ORDER_BAD_MONEY" };
-  }
-  return out;
 }
 
 /** A market an operator lists (decimal texts at the market's scales). */
@@ -607,11 +527,22 @@ export type MarketChange =
   | { code: "ASSET_UNKNOWN"; problem: string }
   | { code: "BAD_RULES"; problem: string };
 
-/** A market refused by its rules (rolls its transaction back). */
-class Refused extends Error {}
-
 /** What a transfer between a member's accounts answers. */
 export type TransferCode = "OK" | "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND" | typeof KEY_REUSED;
+
+/** The answer to an accepted order: its state after the command, what it filled, its own trades. */
+function placedAnswer(orderId: string, result: SpotResult, amountScale: number): OrderAnswer {
+  const own = result.trades.filter((t) => t.takerOrderId === orderId);
+  const closed = result.closed.find((x) => x.orderId === orderId);
+  return {
+    code: "OK",
+    orderId,
+    status: closed ? (closed.status === "filled" ? "filled" : "cancelled") : result.waiting ? "waiting" : "open",
+    filled: fromMinor(own.reduce((sum, t) => sum + t.quantity, 0n), amountScale),
+    // Its own trades (stops it fired trade in this command too).
+    trades: own.length,
+  };
+}
 
 function rejected(code: SpotServiceCode): OrderAnswer {
   return { code, orderId: null, status: "rejected", filled: "0", trades: 0 };

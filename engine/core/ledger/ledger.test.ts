@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { externalAccount, feeAccount, Ledger, type AccountRef } from "./ledger";
+import { accountId, accountOf, externalAccount, feeAccount, Ledger, type AccountRef } from "./ledger";
 
 const spot = (owner: string, asset = "USDT"): AccountRef => ({ owner, kind: "spot", asset });
 const funding = (owner: string, asset = "USDT"): AccountRef => ({ owner, kind: "funding", asset });
@@ -21,7 +21,10 @@ describe("ledger", () => {
       ["zero", () => ledger.transfer("t4", funding("alice"), spot("alice"), 0n), "LEDGER_AMOUNT_NOT_POSITIVE"],
       ["negative", () => ledger.transfer("t5", funding("alice"), spot("alice"), -5n), "LEDGER_AMOUNT_NOT_POSITIVE"],
       ["same account", () => ledger.transfer("t6", spot("alice"), spot("alice"), 1n), "LEDGER_SAME_ACCOUNT"],
-      ["replayed id", () => ledger.transfer("t1", funding("alice"), spot("alice"), 1n), "LEDGER_DUPLICATE_ID"],
+      ["hold first", () => ledger.hold("h1", funding("alice"), 1n), "OK"],
+      ["the id of an open hold", () => ledger.transfer("h1", funding("alice"), spot("alice"), 1n), "LEDGER_DUPLICATE_ID"],
+      ["a second hold under it", () => ledger.hold("h1", funding("alice"), 1n), "LEDGER_DUPLICATE_ID"],
+      ["release it", () => ledger.voidHold("h1:release", "h1"), "OK"],
       ["withdraw", () => ledger.withdraw("w1", funding("alice"), 100n), "OK"],
     ];
     for (const [name, step, code] of steps) {
@@ -91,5 +94,10 @@ describe("ledger", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("names accounts by one id and reads the id back", () => {
+    for (const ref of [spot("42"), funding("@system", "BTC"), { owner: "7", kind: "fees", asset: "USDT" } as AccountRef]) expect(accountOf(accountId(ref))).toEqual(ref);
+    for (const bad of ["", "42", "42/spot", "/spot/USDT", "42/spot/"]) expect(() => accountOf(bad)).toThrow(RangeError);
   });
 });

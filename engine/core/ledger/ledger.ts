@@ -64,12 +64,22 @@ export function accountId(ref: AccountRef): string {
   return `${ref.owner}/${ref.kind}/${ref.asset}`;
 }
 
+/** The account an id names (the inverse of `accountId`). */
+export function accountOf(id: string): AccountRef {
+  const first = id.indexOf("/");
+  const last = id.lastIndexOf("/");
+  if (first < 1 || last === first || last === id.length - 1) throw new RangeError(`not an account id: ${id}`);
+  return { owner: id.slice(0, first), kind: id.slice(first + 1, last) as AccountKind, asset: id.slice(last + 1) };
+}
+
 const refused = (code: LedgerCode): LedgerResult => ({ code, transfers: [] });
 
 export class Ledger {
   private readonly balances = new Map<string, Balance>();
   private readonly holds = new Map<string, Hold>();
-  private readonly transferIds = new Set<string>();
+  // No set of every transfer id ever seen (it grew for the life of the process): settlement ids
+  // come from the command's sequence number and cannot repeat; ids from outside (deposits,
+  // member transfers) are checked against the stored ones by the I/O layer before they get here.
 
   /** Posted balance minus what holds reserve. */
   available(ref: AccountRef): bigint {
@@ -103,19 +113,17 @@ export class Ledger {
     const credit = accountId(to);
     this.balance(debit).posted -= amount;
     this.balance(credit).posted += amount;
-    this.transferIds.add(id);
     return { code: "OK", transfers: [{ id, phase: "posted", debit, credit, asset: from.asset, amount }] };
   }
 
   /** Reserves `amount` of an account's available funds under the hold `id` (a pending transfer). */
   hold(id: string, account: AccountRef, amount: bigint): LedgerResult {
     if (amount <= 0n) return refused("LEDGER_AMOUNT_NOT_POSITIVE");
-    if (this.transferIds.has(id) || this.holds.has(id)) return refused("LEDGER_DUPLICATE_ID");
+    if (this.holds.has(id)) return refused("LEDGER_DUPLICATE_ID");
     if (this.available(account) < amount) return refused("LEDGER_INSUFFICIENT_AVAILABLE");
     const key = accountId(account);
     this.balance(key).held += amount;
     this.holds.set(id, { account: key, asset: account.asset, remaining: amount });
-    this.transferIds.add(id);
     return { code: "OK", transfers: [{ id, phase: "pending", debit: key, credit: null, asset: account.asset, amount }] };
   }
 
@@ -126,7 +134,6 @@ export class Ledger {
     if (amount <= 0n) return refused("LEDGER_AMOUNT_NOT_POSITIVE");
     if (to.asset !== hold.asset) return refused("LEDGER_ASSET_MISMATCH");
     if (amount > hold.remaining) return refused("LEDGER_HOLD_EXCEEDED");
-    if (this.transferIds.has(id)) return refused("LEDGER_DUPLICATE_ID");
     const from = this.balance(hold.account);
     const credit = accountId(to);
     if (credit === hold.account) return refused("LEDGER_SAME_ACCOUNT");
@@ -135,7 +142,6 @@ export class Ledger {
     this.balance(credit).posted += amount;
     hold.remaining -= amount;
     if (hold.remaining === 0n) this.holds.delete(holdId);
-    this.transferIds.add(id);
     return { code: "OK", transfers: [{ id, phase: "post", debit: hold.account, credit, asset: hold.asset, amount, pendingId: holdId }] };
   }
 
@@ -143,10 +149,8 @@ export class Ledger {
   voidHold(id: string, holdId: string): LedgerResult {
     const hold = this.holds.get(holdId);
     if (!hold) return refused("LEDGER_UNKNOWN_HOLD");
-    if (this.transferIds.has(id)) return refused("LEDGER_DUPLICATE_ID");
     this.balance(hold.account).held -= hold.remaining;
     this.holds.delete(holdId);
-    this.transferIds.add(id);
     return { code: "OK", transfers: [{ id, phase: "void", debit: hold.account, credit: null, asset: hold.asset, amount: hold.remaining, pendingId: holdId }] };
   }
 
@@ -164,7 +168,6 @@ export class Ledger {
   /** Restores a persisted open hold at start. */
   restoreHold(id: string, key: string, asset: string, remaining: bigint): void {
     this.holds.set(id, { account: key, asset, remaining });
-    this.transferIds.add(id);
   }
 
   holdRemaining(holdId: string): bigint {
@@ -193,6 +196,16 @@ export class Ledger {
   }
 
   /** A digest of every balance and hold, to compare states (replays, restarts). */
+  /** Every account with a balance: key, posted, held (snapshots; `restoreBalance` takes them back). */
+  *accounts(): Generator<[string, bigint, bigint]> {
+    for (const [key, b] of this.balances) if (b.posted !== 0n || b.held !== 0n) yield [key, b.posted, b.held];
+  }
+
+  /** Every open hold: id, account key, asset, remaining (snapshots; `restoreHold` takes them back). */
+  *openHolds(): Generator<[string, string, string, bigint]> {
+    for (const [id, h] of this.holds) yield [id, h.account, h.asset, h.remaining];
+  }
+
   stateHash(): string {
     const hash = createHash("sha256");
     for (const key of [...this.balances.keys()].sort()) {
@@ -207,7 +220,7 @@ export class Ledger {
     if (amount <= 0n) return "LEDGER_AMOUNT_NOT_POSITIVE";
     if (from.asset !== to.asset) return "LEDGER_ASSET_MISMATCH";
     if (accountId(from) === accountId(to)) return "LEDGER_SAME_ACCOUNT";
-    if (this.transferIds.has(id) || this.holds.has(id)) return "LEDGER_DUPLICATE_ID";
+    if (this.holds.has(id)) return "LEDGER_DUPLICATE_ID";
     if (from.kind !== "external" && this.available(from) < amount) return "LEDGER_INSUFFICIENT_AVAILABLE";
     return "OK";
   }

@@ -300,6 +300,18 @@ export class OrderBook {
     return false;
   }
 
+  /**
+   * Every resting order, bids then asks, level by level in queue order: restoring them in this
+   * order (`restore`) rebuilds the same queues (snapshots).
+   */
+  *resting(): Generator<{ id: string; memberId: string; side: Side; price: bigint; remaining: bigint }> {
+    for (const side of [this.bids, this.asks]) {
+      for (const level of side.levels) {
+        for (let o = level.head; o !== null; o = o.next) yield { id: o.id, memberId: o.memberId, side: o.side, price: o.price, remaining: o.remaining };
+      }
+    }
+  }
+
   /** Puts a persisted resting order back at start, behind those restored before it (no matching). */
   restore(order: { id: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
     this.orders.set(order.id, (order.side === "buy" ? this.bids : this.asks).add(order.id, order.memberId, order.side, order.price, order.remaining));

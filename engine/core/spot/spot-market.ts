@@ -384,6 +384,11 @@ export class SpotMarket {
     this.live.set(order.orderId, { memberId: order.memberId, side: order.side, holdId: `hold:${order.orderId}` });
   }
 
+  /** Waiting stop orders in placement order (their priority at a trigger price): `restoreStop` them in this order. */
+  *waitingOrders(): Generator<Readonly<SpotPlaceCommand>> {
+    for (const { cmd } of this.waiting.values()) yield cmd;
+  }
+
   /** Puts a persisted waiting stop back at start (after the last price), its hold restored in the ledger. */
   restoreStop(cmd: SpotPlaceCommand): void {
     this.waiting.set(cmd.orderId, { cmd, holdId: `hold:${cmd.orderId}` });

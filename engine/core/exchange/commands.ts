@@ -1,0 +1,85 @@
+import type { AccountKind } from "../ledger/ledger";
+import type { Side, TimeInForce } from "../matching/order-book";
+
+/**
+ * What the exchange core accepts: plain data (decimal texts, no bigint, no functions), so a
+ * command can be written to the journal as it is and replayed later to the same result. Every
+ * id a command needs from outside (order id, transfer id) is in the command; every id the core
+ * makes itself comes from the command's sequence number (exchange-core.ts).
+ */
+export type Command = PlaceOrder | CancelOrder | MoveFunds | Deposit | HaltMarket | ChangeMarketRules | ListMarket;
+
+/** A spot order (a stop order when a stop price is given; its `price` is then its triggerMoney). */
+export interface PlaceOrder {
+  type: "spot.place";
+  memberId: string;
+  orderId: string;
+  symbol: string;
+  side: Side;
+  orderType: "limit" | "market";
+  tif: TimeInForce;
+  price?: string;
+  quantity?: string;
+  money?: string;
+  stopProfitPrice?: string;
+  stopLossPrice?: string;
+}
+
+export interface CancelOrder {
+  type: "spot.cancel";
+  memberId: string;
+  orderId: string;
+}
+
+/** Funds between two of a member's own accounts (funding ↔ spot, later contract and the rest). */
+export interface MoveFunds {
+  type: "ledger.transfer";
+  id: string;
+  memberId: string;
+  asset: string;
+  from: AccountKind;
+  to: AccountKind;
+  amount: string;
+}
+
+/** Funds entering from outside (an operator's credit, the demo funds, later a chain deposit). */
+export interface Deposit {
+  type: "ledger.deposit";
+  id: string;
+  memberId: string;
+  asset: string;
+  kind: AccountKind;
+  amount: string;
+}
+
+export interface HaltMarket {
+  type: "market.halt";
+  symbol: string;
+  halted: boolean;
+}
+
+/** A live market's minimum quantity or fees, from the next order. */
+export interface ChangeMarketRules {
+  type: "market.rules";
+  symbol: string;
+  minQuantity?: string;
+  makerFeeBps?: number;
+  takerFeeBps?: number;
+}
+
+/** A new spot market (and its base asset, when that is new too). Decimals at the market's scales. */
+export interface ListMarket {
+  type: "market.list";
+  symbol: string;
+  base: string;
+  quote: string;
+  priceScale: number;
+  amountScale: number;
+  tickSize: string;
+  lotSize: string;
+  minQuantity: string;
+  makerFeeBps: number;
+  takerFeeBps: number;
+  /** The base asset's decimals, when the exchange does not list it yet. */
+  newBaseScale?: number;
+}

@@ -1,0 +1,334 @@
+import { createHash } from "node:crypto";
+import { toMinor } from "../../../protocol/money";
+import { Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
+import type { Side } from "../matching/order-book";
+import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotResult, type SpotSymbolConfig } from "../spot/spot-market";
+import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rules";
+import type { CancelOrder, ChangeMarketRules, Command, Deposit, HaltMarket, ListMarket, MoveFunds, PlaceOrder } from "./commands";
+import { restoreSnapshot, takeSnapshot, type CoreSnapshot } from "./core-snapshot";
+
+/** The amounts of an order as the core took them (minor units at the market's scales). */
+export interface OrderAmounts {
+  price?: bigint;
+  quantity?: bigint;
+  money?: bigint;
+  stopProfitPrice?: bigint;
+  stopLossPrice?: bigint;
+}
+
+/** What a place or cancel did: refused (nothing changed), or the market's result. */
+export type SpotOutcome =
+  | { code: Exclude<SpotCode, "OK">; seq: null; market?: undefined; result?: undefined; amounts?: undefined }
+  | { code: "OK"; seq: number; market: SpotMarket; result: SpotResult; amounts: OrderAmounts };
+
+export type LedgerOutcome =
+  | { code: "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND"; seq: null; transfers?: undefined }
+  | { code: "OK"; seq: number; transfers: TransferEvent[] };
+
+export type MarketOutcome =
+  | { code: "MARKET_UNKNOWN" | "MARKET_EXISTS"; seq: null }
+  | { code: "ASSET_UNKNOWN" | "BAD_RULES"; seq: null; problem: string }
+  | { code: "OK"; seq: number; market: SpotMarket };
+
+export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder ? SpotOutcome : C extends MoveFunds | Deposit ? LedgerOutcome : MarketOutcome;
+
+/**
+ * The whole exchange's state in one deterministic machine: the ledger, the spot markets and the
+ * assets they trade. `apply` runs one command to completion (hold, match, settle, or a ledger or
+ * operator change) and numbers it: only a command that changed something takes the next
+ * sequence number, and every id the core makes (settlement transfers) derives from it. So the same
+ * accepted commands, applied in order to the same starting state, give the same state and the
+ * same ids: the journal replays them, and a snapshot (`snapshot`/`fromSnapshot`) plus the
+ * commands after it gives the same state hash as the live engine (exchange-core.test.ts).
+ *
+ * `idPrefix` keeps settlement ids unique while sequence numbers are not yet durable across
+ * restarts (the engine passes one per process); a replay uses the prefix it replays.
+ */
+export class ExchangeCore {
+  readonly ledger = new Ledger();
+  readonly markets = new Map<string, SpotMarket>();
+  /** Decimals of each listed asset. */
+  readonly assetScales = new Map<string, number>();
+  /** The market of every resting or waiting order, so a cancel finds it by id alone. */
+  private readonly orderSymbol = new Map<string, string>();
+  private seq = 0;
+  private idsInCommand = 0;
+
+  constructor(readonly idPrefix = "") {}
+
+  /** Sequence number of the last accepted command (0: none yet). */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Lists an asset (configuration at start: the asset table). */
+  listAsset(code: string, scale: number): void {
+    this.assetScales.set(code, scale);
+  }
+
+  scaleOf(asset: string): number {
+    const scale = this.assetScales.get(asset);
+    if (scale === undefined) throw new Error(`unknown asset ${asset}`);
+    return scale;
+  }
+
+  /** Opens a market from stored configuration at start; throws if the core cannot trade it exactly. */
+  openMarket(config: SpotSymbolConfig, halted = false): SpotMarket {
+    const market = new SpotMarket(config, this.ledger, () => this.nextId());
+    market.setHalted(halted);
+    this.markets.set(config.symbol, market);
+    return market;
+  }
+
+  /** Puts a stored open order back on its market's book at start (its hold is restored in the ledger). */
+  restoreOrder(symbol: string, order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
+    this.markets.get(symbol)!.restore(order);
+    this.orderSymbol.set(order.orderId, symbol);
+  }
+
+  /** Puts a stored waiting stop back at start, in placement order. */
+  restoreStop(symbol: string, cmd: SpotPlaceCommand): void {
+    this.markets.get(symbol)!.restoreStop(cmd);
+    this.orderSymbol.set(cmd.orderId, symbol);
+  }
+
+  /** Continues numbering after `seq` (a restore that knows where its state stands). */
+  restoreSeq(seq: number): void {
+    this.seq = seq;
+  }
+
+  /** The market an order rests or waits in, if it does. */
+  symbolOf(orderId: string): string | undefined {
+    return this.orderSymbol.get(orderId);
+  }
+
+  apply<C extends Command>(command: C): OutcomeOf<C> {
+    return this.run(command) as OutcomeOf<C>;
+  }
+
+  private run(command: Command): SpotOutcome | LedgerOutcome | MarketOutcome {
+    switch (command.type) {
+      case "spot.place":
+        return this.place(command);
+      case "spot.cancel":
+        return this.cancel(command);
+      case "ledger.transfer":
+        return this.moveFunds(command);
+      case "ledger.deposit":
+        return this.deposit(command);
+      case "market.halt":
+        return this.halt(command);
+      case "market.rules":
+        return this.changeRules(command);
+      case "market.list":
+        return this.list(command);
+    }
+  }
+
+  /** Starts the next sequence number (before anything of the command changes state). */
+  private begin(): number {
+    this.idsInCommand = 0;
+    return ++this.seq;
+  }
+
+  private nextId(): string {
+    return `${this.idPrefix}${this.seq.toString(36)}.${(++this.idsInCommand).toString(36)}`;
+  }
+
+  private place(c: PlaceOrder): SpotOutcome {
+    const market = this.markets.get(c.symbol);
+    if (!market) return { code: "ORDER_BAD_COMMAND", seq: null };
+    const cfg = market.config;
+    const amounts = parseAmounts(c, cfg.priceScale, cfg.amountScale, cfg.quoteAssetScale);
+    if ("code" in amounts) return { code: amounts.code, seq: null };
+    // Ids the market makes while placing are numbered under the sequence this command takes.
+    const previous = this.seq;
+    const seq = this.begin();
+    const result = market.place({ orderId: c.orderId, memberId: c.memberId, side: c.side, type: c.orderType, tif: c.tif, ...amounts });
+    if (result.code !== "OK") {
+      this.seq = previous;
+      return { code: result.code, seq: null };
+    }
+    if (result.resting || result.waiting) this.orderSymbol.set(c.orderId, cfg.symbol);
+    for (const closed of result.closed) this.orderSymbol.delete(closed.orderId);
+    return { code: "OK", seq, market, result, amounts };
+  }
+
+  private cancel(c: CancelOrder): SpotOutcome {
+    const symbol = this.orderSymbol.get(c.orderId);
+    const market = symbol === undefined ? undefined : this.markets.get(symbol);
+    if (!market) return { code: "ORDER_UNKNOWN", seq: null };
+    const previous = this.seq;
+    const seq = this.begin();
+    const result = market.cancel(c.orderId, c.memberId);
+    if (result.code !== "OK") {
+      this.seq = previous;
+      return { code: result.code, seq: null };
+    }
+    this.orderSymbol.delete(c.orderId);
+    return { code: "OK", seq, market, result, amounts: {} };
+  }
+
+  private moveFunds(c: MoveFunds): LedgerOutcome {
+    const amount = this.minor(c.asset, c.amount);
+    if (amount === null || c.from === c.to) return { code: "ORDER_BAD_COMMAND", seq: null };
+    return this.ledgerChange(() => this.ledger.transfer(c.id, { owner: c.memberId, kind: c.from, asset: c.asset }, { owner: c.memberId, kind: c.to, asset: c.asset }, amount));
+  }
+
+  private deposit(c: Deposit): LedgerOutcome {
+    const amount = this.minor(c.asset, c.amount);
+    if (amount === null) return { code: "ORDER_BAD_COMMAND", seq: null };
+    return this.ledgerChange(() => this.ledger.deposit(c.id, { owner: c.memberId, kind: c.kind, asset: c.asset }, amount));
+  }
+
+  private ledgerChange(change: () => LedgerResult): LedgerOutcome {
+    const r = change();
+    if (r.code === "LEDGER_INSUFFICIENT_AVAILABLE") return { code: "RISK_INSUFFICIENT_AVAILABLE", seq: null };
+    if (r.code !== "OK") return { code: "ORDER_BAD_COMMAND", seq: null };
+    return { code: "OK", seq: this.begin(), transfers: r.transfers };
+  }
+
+  private halt(c: HaltMarket): MarketOutcome {
+    const market = this.markets.get(c.symbol);
+    if (!market) return { code: "MARKET_UNKNOWN", seq: null };
+    market.setHalted(c.halted);
+    return { code: "OK", seq: this.begin(), market };
+  }
+
+  private changeRules(c: ChangeMarketRules): MarketOutcome {
+    const change = this.rulesOf(c);
+    if ("code" in change) return change;
+    change.market.updateRules(change.rules);
+    return { code: "OK", seq: this.begin(), market: change.market };
+  }
+
+  /** Why `market.rules` would be refused, or null (checked before an operator's change is stored). */
+  rulesRefusal(c: ChangeMarketRules): Extract<MarketOutcome, { seq: null }> | null {
+    const change = this.rulesOf(c);
+    return "code" in change ? change : null;
+  }
+
+  private rulesOf(c: ChangeMarketRules): { market: SpotMarket; rules: Partial<TradingRules> } | Extract<MarketOutcome, { seq: null }> {
+    const market = this.markets.get(c.symbol);
+    if (!market) return { code: "MARKET_UNKNOWN", seq: null };
+    const cfg = market.config;
+    let rules: Partial<TradingRules>;
+    try {
+      rules = {
+        ...(c.minQuantity !== undefined && { minQuantity: toMinor(c.minQuantity, cfg.amountScale) }),
+        ...(c.makerFeeBps !== undefined && { makerFeeBps: BigInt(c.makerFeeBps) }),
+        ...(c.takerFeeBps !== undefined && { takerFeeBps: BigInt(c.takerFeeBps) }),
+      };
+    } catch {
+      return { code: "BAD_RULES", seq: null, problem: `the minimum quantity has more than ${cfg.amountScale} decimals` };
+    }
+    const problem = listingProblem({ ...cfg, ...rules });
+    return problem ? { code: "BAD_RULES", seq: null, problem } : { market, rules };
+  }
+
+  /** Why a market with these rules cannot be listed, or its configuration. */
+  listingConfig(c: Omit<ListMarket, "type">): SpotSymbolConfig | { code: "ASSET_UNKNOWN" | "BAD_RULES"; problem: string } {
+    const quoteScale = this.assetScales.get(c.quote);
+    if (quoteScale === undefined) return { code: "ASSET_UNKNOWN", problem: `the quote asset ${c.quote} is not listed` };
+    const listedBase = this.assetScales.get(c.base);
+    if (listedBase === undefined && c.newBaseScale === undefined) return { code: "ASSET_UNKNOWN", problem: `the base asset ${c.base} is not listed: give its scale and name to list it` };
+    if (listedBase !== undefined && c.newBaseScale !== undefined && c.newBaseScale !== listedBase) return { code: "BAD_RULES", problem: `${c.base} is listed with scale ${listedBase}` };
+    const scales = [c.priceScale, c.amountScale, c.newBaseScale ?? 0];
+    if (scales.some((x) => !Number.isInteger(x) || x < 0 || x > MAX_SCALE)) return { code: "BAD_RULES", problem: `scales must be whole numbers from 0 to ${MAX_SCALE}` };
+    const minor = (value: string, scale: number, name: string) => {
+      try {
+        return toMinor(value, scale);
+      } catch {
+        throw new RangeError(`the ${name} has more decimals than its scale (${scale})`);
+      }
+    };
+    try {
+      const config: SpotSymbolConfig = {
+        symbol: c.symbol,
+        base: c.base,
+        quote: c.quote,
+        priceScale: c.priceScale,
+        amountScale: c.amountScale,
+        baseAssetScale: listedBase ?? c.newBaseScale!,
+        quoteAssetScale: quoteScale,
+        tickSize: minor(c.tickSize, c.priceScale, "tick size"),
+        lotSize: minor(c.lotSize, c.amountScale, "lot size"),
+        minQuantity: minor(c.minQuantity, c.amountScale, "minimum quantity"),
+        makerFeeBps: BigInt(c.makerFeeBps),
+        takerFeeBps: BigInt(c.takerFeeBps),
+      };
+      const problem = listingProblem(config);
+      return problem ? { code: "BAD_RULES", problem } : config;
+    } catch (error) {
+      return { code: "BAD_RULES", problem: (error as Error).message };
+    }
+  }
+
+  private list(c: ListMarket): MarketOutcome {
+    if (this.markets.has(c.symbol)) return { code: "MARKET_EXISTS", seq: null };
+    const config = this.listingConfig(c);
+    if ("code" in config) return { ...config, seq: null };
+    if (!this.assetScales.has(c.base)) this.assetScales.set(c.base, config.baseAssetScale);
+    const seq = this.begin();
+    return { code: "OK", seq, market: this.openMarket(config) };
+  }
+
+  private minor(asset: string, amount: string): bigint | null {
+    const scale = this.assetScales.get(asset);
+    if (scale === undefined) return null;
+    try {
+      return toMinor(amount, scale);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * A digest of everything the core holds: the sequence, the ledger, and per market its book,
+   * stops, last price, halt and trading rules. Two cores that applied the same commands agree.
+   */
+  stateHash(): string {
+    const hash = createHash("sha256").update(`seq ${this.seq};ledger ${this.ledger.stateHash()};`);
+    for (const symbol of [...this.markets.keys()].sort()) {
+      const m = this.markets.get(symbol)!;
+      const c = m.config;
+      hash.update(`market ${symbol} ${m.stateHash()} ${c.minQuantity}/${c.makerFeeBps}/${c.takerFeeBps};`);
+    }
+    return hash.digest("hex");
+  }
+
+  /** The whole state as plain data (core-snapshot.ts). */
+  snapshot(): CoreSnapshot {
+    return takeSnapshot(this, this.seq);
+  }
+
+  /** A core in the state of `snapshot`, continuing its numbering. */
+  static fromSnapshot(snapshot: CoreSnapshot, idPrefix = ""): ExchangeCore {
+    const core = new ExchangeCore(idPrefix);
+    restoreSnapshot(core, snapshot);
+    return core;
+  }
+}
+
+/** Decimal inputs to the core's units; too many decimals is a tick, lot or money error. */
+function parseAmounts(input: PlaceOrder, priceScale: number, amountScale: number, quoteScale: number): OrderAmounts | { code: Exclude<SpotCode, "OK"> } {
+  const out: OrderAmounts = {};
+  try {
+    if (input.price !== undefined) out.price = toMinor(input.price, priceScale);
+    if (input.stopProfitPrice !== undefined) out.stopProfitPrice = toMinor(input.stopProfitPrice, priceScale);
+    if (input.stopLossPrice !== undefined) out.stopLossPrice = toMinor(input.stopLossPrice, priceScale);
+  } catch {
+    return { code: "ORDER_BAD_TICK" };
+  }
+  try {
+    if (input.quantity !== undefined) out.quantity = toMinor(input.quantity, amountScale);
+  } catch {
+    return { code: "ORDER_BAD_LOT" };
+  }
+  try {
+    if (input.money !== undefined) out.money = toMinor(input.money, quoteScale);
+  } catch {
+    return { code: "ORDER_BAD_MONEY" };
+  }
+  return out;
+}
