@@ -31,6 +31,8 @@ const engineEnvSchema = z.object({
   CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Codes one client address may request per hour (all destinations together). */
   CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** How often the core is snapshotted when commands were accepted since the last one (decision 017). */
+  SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(300_000),
   /** Simulated liquidity on the demo markets. Default: on with the embedded database, off with Postgres. */
   SIMULATOR: z.enum(["0", "1"]).optional(),
   /** The demo member (demo@meridian.example / demo1234, with balances) shown on the login page. Default: as SIMULATOR. */

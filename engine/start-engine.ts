@@ -66,6 +66,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
   const spot = await SpotService.start({
     db: store.db,
+    warn: (message) => console.warn(message),
     onFatal: (error) => {
       console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);
       process.exit(70);
@@ -102,6 +103,8 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   }
   if (store.kind === "pglite") chores.push({ name: "vacuum and checkpoint", run: () => upkeepEmbedded(store.db) });
   const housekeeping = startHousekeeping({ chores, log: app.log });
+  // A snapshot of the core now and then, so a start replays a short journal tail (decision 017).
+  const snapshots = startHousekeeping({ chores: [{ name: "snapshot the core", run: () => spot.writeSnapshot() }], intervalMs: env.SNAPSHOT_INTERVAL_MS, log: app.log });
   // The shared demo balances come back every hour once a visitor has spent them.
   const demoTopUp = demo
     ? setInterval(() => void topUpDemoMember(spot, demo.memberId).catch((error) => app.log.warn({ err: (error as Error).message }, "demo top-up failed")), 60 * 60_000)
@@ -109,7 +112,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   demoTopUp?.unref();
   const outbox = env.SMTP_URL ? createOutboxWorker({ db: store.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }) : null;
   const address = await app.listen({ host: env.ENGINE_HOST, port: env.ENGINE_PORT });
-  app.log.info({ store: store.kind, variant: variant.name, apiHead: env.API_HEAD }, "engine ready");
+  app.log.info({ store: store.kind, variant: variant.name, apiHead: env.API_HEAD, restoredFrom: spot.restoredFrom }, "engine ready");
 
   return {
     app,
@@ -119,10 +122,13 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     async close() {
       if (demoTopUp) clearInterval(demoTopUp);
       await housekeeping.stop();
+      await snapshots.stop();
       await simulator?.stop();
       marketData.stop();
       await outbox?.stop();
       await spot.drain();
+      // The next start then has nothing to replay.
+      await spot.writeSnapshot().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, "the closing snapshot failed"));
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
       await store.close();

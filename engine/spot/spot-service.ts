@@ -1,10 +1,11 @@
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { accountId, accountOf, type AccountKind, type AccountRef, type TransferEvent } from "../core/ledger/ledger";
 import type { Side, TimeInForce } from "../core/matching/order-book";
 import type { SpotCode, SpotMarket, SpotResult } from "../core/spot/spot-market";
 import type { Database, MarketSymbolTable } from "../store/schema";
-import type { ChangeMarketRules, ListMarket } from "../core/exchange/commands";
+import type { CancelOrder, ChangeMarketRules, Command, Deposit, HaltMarket, ListMarket, MoveFunds, PlaceOrder } from "../core/exchange/commands";
+import { eachJournalCommand, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "../journal/journal";
 import { ExchangeCore } from "../core/exchange/exchange-core";
 import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests, KEY_REUSED, requestFingerprint } from "./idempotency";
@@ -48,6 +49,9 @@ export interface SpotServiceOptions {
   onFatal: (error: unknown) => void;
   now?: () => number;
   newOrderId?: () => string;
+  /** Start from a stored snapshot when there is a good one (default true). */
+  snapshots?: boolean;
+  warn?: (message: string) => void;
 }
 
 /** What one command did in a market, told synchronously as the core applies it (before its commit). */
@@ -61,11 +65,14 @@ export interface SpotApplied {
 }
 
 export class SpotService {
-  /**
-   * The deterministic core every command goes through. Settlement ids carry a prefix unique to
-   * this process until sequence numbers are durable (the command journal, issue 10).
-   */
-  readonly core = new ExchangeCore(`s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}-`);
+  /** Settlement ids carry a prefix unique to this process (decision 017). */
+  private readonly idPrefix = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}-`;
+  /** The deterministic core every command goes through (replaced once, at start, by a snapshot's). */
+  private state = new ExchangeCore(this.idPrefix);
+  /** Where the start found the state: a snapshot and how many journal commands after it, or the tables. */
+  restoredFrom: { source: "snapshot" | "tables"; seq: number; replayed: number } = { source: "tables", seq: 0, replayed: 0 };
+  /** The sequence of the newest stored snapshot (-1: none stored by this process nor loaded at start). */
+  private lastSnapshotSeq = -1;
   private readonly committer: GroupCommitter;
   /** First answers by `member:key`, looked up for all the orders of one event-loop turn at once. */
   private readonly answers: BatchedLookup<{ response: string; fingerprint: string | null }>;
@@ -79,6 +86,10 @@ export class SpotService {
   private readonly adding = new Set<string>();
   /** The rows of the group-commit batch now collecting. */
   private collecting: { batch: number; writes: SpotWrites } | null = null;
+
+  get core(): ExchangeCore {
+    return this.state;
+  }
 
   get ledger() {
     return this.core.ledger;
@@ -100,10 +111,51 @@ export class SpotService {
     });
   }
 
-  /** Loads assets, symbols, balances, holds and open orders (in time order) from the database. */
+  /**
+   * Restores the core: from the newest good snapshot and the journal after it (decision 017), or,
+   * when there is none (an install older than the journal, or every snapshot damaged), from the
+   * tables (balances, holds, open orders in time order, waiting stops).
+   */
   static async start(options: SpotServiceOptions): Promise<SpotService> {
     const service = new SpotService(options);
     const { db } = options;
+    const warn = options.warn ?? ((message: string) => console.warn(message));
+    if (options.snapshots !== false) {
+      const restored = await restoreNewestSnapshot(db, () => new ExchangeCore(service.idPrefix), warn);
+      if (restored) {
+        try {
+          const seq = restored.lastSeq;
+          const replayed = await eachJournalCommand(db, seq, (at, command) => {
+            const outcome = restored.apply(command);
+            if (outcome.seq !== at) throw new Error(`journal command ${at} replays as ${outcome.seq ?? outcome.code}`);
+          });
+          service.state = restored;
+          service.lastSnapshotSeq = seq;
+          service.restoredFrom = { source: "snapshot", seq, replayed };
+          await service.openListedSince();
+          return service;
+        } catch (error) {
+          warn(`the journal after snapshot ${restored.lastSeq} does not replay (${(error as Error).message}); restoring from the tables`);
+        }
+      }
+    }
+    await service.restoreFromTables();
+    service.core.restoreSeq(await lastJournalSeq(db));
+    service.restoredFrom = { source: "tables", seq: service.core.lastSeq, replayed: 0 };
+    return service;
+  }
+
+  /** Assets and markets in the configuration tables that the snapshot does not know yet (listed by hand while stopped). */
+  private async openListedSince(): Promise<void> {
+    const { db } = this.options;
+    for (const a of await db.selectFrom("asset").selectAll().execute()) if (!this.core.assetScales.has(a.code)) this.core.listAsset(a.code, a.scale);
+    const symbols = await db.selectFrom("market_symbol").selectAll().where("enabled", "=", true).where("contract_type", "=", 0).execute();
+    for (const s of symbols) if (!this.markets.has(s.symbol_name)) this.open(s);
+  }
+
+  private async restoreFromTables(): Promise<void> {
+    const service = this;
+    const { db } = this.options;
     for (const a of await db.selectFrom("asset").selectAll().execute()) service.core.listAsset(a.code, a.scale);
     const symbols = await db.selectFrom("market_symbol").selectAll().where("enabled", "=", true).where("contract_type", "=", 0).execute();
     for (const s of symbols) service.open(s);
@@ -145,7 +197,20 @@ export class SpotService {
         stopLossPrice: minor(o.stop_loss_price, c.priceScale),
       });
     }
-    return service;
+  }
+
+  /**
+   * Stores a snapshot of the core as it is now, in the commit batch of the commands it includes,
+   * then drops the journal no kept snapshot needs. Nothing to do when no command was accepted
+   * since the last one. Answers the snapshot's sequence, or null.
+   */
+  async writeSnapshot(): Promise<{ seq: number; bytes: number; pruned: number } | null> {
+    if (this.core.lastSeq === this.lastSnapshotSeq) return null;
+    const snapshot = snapshotOf(this.core);
+    await this.committer.commit((trx) => saveSnapshot(trx, snapshot));
+    this.lastSnapshotSeq = snapshot.seq;
+    const pruned = await pruneJournal(this.options.db);
+    return { seq: snapshot.seq, bytes: snapshot.data.length, pruned: pruned.commands };
   }
 
   /** Opens a market from its stored row (skipped when an asset is unknown); the row's halt applies. */
@@ -193,9 +258,12 @@ export class SpotService {
       const { db } = this.options;
       const known = await db.selectFrom("market_symbol").select("id").where("symbol_name", "=", def.symbol).executeTakeFirst();
       if (known) return { code: "MARKET_EXISTS" };
-      await db.transaction().execute(async (trx) => {
-        if (!this.core.assetScales.has(def.base)) await trx.insertInto("asset").values({ code: def.base, scale: config.baseAssetScale, name: def.newBase!.name }).execute();
-        const last = await trx.selectFrom("market_symbol").select((eb) => eb.fn.max("sort").as("sort")).executeTakeFirst();
+      const last = await db.selectFrom("market_symbol").select((eb) => eb.fn.max("sort").as("sort")).executeTakeFirst();
+      const newBase = !this.core.assetScales.has(def.base);
+      const outcome = this.core.apply(command);
+      if (outcome.code !== "OK") return outcome;
+      await this.commitConfig(outcome.seq, command, async (trx) => {
+        if (newBase) await trx.insertInto("asset").values({ code: def.base, scale: config.baseAssetScale, name: def.newBase!.name }).execute();
         await trx
           .insertInto("market_symbol")
           .values({
@@ -216,8 +284,6 @@ export class SpotService {
           })
           .execute();
       });
-      const outcome = this.core.apply(command);
-      if (outcome.code !== "OK") throw new Error(`the core refused a market it had checked: ${outcome.code}`);
       for (const listener of this.marketListeners) await listener(outcome.market);
       return { code: "OK", market: outcome.market };
     } finally {
@@ -225,25 +291,35 @@ export class SpotService {
     }
   }
 
+  /** Commits an operator's command with its configuration rows, in the journal's batch. */
+  private async commitConfig(seq: number, command: Command, rows: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
+    const writes = this.writes();
+    writes.appendCommand(seq, new Date(this.now()), command);
+    await this.committer.commit(async (trx) => {
+      await rows(trx);
+      await writes.write(trx);
+    });
+  }
+
   /**
-   * Changes a live market's minimum quantity or fees (operator): checked, stored, then applied
-   * from the next order. Tick, lot and scales stay as listed: resting orders were placed on them.
+   * Changes a live market's minimum quantity or fees (operator): checked and applied from the
+   * next order, journaled and stored with the market's row. Tick, lot and scales stay as listed: resting orders were placed on them.
    */
   async updateMarket(symbol: string, change: { minQuantity?: string; makerFeeBps?: number; takerFeeBps?: number }): Promise<MarketChange> {
     const command: ChangeMarketRules = { type: "market.rules", symbol, ...change };
-    const refusal = this.core.rulesRefusal(command);
-    if (refusal) return refusal;
-    await this.options.db
-      .updateTable("market_symbol")
-      .set({
-        ...(change.minQuantity !== undefined && { min_quantity: change.minQuantity }),
-        ...(change.makerFeeBps !== undefined && { maker_fee_bps: change.makerFeeBps }),
-        ...(change.takerFeeBps !== undefined && { taker_fee_bps: change.takerFeeBps }),
-      })
-      .where("symbol_name", "=", symbol)
-      .execute();
     const outcome = this.core.apply(command);
-    if (outcome.code !== "OK") throw new Error(`the core refused rules it had checked: ${outcome.code}`);
+    if (outcome.code !== "OK") return outcome;
+    await this.commitConfig(outcome.seq, command, (trx) =>
+      trx
+        .updateTable("market_symbol")
+        .set({
+          ...(change.minQuantity !== undefined && { min_quantity: change.minQuantity }),
+          ...(change.makerFeeBps !== undefined && { maker_fee_bps: change.makerFeeBps }),
+          ...(change.takerFeeBps !== undefined && { taker_fee_bps: change.takerFeeBps }),
+        })
+        .where("symbol_name", "=", symbol)
+        .execute(),
+    );
     return { code: "OK", market: outcome.market };
   }
 
@@ -289,7 +365,7 @@ export class SpotService {
     }
 
     const orderId = this.options.newOrderId?.() ?? `${Date.now().toString(36)}${(++this.orderCounter).toString(36).padStart(4, "0")}`;
-    const outcome = this.core.apply({
+    const command: PlaceOrder = {
       type: "spot.place",
       memberId,
       orderId,
@@ -302,10 +378,12 @@ export class SpotService {
       money: input.money,
       stopProfitPrice: input.stopProfitPrice,
       stopLossPrice: input.stopLossPrice,
-    });
+    };
+    const outcome = this.core.apply(command);
     const answer = outcome.code === "OK" ? placedAnswer(orderId, outcome.result, outcome.market.config.amountScale) : rejected(outcome.code);
     const writes = this.writes();
     if (outcome.code === "OK") {
+      writes.appendCommand(outcome.seq, new Date(this.now()), command);
       const { market, result, amounts: parsed } = outcome;
       const c = market.config;
       this.applied(market, result);
@@ -338,11 +416,13 @@ export class SpotService {
   }
 
   async cancelOrder(memberId: string, orderId: string): Promise<SpotCode> {
-    const outcome = this.core.apply({ type: "spot.cancel", memberId, orderId });
+    const command: CancelOrder = { type: "spot.cancel", memberId, orderId };
+    const outcome = this.core.apply(command);
     // Another member's order is answered like a missing one: nothing about it is revealed.
     if (outcome.code !== "OK") return "ORDER_UNKNOWN";
     this.applied(outcome.market, outcome.result);
     const writes = this.writes();
+    writes.appendCommand(outcome.seq, new Date(this.now()), command);
     this.recordResult(writes, outcome.market, outcome.result, null);
     await this.committer.commit((trx) => writes.write(trx));
     return "OK";
@@ -373,22 +453,26 @@ export class SpotService {
       const same = requestFingerprint({ debit: earlier.debit, credit: earlier.credit ?? undefined, asset: earlier.asset, amount: earlier.amount }) === fingerprint;
       return same ? "OK" : KEY_REUSED;
     }
-    const outcome = this.core.apply({ type: "ledger.transfer", id: transferId, memberId: t.memberId, asset: t.asset, from: t.from, to: t.to, amount: fromMinor(t.minor, this.scaleOf(t.asset)) });
+    const command: MoveFunds = { type: "ledger.transfer", id: transferId, memberId: t.memberId, asset: t.asset, from: t.from, to: t.to, amount: fromMinor(t.minor, this.scaleOf(t.asset)) };
+    const outcome = this.core.apply(command);
     if (outcome.code !== "OK") return outcome.code;
     const writes = this.writes();
+    writes.appendCommand(outcome.seq, new Date(this.now()), command);
     this.recordTransfers(writes, outcome.transfers);
     await this.committer.commit((trx) => writes.write(trx));
     return "OK";
   }
 
   /**
-   * Halts or resumes a market (operator): stored first, so a restart keeps it, then applied.
-   * Answers false for an unknown market.
+   * Halts or resumes a market (operator), journaled and stored with its row, so a restart keeps
+   * it. Answers false for an unknown market.
    */
   async setHalted(symbol: string, halted: boolean): Promise<boolean> {
-    if (!this.markets.has(symbol)) return false;
-    await this.options.db.updateTable("market_symbol").set({ halted }).where("symbol_name", "=", symbol).execute();
-    this.core.apply({ type: "market.halt", symbol, halted });
+    const command: HaltMarket = { type: "market.halt", symbol, halted };
+    const outcome = this.core.apply(command);
+    if (outcome.code !== "OK") return false;
+    // The market's row (read by a start without a snapshot) commits with the command.
+    await this.commitConfig(outcome.seq, command, (trx) => trx.updateTable("market_symbol").set({ halted }).where("symbol_name", "=", symbol).execute());
     return true;
   }
 
@@ -400,9 +484,11 @@ export class SpotService {
 
   private async depositOnce(memberId: string, asset: string, kind: AccountKind, amount: string, depositId: string): Promise<boolean> {
     if (await this.journalHas(depositId)) return false;
-    const outcome = this.core.apply({ type: "ledger.deposit", id: depositId, memberId, asset, kind, amount });
+    const command: Deposit = { type: "ledger.deposit", id: depositId, memberId, asset, kind, amount };
+    const outcome = this.core.apply(command);
     if (outcome.code !== "OK") return false;
     const writes = this.writes();
+    writes.appendCommand(outcome.seq, new Date(this.now()), command);
     this.recordTransfers(writes, outcome.transfers);
     await this.committer.commit((trx) => writes.write(trx));
     return true;

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Transaction } from "kysely";
 import { fromMinor } from "../../protocol/money";
-import type { Database, IdempotencyKeyTable, LedgerAccountTable, LedgerHoldTable, LedgerTransferTable, SpotOrderTable, SpotTradeTable } from "../store/schema";
+import type { CommandJournalTable, Database, IdempotencyKeyTable, LedgerAccountTable, LedgerHoldTable, LedgerTransferTable, SpotOrderTable, SpotTradeTable } from "../store/schema";
 
 /**
  * The rows one group-commit batch writes (decision 012). Each command adds its rows at once,
@@ -21,6 +21,7 @@ export class SpotWrites {
   /** Last state of each touched hold; null: used up (deleted). */
   private readonly holds = new Map<string, Insertable<LedgerHoldTable> | null>();
   private readonly keys: Array<Insertable<IdempotencyKeyTable>> = [];
+  private readonly commands: Array<Insertable<CommandJournalTable>> = [];
   private written: Promise<void> | null = null;
 
   insertOrder(row: Insertable<SpotOrderTable>): void {
@@ -66,6 +67,11 @@ export class SpotWrites {
     this.keys.push(row);
   }
 
+  /** An accepted command for the journal (decision 017), in sequence order. */
+  appendCommand(seq: number, at: Date, command: unknown): void {
+    this.commands.push({ seq: String(seq), at, command: JSON.stringify(command) });
+  }
+
   private change(orderId: string, scale: number, at: Date) {
     let change = this.orderChanges.get(orderId);
     if (!change) {
@@ -86,6 +92,7 @@ export class SpotWrites {
     // One script, one round trip: the statements run in order, in the batch's transaction.
     const script: string[] = [];
     const add = (statement: string | null) => statement && script.push(statement);
+    add(insertStatement("command_journal", this.commands));
     add(insertStatement("spot_order", this.newOrders));
     // Rare, and in firing order: each fired stop takes the next book time.
     for (const f of this.fired) {

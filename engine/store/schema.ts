@@ -29,6 +29,22 @@ export interface Database {
   spot_trade: SpotTradeTable;
   idempotency_key: IdempotencyKeyTable;
   member_favourite: MemberFavouriteTable;
+  command_journal: CommandJournalTable;
+  core_snapshot: CoreSnapshotTable;
+}
+
+/** An accepted command (decision 017): its sequence number, when, and the command as JSON. */
+export interface CommandJournalTable {
+  seq: string;
+  at: Timestamp;
+  command: string;
+}
+/** The whole core as JSON at `seq`, with the state hash it had. */
+export interface CoreSnapshotTable {
+  seq: string;
+  state_hash: string;
+  created_at: Timestamp;
+  data: string;
 }
 
 export interface NavItemTable {

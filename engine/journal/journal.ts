@@ -1,0 +1,92 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Command } from "../core/exchange/commands";
+import { ExchangeCore } from "../core/exchange/exchange-core";
+import { restoreSnapshot, type CoreSnapshot } from "../core/exchange/core-snapshot";
+import type { Database } from "../store/schema";
+
+/**
+ * The command journal and core snapshots in the database (decision 017). Commands are appended
+ * by the group commit with the rows they changed (SpotWrites); this module reads them back,
+ * stores and loads snapshots, and drops what no kept snapshot needs.
+ */
+
+/** Journal rows read per query while replaying a tail. */
+const PAGE = 20_000;
+/** Snapshots kept: the newest, and one before it in case the newest is damaged. */
+export const SNAPSHOTS_KEPT = 2;
+
+/** The last sequence number in the journal (0: empty). */
+export async function lastJournalSeq(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom("command_journal").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+/** Every command after `afterSeq`, in order, with its sequence number. */
+export async function eachJournalCommand(db: Kysely<Database>, afterSeq: number, each: (seq: number, command: Command) => void): Promise<number> {
+  let after = afterSeq;
+  let count = 0;
+  for (;;) {
+    const rows = await db.selectFrom("command_journal").select(["seq", "command"]).where("seq", ">", String(after)).orderBy("seq").limit(PAGE).execute();
+    for (const row of rows) {
+      const seq = Number(row.seq);
+      each(seq, JSON.parse(row.command) as Command);
+      after = seq;
+      count++;
+    }
+    if (rows.length < PAGE) return count;
+  }
+}
+
+/** A snapshot of the core as it is now, ready to store. */
+export function snapshotOf(core: ExchangeCore): { seq: number; stateHash: string; data: string } {
+  return { seq: core.lastSeq, stateHash: core.stateHash(), data: JSON.stringify(core.snapshot()) };
+}
+
+/** Stores a snapshot in the transaction that commits the commands it includes. */
+export async function saveSnapshot(trx: Transaction<Database>, snapshot: { seq: number; stateHash: string; data: string }): Promise<void> {
+  await trx
+    .insertInto("core_snapshot")
+    .values({ seq: String(snapshot.seq), state_hash: snapshot.stateHash, data: snapshot.data })
+    // A snapshot at the same sequence replaces one found damaged at the last start.
+    .onConflict((oc) => oc.column("seq").doUpdateSet({ state_hash: snapshot.stateHash, data: snapshot.data, created_at: new Date() }))
+    .execute();
+}
+
+/**
+ * A core restored from the newest snapshot whose state hash checks (newest first), or null when
+ * no snapshot is usable (the caller then rebuilds otherwise). A damaged snapshot is reported
+ * through `warn` and skipped.
+ */
+export async function restoreNewestSnapshot(db: Kysely<Database>, makeCore: () => ExchangeCore, warn: (message: string) => void): Promise<ExchangeCore | null> {
+  const kept = await db.selectFrom("core_snapshot").select(["seq", "state_hash"]).orderBy("seq", "desc").execute();
+  for (const { seq, state_hash } of kept) {
+    const row = await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
+    const core = makeCore();
+    try {
+      restoreSnapshot(core, JSON.parse(row!.data) as CoreSnapshot);
+    } catch (error) {
+      warn(`snapshot ${seq} cannot be read (${(error as Error).message}); trying an older one`);
+      continue;
+    }
+    if (core.lastSeq !== Number(seq) || core.stateHash() !== state_hash) {
+      warn(`snapshot ${seq} does not match its state hash; trying an older one`);
+      continue;
+    }
+    return core;
+  }
+  return null;
+}
+
+/**
+ * Keeps the newest SNAPSHOTS_KEPT snapshots and the journal after the oldest of them: a start
+ * needs no more (a damaged newest one falls back to the other and a longer tail). Answers the
+ * rows dropped. Archiving them first is the operator's choice (README, decision 017).
+ */
+export async function pruneJournal(db: Kysely<Database>): Promise<{ snapshots: number; commands: number }> {
+  const kept = await db.selectFrom("core_snapshot").select("seq").orderBy("seq", "desc").limit(SNAPSHOTS_KEPT).execute();
+  if (kept.length < SNAPSHOTS_KEPT) return { snapshots: 0, commands: 0 };
+  const oldest = kept[kept.length - 1]!.seq;
+  const snapshots = await db.deleteFrom("core_snapshot").where("seq", "<", oldest).executeTakeFirst();
+  const commands = await sql`delete from command_journal where seq <= ${oldest}::bigint`.execute(db);
+  return { snapshots: Number(snapshots.numDeletedRows), commands: Number(commands.numAffectedRows ?? 0) };
+}
