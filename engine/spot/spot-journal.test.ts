@@ -110,7 +110,7 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     await trade(4);
     const live = service.core.stateHash();
     // The newest snapshot is damaged: the older one and a longer tail give the same state.
-    await sql`update core_snapshot set data = replace(data, '"accounts":[[', '"accounts":[["9/spot/USDT","1","0"],[') where seq = ${String(second!.seq)}::bigint`.execute(store.db);
+    await sql`update core_snapshot set data = replace(data, '"accounts":"', '"accounts":"9/spot/USDT\\t1\\t0\\n') where seq = ${String(second!.seq)}::bigint`.execute(store.db);
     const again = await start();
     expect(warnings.some((w) => w.includes(`snapshot ${second!.seq}`))).toBe(true);
     expect(again.restoredFrom).toMatchObject({ source: "snapshot", seq: oldest });

@@ -39,10 +39,10 @@ export interface CommandJournalTable {
   at: Timestamp;
   command: string;
 }
-/** The whole core as JSON at `seq`, with the state hash it had. */
+/** The whole core as JSON at `seq`, with the SHA-256 of that text. */
 export interface CoreSnapshotTable {
   seq: string;
-  state_hash: string;
+  checksum: string;
   created_at: Timestamp;
   data: string;
 }

@@ -1,20 +1,25 @@
+import { accountId } from "../ledger/ledger";
 import type { Side, TimeInForce } from "../matching/order-book";
 import type { ExchangeCore } from "./exchange-core";
 
 /**
  * The whole core as plain data: what a snapshot stores and a start loads instead of rebuilding
- * from the query tables. Integers (minor units) are decimal texts; orders are tuples, in the
- * order that rebuilds the same queues (book: level by level, oldest first; stops: as placed).
+ * from the query tables (decision 017). Built for a million orders: the many things (book
+ * orders, balances, holds) travel as text blocks of tab-separated lines, not one object each;
+ * integers (minor units) are decimal texts. Orders are in the order that rebuilds the same
+ * queues (level by level, oldest first), each with what is left of its hold (`hold:<id>`, on
+ * the member's spot account of the asset it pays with), so those holds are not listed again.
  */
 export interface CoreSnapshot {
-  version: 1;
+  version: 2;
   /** The last command it includes: the journal's tail starts after it. */
   seq: number;
-  idPrefix: string;
   assets: Array<[code: string, scale: number]>;
   markets: MarketSnapshot[];
-  accounts: Array<[key: string, posted: string, held: string]>;
-  holds: Array<[id: string, account: string, asset: string, remaining: string]>;
+  /** Lines of `account id, posted, held`. */
+  accounts: string;
+  /** Lines of `id, account id, asset, remaining`: the holds not folded into a book order or a stop. */
+  holds: string;
 }
 
 export interface MarketSnapshot {
@@ -30,7 +35,9 @@ export interface MarketSnapshot {
   takerFeeBps: string;
   halted: boolean;
   lastPrice: string | null;
-  orders: Array<[orderId: string, memberId: string, side: Side, price: string, remaining: string]>;
+  /** Lines of `order id, member id, b|s, price, remaining, hold remaining` (`-`: no hold). */
+  orders: string;
+  /** Waiting stop orders in placement order (few), each with its hold's remaining. */
   stops: StopSnapshot[];
 }
 
@@ -45,15 +52,25 @@ export interface StopSnapshot {
   money?: string;
   stopProfitPrice?: string;
   stopLossPrice?: string;
+  hold: string | null;
 }
 
 const text = (v: bigint | undefined) => (v === undefined ? undefined : v.toString());
 const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
+const holdIdOf = (orderId: string) => `hold:${orderId}`;
 
 export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
+  const ledger = core.ledger;
+  const folded = (holdId: string) => holdId.startsWith("hold:") && core.symbolOf(holdId.slice(5)) !== undefined;
+  const holdText = (orderId: string) => {
+    const remaining = ledger.holdRemaining(holdIdOf(orderId));
+    return remaining === 0n ? "-" : remaining.toString();
+  };
   const markets: MarketSnapshot[] = [];
   for (const market of core.markets.values()) {
     const c = market.config;
+    const lines: string[] = [];
+    for (const o of market.book.resting()) lines.push(`${o.id}\t${o.memberId}\t${o.side === "buy" ? "b" : "s"}\t${o.price}\t${o.remaining}\t${holdText(o.id)}`);
     markets.push({
       symbol: c.symbol,
       base: c.base,
@@ -67,7 +84,7 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
       takerFeeBps: c.takerFeeBps.toString(),
       halted: market.isHalted,
       lastPrice: market.lastPrice === undefined ? null : market.lastPrice.toString(),
-      orders: [...market.book.resting()].map((o) => [o.id, o.memberId, o.side, o.price.toString(), o.remaining.toString()]),
+      orders: lines.join("\n"),
       stops: [...market.waitingOrders()].map((s) => ({
         orderId: s.orderId,
         memberId: s.memberId,
@@ -79,27 +96,49 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
         money: text(s.money),
         stopProfitPrice: text(s.stopProfitPrice),
         stopLossPrice: text(s.stopLossPrice),
+        hold: holdText(s.orderId) === "-" ? null : holdText(s.orderId),
       })),
     });
   }
-  return {
-    version: 1,
-    seq,
-    idPrefix: core.idPrefix,
-    assets: [...core.assetScales],
-    markets,
-    accounts: [...core.ledger.accounts()].map(([key, posted, held]) => [key, posted.toString(), held.toString()]),
-    holds: [...core.ledger.openHolds()].map(([id, account, asset, remaining]) => [id, account, asset, remaining.toString()]),
-  };
+  const accounts: string[] = [];
+  for (const [key, posted, held] of ledger.accounts()) accounts.push(`${key}\t${posted}\t${held}`);
+  const holds: string[] = [];
+  for (const [id, account, asset, remaining] of ledger.openHolds()) if (!folded(id)) holds.push(`${id}\t${account}\t${asset}\t${remaining}`);
+  return { version: 2, seq, assets: [...core.assetScales], markets, accounts: accounts.join("\n"), holds: holds.join("\n") };
+}
+
+/** Calls `each` with the tab-separated fields of every line of `block` (one array, reused). */
+function eachLine(block: string, each: (fields: string[]) => void): void {
+  if (!block) return;
+  let at = 0;
+  const fields: string[] = [];
+  while (at <= block.length) {
+    let end = block.indexOf("\n", at);
+    if (end < 0) end = block.length;
+    fields.length = 0;
+    let start = at;
+    for (;;) {
+      const tab = block.indexOf("\t", start);
+      if (tab < 0 || tab > end) {
+        fields.push(block.slice(start, end));
+        break;
+      }
+      fields.push(block.slice(start, tab));
+      start = tab + 1;
+    }
+    each(fields);
+    at = end + 1;
+  }
 }
 
 export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
-  if (s.version !== 1) throw new Error(`snapshot version ${s.version} is not known`);
+  if (s.version !== 2) throw new Error(`snapshot version ${String(s.version)} is not known`);
+  const ledger = core.ledger;
   for (const [code, scale] of s.assets) core.listAsset(code, scale);
-  for (const [key, posted, held] of s.accounts) core.ledger.restoreBalance(key, BigInt(posted), BigInt(held));
-  for (const [id, account, asset, remaining] of s.holds) core.ledger.restoreHold(id, account, asset, BigInt(remaining));
+  eachLine(s.accounts, ([key, posted, held]) => ledger.restoreBalance(key!, BigInt(posted!), BigInt(held!)));
+  eachLine(s.holds, ([id, account, asset, remaining]) => ledger.restoreHold(id!, account!, asset!, BigInt(remaining!)));
   for (const m of s.markets) {
-    core.openMarket(
+    const market = core.openMarket(
       {
         symbol: m.symbol,
         base: m.base,
@@ -116,8 +155,26 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
       },
       m.halted,
     );
-    core.markets.get(m.symbol)!.restoreLastPrice(m.lastPrice === null ? undefined : BigInt(m.lastPrice));
-    for (const [orderId, memberId, side, price, remaining] of m.orders) core.restoreOrder(m.symbol, { orderId, memberId, side, price: BigInt(price), remaining: BigInt(remaining) });
+    market.restoreLastPrice(m.lastPrice === null ? undefined : BigInt(m.lastPrice));
+    // Many orders share a price and a member: one bigint and one account id each.
+    const prices = new Map<string, bigint>();
+    const holdAccounts = new Map<string, string>();
+    const holdAccount = (memberId: string, asset: string) => {
+      const k = `${memberId}\t${asset}`;
+      let id = holdAccounts.get(k);
+      if (id === undefined) holdAccounts.set(k, (id = accountId({ owner: memberId, kind: "spot", asset })));
+      return id;
+    };
+    eachLine(m.orders, ([orderId, memberId, side, priceText, remaining, hold]) => {
+      let price = prices.get(priceText!);
+      if (price === undefined) prices.set(priceText!, (price = BigInt(priceText!)));
+      const isBuy = side === "b";
+      core.restoreOrder(m.symbol, { orderId: orderId!, memberId: memberId!, side: isBuy ? "buy" : "sell", price, remaining: BigInt(remaining!) });
+      if (hold !== "-") {
+        const asset = isBuy ? m.quote : m.base;
+        ledger.restoreHold(holdIdOf(orderId!), holdAccount(memberId!, asset), asset, BigInt(hold!));
+      }
+    });
     for (const st of m.stops) {
       core.restoreStop(m.symbol, {
         orderId: st.orderId,
@@ -131,6 +188,10 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
         stopProfitPrice: big(st.stopProfitPrice),
         stopLossPrice: big(st.stopLossPrice),
       });
+      if (st.hold !== null) {
+        const asset = st.side === "buy" ? m.quote : m.base;
+        ledger.restoreHold(holdIdOf(st.orderId), holdAccount(st.memberId, asset), asset, BigInt(st.hold));
+      }
     }
   }
   core.restoreSeq(s.seq);

@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 /**
  * The command journal and core snapshots (decision 017). Every accepted command is a row, its
  * sequence number the key, written in the same transaction as the rows it changed; a snapshot is
- * the whole core as JSON at one sequence number, with its state hash to check it on load.
+ * the whole core as JSON at one sequence number, with the SHA-256 of that text to check it on load.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table if not exists core_snapshot (
       seq bigint primary key,
-      state_hash varchar(64) not null,
+      checksum varchar(64) not null,
       created_at timestamptz not null default now(),
       data text not null
     )`.execute(db);
