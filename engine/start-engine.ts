@@ -72,6 +72,10 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
       process.exit(70);
     },
   });
+  // A state the journal does not fully describe (rebuilt from the tables, past a damaged
+  // snapshot, markets listed by hand): snapshot it before serving, so the next start replays
+  // only commands that came after it (decision 017).
+  if (spot.needsSnapshot) await spot.writeSnapshot({ force: true, dropOlder: spot.restoredFrom.source === "tables" });
   if (simulate) await backfillKlines(store.db, spot);
   const demoMember = (env.DEMO_MEMBER ?? (simulate ? "1" : "0")) === "1";
   const demo = demoMember ? await ensureDemoMember(store.db, spot) : null;

@@ -65,26 +65,37 @@ export async function saveSnapshot(trx: Transaction<Database>, snapshot: { seq: 
  * the state the snapshot was taken of is what exchange-core.test.ts and the crash test prove
  * (the full state hash costs seconds for a million orders, too much for every start).
  */
-export async function restoreNewestSnapshot(db: Kysely<Database>, makeCore: () => ExchangeCore, warn: (message: string) => void): Promise<ExchangeCore | null> {
+export async function restoreNewestSnapshot(
+  db: Kysely<Database>,
+  makeCore: () => ExchangeCore,
+  warn: (message: string) => void,
+): Promise<{ core: ExchangeCore; skipped: boolean } | null> {
   const kept = await db.selectFrom("core_snapshot").select(["seq", "checksum"]).orderBy("seq", "desc").execute();
+  let skipped = false;
+  // A damaged snapshot is deleted: kept, it would count as one of the two and push a good one out.
+  const drop = async (seq: string, why: string) => {
+    warn(`snapshot ${seq} ${why}; deleted, trying an older one`);
+    skipped = true;
+    await db.deleteFrom("core_snapshot").where("seq", "=", seq).execute();
+  };
   for (const { seq, checksum } of kept) {
     const row = await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
     if (!row || sha256(row.data) !== checksum) {
-      warn(`snapshot ${seq} does not match its checksum; trying an older one`);
+      await drop(seq, "does not match its checksum");
       continue;
     }
     const core = makeCore();
     try {
       restoreSnapshot(core, JSON.parse(row.data) as CoreSnapshot);
     } catch (error) {
-      warn(`snapshot ${seq} cannot be read (${(error as Error).message}); trying an older one`);
+      await drop(seq, `cannot be read (${(error as Error).message})`);
       continue;
     }
     if (core.lastSeq !== Number(seq)) {
-      warn(`snapshot ${seq} says it stands at ${core.lastSeq}; trying an older one`);
+      await drop(seq, `says it stands at ${core.lastSeq}`);
       continue;
     }
-    return core;
+    return { core, skipped };
   }
   return null;
 }

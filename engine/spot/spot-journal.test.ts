@@ -115,10 +115,45 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     expect(warnings.some((w) => w.includes(`snapshot ${second!.seq}`))).toBe(true);
     expect(again.restoredFrom).toMatchObject({ source: "snapshot", seq: oldest });
     expect(again.core.stateHash()).toBe(live);
+    // The damaged one is gone (kept, it would push the good one out), and the engine snapshots before serving.
+    expect(await store.db.selectFrom("core_snapshot").select("seq").execute()).toEqual([{ seq: String(oldest) }]);
+    expect(again.needsSnapshot).toBe(true);
     // Both damaged: the tables, still the same state.
     await sql`update core_snapshot set data = 'not json'`.execute(store.db);
     const fromTables = await start();
     expect(fromTables.restoredFrom.source).toBe("tables");
     expect(fromTables.core.stateHash()).toBe(live);
+  });
+});
+
+describe.each(testStoreKinds())("book time in the tables on %s", (kind) => {
+  let store: TestStore;
+  afterAll(async () => {
+    await store?.dispose();
+  });
+
+  it("queues a stop fired in a batch before an order placed after it in that batch, also when restored from the tables", async () => {
+    store = await openTestStore(kind);
+    await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale, tick_size, lot_size, min_quantity)
+              values ('BTC/USDT', 'BTC', 'USDT', 2, 6, 0.01, 0.000001, 0.00001)`.execute(store.db);
+    let n = 0;
+    const service = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, newOrderId: () => `bt-${kind}-${++n}` });
+    // A duplicate deposit that arrives while the first commits is refused, as one after it is.
+    expect(await Promise.all([service.deposit("1", "USDT", "spot", "100000", "bt-1"), service.deposit("1", "USDT", "spot", "100000", "bt-1")])).toEqual([true, false]);
+    expect(await service.deposit("1", "USDT", "spot", "100000", "bt-1")).toBe(false);
+    await service.deposit("2", "BTC", "spot", "1", "bt-2");
+    const order = (member: string, side: "buy" | "sell", price: string, quantity: string, stopLossPrice?: string) =>
+      service.placeOrder(member, { symbol: "BTC/USDT", side, type: "limit", price, quantity, tif: "GTC", stopLossPrice }, null);
+    expect((await order("2", "sell", "59500", "0.01", "59000")).status).toBe("waiting");
+    expect((await order("1", "buy", "59000", "0.01")).status).toBe("open");
+    // One event-loop turn, one commit batch: the trade at 59,000 fires the stop (it rests at
+    // 59,500), then a second sell joins that level behind it.
+    const [trade, behind] = await Promise.all([order("2", "sell", "59000", "0.01"), order("2", "sell", "59500", "0.02")]);
+    expect(trade.status).toBe("filled");
+    expect(behind.status).toBe("open");
+    await service.drain();
+    const fromTables = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, snapshots: false });
+    expect(fromTables.markets.get("BTC/USDT")!.stateHash()).toBe(service.markets.get("BTC/USDT")!.stateHash());
+    expect(fromTables.core.stateHash()).toBe(service.core.stateHash());
   });
 });

@@ -73,12 +73,18 @@ export class SpotService {
   restoredFrom: { source: "snapshot" | "tables"; seq: number; replayed: number } = { source: "tables", seq: 0, replayed: 0 };
   /** The sequence of the newest stored snapshot (-1: none stored by this process nor loaded at start). */
   private lastSnapshotSeq = -1;
+  /**
+   * The start rebuilt state the journal does not fully describe (from the tables, past a damaged
+   * snapshot, or with markets listed by hand while stopped): write a snapshot before serving.
+   */
+  needsSnapshot = false;
   private readonly committer: GroupCommitter;
   /** First answers by `member:key`, looked up for all the orders of one event-loop turn at once. */
   private readonly answers: BatchedLookup<{ response: string; fingerprint: string | null }>;
   private readonly inFlight = new InFlightRequests<OrderAnswer>();
   private readonly transfersInFlight = new InFlightRequests<TransferCode>();
-  private readonly depositsInFlight = new InFlightRequests<boolean>();
+  /** Deposit ids being applied and committed right now: a duplicate meanwhile is refused. */
+  private readonly depositsInFlight = new Set<string>();
   private orderCounter = 0;
   private readonly appliedListeners: Array<(event: SpotApplied) => void> = [];
   private readonly marketListeners: Array<(market: SpotMarket) => Promise<void> | void> = [];
@@ -121,8 +127,9 @@ export class SpotService {
     const { db } = options;
     const warn = options.warn ?? ((message: string) => console.warn(message));
     if (options.snapshots !== false) {
-      const restored = await restoreNewestSnapshot(db, () => new ExchangeCore(service.idPrefix), warn);
-      if (restored) {
+      const found = await restoreNewestSnapshot(db, () => new ExchangeCore(service.idPrefix), warn);
+      if (found) {
+        const restored = found.core;
         try {
           const seq = restored.lastSeq;
           const replayed = await eachJournalCommand(db, seq, (at, command) => {
@@ -132,7 +139,8 @@ export class SpotService {
           service.state = restored;
           service.lastSnapshotSeq = seq;
           service.restoredFrom = { source: "snapshot", seq, replayed };
-          await service.openListedSince();
+          if (await service.openListedSince()) service.needsSnapshot = true;
+          if (found.skipped) service.needsSnapshot = true;
           return service;
         } catch (error) {
           warn(`the journal after snapshot ${restored.lastSeq} does not replay (${(error as Error).message}); restoring from the tables`);
@@ -142,15 +150,22 @@ export class SpotService {
     await service.restoreFromTables();
     service.core.restoreSeq(await lastJournalSeq(db));
     service.restoredFrom = { source: "tables", seq: service.core.lastSeq, replayed: 0 };
+    service.needsSnapshot = true;
     return service;
   }
 
   /** Assets and markets in the configuration tables that the snapshot does not know yet (listed by hand while stopped). */
-  private async openListedSince(): Promise<void> {
+  private async openListedSince(): Promise<boolean> {
     const { db } = this.options;
-    for (const a of await db.selectFrom("asset").selectAll().execute()) if (!this.core.assetScales.has(a.code)) this.core.listAsset(a.code, a.scale);
+    let opened = false;
+    for (const a of await db.selectFrom("asset").selectAll().execute()) {
+      if (this.core.assetScales.has(a.code)) continue;
+      this.core.listAsset(a.code, a.scale);
+      opened = true;
+    }
     const symbols = await db.selectFrom("market_symbol").selectAll().where("enabled", "=", true).where("contract_type", "=", 0).execute();
-    for (const s of symbols) if (!this.markets.has(s.symbol_name)) this.open(s);
+    for (const s of symbols) if (!this.markets.has(s.symbol_name)) opened = this.open(s) !== null || opened;
+    return opened;
   }
 
   private async restoreFromTables(): Promise<void> {
@@ -200,15 +215,25 @@ export class SpotService {
   }
 
   /**
-   * Stores a snapshot of the core as it is now, in the commit batch of the commands it includes,
+   * Stores a snapshot of the core as it is now, once the commands it includes are committed,
    * then drops the journal no kept snapshot needs. Nothing to do when no command was accepted
    * since the last one. Answers the snapshot's sequence, or null.
    */
-  async writeSnapshot(): Promise<{ seq: number; bytes: number; pruned: number } | null> {
-    if (this.core.lastSeq === this.lastSnapshotSeq) return null;
+  async writeSnapshot(options: { force?: boolean; dropOlder?: boolean } = {}): Promise<{ seq: number; bytes: number; pruned: number } | null> {
+    if (this.core.lastSeq === this.lastSnapshotSeq && !options.force) return null;
     const snapshot = snapshotOf(this.core);
-    await this.committer.commit((trx) => saveSnapshot(trx, snapshot));
+    // Stored once every command it includes is committed (an empty change queued behind them),
+    // in a transaction of its own: orders never wait for a large insert, and a failed one only
+    // means the next start replays a longer tail.
+    await this.committer.commit(async () => {});
+    await this.options.db.transaction().execute(async (trx) => {
+      await saveSnapshot(trx, snapshot);
+      // A state rebuilt from the tables starts a new line: an older snapshot plus the journal
+      // might not lead to it, so none is kept to fall back to.
+      if (options.dropOlder) await trx.deleteFrom("core_snapshot").where("seq", "<", String(snapshot.seq)).execute();
+    });
     this.lastSnapshotSeq = snapshot.seq;
+    this.needsSnapshot = false;
     const pruned = await pruneJournal(this.options.db);
     return { seq: snapshot.seq, bytes: snapshot.data.length, pruned: pruned.commands };
   }
@@ -336,7 +361,14 @@ export class SpotService {
   private applied(market: SpotMarket, result: SpotResult): void {
     if (!this.appliedListeners.length) return;
     const event: SpotApplied = { market, result, at: this.now(), batch: this.committer.currentBatch };
-    for (const listener of this.appliedListeners) listener(event);
+    // A listener (market data, pushes) never stops a command the core already applied.
+    for (const listener of this.appliedListeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error("a listener of applied commands failed (the command stands)", error);
+      }
+    }
   }
 
   scaleOf(asset: string): number {
@@ -420,9 +452,9 @@ export class SpotService {
     const outcome = this.core.apply(command);
     // Another member's order is answered like a missing one: nothing about it is revealed.
     if (outcome.code !== "OK") return "ORDER_UNKNOWN";
-    this.applied(outcome.market, outcome.result);
     const writes = this.writes();
     writes.appendCommand(outcome.seq, new Date(this.now()), command);
+    this.applied(outcome.market, outcome.result);
     this.recordResult(writes, outcome.market, outcome.result, null);
     await this.committer.commit((trx) => writes.write(trx));
     return "OK";
@@ -479,7 +511,13 @@ export class SpotService {
   /** A deposit from outside (operator credit, demo funds, later the chain watcher). */
   async deposit(memberId: string, asset: string, kind: AccountKind, amount: string, depositId: string): Promise<boolean> {
     // A second deposit with the id while the first commits is refused like one after it.
-    return this.depositsInFlight.run(depositId, "", () => this.depositOnce(memberId, asset, kind, amount, depositId), () => false);
+    if (this.depositsInFlight.has(depositId)) return false;
+    this.depositsInFlight.add(depositId);
+    try {
+      return await this.depositOnce(memberId, asset, kind, amount, depositId);
+    } finally {
+      this.depositsInFlight.delete(depositId);
+    }
   }
 
   private async depositOnce(memberId: string, asset: string, kind: AccountKind, amount: string, depositId: string): Promise<boolean> {

@@ -12,8 +12,11 @@ import type { CommandJournalTable, Database, IdempotencyKeyTable, LedgerAccountT
  * from several commands are added up.
  */
 export class SpotWrites {
-  private readonly newOrders: Array<Insertable<SpotOrderTable>> = [];
-  private readonly fired: Array<{ orderId: string; kind: string; at: Date }> = [];
+  /**
+   * New orders and fired stops in the order they reached the book: each takes the next book time
+   * (`seq`, `triggered_seq`) from one sequence, so a restore from the tables queues them as live.
+   */
+  private readonly bookSteps: Array<{ orders: Array<Insertable<SpotOrderTable>> } | { fired: { orderId: string; kind: string; at: Date } }> = [];
   private readonly orderChanges = new Map<string, { filled: bigint; scale: number; status: string | null; reason: string | null; at: Date }>();
   private readonly trades: Array<Insertable<SpotTradeTable>> = [];
   private readonly transfers: Array<Insertable<LedgerTransferTable>> = [];
@@ -25,12 +28,14 @@ export class SpotWrites {
   private written: Promise<void> | null = null;
 
   insertOrder(row: Insertable<SpotOrderTable>): void {
-    this.newOrders.push(row);
+    const last = this.bookSteps[this.bookSteps.length - 1];
+    if (last && "orders" in last) last.orders.push(row);
+    else this.bookSteps.push({ orders: [row] });
   }
 
   /** A waiting stop fired: it joins the book now (its book time is taken in firing order). */
   fireStop(orderId: string, kind: string, at: Date): void {
-    this.fired.push({ orderId, kind, at });
+    this.bookSteps.push({ fired: { orderId, kind, at } });
   }
 
   /** Adds a fill (quantity at `scale`) to an order written before. */
@@ -93,9 +98,13 @@ export class SpotWrites {
     const script: string[] = [];
     const add = (statement: string | null) => statement && script.push(statement);
     add(insertStatement("command_journal", this.commands));
-    add(insertStatement("spot_order", this.newOrders));
-    // Rare, and in firing order: each fired stop takes the next book time.
-    for (const f of this.fired) {
+    // New orders in one statement per run between fired stops (rare), each stop in firing order.
+    for (const step of this.bookSteps) {
+      if ("orders" in step) {
+        add(insertStatement("spot_order", step.orders));
+        continue;
+      }
+      const f = step.fired;
       add(`update spot_order set status = 'open', price = trigger_price, triggered_by = ${text(f.kind)}, triggered_at = ${text(f.at.toISOString())},
         triggered_seq = nextval(pg_get_serial_sequence('spot_order', 'seq')), updated_at = ${text(f.at.toISOString())} where order_id = ${text(f.orderId)}`);
     }
