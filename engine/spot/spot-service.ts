@@ -169,37 +169,36 @@ export class SpotService {
   }
 
   private async restoreFromTables(): Promise<void> {
-    const service = this;
     const { db } = this.options;
-    for (const a of await db.selectFrom("asset").selectAll().execute()) service.core.listAsset(a.code, a.scale);
+    for (const a of await db.selectFrom("asset").selectAll().execute()) this.core.listAsset(a.code, a.scale);
     const symbols = await db.selectFrom("market_symbol").selectAll().where("enabled", "=", true).where("contract_type", "=", 0).execute();
-    for (const s of symbols) service.open(s);
+    for (const s of symbols) this.open(s);
     for (const a of await db.selectFrom("ledger_account").selectAll().execute()) {
-      const scale = service.scaleOf(a.asset);
-      service.ledger.restoreBalance(a.id, toMinor(trim(a.posted), scale), toMinor(trim(a.held), scale));
+      const scale = this.scaleOf(a.asset);
+      this.ledger.restoreBalance(a.id, toMinor(trim(a.posted), scale), toMinor(trim(a.held), scale));
     }
     // Holds and open orders can be millions: read in pages of joined text (bulk-restore.ts).
-    await eachHold(db, (id, accountId, asset, remaining) => service.ledger.restoreHold(id, accountId, asset, minorOf(remaining, service.scaleOf(asset))));
+    await eachHold(db, (id, accountId, asset, remaining) => this.ledger.restoreHold(id, accountId, asset, minorOf(remaining, this.scaleOf(asset))));
     // A fired stop's time priority is when it fired (triggered_seq), not when it was placed.
-    for (const market of service.markets.values()) {
+    for (const market of this.markets.values()) {
       const c = market.config;
       const prices = new Interner((text) => minorOf(text, c.priceScale)); // many orders share a price
       await eachOpenOrder(db, c.symbol, (orderId, memberId, side, price, remaining) => {
-        service.core.restoreOrder(c.symbol, { orderId, memberId, side: side as Side, price: prices.get(price), remaining: minorOf(remaining, c.amountScale) });
+        this.core.restoreOrder(c.symbol, { orderId, memberId, side: side as Side, price: prices.get(price), remaining: minorOf(remaining, c.amountScale) });
       });
     }
     // Stop orders watch the last price: restore it, then the stops still waiting (in placement order).
-    for (const market of service.markets.values()) {
+    for (const market of this.markets.values()) {
       const last = await db.selectFrom("spot_trade").select("price").where("symbol", "=", market.config.symbol).orderBy("id", "desc").limit(1).executeTakeFirst();
       if (last) market.restoreLastPrice(toMinor(trim(last.price), market.config.priceScale));
     }
     const waiting = await db.selectFrom("spot_order").selectAll().where("status", "=", "waiting").orderBy("seq").execute();
     for (const o of waiting) {
-      const market = service.markets.get(o.symbol);
+      const market = this.markets.get(o.symbol);
       if (!market) continue;
       const c = market.config;
       const minor = (value: string | null, scale: number) => (value === null ? undefined : toMinor(trim(value), scale));
-      service.core.restoreStop(o.symbol, {
+      this.core.restoreStop(o.symbol, {
         orderId: o.order_id,
         memberId: o.member_id,
         side: o.side as Side,
@@ -207,7 +206,7 @@ export class SpotService {
         tif: o.tif as TimeInForce,
         price: minor(o.trigger_price, c.priceScale),
         quantity: minor(o.quantity, c.amountScale),
-        money: minor(o.money, service.scaleOf(c.quote)),
+        money: minor(o.money, this.scaleOf(c.quote)),
         stopProfitPrice: minor(o.stop_profit_price, c.priceScale),
         stopLossPrice: minor(o.stop_loss_price, c.priceScale),
       });
@@ -273,8 +272,8 @@ export class SpotService {
    */
   async addMarket(def: MarketDefinition): Promise<MarketChange> {
     if (this.markets.has(def.symbol) || this.adding.has(def.symbol)) return { code: "MARKET_EXISTS" };
-    const command: ListMarket = { type: "market.list", ...def, newBaseScale: def.newBase?.scale };
-    delete (command as { newBase?: unknown }).newBase;
+    const { newBase: base, ...listing } = def;
+    const command: ListMarket = { type: "market.list", ...listing, newBaseScale: base?.scale };
     // Checked by the core before anything is stored: a refusal changes nothing.
     const config = this.core.listingConfig(command);
     if ("code" in config) return config;
@@ -627,21 +626,11 @@ function trim(value: string): string {
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }
 
-/** A market an operator lists (decimal texts at the market's scales). */
-export interface MarketDefinition {
-  symbol: string;
-  base: string;
-  quote: string;
-  priceScale: number;
-  amountScale: number;
-  tickSize: string;
-  lotSize: string;
-  minQuantity: string;
-  makerFeeBps: number;
-  takerFeeBps: number;
+/** A market an operator lists (decimal texts at the market's scales), with its base asset's name when that is new. */
+export type MarketDefinition = Omit<ListMarket, "type" | "newBaseScale"> & {
   /** A base asset the exchange does not list yet: its scale (decimals) and name. */
   newBase?: { scale: number; name: string };
-}
+};
 
 /** What listing or changing a market answers. */
 export type MarketChange =

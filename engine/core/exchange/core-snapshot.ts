@@ -85,19 +85,22 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
       halted: market.isHalted,
       lastPrice: market.lastPrice === undefined ? null : market.lastPrice.toString(),
       orders: lines.join("\n"),
-      stops: [...market.waitingOrders()].map((s) => ({
-        orderId: s.orderId,
-        memberId: s.memberId,
-        side: s.side,
-        type: s.type,
-        tif: s.tif,
-        price: text(s.price),
-        quantity: text(s.quantity),
-        money: text(s.money),
-        stopProfitPrice: text(s.stopProfitPrice),
-        stopLossPrice: text(s.stopLossPrice),
-        hold: holdText(s.orderId) === "-" ? null : holdText(s.orderId),
-      })),
+      stops: [...market.waitingOrders()].map((s) => {
+        const hold = holdText(s.orderId);
+        return {
+          orderId: s.orderId,
+          memberId: s.memberId,
+          side: s.side,
+          type: s.type,
+          tif: s.tif,
+          price: text(s.price),
+          quantity: text(s.quantity),
+          money: text(s.money),
+          stopProfitPrice: text(s.stopProfitPrice),
+          stopLossPrice: text(s.stopLossPrice),
+          hold: hold === "-" ? null : hold,
+        };
+      }),
     });
   }
   const accounts: string[] = [];

@@ -202,12 +202,6 @@ export class ExchangeCore {
     return { code: "OK", seq: this.begin(), market: change.market };
   }
 
-  /** Why `market.rules` would be refused, or null (checked before an operator's change is stored). */
-  rulesRefusal(c: ChangeMarketRules): Extract<MarketOutcome, { seq: null }> | null {
-    const change = this.rulesOf(c);
-    return "code" in change ? change : null;
-  }
-
   private rulesOf(c: ChangeMarketRules): { market: SpotMarket; rules: Partial<TradingRules> } | Extract<MarketOutcome, { seq: null }> {
     const market = this.markets.get(c.symbol);
     if (!market) return { code: "MARKET_UNKNOWN", seq: null };
