@@ -14,7 +14,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // A flow here is a whole member journey (register, several pages, axe on each) on two shared
+  // cores with two browsers, the engine and its simulated market; 30 s left no headroom in CI.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

@@ -86,7 +86,8 @@ export async function buildApp({ store, apiHead, logger = false, services, spot,
   app.get("/healthz", async (_request, reply) => {
     try {
       await sql`select 1`.execute(store.db);
-      return { status: "ok", store: store.kind };
+      // How far the query tables (history) trail the core: commands not yet written, the oldest one's age, recent p99.
+      return { status: "ok", store: store.kind, ...(spot && { projection: spot.projectionLag() }) };
     } catch {
       return reply.status(ResultCode.UNAVAILABLE).send({ status: "unavailable", store: store.kind });
     }

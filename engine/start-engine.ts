@@ -130,11 +130,13 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
       await simulator?.stop();
       marketData.stop();
       await outbox?.stop();
-      await spot.drain();
-      // The next start then has nothing to replay.
-      await spot.writeSnapshot().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, "the closing snapshot failed"));
+      // No new requests; the answered ones' table rows are written (they trail the answers), then
+      // the closing snapshot: the next start has nothing to replay.
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
+      await spot.drain();
+      await spot.writeSnapshot().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, "the closing snapshot failed"));
+      await spot.drain();
       await store.close();
     },
   };

@@ -33,6 +33,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
   let store: TestStore;
   let app: FastifyInstance;
   let clock = DAY1;
+  let spot: SpotService;
   const members: Record<string, { token: string; uid: string; id: string }> = {};
   const ids: Record<string, string> = {};
 
@@ -56,7 +57,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     store = await openTestStore(kind);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values
       ('BTC/USDT', 'BTC', 'USDT', 2, 6), ('ETH/USDT', 'ETH', 'USDT', 2, 6)`.execute(store.db);
-    const spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, now: () => clock });
+    spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, now: () => clock });
     app = await buildApp({ store, apiHead: "mjkj-web", spot, services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }) });
     await app.ready();
     for (const name of ["alice", "bob", "carol", "dave", "erin"]) {
@@ -90,6 +91,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     await place("carol", "C1", { symbol: "ETH_USDT", direction: "buy", price: "4000", num: "0.4" });
   });
   afterAll(async () => {
+    await spot?.drain();
     await app?.close();
     await store?.dispose();
   });

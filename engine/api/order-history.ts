@@ -15,24 +15,29 @@ import { registerEndpoint } from "./register";
 /**
  * A member's spot orders, trades and CSV export (spec §7 "Orders"; shapes in
  * docs/decisions/010-spot-order-history-api.md). Every query is scoped to the calling member:
- * another member's order answers exactly like a missing one.
+ * another member's order answers exactly like a missing one. The tables are written behind the
+ * answer (decision 017): each query first waits until they include the member's last command,
+ * so a member reads back what they were just answered.
  */
-export function registerOrderHistoryRoutes({ app, apiHead, db, services }: ApiContext, _spot: SpotService): void {
+export function registerOrderHistoryRoutes({ app, apiHead, db, services }: ApiContext, spot: SpotService): void {
   const paging = (q: { pageNo?: number; pageSize?: number }) => ({ pageNo: q.pageNo ?? 1, pageSize: q.pageSize ?? HISTORY_PAGE_SIZE_DEFAULT });
 
   registerEndpoint(app, apiHead, endpoints.myOrders, async ({ params, query, request }) => {
     const { memberId } = await requireMember(db, request, services.now());
+    await spot.projectedFor(memberId);
     const { pageNo, pageSize, ...filter } = query;
     return listOrders(db, memberId, params.x, filter, paging({ pageNo, pageSize }));
   });
 
   registerEndpoint(app, apiHead, endpoints.myTrades, async ({ params, query, request }) => {
     const { memberId } = await requireMember(db, request, services.now());
+    await spot.projectedFor(memberId);
     return listTrades(db, memberId, query, { pageNo: params.pageNo, pageSize: params.pageSize });
   });
 
   registerEndpoint(app, apiHead, endpoints.orderDetails, async ({ params, query, request }) => {
     const { memberId } = await requireMember(db, request, services.now());
+    await spot.projectedFor(memberId);
     const order = await findOrder(db, memberId, params.id);
     if (!order) throw ApiError.notFound(engineText(requestLanguage(request.headers), "orders.not_found"));
     return { order, trades: await tradesOfOrder(db, memberId, params.id, paging(query)) };
@@ -40,6 +45,7 @@ export function registerOrderHistoryRoutes({ app, apiHead, db, services }: ApiCo
 
   registerEndpoint(app, apiHead, endpoints.orderSymbols, async ({ request }) => {
     const { memberId } = await requireMember(db, request, services.now());
+    await spot.projectedFor(memberId);
     return orderSymbols(db, memberId);
   });
 
@@ -48,6 +54,7 @@ export function registerOrderHistoryRoutes({ app, apiHead, db, services }: ApiCo
     const parsed = exportBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) throw ApiError.badRequest(`Invalid body: ${describeIssues(parsed.error.issues)}`);
     const { memberId } = await requireMember(db, request, services.now());
+    await spot.projectedFor(memberId);
     const { scope, ...filter } = parsed.data;
     const total = scope === "trades" ? await countTrades(db, memberId, filter) : await countOrders(db, memberId, scope, filter);
     if (total > EXPORT_MAX_ROWS) {

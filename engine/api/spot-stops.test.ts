@@ -14,12 +14,13 @@ const ADMIN = TEST_ADMIN_TOKEN;
 describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
   let store: TestStore;
   let app: FastifyInstance;
+  let spot: SpotService;
   const members: Record<string, { token: string; uid: string }> = {};
 
   beforeAll(async () => {
     store = await openTestStore(kind);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values ('BTC/USDT', 'BTC', 'USDT', 2, 6)`.execute(store.db);
-    const spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+    spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
     app = await buildApp({ store, apiHead: "mjkj-web", spot, services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }) });
     await app.ready();
     for (const name of ["alice", "bob"]) {
@@ -91,6 +92,7 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
     const trade = await place("alice", "1", { ...buyBtc, price: "59000", num: "0.01", idempotencyKey: "stops-alice-buy" });
     expect(trade.data).toMatchObject({ status: "filled", trades: 1 });
     expect(await balance("alice", "USDT")).toMatchObject({ frozen: "0" });
+    await spot.drain(); // the tables are written behind the answers
     const row = await store.db.selectFrom("spot_order").select(["status", "filled", "triggered_by"]).where("order_id", "=", first.data.orderId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "filled", triggered_by: "profit" });
     expect(Number(row.filled)).toBe(0.01);

@@ -15,12 +15,13 @@ const ADMIN = TEST_ADMIN_TOKEN;
 describe.each(testStoreKinds())("spot API on %s", (kind) => {
   let store: TestStore;
   let app: FastifyInstance;
+  let spot: SpotService;
   const members: Record<string, { token: string; uid: string }> = {};
 
   beforeAll(async () => {
     store = await openTestStore(kind);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values ('BTC/USDT', 'BTC', 'USDT', 2, 6)`.execute(store.db);
-    const spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+    spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
     app = await buildApp({ store, apiHead: "mjkj-web", spot, services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }) });
     await app.ready();
     for (const name of ["alice", "bob"]) {
@@ -232,6 +233,7 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect(await balance("alice", "2", "LINK")).toEqual({ coin: "LINK", available: "2.996", frozen: "0" });
 
     // A restart reads the listing and its rules back, with the resting order.
+    await spot.drain();
     const again = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
     const restored = again.markets.get("LINK/USDT")!;
     expect(restored.config).toMatchObject({ minQuantity: toMinor("1", 2), takerFeeBps: 0n, makerFeeBps: 10n, baseAssetScale: 8 });

@@ -22,15 +22,20 @@ export async function lastJournalSeq(db: Kysely<Database>): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
-/** Every command after `afterSeq`, in order, with its sequence number. */
-export async function eachJournalCommand(db: Kysely<Database>, afterSeq: number, each: (seq: number, command: Command) => void): Promise<number> {
+/** Every command after `afterSeq`, in order, with its sequence number and time (`each` may wait). */
+export async function eachJournalCommand(
+  db: Kysely<Database>,
+  afterSeq: number,
+  each: (seq: number, command: Command, at: Date) => void | Promise<void>,
+): Promise<number> {
   let after = afterSeq;
   let count = 0;
   for (;;) {
-    const rows = await db.selectFrom("command_journal").select(["seq", "command"]).where("seq", ">", String(after)).orderBy("seq").limit(PAGE).execute();
+    const rows = await db.selectFrom("command_journal").select(["seq", "at", "command"]).where("seq", ">", String(after)).orderBy("seq").limit(PAGE).execute();
     for (const row of rows) {
       const seq = Number(row.seq);
-      each(seq, JSON.parse(row.command) as Command);
+      const waited = each(seq, JSON.parse(row.command) as Command, new Date(row.at as unknown as string));
+      if (waited) await waited;
       after = seq;
       count++;
     }
@@ -102,14 +107,17 @@ export async function restoreNewestSnapshot(
 
 /**
  * Keeps the newest SNAPSHOTS_KEPT snapshots and the journal after the oldest of them: a start
- * needs no more (a damaged newest one falls back to the other and a longer tail). Answers the
- * rows dropped. Archiving them first is the operator's choice (README, decision 017).
+ * needs no more (a damaged newest one falls back to the other and a longer tail), and never the
+ * journal after `projected` (the tables' cursor), which a start must still write into the
+ * tables. Answers the rows dropped. Archiving them first is the operator's choice (README,
+ * decision 017).
  */
-export async function pruneJournal(db: Kysely<Database>): Promise<{ snapshots: number; commands: number }> {
+export async function pruneJournal(db: Kysely<Database>, projected: number): Promise<{ snapshots: number; commands: number }> {
   const kept = await db.selectFrom("core_snapshot").select("seq").orderBy("seq", "desc").limit(SNAPSHOTS_KEPT).execute();
   if (kept.length < SNAPSHOTS_KEPT) return { snapshots: 0, commands: 0 };
   const oldest = kept[kept.length - 1]!.seq;
   const snapshots = await db.deleteFrom("core_snapshot").where("seq", "<", oldest).executeTakeFirst();
-  const commands = await sql`delete from command_journal where seq <= ${oldest}::bigint`.execute(db);
+  const upTo = Math.min(Number(oldest), projected);
+  const commands = await sql`delete from command_journal where seq <= ${upTo}::bigint`.execute(db);
   return { snapshots: Number(snapshots.numDeletedRows), commands: Number(commands.numAffectedRows ?? 0) };
 }

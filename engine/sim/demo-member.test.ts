@@ -40,5 +40,6 @@ describe("demo member", () => {
     expect(held(restarted).USDT).toBe("100000");
     expect(compareDecimal(restarted.balances(first.memberId, "spot").find((b) => b.coin === "BTC")!.available, "0.9")).toBe(0);
     expect(restarted.ledger.checkInvariants()).toEqual([]);
+    await restarted.drain();
   });
 });

@@ -10,7 +10,11 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
   let n = 0;
   const start = () => SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, newOrderId: () => `stop-${kind}-${++n}` });
   const limit = (side: "buy" | "sell", price: string, quantity: string): PlaceOrderInput => ({ symbol: "BTC/USDT", side, type: "limit", price, quantity, tif: "GTC" });
-  const row = (orderId: string) => store.db.selectFrom("spot_order").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+  // The tables are written behind the answers: read them once they include every command so far.
+  const row = async (orderId: string) => {
+    await service.drain();
+    return store.db.selectFrom("spot_order").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+  };
   const frozen = (member: string, coin: string) => service.balances(member, "spot").find((b) => b.coin === coin)!.frozen;
   const sound = (s: SpotService) => {
     expect(s.ledger.checkInvariants()).toEqual([]);
@@ -49,6 +53,7 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     expect(await row(a.orderId!)).toMatchObject({ status: "waiting", type: "limit", price: null, stop_loss_price: expect.stringMatching(/^59000(\.0+)?$/), stop_profit_price: null, triggered_at: null });
     expect(Number((await row(a.orderId!)).trigger_price)).toBe(58500);
     expect((await row(c.orderId!)).trigger_price).toBeNull();
+    await service.drain();
     const count = await store.db.selectFrom("spot_order").select(sql<number>`count(*)::int`.as("n")).where("status", "=", "waiting").executeTakeFirstOrThrow();
     expect(count.n).toBe(3);
 
@@ -94,6 +99,7 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     expect(a.triggered_at).not.toBeNull();
     const buyRow = await row(buy.orderId!);
     expect(BigInt(a.triggered_seq!)).toBeGreaterThan(BigInt(buyRow.seq));
+    await service.drain();
     const trades = await store.db.selectFrom("spot_trade").select(["maker_order_id", "price", "quantity"]).where("taker_order_id", "=", ids.a!).execute();
     expect(trades.map((t) => [Number(t.price), Number(t.quantity)])).toEqual([[58600, 0.04]]);
     expect((await row(ids.b!)).status).toBe("open");
@@ -114,6 +120,7 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     // Stop b fired at 59,000 and joined the 61,000 level behind the ask placed while it waited:
     // a buy of 0.07 takes stop a's 0.06 at 58,500, then that ask, not stop b.
     const buy = await service.placeOrder("1", limit("buy", "61000", "0.07"), "buy-61000");
+    await service.drain();
     const trades = await store.db.selectFrom("spot_trade").select(["maker_order_id", "price"]).where("taker_order_id", "=", buy.orderId!).orderBy("id").execute();
     expect(trades.map((t) => [t.maker_order_id, Number(t.price)])).toEqual([
       [ids.a, 58500],

@@ -8,6 +8,7 @@ import type { CancelOrder, ChangeMarketRules, Command, Deposit, HaltMarket, List
 import { eachJournalCommand, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "../journal/journal";
 import { ExchangeCore } from "../core/exchange/exchange-core";
 import { GroupCommitter, type BatchHooks } from "./group-commit";
+import { Projector } from "../journal/projector";
 import { InFlightRequests, KEY_REUSED, requestFingerprint } from "./idempotency";
 import { BatchedLookup } from "../store/batched-lookup";
 import { eachHold, eachOpenOrder, Interner, minorOf } from "./bulk-restore";
@@ -65,8 +66,12 @@ export interface SpotApplied {
 }
 
 export class SpotService {
-  /** Settlement ids carry a prefix unique to this process (decision 017). */
-  private readonly idPrefix = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}-`;
+  /**
+   * Settlement ids are `s<seq>.<n>` (decision 017): the sequence is durable (journal, snapshots,
+   * projection cursor), so a replay makes the ids the live engine made. (Ids from before the
+   * journal carry a per-process prefix with a dash; outside ids carry a colon or a dash.)
+   */
+  private readonly idPrefix = "s";
   /** The deterministic core every command goes through (replaced once, at start, by a snapshot's). */
   private state = new ExchangeCore(this.idPrefix);
   /** Where the start found the state: a snapshot and how many journal commands after it, or the tables. */
@@ -90,8 +95,15 @@ export class SpotService {
   private readonly marketListeners: Array<(market: SpotMarket) => Promise<void> | void> = [];
   /** Symbols an operator is adding right now (a second add of the same one is refused). */
   private readonly adding = new Set<string>();
-  /** The rows of the group-commit batch now collecting. */
-  private collecting: { batch: number; writes: SpotWrites } | null = null;
+  /** The rows of each group-commit batch not yet committed, by batch number. */
+  private readonly batches = new Map<number, SpotWrites>();
+  /** Writes the query tables behind the answer (created at start, at the stored cursor). */
+  private projector!: Projector;
+  /** The last command that touched each member's rows: their history waits until the tables include it. */
+  private readonly memberSeq = new Map<string, number>();
+  private memberSweepAt = 1_000;
+  /** Transfer and deposit ids accepted but not yet in `ledger_transfer`, so a retry meanwhile is known. */
+  private readonly unprojected = new Map<string, { seq: number; debit: string; credit: string | null; asset: string; amount: string }>();
 
   get core(): ExchangeCore {
     return this.state;
@@ -107,6 +119,14 @@ export class SpotService {
 
   private constructor(private readonly options: SpotServiceOptions) {
     this.committer = new GroupCommitter(options.db, options.onFatal);
+    // Once a batch's journal rows are durable, its table rows go to the projector.
+    this.committer.addHooks({
+      afterCommit: (batch) => {
+        const writes = this.batches.get(batch);
+        this.batches.delete(batch);
+        if (writes && writes.size) this.projector.enqueue(writes);
+      },
+    });
     this.answers = new BatchedLookup(async (keys) => {
       const wanted = keys.map((k) => ({ m: k.slice(0, k.indexOf(":")), k: k.slice(k.indexOf(":") + 1) }));
       // A lateral join: one primary-key probe per key, whatever the table's size.
@@ -126,32 +146,63 @@ export class SpotService {
     const service = new SpotService(options);
     const { db } = options;
     const warn = options.warn ?? ((message: string) => console.warn(message));
+    // The tables include the journal up to the cursor; an install without one wrote them with it.
+    const projected = (await Projector.cursorOf(db, "spot")) ?? (await lastJournalSeq(db));
+    service.projector = new Projector(db, "spot", projected, options.onFatal, (cursor) => service.projectedUpTo(cursor));
     if (options.snapshots !== false) {
       const found = await restoreNewestSnapshot(db, () => new ExchangeCore(service.idPrefix), warn);
-      if (found) {
-        const restored = found.core;
+      // A snapshot is stored only once the tables include it; one ahead of them cannot be resumed from.
+      if (found && found.core.lastSeq > projected) warn(`snapshot ${found.core.lastSeq} is ahead of the tables (${projected}); restoring from the tables`);
+      else if (found) {
+        const seq = found.core.lastSeq;
+        service.state = found.core;
         try {
-          const seq = restored.lastSeq;
-          const replayed = await eachJournalCommand(db, seq, (at, command) => {
-            const outcome = restored.apply(command);
-            if (outcome.seq !== at) throw new Error(`journal command ${at} replays as ${outcome.seq ?? outcome.code}`);
-          });
-          service.state = restored;
+          const replayed = await service.replayJournal(seq, projected);
           service.lastSnapshotSeq = seq;
           service.restoredFrom = { source: "snapshot", seq, replayed };
           if (await service.openListedSince()) service.needsSnapshot = true;
           if (found.skipped) service.needsSnapshot = true;
           return service;
         } catch (error) {
-          warn(`the journal after snapshot ${restored.lastSeq} does not replay (${(error as Error).message}); restoring from the tables`);
+          // Rows this replay already wrote came from the snapshot being given up: the tables are no
+          // independent fallback any more. Stop, for an operator to look.
+          if (service.projector.cursor > projected) throw new Error(`the journal after snapshot ${seq} does not replay (${(error as Error).message}), and the tables were written up to ${service.projector.cursor} from it`);
+          service.state = new ExchangeCore(service.idPrefix);
+          warn(`the journal after snapshot ${seq} does not replay (${(error as Error).message}); restoring from the tables`);
         }
       }
     }
+    // The tables are the state after command `projected`; the journal after it is replayed.
+    const cursor = service.projector.cursor;
     await service.restoreFromTables();
-    service.core.restoreSeq(await lastJournalSeq(db));
-    service.restoredFrom = { source: "tables", seq: service.core.lastSeq, replayed: 0 };
+    service.core.restoreSeq(cursor);
+    const replayed = await service.replayJournal(cursor, cursor);
+    service.restoredFrom = { source: "tables", seq: cursor, replayed };
     service.needsSnapshot = true;
     return service;
+  }
+
+  /**
+   * Replays the journal after `afterSeq` through the core (each command must take its recorded
+   * number again), and writes the table rows of those after `projected` (the tables were behind
+   * when the engine stopped) before anything is served. Answers the commands replayed.
+   */
+  private async replayJournal(afterSeq: number, projected: number): Promise<number> {
+    let writes = new SpotWrites();
+    const replayed = await eachJournalCommand(this.options.db, afterSeq, (seq, command, at) => {
+      const outcome = this.core.apply(command);
+      if (outcome.seq !== seq) throw new Error(`journal command ${seq} replays as ${outcome.seq ?? outcome.code}`);
+      if (seq <= projected) return;
+      writes.noteSeq(seq);
+      this.project(writes, command, outcome, at);
+      if (writes.size < 5_000) return;
+      this.projector.enqueue(writes);
+      writes = new SpotWrites();
+      return this.projector.drain();
+    });
+    if (writes.size) this.projector.enqueue(writes);
+    await this.projector.drain();
+    return replayed;
   }
 
   /** Assets and markets in the configuration tables that the snapshot does not know yet (listed by hand while stopped). */
@@ -225,6 +276,8 @@ export class SpotService {
     // in a transaction of its own: orders never wait for a large insert, and a failed one only
     // means the next start replays a longer tail.
     await this.committer.commit(async () => {});
+    // ... and once the tables include them: a start resumes the projection from a snapshot at or before its cursor.
+    if (!(await this.projector.reach(snapshot.seq, 60_000))) throw new Error(`the tables did not reach snapshot ${snapshot.seq} within a minute; not stored`);
     await this.options.db.transaction().execute(async (trx) => {
       await saveSnapshot(trx, snapshot);
       // A state rebuilt from the tables starts a new line: an older snapshot plus the journal
@@ -233,7 +286,7 @@ export class SpotService {
     });
     this.lastSnapshotSeq = snapshot.seq;
     this.needsSnapshot = false;
-    const pruned = await pruneJournal(this.options.db);
+    const pruned = await pruneJournal(this.options.db, this.projector.cursor);
     return { seq: snapshot.seq, bytes: snapshot.data.length, pruned: pruned.commands };
   }
 
@@ -273,7 +326,7 @@ export class SpotService {
   async addMarket(def: MarketDefinition): Promise<MarketChange> {
     if (this.markets.has(def.symbol) || this.adding.has(def.symbol)) return { code: "MARKET_EXISTS" };
     const { newBase: base, ...listing } = def;
-    const command: ListMarket = { type: "market.list", ...listing, newBaseScale: base?.scale };
+    const command: ListMarket = { type: "market.list", ...listing, newBaseScale: base?.scale, newBaseName: base?.name };
     // Checked by the core before anything is stored: a refusal changes nothing.
     const config = this.core.listingConfig(command);
     if ("code" in config) return config;
@@ -282,32 +335,9 @@ export class SpotService {
       const { db } = this.options;
       const known = await db.selectFrom("market_symbol").select("id").where("symbol_name", "=", def.symbol).executeTakeFirst();
       if (known) return { code: "MARKET_EXISTS" };
-      const last = await db.selectFrom("market_symbol").select((eb) => eb.fn.max("sort").as("sort")).executeTakeFirst();
-      const newBase = !this.core.assetScales.has(def.base);
       const outcome = this.core.apply(command);
       if (outcome.code !== "OK") return outcome;
-      await this.commitConfig(outcome.seq, command, async (trx) => {
-        if (newBase) await trx.insertInto("asset").values({ code: def.base, scale: config.baseAssetScale, name: def.newBase!.name }).execute();
-        await trx
-          .insertInto("market_symbol")
-          .values({
-            symbol_name: def.symbol,
-            coin_symbol: def.base,
-            quote_symbol: def.quote,
-            contract_type: 0,
-            price_scale: def.priceScale,
-            amount_scale: def.amountScale,
-            tick_size: def.tickSize,
-            lot_size: def.lotSize,
-            min_quantity: def.minQuantity,
-            maker_fee_bps: def.makerFeeBps,
-            taker_fee_bps: def.takerFeeBps,
-            avatar: null,
-            sort: Number(last?.sort ?? 0) + 10,
-            enabled: true,
-          })
-          .execute();
-      });
+      await this.commitOperator(outcome, command);
       for (const listener of this.marketListeners) await listener(outcome.market);
       return { code: "OK", market: outcome.market };
     } finally {
@@ -315,14 +345,17 @@ export class SpotService {
     }
   }
 
-  /** Commits an operator's command with its configuration rows, in the journal's batch. */
-  private async commitConfig(seq: number, command: Command, rows: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
-    const writes = this.writes();
-    writes.appendCommand(seq, new Date(this.now()), command);
-    await this.committer.commit(async (trx) => {
-      await rows(trx);
-      await writes.write(trx);
-    });
+  /**
+   * Commits an operator's command and answers once its configuration rows (market, asset) are
+   * written too: they are projected in sequence with the rest, so the tables at the projection's
+   * cursor show the markets as they were then (a start from the tables replays the journal after
+   * it), and an operator reads back what was just answered.
+   */
+  private async commitOperator(outcome: AcceptedOutcome, command: Command): Promise<void> {
+    const writes = this.accepted(command, outcome);
+    await this.committer.commit((trx) => writes.writeJournal(trx));
+    // Applied and durable either way; the row follows if the tables are slow.
+    await this.projector.reach(outcome.seq, 30_000);
   }
 
   /**
@@ -333,17 +366,7 @@ export class SpotService {
     const command: ChangeMarketRules = { type: "market.rules", symbol, ...change };
     const outcome = this.core.apply(command);
     if (outcome.code !== "OK") return outcome;
-    await this.commitConfig(outcome.seq, command, (trx) =>
-      trx
-        .updateTable("market_symbol")
-        .set({
-          ...(change.minQuantity !== undefined && { min_quantity: change.minQuantity }),
-          ...(change.makerFeeBps !== undefined && { maker_fee_bps: change.makerFeeBps }),
-          ...(change.takerFeeBps !== undefined && { taker_fee_bps: change.takerFeeBps }),
-        })
-        .where("symbol_name", "=", symbol)
-        .execute(),
-    );
+    await this.commitOperator(outcome, command);
     return { code: "OK", market: outcome.market };
   }
 
@@ -412,37 +435,9 @@ export class SpotService {
     };
     const outcome = this.core.apply(command);
     const answer = outcome.code === "OK" ? placedAnswer(orderId, outcome.result, outcome.market.config.amountScale) : rejected(outcome.code);
-    const writes = this.writes();
-    if (outcome.code === "OK") {
-      writes.appendCommand(outcome.seq, new Date(this.now()), command);
-      const { market, result, amounts: parsed } = outcome;
-      const c = market.config;
-      this.applied(market, result);
-      const closed = result.closed.find((x) => x.orderId === orderId);
-      writes.insertOrder({
-        order_id: orderId,
-        member_id: memberId,
-        symbol: c.symbol,
-        side: input.side,
-        type: input.type,
-        tif: input.tif,
-        // A waiting stop has no price on the book yet: its triggerMoney is kept as trigger_price.
-        price: parsed.price === undefined || result.waiting ? null : fromMinor(parsed.price, c.priceScale),
-        quantity: parsed.quantity === undefined ? null : fromMinor(parsed.quantity, c.amountScale),
-        money: parsed.money === undefined ? null : fromMinor(parsed.money, this.scaleOf(c.quote)),
-        stop_profit_price: parsed.stopProfitPrice === undefined ? null : fromMinor(parsed.stopProfitPrice, c.priceScale),
-        stop_loss_price: parsed.stopLossPrice === undefined ? null : fromMinor(parsed.stopLossPrice, c.priceScale),
-        trigger_price: parsed.price === undefined || !result.waiting ? null : fromMinor(parsed.price, c.priceScale),
-        filled: answer.filled,
-        status: answer.status,
-        reason: closed?.reason ?? null,
-        created_at: new Date(this.now()),
-        updated_at: new Date(this.now()),
-      });
-      this.recordResult(writes, market, result, orderId);
-    }
+    const writes = outcome.code === "OK" ? this.accepted(command, outcome) : this.writes();
     if (idempotencyKey !== null) writes.insertKey({ member_id: memberId, key: idempotencyKey, response: JSON.stringify(answer), fingerprint, created_at: new Date(this.now()) });
-    await this.committer.commit((trx) => writes.write(trx));
+    await this.committer.commit((trx) => writes.writeJournal(trx));
     return answer;
   }
 
@@ -451,11 +446,8 @@ export class SpotService {
     const outcome = this.core.apply(command);
     // Another member's order is answered like a missing one: nothing about it is revealed.
     if (outcome.code !== "OK") return "ORDER_UNKNOWN";
-    const writes = this.writes();
-    writes.appendCommand(outcome.seq, new Date(this.now()), command);
-    this.applied(outcome.market, outcome.result);
-    this.recordResult(writes, outcome.market, outcome.result, null);
-    await this.committer.commit((trx) => writes.write(trx));
+    const writes = this.accepted(command, outcome);
+    await this.committer.commit((trx) => writes.writeJournal(trx));
     return "OK";
   }
 
@@ -487,10 +479,8 @@ export class SpotService {
     const command: MoveFunds = { type: "ledger.transfer", id: transferId, memberId: t.memberId, asset: t.asset, from: t.from, to: t.to, amount: fromMinor(t.minor, this.scaleOf(t.asset)) };
     const outcome = this.core.apply(command);
     if (outcome.code !== "OK") return outcome.code;
-    const writes = this.writes();
-    writes.appendCommand(outcome.seq, new Date(this.now()), command);
-    this.recordTransfers(writes, outcome.transfers);
-    await this.committer.commit((trx) => writes.write(trx));
+    const writes = this.accepted(command, outcome);
+    await this.committer.commit((trx) => writes.writeJournal(trx));
     return "OK";
   }
 
@@ -503,7 +493,7 @@ export class SpotService {
     const outcome = this.core.apply(command);
     if (outcome.code !== "OK") return false;
     // The market's row (read by a start without a snapshot) commits with the command.
-    await this.commitConfig(outcome.seq, command, (trx) => trx.updateTable("market_symbol").set({ halted }).where("symbol_name", "=", symbol).execute());
+    await this.commitOperator(outcome, command);
     return true;
   }
 
@@ -524,10 +514,8 @@ export class SpotService {
     const command: Deposit = { type: "ledger.deposit", id: depositId, memberId, asset, kind, amount };
     const outcome = this.core.apply(command);
     if (outcome.code !== "OK") return false;
-    const writes = this.writes();
-    writes.appendCommand(outcome.seq, new Date(this.now()), command);
-    this.recordTransfers(writes, outcome.transfers);
-    await this.committer.commit((trx) => writes.write(trx));
+    const writes = this.accepted(command, outcome);
+    await this.committer.commit((trx) => writes.writeJournal(trx));
     return true;
   }
 
@@ -543,14 +531,56 @@ export class SpotService {
     return (await this.journalTransfer(transferId)) !== undefined;
   }
 
-  /** A committed transfer's accounts and amount (canonical decimal), if the journal has it. */
+  /** An accepted transfer's accounts and amount (canonical decimal), if there is one. */
   private async journalTransfer(transferId: string) {
+    const accepted = this.unprojected.get(transferId);
+    if (accepted) return accepted;
     const row = await this.options.db.selectFrom("ledger_transfer").select(["debit", "credit", "asset", "amount"]).where("id", "=", transferId).executeTakeFirst();
     return row && { ...row, amount: trim(row.amount) };
   }
 
-  drain(): Promise<void> {
-    return this.committer.drain();
+  /** Waits until everything applied so far is committed and in the tables. */
+  async drain(): Promise<void> {
+    await this.committer.drain();
+    await this.projector.drain();
+  }
+
+  /**
+   * Waits (up to `timeoutMs`) until the tables include every command that touched the member's
+   * rows, so their history and open orders read back what they were just answered. False when it
+   * timed out (the answer may then trail by the projection's lag).
+   */
+  async projectedFor(memberId: string, timeoutMs = 5_000): Promise<boolean> {
+    const seq = this.memberSeq.get(memberId);
+    if (seq === undefined) return true;
+    if (seq <= this.projector.cursor) {
+      this.memberSeq.delete(memberId);
+      return true;
+    }
+    return this.projector.reach(seq, timeoutMs);
+  }
+
+  /** How far the tables trail the core (for /healthz and the benchmark). */
+  projectionLag() {
+    return this.projector.lag();
+  }
+
+  /** Tests and benchmarks: the projector itself (pause it to play a crash before the tables are written). */
+  get projection(): Projector {
+    return this.projector;
+  }
+
+  /** The tables now include `cursor`: transfer ids up to it are found in `ledger_transfer` again. */
+  private projectedUpTo(cursor: number): void {
+    for (const [id, t] of this.unprojected) {
+      if (t.seq > cursor) break; // in sequence order
+      this.unprojected.delete(id);
+    }
+    // Members whose rows are all written need no entry: swept when the map has doubled since the last sweep.
+    if (this.memberSeq.size > this.memberSweepAt) {
+      for (const [member, seq] of this.memberSeq) if (seq <= cursor) this.memberSeq.delete(member);
+      this.memberSweepAt = Math.max(1_000, this.memberSeq.size * 2);
+    }
   }
 
   private now() {
@@ -560,16 +590,103 @@ export class SpotService {
   /** The rows of the batch now collecting: a command adds its rows as it is applied (see SpotWrites). */
   private writes(): SpotWrites {
     const batch = this.committer.currentBatch;
-    if (this.collecting?.batch !== batch) this.collecting = { batch, writes: new SpotWrites() };
-    return this.collecting.writes;
+    let writes = this.batches.get(batch);
+    if (!writes) {
+      writes = new SpotWrites();
+      this.batches.set(batch, writes);
+    }
+    return writes;
+  }
+
+  /**
+   * An accepted command joins the collecting batch: its journal row, what it did told to the
+   * listeners (market data, pushes), and its table rows. The caller commits the batch.
+   */
+  private accepted(command: Command, outcome: AcceptedOutcome): SpotWrites {
+    const writes = this.writes();
+    const at = new Date(this.now());
+    writes.appendCommand(outcome.seq, at, command);
+    if ("result" in outcome) this.applied(outcome.market, outcome.result);
+    this.project(writes, command, outcome, at);
+    return writes;
+  }
+
+  /**
+   * The table rows of an accepted command (orders, trades, ledger), as they are right after it:
+   * written by the projector once the command's journal row is committed, and by a start for the
+   * commands the tables had not caught up with. `at` is when it was applied (the journal's time).
+   */
+  private project(writes: SpotWrites, command: Command, outcome: AcceptedOutcome, at: Date): void {
+    const seq = outcome.seq;
+    const touched = (memberId: string) => this.memberSeq.set(memberId, seq);
+    switch (command.type) {
+      case "spot.place": {
+        if (!("result" in outcome)) return;
+        const { market, result, amounts: parsed } = outcome;
+        const c = market.config;
+        const answer = placedAnswer(command.orderId, result, c.amountScale);
+        const closed = result.closed.find((x) => x.orderId === command.orderId);
+        writes.insertOrder({
+          order_id: command.orderId,
+          member_id: command.memberId,
+          symbol: c.symbol,
+          side: command.side,
+          type: command.orderType,
+          tif: command.tif,
+          // A waiting stop has no price on the book yet: its triggerMoney is kept as trigger_price.
+          price: parsed.price === undefined || result.waiting ? null : fromMinor(parsed.price, c.priceScale),
+          quantity: parsed.quantity === undefined ? null : fromMinor(parsed.quantity, c.amountScale),
+          money: parsed.money === undefined ? null : fromMinor(parsed.money, this.scaleOf(c.quote)),
+          stop_profit_price: parsed.stopProfitPrice === undefined ? null : fromMinor(parsed.stopProfitPrice, c.priceScale),
+          stop_loss_price: parsed.stopLossPrice === undefined ? null : fromMinor(parsed.stopLossPrice, c.priceScale),
+          trigger_price: parsed.price === undefined || !result.waiting ? null : fromMinor(parsed.price, c.priceScale),
+          filled: answer.filled,
+          status: answer.status,
+          reason: closed?.reason ?? null,
+          created_at: at,
+          updated_at: at,
+        });
+        touched(command.memberId);
+        this.recordResult(writes, market, result, command.orderId, at, touched);
+        return;
+      }
+      case "spot.cancel":
+        if (!("result" in outcome)) return;
+        touched(command.memberId);
+        this.recordResult(writes, outcome.market, outcome.result, null, at, touched);
+        return;
+      case "ledger.transfer":
+      case "ledger.deposit": {
+        if (!("transfers" in outcome)) return;
+        touched(command.memberId);
+        this.recordTransfers(writes, outcome.transfers, at);
+        const first = outcome.transfers.find((t) => t.id === command.id) ?? outcome.transfers[0];
+        if (first) this.unprojected.set(command.id, { seq, debit: first.debit, credit: first.credit ?? null, asset: first.asset, amount: fromMinor(first.amount, this.scaleOf(first.asset)) });
+        return;
+      }
+      // Operator commands: their configuration rows.
+      case "market.halt":
+        writes.marketHalted(command.symbol, command.halted);
+        return;
+      case "market.rules":
+        writes.marketRules(command.symbol, command);
+        return;
+      case "market.list":
+        writes.marketListed(command);
+        return;
+    }
   }
 
   /** Records what one command changed: stops it fired, makers' fills and states, trades, the ledger. */
-  private recordResult(writes: SpotWrites, market: SpotMarket, result: SpotResult, takerOrderId: string | null): void {
+  private recordResult(writes: SpotWrites, market: SpotMarket, result: SpotResult, takerOrderId: string | null, at: Date, touched: (memberId: string) => void): void {
     const c = market.config;
     const quoteScale = this.scaleOf(c.quote);
     const baseScale = this.scaleOf(c.base);
-    const at = new Date(this.now());
+    for (const fired of result.triggered) touched(fired.memberId);
+    for (const t of result.trades) {
+      touched(t.buyer);
+      touched(t.seller);
+    }
     // Stops this command fired: open now (their fills and ends follow), with the book time they got.
     for (const fired of result.triggered) writes.fireStop(fired.orderId, fired.kind, at);
     for (const t of result.trades) {
@@ -592,16 +709,16 @@ export class SpotService {
       });
     }
     for (const closed of result.closed) {
+      touched(closed.memberId);
       if (closed.orderId === takerOrderId) continue; // written with the order itself
       writes.setStatus(closed.orderId, closed.status, closed.reason ?? null, c.amountScale, at);
     }
-    this.recordTransfers(writes, result.transfers);
+    this.recordTransfers(writes, result.transfers, at);
   }
 
   /** Records the transfers for the journal, and the touched balances and holds as they are right after them. */
-  private recordTransfers(writes: SpotWrites, transfers: TransferEvent[]): void {
+  private recordTransfers(writes: SpotWrites, transfers: TransferEvent[], at: Date): void {
     if (!transfers.length) return;
-    const at = new Date(this.now());
     const holds = new Map<string, TransferEvent>();
     for (const t of transfers) {
       const scale = this.scaleOf(t.asset);
@@ -627,7 +744,7 @@ function trim(value: string): string {
 }
 
 /** A market an operator lists (decimal texts at the market's scales), with its base asset's name when that is new. */
-export type MarketDefinition = Omit<ListMarket, "type" | "newBaseScale"> & {
+export type MarketDefinition = Omit<ListMarket, "type" | "newBaseScale" | "newBaseName"> & {
   /** A base asset the exchange does not list yet: its scale (decimals) and name. */
   newBase?: { scale: number; name: string };
 };
@@ -639,6 +756,9 @@ export type MarketChange =
   | { code: "MARKET_UNKNOWN" }
   | { code: "ASSET_UNKNOWN"; problem: string }
   | { code: "BAD_RULES"; problem: string };
+
+/** A command the core accepted, with what it did. */
+type AcceptedOutcome = Extract<ReturnType<ExchangeCore["apply"]>, { code: "OK" }>;
 
 /** What a transfer between a member's accounts answers. */
 export type TransferCode = "OK" | "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND" | typeof KEY_REUSED;

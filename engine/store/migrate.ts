@@ -12,6 +12,7 @@ import * as m010 from "./migrations/010-order-history-indexes";
 import * as m011 from "./migrations/011-idempotency-fingerprint";
 import * as m012 from "./migrations/012-market-halt";
 import * as m013 from "./migrations/013-command-journal";
+import * as m014 from "./migrations/014-projection-cursor";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "011-idempotency-fingerprint": m011,
   "012-market-halt": m012,
   "013-command-journal": m013,
+  "014-projection-cursor": m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -31,6 +31,13 @@ export interface Database {
   member_favourite: MemberFavouriteTable;
   command_journal: CommandJournalTable;
   core_snapshot: CoreSnapshotTable;
+  projection_cursor: ProjectionCursorTable;
+}
+
+/** The last journal command a projection (the query tables) includes. */
+export interface ProjectionCursorTable {
+  name: string;
+  seq: string;
 }
 
 /** An accepted command (decision 017): its sequence number, when, and the command as JSON. */

@@ -82,4 +82,6 @@ export interface ListMarket {
   takerFeeBps: number;
   /** The base asset's decimals, when the exchange does not list it yet. */
   newBaseScale?: number;
+  /** The new base asset's name (for its row; the core does not need it). */
+  newBaseName?: string;
 }
