@@ -7,6 +7,7 @@ import { ApiError } from "./api/api-error";
 import { registerConfigTableRoutes } from "./api/config-tables";
 import { createServices, type ApiServices } from "./api/context";
 import { registerMarketRoutes } from "./api/market";
+import { registerFundsRoutes } from "./api/funds";
 import { registerSpotRoutes } from "./api/spot";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
@@ -87,7 +88,7 @@ export async function buildApp({ store, apiHead, logger = false, services, spot,
     try {
       await sql`select 1`.execute(store.db);
       // How far the query tables (history) trail the core: commands not yet written, the oldest one's age, recent p99.
-      return { status: "ok", store: store.kind, ...(spot && { projection: spot.projectionLag() }) };
+      return { status: "ok", store: store.kind, ...(spot && { projection: spot.durable.projectionLag() }) };
     } catch {
       return reply.status(ResultCode.UNAVAILABLE).send({ status: "unavailable", store: store.kind });
     }
@@ -112,6 +113,7 @@ export async function buildApp({ store, apiHead, logger = false, services, spot,
   registerFavouriteRoutes(context);
   if (marketData) registerMarketDataRoutes(context, marketData, tickets);
   if (spot) {
+    registerFundsRoutes(context, spot.durable.funds);
     registerSpotRoutes(context, spot);
     registerOrderHistoryRoutes(context, spot);
   }

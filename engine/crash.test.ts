@@ -99,13 +99,13 @@ describe("crash safety", () => {
       const spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
       const rows = await store.db.selectFrom("spot_order").select("order_id").where("order_id", "in", acknowledged).execute();
       expect(rows.length).toBe(acknowledged.length);
-      expect(spot.projection.cursor).toBe(spot.core.lastSeq);
-      expect(spot.ledger.checkInvariants()).toEqual([]);
+      expect(spot.durable.projection.cursor).toBe(spot.durable.core.lastSeq);
+      expect(spot.durable.ledger.checkInvariants()).toEqual([]);
       for (const market of spot.markets.values()) expect(market.checkInvariants()).toEqual([]);
       // Snapshots were written under load; the newest one plus the journal tail is the state the tables hold.
-      expect(spot.restoredFrom.source).toBe("snapshot");
+      expect(spot.durable.restoredFrom.source).toBe("snapshot");
       const fromTables = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, snapshots: false });
-      expect(spot.core.stateHash()).toBe(fromTables.core.stateHash());
+      expect(spot.durable.core.stateHash()).toBe(fromTables.durable.core.stateHash());
     } finally {
       await store.close();
     }

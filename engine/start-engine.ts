@@ -11,6 +11,8 @@ import { seedDemoMarkets } from "./sim/demo-markets";
 import { DEMO_ACCOUNT, ensureDemoMember, topUpDemoMember } from "./sim/demo-member";
 import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
+import { spotProduct } from "./spot/spot-product";
+import { DurableCore } from "./journal/durable-core";
 import type { EngineEnv } from "./config";
 import { attachRealtime } from "./realtime/realtime";
 import { TicketSigner } from "./realtime/tickets";
@@ -64,18 +66,21 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   // Markets are configuration: a fresh install has the default six, simulated or not (issue 9).
   await seedDemoMarkets(store.db);
   // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
-  const spot = await SpotService.start({
+  // The durable layer with each product plugged in (decision 017); spot is the first.
+  const durable = await DurableCore.start({
     db: store.db,
+    products: [spotProduct],
     warn: (message) => console.warn(message),
     onFatal: (error) => {
       console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);
       process.exit(70);
     },
   });
+  const spot = new SpotService(durable);
   // A state the journal does not fully describe (rebuilt from the tables, past a damaged
   // snapshot, markets listed by hand): snapshot it before serving, so the next start replays
   // only commands that came after it (decision 017).
-  if (spot.needsSnapshot) await spot.writeSnapshot({ force: true, dropOlder: spot.restoredFrom.source === "tables" });
+  if (durable.needsSnapshot) await durable.writeSnapshot({ force: true, dropOlder: durable.restoredFrom.source === "tables" });
   if (simulate) await backfillKlines(store.db, spot);
   const demoMember = (env.DEMO_MEMBER ?? (simulate ? "1" : "0")) === "1";
   const demo = demoMember ? await ensureDemoMember(store.db, spot) : null;
@@ -108,7 +113,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   if (store.kind === "pglite") chores.push({ name: "vacuum and checkpoint", run: () => upkeepEmbedded(store.db) });
   const housekeeping = startHousekeeping({ chores, log: app.log });
   // A snapshot of the core now and then, so a start replays a short journal tail (decision 017).
-  const snapshots = startHousekeeping({ chores: [{ name: "snapshot the core", run: () => spot.writeSnapshot() }], intervalMs: env.SNAPSHOT_INTERVAL_MS, log: app.log });
+  const snapshots = startHousekeeping({ chores: [{ name: "snapshot the core", run: () => durable.writeSnapshot() }], intervalMs: env.SNAPSHOT_INTERVAL_MS, log: app.log });
   // The shared demo balances come back every hour once a visitor has spent them.
   const demoTopUp = demo
     ? setInterval(() => void topUpDemoMember(spot, demo.memberId).catch((error) => app.log.warn({ err: (error as Error).message }, "demo top-up failed")), 60 * 60_000)
@@ -116,7 +121,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   demoTopUp?.unref();
   const outbox = env.SMTP_URL ? createOutboxWorker({ db: store.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }) : null;
   const address = await app.listen({ host: env.ENGINE_HOST, port: env.ENGINE_PORT });
-  app.log.info({ store: store.kind, variant: variant.name, apiHead: env.API_HEAD, restoredFrom: spot.restoredFrom }, "engine ready");
+  app.log.info({ store: store.kind, variant: variant.name, apiHead: env.API_HEAD, restoredFrom: durable.restoredFrom }, "engine ready");
 
   return {
     app,
@@ -134,9 +139,9 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
       // the closing snapshot: the next start has nothing to replay.
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
-      await spot.drain();
-      await spot.writeSnapshot().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, "the closing snapshot failed"));
-      await spot.drain();
+      await durable.drain();
+      await durable.writeSnapshot().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, "the closing snapshot failed"));
+      await durable.drain();
       await store.close();
     },
   };

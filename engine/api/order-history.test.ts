@@ -91,7 +91,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     await place("carol", "C1", { symbol: "ETH_USDT", direction: "buy", price: "4000", num: "0.4" });
   });
   afterAll(async () => {
-    await spot?.drain();
+    await spot?.durable.drain();
     await app?.close();
     await store?.dispose();
   });

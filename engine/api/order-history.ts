@@ -24,20 +24,20 @@ export function registerOrderHistoryRoutes({ app, apiHead, db, services }: ApiCo
 
   registerEndpoint(app, apiHead, endpoints.myOrders, async ({ params, query, request }) => {
     const { memberId } = await requireMember(db, request, services.now());
-    await spot.projectedFor(memberId);
+    await spot.durable.projectedFor(memberId);
     const { pageNo, pageSize, ...filter } = query;
     return listOrders(db, memberId, params.x, filter, paging({ pageNo, pageSize }));
   });
 
   registerEndpoint(app, apiHead, endpoints.myTrades, async ({ params, query, request }) => {
     const { memberId } = await requireMember(db, request, services.now());
-    await spot.projectedFor(memberId);
+    await spot.durable.projectedFor(memberId);
     return listTrades(db, memberId, query, { pageNo: params.pageNo, pageSize: params.pageSize });
   });
 
   registerEndpoint(app, apiHead, endpoints.orderDetails, async ({ params, query, request }) => {
     const { memberId } = await requireMember(db, request, services.now());
-    await spot.projectedFor(memberId);
+    await spot.durable.projectedFor(memberId);
     const order = await findOrder(db, memberId, params.id);
     if (!order) throw ApiError.notFound(engineText(requestLanguage(request.headers), "orders.not_found"));
     return { order, trades: await tradesOfOrder(db, memberId, params.id, paging(query)) };
@@ -45,7 +45,7 @@ export function registerOrderHistoryRoutes({ app, apiHead, db, services }: ApiCo
 
   registerEndpoint(app, apiHead, endpoints.orderSymbols, async ({ request }) => {
     const { memberId } = await requireMember(db, request, services.now());
-    await spot.projectedFor(memberId);
+    await spot.durable.projectedFor(memberId);
     return orderSymbols(db, memberId);
   });
 
@@ -54,7 +54,7 @@ export function registerOrderHistoryRoutes({ app, apiHead, db, services }: ApiCo
     const parsed = exportBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) throw ApiError.badRequest(`Invalid body: ${describeIssues(parsed.error.issues)}`);
     const { memberId } = await requireMember(db, request, services.now());
-    await spot.projectedFor(memberId);
+    await spot.durable.projectedFor(memberId);
     const { scope, ...filter } = parsed.data;
     const total = scope === "trades" ? await countTrades(db, memberId, filter) : await countOrders(db, memberId, scope, filter);
     if (total > EXPORT_MAX_ROWS) {

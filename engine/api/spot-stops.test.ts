@@ -92,7 +92,7 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
     const trade = await place("alice", "1", { ...buyBtc, price: "59000", num: "0.01", idempotencyKey: "stops-alice-buy" });
     expect(trade.data).toMatchObject({ status: "filled", trades: 1 });
     expect(await balance("alice", "USDT")).toMatchObject({ frozen: "0" });
-    await spot.drain(); // the tables are written behind the answers
+    await spot.durable.drain(); // the tables are written behind the answers
     const row = await store.db.selectFrom("spot_order").select(["status", "filled", "triggered_by"]).where("order_id", "=", first.data.orderId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "filled", triggered_by: "profit" });
     expect(Number(row.filled)).toBe(0.01);

@@ -233,7 +233,7 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect(await balance("alice", "2", "LINK")).toEqual({ coin: "LINK", available: "2.996", frozen: "0" });
 
     // A restart reads the listing and its rules back, with the resting order.
-    await spot.drain();
+    await spot.durable.drain();
     const again = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
     const restored = again.markets.get("LINK/USDT")!;
     expect(restored.config).toMatchObject({ minQuantity: toMinor("1", 2), takerFeeBps: 0n, makerFeeBps: 10n, baseAssetScale: 8 });

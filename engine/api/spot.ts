@@ -1,8 +1,8 @@
 import type * as z from "zod";
 import { endpoints } from "../../protocol/endpoints";
-import { ACCOUNT_TYPES, ORDER_TYPES } from "../../protocol/endpoints/spot";
+import { ORDER_TYPES } from "../../protocol/endpoints/spot";
 import { ResultCode } from "../../protocol/result-codes";
-import { KEY_REUSED } from "../spot/idempotency";
+import { KEY_REUSED } from "../journal/idempotency";
 import type { MarketChange, SpotService, SpotServiceCode } from "../spot/spot-service";
 import { fromMinor } from "../../protocol/money";
 import { ApiError } from "./api-error";
@@ -39,7 +39,7 @@ const BUY_MESSAGES: Partial<Record<SpotServiceCode, TextKey>> = {
   STOP_PRICES_CROSSED: "spot.stop_crossed_buy",
 };
 
-/** Spot orders and balances (spec §7 "Orders", "Wallet"). Every refusal changes nothing. */
+/** Spot orders and the operators' market changes (spec §7 "Orders"). Every refusal changes nothing. */
 export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, spot: SpotService): void {
   /** A refusal changes nothing; a key reused for another request is a conflict (409), not a bad order. */
   const refuse = (code: SpotServiceCode, lang: Parameters<typeof engineText>[0], side?: "buy" | "sell") => {
@@ -107,20 +107,6 @@ export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, s
     return null;
   });
 
-  registerEndpoint(app, apiHead, endpoints.balances, async ({ query, request }) => {
-    const { memberId } = await requireMember(db, request, services.now());
-    return spot.balances(memberId, ACCOUNT_TYPES[query.type]);
-  });
-
-  registerEndpoint(app, apiHead, endpoints.transfer, async ({ query, request }) => {
-    const lang = requestLanguage(request.headers);
-    const { memberId } = await requireMember(db, request, services.now());
-    if (query.from === query.to) throw refuse("ORDER_BAD_COMMAND", lang);
-    const code = await spot.transferBetween(memberId, query.coin, ACCOUNT_TYPES[query.from], ACCOUNT_TYPES[query.to], query.amount, `trans:${memberId}:${query.idempotencyKey}`);
-    if (code !== "OK") throw refuse(code, lang);
-    return null;
-  });
-
   registerEndpoint(app, apiHead, endpoints.demoAccount, async () => services.demoAccount);
 
   registerEndpoint(app, apiHead, endpoints.adminMarketHalt, async ({ body, request }) => {
@@ -139,15 +125,6 @@ export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, s
   registerEndpoint(app, apiHead, endpoints.adminMarketUpdate, async ({ body, request }) => {
     requireAdmin(request, services.adminToken);
     return marketAnswer(await spot.updateMarket(body.symbol, body), body.symbol);
-  });
-
-  registerEndpoint(app, apiHead, endpoints.adminDeposit, async ({ body, request }) => {
-    requireAdmin(request, services.adminToken);
-    const member = await db.selectFrom("member").select("id").where("uid", "=", body.uid).executeTakeFirst();
-    if (!member) throw ApiError.notFound(`no member with uid ${body.uid}`);
-    const ok = await spot.deposit(member.id, body.coin, body.account, body.amount, `deposit:${body.reference}`).catch(() => false);
-    if (!ok) throw new ApiError(ResultCode.CONFLICT, "deposit refused: unknown coin, bad amount or reference already used");
-    return null;
   });
 }
 

@@ -64,15 +64,15 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
     const spot = await SpotService.start({ db: again.db, onFatal: (error) => { throw error; } });
     const t3 = performance.now();
     const market = spot.markets.get("BTC/USDT")!;
-    const problems = [...spot.ledger.checkInvariants(), ...market.checkInvariants()];
+    const problems = [...spot.durable.ledger.checkInvariants(), ...market.checkInvariants()];
     const onBook = market.book.size;
     // The first snapshot (decision 017), then the restore from it.
     const t4 = performance.now();
-    const snapshot = await spot.writeSnapshot();
+    const snapshot = await spot.durable.writeSnapshot();
     const t5 = performance.now();
     const fromSnapshot = await SpotService.start({ db: again.db, onFatal: (error) => { throw error; } });
     const t6 = performance.now();
-    if (fromSnapshot.restoredFrom.source !== "snapshot" || fromSnapshot.core.stateHash() !== spot.core.stateHash()) problems.push("the snapshot did not restore the same state");
+    if (fromSnapshot.durable.restoredFrom.source !== "snapshot" || fromSnapshot.durable.core.stateHash() !== spot.durable.core.stateHash()) problems.push("the snapshot did not restore the same state");
     await again.close();
 
     // The whole engine process: spawn, migrations check, seed check, restore, market data, listen.

@@ -151,8 +151,8 @@ async function engineReport(): Promise<void> {
     const seconds = (performance.now() - t0) / 1000;
     await simulator.stop();
     marketData.stop();
-    await spot.drain();
-    const problems = [...spot.ledger.checkInvariants(), ...[...spot.markets.values()].flatMap((m) => m.checkInvariants())];
+    await spot.durable.drain();
+    const problems = [...spot.durable.ledger.checkInvariants(), ...[...spot.markets.values()].flatMap((m) => m.checkInvariants())];
     await store.close();
 
     console.log(`sim: the simulator on a fresh embedded database, ${simHours} simulated hours at one tick a second, in ${seconds.toFixed(1)} s; ${problems.length ? `${problems.length} invariant problems` : "ledger and book invariants sound"}`);

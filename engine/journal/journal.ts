@@ -7,7 +7,7 @@ import type { Database } from "../store/schema";
 
 /**
  * The command journal and core snapshots in the database (decision 017). Commands are appended
- * by the group commit with the rows they changed (SpotWrites); this module reads them back,
+ * by the group commit with the rows they changed (CommandBatch); this module reads them back,
  * stores and loads snapshots, and drops what no kept snapshot needs.
  */
 

@@ -22,7 +22,7 @@ const LAG_WINDOW = 2_000;
  * (decision 017, step 3). A batch is handed over once its journal rows are committed; whatever
  * has arrived meanwhile is written in one transaction with the cursor (`projection_cursor`, the
  * last command the tables include), so the tables always show the state after one command. A
- * start resumes from the cursor by replaying the journal after it (SpotService.start).
+ * start resumes from the cursor by replaying the journal after it (DurableCore.start).
  *
  * A failed write stops the engine (`onFatal`) like a failed journal commit: the journal holds
  * every acknowledged command, so the next start writes what is missing.

@@ -22,12 +22,12 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, now: () => clock });
     market = await MarketData.start({ db: store.db, spot, now: () => clock });
     market.startPublishing((topic, data) => pushes.push({ topic, data }));
-    await spot.deposit("1", "USDT", "spot", "1000000", "md-dep-1");
-    await spot.deposit("2", "BTC", "spot", "10", "md-dep-2");
+    await spot.durable.funds.deposit("1", "USDT", "spot", "1000000", "md-dep-1");
+    await spot.durable.funds.deposit("2", "BTC", "spot", "10", "md-dep-2");
   });
   afterAll(async () => {
     market?.stop();
-    await spot?.drain();
+    await spot?.durable.drain();
     await store?.dispose();
   });
 
@@ -53,7 +53,7 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     expect(listed.code).toBe("OK");
     expect(market.has("ETH/USDT")).toBe(true);
     expect(market.symbolInfo("ETH/USDT")).toMatchObject({ symbolName: "ETH/USDT", coin_coin_scale: 2, base_coin_scale: 4, minQuantity: "0.001" });
-    await spot.deposit("2", "ETH", "spot", "5", "md-dep-eth");
+    await spot.durable.funds.deposit("2", "ETH", "spot", "5", "md-dep-eth");
     await spot.placeOrder("2", { symbol: "ETH/USDT", side: "sell", type: "limit", price: "3000", quantity: "1", tif: "GTC" }, null);
     await spot.placeOrder("1", { symbol: "ETH/USDT", side: "buy", type: "market", quantity: "0.5", tif: "IOC" }, null);
     expect(market.depth("ETH/USDT", 5).asks).toEqual([["3000", "0.5"]]);
@@ -90,7 +90,7 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
   });
 
   it("reloads candles and recent trades after a restart", async () => {
-    await spot.drain();
+    await spot.durable.drain();
     const again = await MarketData.start({ db: store.db, spot: await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } }), now: () => clock });
     expect(await again.klines("BTC/USDT", "1d", clock, 5)).toEqual(await market.klines("BTC/USDT", "1d", clock, 5));
     expect(again.recentTrades("BTC/USDT").map((t) => t.price)).toEqual(["62000", "61000", "60000"]);

@@ -72,7 +72,7 @@ export class MarketData {
     // A market an operator lists while the engine runs is tracked from its first order.
     options.spot.onMarketAdded((market) => data.track(market));
     options.spot.onApplied((event) => data.applied(event));
-    options.spot.addBatchHooks({
+    options.spot.durable.addBatchHooks({
       beforeCommit: (trx) => data.saveCandles(trx),
       afterCommit: (batch) => data.afterCommit(batch),
     });

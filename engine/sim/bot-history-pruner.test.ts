@@ -32,8 +32,8 @@ describe("bot history pruning", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     member = row.id;
-    await spot.deposit(member, "USDT", "spot", "100000", "test-deposit-usdt");
-    await spot.deposit(member, "BTC", "spot", "2", "test-deposit-btc");
+    await spot.durable.funds.deposit(member, "USDT", "spot", "100000", "test-deposit-usdt");
+    await spot.durable.funds.deposit(member, "BTC", "spot", "2", "test-deposit-btc");
   });
   afterAll(() => store?.dispose());
 
@@ -42,7 +42,7 @@ describe("bot history pruning", () => {
       clock += 1_000;
       await sim.tick(1);
     }
-    await spot.drain();
+    await spot.durable.drain();
   }
 
   /** Everything the member can see of its history, and the state a restart reads. */
@@ -102,8 +102,8 @@ describe("bot history pruning", () => {
     expect(await pruner.prune(cutoff)).toEqual({ trades: 0, orders: 0, transfers: 0 });
     await upkeepEmbedded(store.db);
     const again = await SpotService.start({ db: store.db, now, onFatal: (e) => { throw e; } });
-    expect(again.ledger.stateHash()).toBe(spot.ledger.stateHash());
+    expect(again.durable.ledger.stateHash()).toBe(spot.durable.ledger.stateHash());
     for (const market of again.markets.values()) expect(market.checkInvariants()).toEqual([]);
-    expect(again.ledger.checkInvariants()).toEqual([]);
+    expect(again.durable.ledger.checkInvariants()).toEqual([]);
   });
 });

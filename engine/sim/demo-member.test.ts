@@ -23,23 +23,23 @@ describe("demo member", () => {
     expect(await verify(row.password_hash, DEMO_ACCOUNT.password)).toBe(true);
 
     const expected = Object.fromEntries(DEMO_GRANT);
-    const held = (s: SpotService) => Object.fromEntries(s.balances(first.memberId, "spot").filter((b) => b.coin in expected).map((b) => [b.coin, compareDecimal(b.available, expected[b.coin]!) === 0 ? expected[b.coin] : b.available]));
+    const held = (s: SpotService) => Object.fromEntries(s.durable.funds.balances(first.memberId, "spot").filter((b) => b.coin in expected).map((b) => [b.coin, compareDecimal(b.available, expected[b.coin]!) === 0 ? expected[b.coin] : b.available]));
     expect(held(spot)).toEqual(expected);
 
     // A restart runs it again: still one grant.
-    await spot.drain();
+    await spot.durable.drain();
     const restarted = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
     await ensureDemoMember(store.db, restarted);
     expect(held(restarted)).toEqual(expected);
-    expect(restarted.ledger.checkInvariants()).toEqual([]);
+    expect(restarted.durable.ledger.checkInvariants()).toEqual([]);
 
     // Spent below half of the grant: topped back up to it; a little spent: left as it is.
-    await restarted.transferBetween(first.memberId, "USDT", "spot", "funding", "60000", "demo-test-spend-1");
-    await restarted.transferBetween(first.memberId, "BTC", "spot", "funding", "0.1", "demo-test-spend-2");
+    await restarted.durable.funds.transferBetween(first.memberId, "USDT", "spot", "funding", "60000", "demo-test-spend-1");
+    await restarted.durable.funds.transferBetween(first.memberId, "BTC", "spot", "funding", "0.1", "demo-test-spend-2");
     await topUpDemoMember(restarted, first.memberId, 1);
     expect(held(restarted).USDT).toBe("100000");
-    expect(compareDecimal(restarted.balances(first.memberId, "spot").find((b) => b.coin === "BTC")!.available, "0.9")).toBe(0);
-    expect(restarted.ledger.checkInvariants()).toEqual([]);
-    await restarted.drain();
+    expect(compareDecimal(restarted.durable.funds.balances(first.memberId, "spot").find((b) => b.coin === "BTC")!.available, "0.9")).toBe(0);
+    expect(restarted.durable.ledger.checkInvariants()).toEqual([]);
+    await restarted.durable.drain();
   });
 });

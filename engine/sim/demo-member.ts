@@ -56,13 +56,13 @@ export async function ensureDemoMember(db: Kysely<Database>, spot: SpotService, 
 
 /** Credits each coin of the grant that has fallen below half of it back up to the grant. */
 export async function topUpDemoMember(spot: SpotService, memberId: string, now = Date.now()): Promise<void> {
-  const available = new Map(spot.balances(memberId, "spot").map((b) => [b.coin, b.available]));
+  const available = new Map(spot.durable.funds.balances(memberId, "spot").map((b) => [b.coin, b.available]));
   for (const [coin, amount] of DEMO_GRANT) {
     const have = available.get(coin);
     if (have === undefined) continue; // not listed on this install
     const scale = Math.max(decimals(have), decimals(amount));
     const missing = toMinor(amount, scale) - toMinor(have, scale);
     if (missing * 2n <= toMinor(amount, scale)) continue;
-    await spot.deposit(memberId, coin, "spot", fromMinor(missing, scale), `demo-topup:${coin}:${now}`);
+    await spot.durable.funds.deposit(memberId, coin, "spot", fromMinor(missing, scale), `demo-topup:${coin}:${now}`);
   }
 }

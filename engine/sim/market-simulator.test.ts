@@ -49,7 +49,7 @@ describe("simulated liquidity", () => {
       await sim.tick(seconds);
       watch.sampleBooks();
     }
-    await spot.drain();
+    await spot.durable.drain();
   }
 
   /** The book, spread and print bounds every run must keep. */
@@ -98,7 +98,7 @@ describe("simulated liquidity", () => {
       await sim.tick(60);
       fresh.sampleBooks();
     }
-    await spot.drain();
+    await spot.durable.drain();
     const figures = fresh.figures();
     expectSoundMarkets(figures, 60);
     for (const f of figures) {
@@ -111,14 +111,14 @@ describe("simulated liquidity", () => {
       expect(f.rangePct, f.symbol).toBeLessThan(5);
     }
     for (const market of spot.markets.values()) expect(market.checkInvariants()).toEqual([]);
-    expect(spot.ledger.checkInvariants()).toEqual([]);
+    expect(spot.durable.ledger.checkInvariants()).toEqual([]);
   });
 
   it("restarts where it stopped: the engine restores what it left, and the walk resumes at the last close", async () => {
     await sim.stop();
-    await spot.drain();
+    await spot.durable.drain();
     const again = await SpotService.start({ db: store.db, now, onFatal: (e) => { throw e; } });
-    expect(again.ledger.stateHash()).toBe(spot.ledger.stateHash());
+    expect(again.durable.ledger.stateHash()).toBe(spot.durable.ledger.stateHash());
     const resumed = await startSimulator({ db: store.db, spot: again, seed: 8, timer: false, now });
     for (const m of DEMO_MARKETS) {
       const [candle] = await marketData.klines(m.symbol, "1m", clock, 1);
@@ -131,6 +131,6 @@ describe("simulated liquidity", () => {
       expect(market.checkInvariants()).toEqual([]);
     }
     await resumed.stop();
-    await again.drain();
+    await again.durable.drain();
   });
 });

@@ -206,7 +206,7 @@ function quantityFor(s: SymbolState, cents: bigint, price: bigint): bigint {
 async function fund(spot: SpotService, bots: string[], states: SymbolState[], now: () => number) {
   const deposits: Array<Promise<boolean>> = [];
   for (const bot of bots) {
-    const balances = new Map(spot.balances(bot, "spot").map((b) => [b.coin, b.available]));
+    const balances = new Map(spot.durable.funds.balances(bot, "spot").map((b) => [b.coin, b.available]));
     const wants: Array<[coin: string, amount: string]> = [["USDT", "2000000"]];
     for (const s of states) {
       const units = (2_000_000n * 10n ** BigInt(s.amountScale + s.priceScale)) / s.walk.price;
@@ -215,7 +215,7 @@ async function fund(spot: SpotService, bots: string[], states: SymbolState[], no
     for (const [coin, amount] of wants) {
       const scale = decimals(amount);
       const have = toMinor(balances.get(coin) ?? "0", scale, "down");
-      if (have < toMinor(amount, scale) / 4n) deposits.push(spot.deposit(bot, coin, "spot", amount, `sim-fund-${bot}-${coin}-${now()}-${randomBytes(4).toString("hex")}`));
+      if (have < toMinor(amount, scale) / 4n) deposits.push(spot.durable.funds.deposit(bot, coin, "spot", amount, `sim-fund-${bot}-${coin}-${now()}-${randomBytes(4).toString("hex")}`));
     }
   }
   await Promise.all(deposits);

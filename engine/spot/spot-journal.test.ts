@@ -22,9 +22,9 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
 
   /** A burst of every kind of command: deposits, transfers, resting and trading orders, a stop, cancels, a halt and a rule change. */
   async function trade(round: number, operator = true) {
-    await service.deposit("1", "USDT", "spot", "100000", `jd-${round}-1`);
-    await service.deposit("2", "BTC", "spot", "2", `jd-${round}-2`);
-    expect(await service.transferBetween("1", "USDT", "spot", "funding", "100", `jt-${round}`)).toBe("OK");
+    await service.durable.funds.deposit("1", "USDT", "spot", "100000", `jd-${round}-1`);
+    await service.durable.funds.deposit("2", "BTC", "spot", "2", `jd-${round}-2`);
+    expect(await service.durable.funds.transferBetween("1", "USDT", "spot", "funding", "100", `jt-${round}`)).toBe("OK");
     for (let i = 0; i < 10; i++) await limit("2", "sell", String(60_000 + i * 10), "0.01");
     await limit("1", "buy", "60025", "0.05", `jb-${round}`);
     const resting = await limit("1", "buy", "50000", "0.02");
@@ -32,11 +32,11 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     const stop = await service.placeOrder("2", { symbol: "BTC/USDT", side: "sell", type: "limit", price: "55000", quantity: "0.01", tif: "GTC", stopLossPrice: "56000" }, null);
     expect(stop.status).toBe("waiting");
     // An operator's answer waits until the market's row is written (not while the tables are held back).
-    if (!operator) return service.drain();
+    if (!operator) return service.durable.drain();
     expect(await service.setHalted("BTC/USDT", true)).toBe(true);
     expect(await service.setHalted("BTC/USDT", false)).toBe(true);
     expect((await service.updateMarket("BTC/USDT", { takerFeeBps: 20 + round })).code).toBe("OK");
-    await service.drain();
+    await service.durable.drain();
   }
 
   beforeAll(async () => {
@@ -46,24 +46,24 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     service = await start();
   });
   afterAll(async () => {
-    await service?.drain();
+    await service?.durable.drain();
     await store?.dispose();
   });
 
   it("journals every accepted command once, numbered without gaps, in the commit of its rows", async () => {
-    expect(service.restoredFrom).toEqual({ source: "tables", seq: 0, replayed: 0 });
+    expect(service.durable.restoredFrom).toEqual({ source: "tables", seq: 0, replayed: 0 });
     await trade(1);
     // A refused order and a retry with the same key add nothing.
     expect((await limit("1", "buy", "60000", "1000", "j-poor")).code).toBe("RISK_INSUFFICIENT_AVAILABLE");
     await limit("1", "buy", "60025", "0.05", "jb-1");
-    await service.drain();
+    await service.durable.drain();
     const seqs: number[] = [];
     const types: string[] = [];
     await eachJournalCommand(store.db, 0, (seq, command) => {
       seqs.push(seq);
       types.push(command.type);
     });
-    expect(seqs).toEqual(Array.from({ length: service.core.lastSeq }, (_, i) => i + 1));
+    expect(seqs).toEqual(Array.from({ length: service.durable.core.lastSeq }, (_, i) => i + 1));
     expect(new Set(types)).toEqual(new Set(["ledger.deposit", "ledger.transfer", "spot.place", "spot.cancel", "market.halt", "market.rules"]));
     // The journal alone, replayed on an empty core with the same market, gives the live state.
     const replayed = new ExchangeCore();
@@ -71,38 +71,38 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     replayed.listAsset("USDT", 8);
     replayed.openMarket({ ...service.markets.get("BTC/USDT")!.config, makerFeeBps: 10n, takerFeeBps: 20n });
     await eachJournalCommand(store.db, 0, (seq, command) => expect(replayed.apply(command).seq).toBe(seq));
-    expect(replayed.stateHash()).toBe(service.core.stateHash());
+    expect(replayed.stateHash()).toBe(service.durable.core.stateHash());
   });
 
   it("starts from the newest snapshot plus the journal after it, at the state the engine had", async () => {
-    const first = await service.writeSnapshot();
-    expect(first).toMatchObject({ seq: service.core.lastSeq });
-    expect(await service.writeSnapshot()).toBeNull(); // nothing new since
+    const first = await service.durable.writeSnapshot();
+    expect(first).toMatchObject({ seq: service.durable.core.lastSeq });
+    expect(await service.durable.writeSnapshot()).toBeNull(); // nothing new since
     await trade(2);
-    const live = service.core.stateHash();
+    const live = service.durable.core.stateHash();
     const again = await start();
-    expect(again.restoredFrom).toMatchObject({ source: "snapshot", seq: first!.seq });
-    expect(again.restoredFrom.replayed).toBe(again.core.lastSeq - first!.seq);
-    expect(again.restoredFrom.replayed).toBeGreaterThan(10);
-    expect(again.core.stateHash()).toBe(live);
+    expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: first!.seq });
+    expect(again.durable.restoredFrom.replayed).toBe(again.durable.core.lastSeq - first!.seq);
+    expect(again.durable.restoredFrom.replayed).toBeGreaterThan(10);
+    expect(again.durable.core.stateHash()).toBe(live);
     // The tables say the same.
     const fromTables = await start(false);
-    expect(fromTables.restoredFrom.source).toBe("tables");
-    expect(fromTables.core.stateHash()).toBe(live);
+    expect(fromTables.durable.restoredFrom.source).toBe("tables");
+    expect(fromTables.durable.core.stateHash()).toBe(live);
     service = again;
     // It trades on: numbering continues, a retried key still answers once.
-    const before = service.core.lastSeq;
+    const before = service.durable.core.lastSeq;
     expect((await limit("1", "buy", "60025", "0.05", "jb-2")).code).toBe("OK");
-    expect(service.core.lastSeq).toBe(before);
+    expect(service.durable.core.lastSeq).toBe(before);
     expect((await limit("1", "buy", "60090", "0.01", "j-after")).code).toBe("OK");
-    expect(service.core.lastSeq).toBe(before + 1);
-    await service.drain();
+    expect(service.durable.core.lastSeq).toBe(before + 1);
+    await service.durable.drain();
   });
 
   it("keeps two snapshots and the journal after the older; passes over a damaged snapshot", async () => {
-    await service.writeSnapshot();
+    await service.durable.writeSnapshot();
     await trade(3);
-    const second = await service.writeSnapshot();
+    const second = await service.durable.writeSnapshot();
     const kept = await store.db.selectFrom("core_snapshot").select("seq").orderBy("seq").execute();
     expect(kept).toHaveLength(SNAPSHOTS_KEPT);
     const oldest = Number(kept[0]!.seq);
@@ -110,62 +110,62 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     expect(Number(journal.min)).toBe(oldest + 1);
     expect(Number(journal.max)).toBe(second!.seq);
     await trade(4);
-    const live = service.core.stateHash();
+    const live = service.durable.core.stateHash();
     // The newest snapshot is damaged: the older one and a longer tail give the same state.
     await sql`update core_snapshot set data = replace(data, '"accounts":"', '"accounts":"9/spot/USDT\\t1\\t0\\n') where seq = ${String(second!.seq)}::bigint`.execute(store.db);
     const again = await start();
     expect(warnings.some((w) => w.includes(`snapshot ${second!.seq}`))).toBe(true);
-    expect(again.restoredFrom).toMatchObject({ source: "snapshot", seq: oldest });
-    expect(again.core.stateHash()).toBe(live);
+    expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: oldest });
+    expect(again.durable.core.stateHash()).toBe(live);
     // The damaged one is gone (kept, it would push the good one out), and the engine snapshots before serving.
     expect(await store.db.selectFrom("core_snapshot").select("seq").execute()).toEqual([{ seq: String(oldest) }]);
-    expect(again.needsSnapshot).toBe(true);
+    expect(again.durable.needsSnapshot).toBe(true);
     // Both damaged: the tables, still the same state.
     await sql`update core_snapshot set data = 'not json'`.execute(store.db);
     const fromTables = await start();
-    expect(fromTables.restoredFrom.source).toBe("tables");
-    expect(fromTables.core.stateHash()).toBe(live);
+    expect(fromTables.durable.restoredFrom.source).toBe("tables");
+    expect(fromTables.durable.core.stateHash()).toBe(live);
   });
 
   it("writes the tables behind the answers; a start after a crash with them behind writes what is missing", async () => {
-    await service.writeSnapshot();
+    await service.durable.writeSnapshot();
     // The engine goes on answering but its tables stop: then it dies (kill -9).
-    await service.projection.pause(true);
-    const cursor = service.projection.cursor;
+    await service.durable.projection.pause(true);
+    const cursor = service.durable.projection.cursor;
     await trade(5, false);
-    expect(service.projection.cursor).toBe(cursor);
-    expect(service.projectionLag().behind).toBe(service.core.lastSeq - cursor);
-    expect(await service.projectedFor("1", 50)).toBe(false);
-    const live = service.core.stateHash();
+    expect(service.durable.projection.cursor).toBe(cursor);
+    expect(service.durable.projectionLag().behind).toBe(service.durable.core.lastSeq - cursor);
+    expect(await service.durable.projectedFor("1", 50)).toBe(false);
+    const live = service.durable.core.stateHash();
     const orders = await store.db.selectFrom("spot_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
 
     // From the snapshot: the tail is replayed and the part the tables missed is written before serving.
     const again = await start();
-    expect(again.restoredFrom).toMatchObject({ source: "snapshot", replayed: service.core.lastSeq - cursor });
-    expect(again.core.stateHash()).toBe(live);
-    expect(again.projection.cursor).toBe(again.core.lastSeq);
+    expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", replayed: service.durable.core.lastSeq - cursor });
+    expect(again.durable.core.stateHash()).toBe(live);
+    expect(again.durable.projection.cursor).toBe(again.durable.core.lastSeq);
     const after = await store.db.selectFrom("spot_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(orders.n) + 13); // trade(): 10 sells, a buy, a cancelled buy, a stop
     // The tables now hold the whole state: a start from them alone replays nothing and agrees.
     const fromTables = await start(false);
-    expect(fromTables.restoredFrom).toEqual({ source: "tables", seq: again.core.lastSeq, replayed: 0 });
-    expect(fromTables.core.stateHash()).toBe(live);
+    expect(fromTables.durable.restoredFrom).toEqual({ source: "tables", seq: again.durable.core.lastSeq, replayed: 0 });
+    expect(fromTables.durable.core.stateHash()).toBe(live);
 
     // Behind again, and no snapshot to start from: the tables (at their cursor) and the journal after it.
     service = again;
-    await service.projection.pause(true);
-    const behindFrom = service.projection.cursor;
+    await service.durable.projection.pause(true);
+    const behindFrom = service.durable.projection.cursor;
     await trade(6, false);
     // A fee change while the tables are behind: its row must not reach them before the orders
     // placed ahead of it (a start from the tables would price those at the new fee).
     const changing = service.updateMarket("BTC/USDT", { takerFeeBps: 40 });
     await trade(7, false);
     expect(await Promise.race([changing, new Promise((r) => setTimeout(() => r("waiting"), 50))])).toBe("waiting");
-    const live6 = service.core.stateHash();
+    const live6 = service.durable.core.stateHash();
     const fromBehindTables = await start(false);
-    expect(fromBehindTables.restoredFrom).toEqual({ source: "tables", seq: behindFrom, replayed: service.core.lastSeq - behindFrom });
-    expect(fromBehindTables.core.stateHash()).toBe(live6);
-    expect(fromBehindTables.projection.cursor).toBe(service.core.lastSeq);
+    expect(fromBehindTables.durable.restoredFrom).toEqual({ source: "tables", seq: behindFrom, replayed: service.durable.core.lastSeq - behindFrom });
+    expect(fromBehindTables.durable.core.stateHash()).toBe(live6);
+    expect(fromBehindTables.durable.projection.cursor).toBe(service.durable.core.lastSeq);
     service = fromBehindTables;
   });
 });
@@ -183,9 +183,9 @@ describe.each(testStoreKinds())("book time in the tables on %s", (kind) => {
     let n = 0;
     const service = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, newOrderId: () => `bt-${kind}-${++n}` });
     // A duplicate deposit that arrives while the first commits is refused, as one after it is.
-    expect(await Promise.all([service.deposit("1", "USDT", "spot", "100000", "bt-1"), service.deposit("1", "USDT", "spot", "100000", "bt-1")])).toEqual([true, false]);
-    expect(await service.deposit("1", "USDT", "spot", "100000", "bt-1")).toBe(false);
-    await service.deposit("2", "BTC", "spot", "1", "bt-2");
+    expect(await Promise.all([service.durable.funds.deposit("1", "USDT", "spot", "100000", "bt-1"), service.durable.funds.deposit("1", "USDT", "spot", "100000", "bt-1")])).toEqual([true, false]);
+    expect(await service.durable.funds.deposit("1", "USDT", "spot", "100000", "bt-1")).toBe(false);
+    await service.durable.funds.deposit("2", "BTC", "spot", "1", "bt-2");
     const order = (member: string, side: "buy" | "sell", price: string, quantity: string, stopLossPrice?: string) =>
       service.placeOrder(member, { symbol: "BTC/USDT", side, type: "limit", price, quantity, tif: "GTC", stopLossPrice }, null);
     expect((await order("2", "sell", "59500", "0.01", "59000")).status).toBe("waiting");
@@ -195,9 +195,9 @@ describe.each(testStoreKinds())("book time in the tables on %s", (kind) => {
     const [trade, behind] = await Promise.all([order("2", "sell", "59000", "0.01"), order("2", "sell", "59500", "0.02")]);
     expect(trade.status).toBe("filled");
     expect(behind.status).toBe("open");
-    await service.drain();
+    await service.durable.drain();
     const fromTables = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, snapshots: false });
     expect(fromTables.markets.get("BTC/USDT")!.stateHash()).toBe(service.markets.get("BTC/USDT")!.stateHash());
-    expect(fromTables.core.stateHash()).toBe(service.core.stateHash());
+    expect(fromTables.durable.core.stateHash()).toBe(service.durable.core.stateHash());
   });
 });

@@ -12,12 +12,12 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
   const limit = (side: "buy" | "sell", price: string, quantity: string): PlaceOrderInput => ({ symbol: "BTC/USDT", side, type: "limit", price, quantity, tif: "GTC" });
   // The tables are written behind the answers: read them once they include every command so far.
   const row = async (orderId: string) => {
-    await service.drain();
+    await service.durable.drain();
     return store.db.selectFrom("spot_order").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
   };
-  const frozen = (member: string, coin: string) => service.balances(member, "spot").find((b) => b.coin === coin)!.frozen;
+  const frozen = (member: string, coin: string) => service.durable.funds.balances(member, "spot").find((b) => b.coin === coin)!.frozen;
   const sound = (s: SpotService) => {
-    expect(s.ledger.checkInvariants()).toEqual([]);
+    expect(s.durable.ledger.checkInvariants()).toEqual([]);
     for (const market of s.markets.values()) expect(market.checkInvariants()).toEqual([]);
   };
   const ids: Record<string, string> = {};
@@ -28,15 +28,15 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
               values ('BTC/USDT', 'BTC', 'USDT', 2, 6, 0.01, 0.000001, 0.00001)`.execute(store.db);
     service = await start();
     for (const m of ["1", "2", "3"]) {
-      await service.deposit(m, "USDT", "spot", "100000", `dep-${m}-usdt`);
-      await service.deposit(m, "BTC", "spot", "2", `dep-${m}-btc`);
+      await service.durable.funds.deposit(m, "USDT", "spot", "100000", `dep-${m}-usdt`);
+      await service.durable.funds.deposit(m, "BTC", "spot", "2", `dep-${m}-btc`);
     }
     // The last price: 60,000.
     await service.placeOrder("2", limit("sell", "60000", "0.01"), null);
     expect(await service.placeOrder("1", limit("buy", "60000", "0.01"), null)).toMatchObject({ status: "filled" });
   });
   afterAll(async () => {
-    await service?.drain();
+    await service?.durable.drain();
     await store?.dispose();
   });
 
@@ -53,7 +53,7 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     expect(await row(a.orderId!)).toMatchObject({ status: "waiting", type: "limit", price: null, stop_loss_price: expect.stringMatching(/^59000(\.0+)?$/), stop_profit_price: null, triggered_at: null });
     expect(Number((await row(a.orderId!)).trigger_price)).toBe(58500);
     expect((await row(c.orderId!)).trigger_price).toBeNull();
-    await service.drain();
+    await service.durable.drain();
     const count = await store.db.selectFrom("spot_order").select(sql<number>`count(*)::int`.as("n")).where("status", "=", "waiting").executeTakeFirstOrThrow();
     expect(count.n).toBe(3);
 
@@ -66,12 +66,12 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     // While the stops wait: a bid the fired stop will sell into, and a sell at 61,000 ahead of stop b.
     await service.placeOrder("1", limit("buy", "58600", "0.04"), "bid-58600");
     ids.ask = (await service.placeOrder("2", limit("sell", "61000", "0.01"), "ask-61000")).orderId!;
-    await service.drain();
-    const hash = service.ledger.stateHash();
+    await service.durable.drain();
+    const hash = service.durable.ledger.stateHash();
     const marketHash = service.markets.get("BTC/USDT")!.stateHash();
     service = await start();
     const market = service.markets.get("BTC/USDT")!;
-    expect(service.ledger.stateHash()).toBe(hash);
+    expect(service.durable.ledger.stateHash()).toBe(hash);
     expect(market.stateHash()).toBe(marketHash);
     expect(market.lastPrice).toBe(6_000_000n);
     expect(market.waitingCount).toBe(3);
@@ -99,7 +99,7 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     expect(a.triggered_at).not.toBeNull();
     const buyRow = await row(buy.orderId!);
     expect(BigInt(a.triggered_seq!)).toBeGreaterThan(BigInt(buyRow.seq));
-    await service.drain();
+    await service.durable.drain();
     const trades = await store.db.selectFrom("spot_trade").select(["maker_order_id", "price", "quantity"]).where("taker_order_id", "=", ids.a!).execute();
     expect(trades.map((t) => [Number(t.price), Number(t.quantity)])).toEqual([[58600, 0.04]]);
     expect((await row(ids.b!)).status).toBe("open");
@@ -108,11 +108,11 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
   });
 
   it("restores a fired stop behind the orders placed before it fired", async () => {
-    await service.drain();
+    await service.durable.drain();
     const market = service.markets.get("BTC/USDT")!;
-    const before = { hash: service.ledger.stateHash(), depth: market.book.depth(), market: market.stateHash() };
+    const before = { hash: service.durable.ledger.stateHash(), depth: market.book.depth(), market: market.stateHash() };
     service = await start();
-    expect(service.ledger.stateHash()).toBe(before.hash);
+    expect(service.durable.ledger.stateHash()).toBe(before.hash);
     expect(service.markets.get("BTC/USDT")!.stateHash()).toBe(before.market);
     expect(service.markets.get("BTC/USDT")!.book.depth()).toEqual(before.depth);
     expect(service.markets.get("BTC/USDT")!.waitingCount).toBe(0);
@@ -120,7 +120,7 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     // Stop b fired at 59,000 and joined the 61,000 level behind the ask placed while it waited:
     // a buy of 0.07 takes stop a's 0.06 at 58,500, then that ask, not stop b.
     const buy = await service.placeOrder("1", limit("buy", "61000", "0.07"), "buy-61000");
-    await service.drain();
+    await service.durable.drain();
     const trades = await store.db.selectFrom("spot_trade").select(["maker_order_id", "price"]).where("taker_order_id", "=", buy.orderId!).orderBy("id").execute();
     expect(trades.map((t) => [t.maker_order_id, Number(t.price)])).toEqual([
       [ids.a, 58500],

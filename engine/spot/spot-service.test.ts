@@ -14,11 +14,11 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale, tick_size, lot_size, min_quantity)
               values ('BTC/USDT', 'BTC', 'USDT', 2, 6, 0.01, 0.000001, 0.00001)`.execute(store.db);
     service = await start();
-    await service.deposit("1", "USDT", "spot", "100000", "dep-1");
-    await service.deposit("2", "BTC", "spot", "2", "dep-2");
+    await service.durable.funds.deposit("1", "USDT", "spot", "100000", "dep-1");
+    await service.durable.funds.deposit("2", "BTC", "spot", "2", "dep-2");
   });
   afterAll(async () => {
-    await service?.drain();
+    await service?.durable.drain();
     await store?.dispose();
   });
 
@@ -30,7 +30,7 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
     // Both commands are in the journal before their answers; the tables are written behind them.
     const journal = await store.db.selectFrom("command_journal").select("command").orderBy("seq", "desc").limit(2).execute();
     expect(journal.map((j) => JSON.parse(j.command).type)).toEqual(["spot.place", "spot.place"]);
-    expect(await service.projectedFor("1")).toBe(true);
+    expect(await service.durable.projectedFor("1")).toBe(true);
     const accounts = await store.db.selectFrom("ledger_account").select(["id", "posted", "held"]).where("owner", "in", ["1", "2"]).orderBy("id").execute();
     const posted = Object.fromEntries(accounts.map((a) => [a.id, Number(a.posted)]));
     expect(posted).toMatchObject({ "1/spot/USDT": 70000, "1/spot/BTC": 0.499, "2/spot/USDT": 29970, "2/spot/BTC": 1.5 });
@@ -48,7 +48,7 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
     const c = await service.placeOrder("1", input, "k-retry");
     expect(a).toEqual(b);
     expect(c).toEqual(a);
-    await service.drain();
+    await service.durable.drain();
     const count = await store.db.selectFrom("spot_order").select(sql<number>`count(*)::int`.as("n")).where("price", "=", "50000").executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
   });
@@ -62,38 +62,38 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
 
   it("rebuilds the same ledger and books after a restart", async () => {
     await service.placeOrder("2", { symbol: "BTC/USDT", side: "sell", type: "limit", price: "61000", quantity: "0.25", tif: "GTC" }, "k-rest");
-    await service.drain();
-    const before = { hash: service.ledger.stateHash(), depth: service.markets.get("BTC/USDT")!.book.depth(), market: service.markets.get("BTC/USDT")!.stateHash() };
+    await service.durable.drain();
+    const before = { hash: service.durable.ledger.stateHash(), depth: service.markets.get("BTC/USDT")!.book.depth(), market: service.markets.get("BTC/USDT")!.stateHash() };
     const restarted = await start();
-    expect(restarted.ledger.stateHash()).toBe(before.hash);
+    expect(restarted.durable.ledger.stateHash()).toBe(before.hash);
     // Every resting order in the same queue place, the same stops, the same last price.
     expect(restarted.markets.get("BTC/USDT")!.stateHash()).toBe(before.market);
     expect(restarted.markets.get("BTC/USDT")!.book.depth()).toEqual(before.depth);
-    expect(restarted.ledger.checkInvariants()).toEqual([]);
+    expect(restarted.durable.ledger.checkInvariants()).toEqual([]);
     expect(restarted.markets.get("BTC/USDT")!.checkInvariants()).toEqual([]);
     service = restarted;
   });
 
   it("keeps working after a restart: new trades, repeated transfer keys and deposit references", async () => {
     await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "61000", quantity: "0.05", tif: "GTC" }, "k-after-restart");
-    await service.drain();
+    await service.durable.drain();
     // The engine will die before its tables are written: the next start writes them from the journal.
-    await service.projection.pause(true);
-    expect(await service.transferBetween("1", "USDT", "spot", "funding", "10", "trans-key-1")).toBe("OK");
+    await service.durable.projection.pause(true);
+    expect(await service.durable.funds.transferBetween("1", "USDT", "spot", "funding", "10", "trans-key-1")).toBe("OK");
     // A retry before the tables have the transfer is known too (it is only in the journal yet).
-    expect(await service.transferBetween("1", "USDT", "spot", "funding", "10", "trans-key-1")).toBe("OK");
-    expect(await service.transferBetween("1", "USDT", "spot", "funding", "11", "trans-key-1")).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(await service.durable.funds.transferBetween("1", "USDT", "spot", "funding", "10", "trans-key-1")).toBe("OK");
+    expect(await service.durable.funds.transferBetween("1", "USDT", "spot", "funding", "11", "trans-key-1")).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(await store.db.selectFrom("ledger_transfer").select("id").where("id", "=", "trans-key-1").executeTakeFirst()).toBeUndefined();
     const again = await start();
-    expect(again.restoredFrom.replayed).toBeGreaterThan(0);
+    expect(again.durable.restoredFrom.replayed).toBeGreaterThan(0);
     expect(await store.db.selectFrom("ledger_transfer").select("id").where("id", "=", "trans-key-1").executeTakeFirst()).toBeDefined();
-    expect(await again.transferBetween("1", "USDT", "spot", "funding", "10", "trans-key-1")).toBe("OK");
-    expect(again.balances("1", "funding").find((b) => b.coin === "USDT")!.available).toBe("10");
-    expect(await again.deposit("2", "BTC", "spot", "1", "dep-2")).toBe(false);
+    expect(await again.durable.funds.transferBetween("1", "USDT", "spot", "funding", "10", "trans-key-1")).toBe("OK");
+    expect(again.durable.funds.balances("1", "funding").find((b) => b.coin === "USDT")!.available).toBe("10");
+    expect(await again.durable.funds.deposit("2", "BTC", "spot", "1", "dep-2")).toBe(false);
     // The restarted engine trades on with fresh transfer ids.
     const trade = await again.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "61000", quantity: "0.05", tif: "GTC" }, "k-after-restart-2");
     expect(trade).toMatchObject({ code: "OK", status: "filled" });
-    await again.drain();
+    await again.durable.drain();
     service = again;
   });
 
@@ -106,11 +106,11 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
   it("cancels only the owner's order and releases its hold", async () => {
     const placed = await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "40000", quantity: "0.1", tif: "GTC" }, "k-cancel");
     expect(await service.cancelOrder("2", placed.orderId!)).toBe("ORDER_UNKNOWN");
-    const heldBefore = service.balances("1", "spot").find((b) => b.coin === "USDT")!.frozen;
+    const heldBefore = service.durable.funds.balances("1", "spot").find((b) => b.coin === "USDT")!.frozen;
     expect(await service.cancelOrder("1", placed.orderId!)).toBe("OK");
-    const heldAfter = service.balances("1", "spot").find((b) => b.coin === "USDT")!.frozen;
+    const heldAfter = service.durable.funds.balances("1", "spot").find((b) => b.coin === "USDT")!.frozen;
     expect(Number(heldBefore) - Number(heldAfter)).toBe(4000);
-    await service.drain();
+    await service.durable.drain();
     const row = await store.db.selectFrom("spot_order").select("status").where("order_id", "=", placed.orderId!).executeTakeFirstOrThrow();
     expect(row.status).toBe("cancelled");
     expect(await service.cancelOrder("1", placed.orderId!)).toBe("ORDER_UNKNOWN");
@@ -123,18 +123,18 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
     const cancelling = service.cancelOrder("1", expectedId);
     expect(await cancelling).toBe("OK");
     expect((await placing).orderId).toBe(expectedId);
-    await service.drain();
+    await service.durable.drain();
     const row = await store.db.selectFrom("spot_order").select("status").where("order_id", "=", expectedId).executeTakeFirstOrThrow();
     expect(row.status).toBe("cancelled");
   });
 
   it("commits concurrent orders in shared transactions (group commit)", async () => {
-    await service.deposit("3", "USDT", "spot", "1000000", "dep-3");
+    await service.durable.funds.deposit("3", "USDT", "spot", "1000000", "dep-3");
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => service.placeOrder("3", { symbol: "BTC/USDT", side: "buy", type: "limit", price: String(30000 + i), quantity: "0.01", tif: "GTC" }, `k-burst-${i}`)),
     );
     expect(answers.every((a) => a.code === "OK")).toBe(true);
-    const committer = (service as unknown as { committer: { stats: { commits: number; changes: number } } }).committer;
+    const committer = (service.durable as unknown as { committer: { stats: { commits: number; changes: number } } }).committer;
     expect(committer.stats.changes).toBeGreaterThan(committer.stats.commits);
   });
 });

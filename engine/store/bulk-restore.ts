@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../store/schema";
+import type { Database } from "./schema";
 
 /**
  * Fast reads for the restore at start (decision 012): a million open orders and their holds
@@ -8,6 +8,12 @@ import type { Database } from "../store/schema";
  * keyset pages of PAGE rows, and decimals become minor units with a plain string split.
  */
 const PAGE = 100_000;
+
+/** A NUMERIC's text without trailing zeros. */
+export function trim(value: string): string {
+  const text = String(value);
+  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+}
 
 /** Numeric text (as Postgres prints it) to minor units at `scale`; extra non-zero decimals are an error. */
 export function minorOf(text: string, scale: number): bigint {

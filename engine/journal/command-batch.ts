@@ -1,0 +1,85 @@
+import { sql, type Insertable, type Transaction } from "kysely";
+import type { CommandJournalTable, Database, IdempotencyKeyTable } from "../store/schema";
+import type { ProjectionBatch } from "./projector";
+import { insertStatement } from "./sql-script";
+
+/** The query-table rows one area (the ledger, spot, …) adds to a batch, as statements to run in order. */
+export interface ProjectionRows {
+  statements(): string[];
+}
+
+/** A kind of rows: made once per batch on first use; batches write the kinds by ascending `order`. */
+export interface RowsKind<T extends ProjectionRows> {
+  readonly name: string;
+  readonly order: number;
+  create(): T;
+}
+
+/**
+ * What one group-commit batch writes (decisions 012 and 017), in two parts:
+ *
+ * - the journal's: the accepted commands with their sequence numbers, and the idempotency keys
+ *   with their first answers, committed before any answer of the batch is sent;
+ * - the projection's: each area's query-table rows (`rows(kind)`), added as each command is
+ *   applied (so they show the state right after it) and written behind the answer by the
+ *   projector once the journal part is durable.
+ */
+export class CommandBatch implements ProjectionBatch {
+  private readonly parts = new Map<RowsKind<ProjectionRows>, ProjectionRows>();
+  private readonly commands: Array<Insertable<CommandJournalTable>> = [];
+  private readonly keys: Array<Insertable<IdempotencyKeyTable>> = [];
+  private journalWritten: Promise<void> | null = null;
+  /** Sequence number of the last command in the batch (0: none accepted). */
+  lastSeq = 0;
+  /** When the batch's last command was applied (ms), for the projection's lag. */
+  appliedAt = 0;
+  /** Accepted commands in the batch. */
+  size = 0;
+
+  /** The batch's rows of one kind (made on first use). */
+  rows<T extends ProjectionRows>(kind: RowsKind<T>): T {
+    let part = this.parts.get(kind);
+    if (!part) {
+      part = kind.create();
+      this.parts.set(kind, part);
+    }
+    return part as T;
+  }
+
+  /** An accepted command for the journal (decision 017), in sequence order. */
+  appendCommand(seq: number, at: Date, command: unknown): void {
+    this.commands.push({ seq: String(seq), at, command: JSON.stringify(command) });
+    this.noteSeq(seq);
+  }
+
+  /** A first answer to keep for retries with the same member and key. */
+  insertKey(row: Insertable<IdempotencyKeyTable>): void {
+    this.keys.push(row);
+  }
+
+  /** An accepted command whose rows this batch projects (a replayed one is already in the journal). */
+  noteSeq(seq: number): void {
+    this.lastSeq = seq;
+    this.appliedAt = Date.now();
+    this.size++;
+  }
+
+  /** Writes the journal part in the batch's transaction (once, however many of its commands ask). */
+  writeJournal(trx: Transaction<Database>): Promise<void> {
+    this.journalWritten ??= this.journalScript(trx);
+    return this.journalWritten;
+  }
+
+  private async journalScript(trx: Transaction<Database>): Promise<void> {
+    const script = [insertStatement("command_journal", this.commands), insertStatement("idempotency_key", this.keys)].filter((x): x is string => x !== null);
+    if (script.length) await sql.raw(script.join(";\n")).execute(trx);
+    // Written: the batch now waits for the projector with its table rows only.
+    this.commands.length = 0;
+    this.keys.length = 0;
+  }
+
+  /** The projection part as statements to run in order (the projector joins batches into one script). */
+  projectionStatements(): string[] {
+    return [...this.parts].sort(([a], [b]) => a.order - b.order).flatMap(([, part]) => part.statements());
+  }
+}

@@ -1,0 +1,382 @@
+import { sql, type Kysely } from "kysely";
+import type { Command } from "../core/exchange/commands";
+import { ExchangeCore, type OutcomeOf } from "../core/exchange/exchange-core";
+import { BatchedLookup } from "../store/batched-lookup";
+import type { Database } from "../store/schema";
+import { CommandBatch } from "./command-batch";
+import { Funds } from "./funds";
+import { GroupCommitter, type BatchHooks } from "./group-commit";
+import { InFlightRequests } from "./idempotency";
+import { eachJournalCommand, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
+import { LEDGER_ROWS } from "./ledger-rows";
+import type { Accepted, Product, ProjectionContext } from "./product";
+import { Projector } from "./projector";
+
+export interface DurableCoreOptions {
+  db: Kysely<Database>;
+  onFatal: (error: unknown) => void;
+  /** The areas besides funds (the ledger's own product, which the layer plugs in first) whose commands and tables this engine runs. */
+  products: Product[];
+  now?: () => number;
+  /** Start from a stored snapshot when there is a good one (default true). */
+  snapshots?: boolean;
+  warn?: (message: string) => void;
+}
+
+/** A member's request that is run once per key (ARCHITECTURE.md, "Order flow and durability"). */
+export interface IdempotentRequest {
+  memberId: string;
+  key: string;
+  /** The request's fields (requestFingerprint): the key with other fields is refused as reused. */
+  fingerprint: string;
+}
+
+/**
+ * The product-neutral durable layer (decision 017): the one deterministic core every area's
+ * commands go through, and everything that makes it durable.
+ *
+ * - `execute` applies a command (one writer: the event loop), appends an accepted one to the
+ *   journal with its sequence number, and answers once that batch is committed (group commit);
+ * - `once` runs a member's request once per idempotency key, keeping the first answer in the
+ *   journal's batch;
+ * - the query tables are projected behind the answer (each product's `project`, the projector);
+ * - `start` restores the core from the newest good snapshot and the journal after it, or from the
+ *   tables; `writeSnapshot` stores one and prunes the journal no kept snapshot needs.
+ *
+ * The ledger's own operations (transfers between a member's accounts, deposits) are `funds`.
+ */
+export class DurableCore {
+  /**
+   * Settlement ids are `s<seq>.<n>`: the sequence is durable (journal, snapshots, projection
+   * cursor), so a replay makes the ids the live engine made. (Ids from before the journal carry a
+   * per-process prefix with a dash; outside ids carry a colon or a dash.)
+   */
+  private readonly idPrefix = "s";
+  /** The deterministic core (replaced once, at start, by a snapshot's). */
+  private state = new ExchangeCore(this.idPrefix);
+  /** Where the start found the state: a snapshot and how many journal commands after it, or the tables. */
+  restoredFrom: { source: "snapshot" | "tables"; seq: number; replayed: number } = { source: "tables", seq: 0, replayed: 0 };
+  /** The sequence of the newest stored snapshot (-1: none stored by this process nor loaded at start). */
+  private lastSnapshotSeq = -1;
+  /**
+   * The start rebuilt state the journal does not fully describe (from the tables, past a damaged
+   * snapshot, or with markets listed by hand while stopped): write a snapshot before serving.
+   */
+  needsSnapshot = false;
+  /** The ledger's operations (and its projection). */
+  readonly funds: Funds;
+  private readonly products: Product[];
+  /** The product that owns each command type. */
+  private readonly owners = new Map<Command["type"], Product>();
+  private readonly committer: GroupCommitter;
+  /** First answers by `member:key`, looked up for all the requests of one event-loop turn at once. */
+  private readonly answers: BatchedLookup<{ response: string; fingerprint: string | null }>;
+  private readonly inFlight = new InFlightRequests<unknown>();
+  /** The rows of each group-commit batch not yet committed, by batch number. */
+  private readonly batches = new Map<number, CommandBatch>();
+  /** Writes the query tables behind the answer (created at start, at the stored cursor). */
+  private projector!: Projector;
+  /** The last command that touched each member's rows: their history waits until the tables include it. */
+  private readonly memberSeq = new Map<string, number>();
+  private memberSweepAt = 1_000;
+  private readonly acceptedListeners: Array<(command: Command, outcome: Accepted, batch: number) => void> = [];
+
+  get core(): ExchangeCore {
+    return this.state;
+  }
+
+  get ledger() {
+    return this.state.ledger;
+  }
+
+  get db(): Kysely<Database> {
+    return this.options.db;
+  }
+
+  private constructor(private readonly options: DurableCoreOptions) {
+    this.funds = new Funds(this);
+    this.products = [this.funds, ...options.products];
+    for (const product of this.products) {
+      for (const type of product.commands) {
+        const owner = this.owners.get(type);
+        if (owner) throw new Error(`${product.name} and ${owner.name} both own ${type}`);
+        this.owners.set(type, product);
+      }
+    }
+    this.committer = new GroupCommitter(options.db, options.onFatal);
+    // Once a batch's journal rows are durable, its table rows go to the projector.
+    this.committer.addHooks({
+      afterCommit: (batch) => {
+        const rows = this.batches.get(batch);
+        this.batches.delete(batch);
+        if (rows && rows.size) this.projector.enqueue(rows);
+      },
+    });
+    this.answers = new BatchedLookup(async (keys) => {
+      const wanted = keys.map((k) => ({ m: k.slice(0, k.indexOf(":")), k: k.slice(k.indexOf(":") + 1) }));
+      // A lateral join: one primary-key probe per key, whatever the table's size.
+      const rows = await sql<{ member_id: string; key: string; response: string; fingerprint: string | null }>`select i.member_id, i.key, i.response, i.fingerprint
+        from json_to_recordset(${JSON.stringify(wanted)}::json) as v(m bigint, k varchar)
+        cross join lateral (select member_id, key, response, fingerprint from idempotency_key where member_id = v.m and key = v.k) i`.execute(options.db);
+      return new Map(rows.rows.map((r) => [`${r.member_id}:${r.key}`, { response: r.response, fingerprint: r.fingerprint }]));
+    });
+  }
+
+  /**
+   * Restores the core: from the newest good snapshot and the journal after it, or, when there is
+   * none (an install older than the journal, or every snapshot damaged), from the tables (assets,
+   * then each product's part) and the journal after their cursor.
+   */
+  static async start(options: DurableCoreOptions): Promise<DurableCore> {
+    const durable = new DurableCore(options);
+    const { db } = options;
+    const warn = options.warn ?? ((message: string) => console.warn(message));
+    // The tables include the journal up to the cursor; an install without one wrote them with it.
+    // (One cursor for all the query tables; its row keeps the name it was stored under.)
+    const projected = (await Projector.cursorOf(db, "spot")) ?? (await lastJournalSeq(db));
+    durable.projector = new Projector(db, "spot", projected, options.onFatal, (cursor) => durable.projectedUpTo(cursor));
+    if (options.snapshots !== false) {
+      const found = await restoreNewestSnapshot(db, () => new ExchangeCore(durable.idPrefix), warn);
+      // A snapshot is stored only once the tables include it; one ahead of them cannot be resumed from.
+      if (found && found.core.lastSeq > projected) warn(`snapshot ${found.core.lastSeq} is ahead of the tables (${projected}); restoring from the tables`);
+      else if (found) {
+        const seq = found.core.lastSeq;
+        durable.state = found.core;
+        try {
+          const replayed = await durable.replayJournal(seq, projected);
+          durable.lastSnapshotSeq = seq;
+          durable.restoredFrom = { source: "snapshot", seq, replayed };
+          if (await durable.openConfiguredSince()) durable.needsSnapshot = true;
+          if (found.skipped) durable.needsSnapshot = true;
+          return durable;
+        } catch (error) {
+          // Rows this replay already wrote came from the snapshot being given up: the tables are no
+          // independent fallback any more. Stop, for an operator to look.
+          if (durable.projector.cursor > projected) throw new Error(`the journal after snapshot ${seq} does not replay (${(error as Error).message}), and the tables were written up to ${durable.projector.cursor} from it`);
+          durable.state = new ExchangeCore(durable.idPrefix);
+          warn(`the journal after snapshot ${seq} does not replay (${(error as Error).message}); restoring from the tables`);
+        }
+      }
+    }
+    // The tables are the state after command `projected`; the journal after it is replayed.
+    const cursor = durable.projector.cursor;
+    for (const a of await db.selectFrom("asset").selectAll().execute()) durable.core.listAsset(a.code, a.scale);
+    for (const product of durable.products) await product.restoreFromTables(durable.core, db);
+    durable.core.restoreSeq(cursor);
+    const replayed = await durable.replayJournal(cursor, cursor);
+    durable.restoredFrom = { source: "tables", seq: cursor, replayed };
+    durable.needsSnapshot = true;
+    return durable;
+  }
+
+  /**
+   * Replays the journal after `afterSeq` through the core (each command must take its recorded
+   * number again), and writes the table rows of those after `projected` (the tables were behind
+   * when the engine stopped) before anything is served. Answers the commands replayed.
+   */
+  private async replayJournal(afterSeq: number, projected: number): Promise<number> {
+    let batch = new CommandBatch();
+    const replayed = await eachJournalCommand(this.options.db, afterSeq, (seq, command, at) => {
+      const outcome = this.core.apply(command);
+      if (outcome.seq !== seq) throw new Error(`journal command ${seq} replays as ${outcome.seq ?? outcome.code}`);
+      if (seq <= projected) return;
+      batch.noteSeq(seq);
+      this.project(batch, command, outcome as Accepted, at);
+      if (batch.size < 5_000) return;
+      this.projector.enqueue(batch);
+      batch = new CommandBatch();
+      return this.projector.drain();
+    });
+    if (batch.size) this.projector.enqueue(batch);
+    await this.projector.drain();
+    return replayed;
+  }
+
+  /** Assets and product configuration in the tables that the snapshot does not know yet (added by hand while stopped). */
+  private async openConfiguredSince(): Promise<boolean> {
+    const { db } = this.options;
+    let opened = false;
+    for (const a of await db.selectFrom("asset").selectAll().execute()) {
+      if (this.core.assetScales.has(a.code)) continue;
+      this.core.listAsset(a.code, a.scale);
+      opened = true;
+    }
+    for (const product of this.products) if (await product.openConfiguredSince?.(this.core, db)) opened = true;
+    return opened;
+  }
+
+  /**
+   * Applies a command and, when the core accepts it, journals it and answers once it is
+   * committed (its table rows follow behind; `waitProjected` ms waits for them too, as operators
+   * read back what they changed). A refusal changed nothing and is answered at once, unless
+   * `keep` stores the answer for retries with its key.
+   */
+  async execute<C extends Command>(command: C, options: { keep?: IdempotentRequest & { answer: (outcome: OutcomeOf<C>) => unknown }; waitProjected?: number } = {}): Promise<OutcomeOf<C>> {
+    // Checked before the core applies it: an accepted command nobody projects would be journaled without its rows.
+    if (!this.owners.has(command.type)) throw new Error(`no product plugged in owns ${command.type}`);
+    const outcome = this.core.apply(command);
+    const keep = options.keep;
+    if (outcome.code !== "OK" && !keep) return outcome;
+    const batch = outcome.code === "OK" ? this.accept(command, outcome as Accepted) : this.collecting();
+    if (keep) batch.insertKey({ member_id: keep.memberId, key: keep.key, response: JSON.stringify(keep.answer(outcome)), fingerprint: keep.fingerprint, created_at: new Date(this.now()) });
+    await this.committer.commit((trx) => batch.writeJournal(trx));
+    if (outcome.seq !== null && options.waitProjected) await this.projector.reach(outcome.seq, options.waitProjected);
+    return outcome;
+  }
+
+  /**
+   * Runs a member's request once per idempotency key: a duplicate gets the first answer (also
+   * while the first still commits, and after a restart); the key with a different request gets
+   * `reused()` and nothing is done. `run` answers through `execute` with `keep`.
+   */
+  once<T>(request: IdempotentRequest, run: () => Promise<T>, reused: () => T): Promise<T> {
+    const id = `${request.memberId}:${request.key}`;
+    const answer = this.inFlight.run(
+      id,
+      request.fingerprint,
+      async () => {
+        const earlier = await this.answers.get(id);
+        if (earlier === undefined) return run();
+        // Old rows have no fingerprint: their first answer stands.
+        if (earlier.fingerprint !== null && earlier.fingerprint !== request.fingerprint) return reused();
+        return JSON.parse(earlier.response) as T;
+      },
+      reused,
+    );
+    return answer as Promise<T>;
+  }
+
+  /** Listens to every command the core accepts, as it is applied (before its commit: publish after `batch` commits). */
+  onAccepted(listener: (command: Command, outcome: Accepted, batch: number) => void): void {
+    this.acceptedListeners.push(listener);
+  }
+
+  /** Adds per-batch hooks to the group commit (writes in the batch's transaction, publishing after it). */
+  addBatchHooks(hooks: BatchHooks): void {
+    this.committer.addHooks(hooks);
+  }
+
+  /**
+   * Stores a snapshot of the core as it is now, once the commands it includes are committed and
+   * in the tables, then drops the journal no kept snapshot needs. Nothing to do when no command
+   * was accepted since the last one. Answers the snapshot's sequence, or null.
+   */
+  async writeSnapshot(options: { force?: boolean; dropOlder?: boolean } = {}): Promise<{ seq: number; bytes: number; pruned: number } | null> {
+    if (this.core.lastSeq === this.lastSnapshotSeq && !options.force) return null;
+    const snapshot = snapshotOf(this.core);
+    // Stored once every command it includes is committed (an empty change queued behind them),
+    // in a transaction of its own: orders never wait for a large insert, and a failed one only
+    // means the next start replays a longer tail.
+    await this.committer.commit(async () => {});
+    // ... and once the tables include them: a start resumes the projection from a snapshot at or before its cursor.
+    if (!(await this.projector.reach(snapshot.seq, 60_000))) throw new Error(`the tables did not reach snapshot ${snapshot.seq} within a minute; not stored`);
+    await this.options.db.transaction().execute(async (trx) => {
+      await saveSnapshot(trx, snapshot);
+      // A state rebuilt from the tables starts a new line: an older snapshot plus the journal
+      // might not lead to it, so none is kept to fall back to.
+      if (options.dropOlder) await trx.deleteFrom("core_snapshot").where("seq", "<", String(snapshot.seq)).execute();
+    });
+    this.lastSnapshotSeq = snapshot.seq;
+    this.needsSnapshot = false;
+    const pruned = await pruneJournal(this.options.db, this.projector.cursor);
+    return { seq: snapshot.seq, bytes: snapshot.data.length, pruned: pruned.commands };
+  }
+
+  /** Waits until everything applied so far is committed and in the tables. */
+  async drain(): Promise<void> {
+    await this.committer.drain();
+    await this.projector.drain();
+  }
+
+  /**
+   * Waits (up to `timeoutMs`) until the tables include every command that touched the member's
+   * rows, so their history and open orders read back what they were just answered. False when it
+   * timed out (the answer may then trail by the projection's lag).
+   */
+  async projectedFor(memberId: string, timeoutMs = 5_000): Promise<boolean> {
+    const seq = this.memberSeq.get(memberId);
+    if (seq === undefined) return true;
+    if (seq <= this.projector.cursor) {
+      this.memberSeq.delete(memberId);
+      return true;
+    }
+    return this.projector.reach(seq, timeoutMs);
+  }
+
+  /** How far the tables trail the core (for /healthz and the benchmark). */
+  projectionLag() {
+    return this.projector.lag();
+  }
+
+  /** Tests and benchmarks: the projector itself (pause it to play a crash before the tables are written). */
+  get projection(): Projector {
+    return this.projector;
+  }
+
+  now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  scaleOf(asset: string): number {
+    return this.core.scaleOf(asset);
+  }
+
+  /** The tables now include `cursor`. */
+  private projectedUpTo(cursor: number): void {
+    this.funds.projectedUpTo(cursor);
+    // Members whose rows are all written need no entry: swept when the map has doubled since the last sweep.
+    if (this.memberSeq.size > this.memberSweepAt) {
+      for (const [member, seq] of this.memberSeq) if (seq <= cursor) this.memberSeq.delete(member);
+      this.memberSweepAt = Math.max(1_000, this.memberSeq.size * 2);
+    }
+  }
+
+  /** The batch now collecting: a command adds its rows as it is applied. */
+  private collecting(): CommandBatch {
+    const number = this.committer.currentBatch;
+    let batch = this.batches.get(number);
+    if (!batch) {
+      batch = new CommandBatch();
+      this.batches.set(number, batch);
+    }
+    return batch;
+  }
+
+  /** An accepted command joins the collecting batch: its journal row, the listeners, its table rows. */
+  private accept(command: Command, outcome: Accepted): CommandBatch {
+    const batch = this.collecting();
+    const at = new Date(this.now());
+    batch.appendCommand(outcome.seq, at, command);
+    const number = this.committer.currentBatch;
+    // A listener (market data, pushes) never stops a command the core already applied.
+    for (const listener of this.acceptedListeners) {
+      try {
+        listener(command, outcome, number);
+      } catch (error) {
+        console.error("a listener of accepted commands failed (the command stands)", error);
+      }
+    }
+    this.project(batch, command, outcome, at);
+    return batch;
+  }
+
+  /**
+   * The table rows of an accepted command, as they are right after it: by the product it belongs
+   * to, written by the projector once the command's journal row is committed (and by a start for
+   * the commands the tables had not caught up with).
+   */
+  private project(batch: CommandBatch, command: Command, outcome: Accepted, at: Date): void {
+    const seq = outcome.seq;
+    const ctx: ProjectionContext = {
+      core: this.core,
+      batch,
+      seq,
+      at,
+      touched: (memberId) => this.memberSeq.set(memberId, seq),
+      transfers: (events) => batch.rows(LEDGER_ROWS).record(events, this.core.ledger, (asset) => this.core.scaleOf(asset), at),
+    };
+    const owner = this.owners.get(command.type);
+    if (!owner) throw new Error(`no product plugged in owns ${command.type}`);
+    owner.project(command, outcome, ctx);
+  }
+}

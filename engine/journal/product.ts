@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import type { TransferEvent } from "../core/ledger/ledger";
+import type { Command } from "../core/exchange/commands";
+import type { ExchangeCore, OutcomeOf } from "../core/exchange/exchange-core";
+import type { Database } from "../store/schema";
+import type { CommandBatch } from "./command-batch";
+
+/** A command the core accepted, with what it did. */
+export type Accepted = Extract<OutcomeOf<Command>, { code: "OK" }>;
+
+/** What a product's projection is given for one accepted command. */
+export interface ProjectionContext {
+  readonly core: ExchangeCore;
+  /** The batch whose rows it adds to (`batch.rows(KIND)`). */
+  readonly batch: CommandBatch;
+  readonly seq: number;
+  /** When the command was applied (the journal's time). */
+  readonly at: Date;
+  /** The member's history now waits for this command's rows (DurableCore.projectedFor). */
+  touched(memberId: string): void;
+  /** The ledger transfers the command made: their rows and the balances and holds they touched. */
+  transfers(events: readonly TransferEvent[]): void;
+}
+
+/**
+ * An area of the exchange that plugs into the durable layer (decision 017): the core applies its
+ * commands; the area projects the accepted ones into its query tables, and restores its part of
+ * the core from those tables when a start has no usable snapshot. Funds (the ledger's own
+ * product, always plugged in by the layer) and spot are the first two; contracts, margin, loans,
+ * earn and OTC follow the same shape.
+ */
+export interface Product {
+  readonly name: string;
+  /** The commands it owns: the durable layer refuses to apply a command no plugged-in product owns. */
+  readonly commands: ReadonlyArray<Command["type"]>;
+  /** Adds the table rows of an accepted command it owns to the batch. */
+  project(command: Command, outcome: Accepted, ctx: ProjectionContext): void;
+  /** Restores its part of the core from its tables (assets are restored before any product). */
+  restoreFromTables(core: ExchangeCore, db: Kysely<Database>): Promise<void>;
+  /** Opens what an operator configured in its tables while the engine was stopped (true: something). */
+  openConfiguredSince?(core: ExchangeCore, db: Kysely<Database>): Promise<boolean>;
+}
