@@ -1,32 +1,90 @@
-import type { MarketItem } from "./market";
-import type { Depth, KlinePeriod, PublicTrade, WireCandle } from "./endpoints/market-data";
+import * as z from "zod";
+import { marketItemSchema } from "./market";
+import { candleSchema, depthSchema, KLINE_PERIODS, publicTradeSchema, type KlinePeriod } from "./endpoints/market-data";
 
 /**
- * socket.io topics (spec §7 "Real-time") and what each carries. A client emits
- * `subscribe` with a topic (public) or `{ topic, ticket }` (private), and `unsubscribe`.
- * Every push is the event `message` with `{ topic, data }`.
+ * socket.io topics (spec §7 "Real-time"): one registry of every topic, with its name, who may
+ * follow it and the schema of what it carries. The engine's subscription check and its typed
+ * `publish`, and the web's typed `useTopic`, derive from it. A client emits `subscribe` with a
+ * topic (public) or `{ topic, ticket }` (a member's), and `unsubscribe`. Every push is the event
+ * `message` with `{ topic, data }`.
  */
 export const topicSymbol = (symbol: string) => symbol.replace("/", "_");
 
-export const topics = {
+/** `BTC_USDT`: a symbol as a topic spells it. */
+const SYMBOL = "[A-Z0-9]{1,20}_[A-Z0-9]{1,20}";
+
+interface TopicDefinition<A extends unknown[], P extends z.ZodType> {
+  /** `public`: anyone; `member`: only with a ticket issued to the member the name carries. */
+  access: "public" | "member";
+  /** The names it has, as a pattern; a member topic captures the member's id as group 1. */
+  pattern: string;
+  name: (...args: A) => string;
+  payload: P;
+}
+
+const define = <A extends unknown[], P extends z.ZodType>(topic: TopicDefinition<A, P>) => topic;
+
+export const TOPICS = {
   /** Tickers of every spot symbol, about every 2 s while something changed. */
-  index: "index",
-  allSymbolDetail: "all_symbol_detail",
-  kline: (symbol: string, period: KlinePeriod) => `kline_${topicSymbol(symbol)}_${period}`,
-  depth: (symbol: string) => `depth_${topicSymbol(symbol)}`,
-  trade: (symbol: string) => `trade_${topicSymbol(symbol)}`,
-  refresh: (memberId: string) => `refresh_${memberId}`,
+  index: define({ access: "public", pattern: "index", name: () => "index", payload: z.array(marketItemSchema) }),
+  all_symbol_detail: define({ access: "public", pattern: "all_symbol_detail", name: () => "all_symbol_detail", payload: z.array(marketItemSchema) }),
+  kline: define({
+    access: "public",
+    pattern: `kline_${SYMBOL}_(?:${KLINE_PERIODS.join("|")})`,
+    name: (symbol: string, period: KlinePeriod) => `kline_${topicSymbol(symbol)}_${period}`,
+    payload: z.object({ symbol: z.string(), period: z.enum(KLINE_PERIODS), candle: candleSchema }),
+  }),
+  /** A full snapshot of the top levels; a client keeps the highest `seq` it has seen. */
+  depth: define({ access: "public", pattern: `depth_${SYMBOL}`, name: (symbol: string) => `depth_${topicSymbol(symbol)}`, payload: depthSchema }),
+  trade: define({
+    access: "public",
+    pattern: `trade_${SYMBOL}`,
+    name: (symbol: string) => `trade_${topicSymbol(symbol)}`,
+    payload: z.object({ symbol: z.string(), trades: z.array(publicTradeSchema) }),
+  }),
+  /** Something of the member's changed: reload orders and balances (of `symbols`). */
+  refresh: define({
+    access: "member",
+    pattern: "refresh_(\\d{1,20})",
+    name: (memberId: string) => `refresh_${memberId}`,
+    payload: z.object({ symbols: z.array(z.string()), orders: z.boolean(), balances: z.boolean() }),
+  }),
 } as const;
 
-export interface TopicPayloads {
-  index: MarketItem[];
-  all_symbol_detail: MarketItem[];
-  kline: { symbol: string; period: KlinePeriod; candle: WireCandle };
-  /** A full snapshot of the top levels; a client keeps the highest `seq` it has seen. */
-  depth: Depth;
-  trade: { symbol: string; trades: PublicTrade[] };
-  /** Something of the member's changed: reload orders and balances (of `symbols`). */
-  refresh: { symbols: string[]; orders: boolean; balances: boolean };
+export type TopicKind = keyof typeof TOPICS;
+export type TopicPayloads = { [K in TopicKind]: z.infer<(typeof TOPICS)[K]["payload"]> };
+
+/** A topic's name, branded with its kind so that a publisher and a follower agree on its payload. */
+export type TopicName<K extends TopicKind> = string & { readonly __topic: K };
+
+type Builders = { [K in TopicKind]: (...args: Parameters<(typeof TOPICS)[K]["name"]>) => TopicName<K> };
+const builder = <K extends TopicKind>(kind: K) => ((...args: unknown[]) => (TOPICS[kind].name as (...a: unknown[]) => string)(...args)) as Builders[K];
+
+/** Topic names by kind: `topics.depth("BTC/USDT")` is `depth_BTC_USDT`, typed as a depth topic. */
+export const topics = {
+  index: builder("index")(),
+  allSymbolDetail: builder("all_symbol_detail")(),
+  kline: builder("kline"),
+  depth: builder("depth"),
+  trade: builder("trade"),
+  refresh: builder("refresh"),
+};
+
+/** The payload a topic name carries. */
+export type PayloadOf<T> = T extends TopicName<infer K> ? TopicPayloads[K] : unknown;
+
+const matchers = (Object.keys(TOPICS) as TopicKind[]).map((kind) => ({ kind, access: TOPICS[kind].access, re: new RegExp(`^(?:${TOPICS[kind].pattern})$`) }));
+
+/** What a requested topic is: its kind and who may follow it (for a member's, the member), or null if there is no such topic. */
+export function topicAccess(topic: unknown): { kind: TopicKind; access: "public" } | { kind: TopicKind; access: "member"; memberId: string } | null {
+  if (typeof topic !== "string" || topic.length > 80) return null;
+  for (const m of matchers) {
+    const match = m.re.exec(topic);
+    if (!match) continue;
+    return m.access === "public" ? { kind: m.kind, access: "public" } : { kind: m.kind, access: "member", memberId: match[1]! };
+  }
+  return null;
 }
 
 export interface PushMessage<T = unknown> {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
-import type { PushMessage } from "#protocol/realtime";
+import type { PayloadOf, PushMessage } from "#protocol/realtime";
 
 /**
  * The page's one socket.io connection (same origin: the web server passes /socket.io through to
@@ -42,8 +42,11 @@ export interface TopicOptions {
   onResync?: () => void;
 }
 
-/** Follows a topic while the component is mounted; `onMessage` gets each push's data. */
-export function useTopic<T>(topic: string | null | undefined, onMessage: (data: T) => void, options: TopicOptions = {}): void {
+/**
+ * Follows a topic while the component is mounted; `onMessage` gets each push's data, typed by the
+ * topic's kind when the name comes from `topics` (a name from elsewhere carries `unknown`).
+ */
+export function useTopic<N extends string>(topic: N | null | undefined, onMessage: (data: PayloadOf<N>) => void, options: TopicOptions = {}): void {
   const latest = useRef(onMessage);
   latest.current = onMessage;
   const resync = useRef(options.onResync);
@@ -53,7 +56,7 @@ export function useTopic<T>(topic: string | null | undefined, onMessage: (data: 
   useEffect(() => {
     if (!topic) return;
     let cancelled = false;
-    const handler = (data: unknown) => latest.current(data as T);
+    const handler = (data: unknown) => latest.current(data as PayloadOf<N>);
     const onResync = () => resync.current?.();
     if (ticket) tickets.set(topic, ticket);
     const set = handlers.get(topic) ?? new Set();

@@ -194,7 +194,7 @@ function FavouriteStar({ symbol, on, action }: { symbol: string; on: boolean; ac
 function useLiveMarkets(snapshot: MarketItem[]): MarketItem[] {
   const [live, setLive] = useState({ snapshot, items: snapshot });
   const revalidator = useRevalidator();
-  useTopic<unknown>(
+  useTopic(
     topics.allSymbolDetail,
     (pushed) =>
       setLive((current) => {

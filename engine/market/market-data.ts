@@ -19,7 +19,8 @@ import type { Database } from "../store/schema";
  * every `pushMs` per symbol, once nothing applied to the symbol is still waiting for its commit
  * (or after `maxHoldMs` under continuous load, when waiting would starve the subscribers).
  */
-export type Publish = (topic: string, data: unknown) => void;
+export type { Publish } from "../realtime/realtime";
+import type { Publish } from "../realtime/realtime";
 
 /** Candles of each period kept in memory per symbol (the minute series needs 1,440 for the ticker). */
 const KEEP = 2_000;

@@ -1,24 +1,25 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
+import { topicAccess, type TopicKind, type TopicName, type TopicPayloads } from "../../protocol/realtime";
 import type { TicketSigner } from "./tickets";
 
 /**
- * socket.io rooms named after spec §7's topics. Public topics (`index`, `all_symbol_detail`,
- * `kline_…`, `depth_…`, `trade_…`) need nothing; the private `refresh_{memberId}` needs a ticket
- * issued to that member (`coin/member/realtimeTicket`). Every push is the event `message` with
- * `{ topic, data }`.
+ * socket.io rooms named after the topics of `protocol/realtime.ts`. Public topics need nothing;
+ * a member's topic (`refresh_{memberId}`) needs a ticket issued to that member
+ * (`coin/member/realtimeTicket`). Every push is the event `message` with `{ topic, data }`.
  */
-const PUBLIC_TOPIC = /^(index|all_symbol_detail|kline_[A-Z0-9]{1,20}_[A-Z0-9]{1,20}_(1m|5m|15m|30m|1h|4h|1d|1w|1M)|depth_[A-Z0-9]{1,20}_[A-Z0-9]{1,20}|trade_[A-Z0-9]{1,20}_[A-Z0-9]{1,20})$/;
-const PRIVATE_TOPIC = /^refresh_(\d{1,20})$/;
 const MAX_TOPICS_PER_SOCKET = 64;
 
 export function isPublicTopic(topic: unknown): topic is string {
-  return typeof topic === "string" && PUBLIC_TOPIC.test(topic);
+  return topicAccess(topic)?.access === "public";
 }
+
+/** Sends a topic's payload to its followers (typed by the topic's kind). */
+export type Publish = <K extends TopicKind>(topic: TopicName<K>, data: TopicPayloads[K]) => void;
 
 export interface Realtime {
   io: Server;
-  publish(topic: string, data: unknown): void;
+  publish: Publish;
 }
 
 /** Attaches socket.io to the engine's HTTP server; clients subscribe to topics, which are rooms. */
@@ -35,20 +36,13 @@ export function attachRealtime(server: HttpServer, tickets: TicketSigner, now: (
     socket.on("subscribe", (request: unknown, ack?: unknown) => {
       const reply = typeof ack === "function" ? (ack as (ok: boolean) => void) : () => {};
       if (socket.rooms.size > MAX_TOPICS_PER_SOCKET) return reply(false);
-      if (isPublicTopic(request)) {
-        void socket.join(request);
-        return reply(true);
-      }
-      if (request && typeof request === "object") {
-        const { topic, ticket } = request as { topic?: unknown; ticket?: unknown };
-        const match = typeof topic === "string" ? topic.match(PRIVATE_TOPIC) : null;
-        const memberId = tickets.verify(ticket, now());
-        if (match && memberId === match[1]) {
-          void socket.join(topic as string);
-          return reply(true);
-        }
-      }
-      reply(false);
+      const { topic, ticket } = request && typeof request === "object" ? (request as { topic?: unknown; ticket?: unknown }) : { topic: request, ticket: undefined };
+      const access = topicAccess(topic);
+      if (!access) return reply(false);
+      // A member's topic only for the member its ticket was issued to.
+      if (access.access === "member" && tickets.verify(ticket, now()) !== access.memberId) return reply(false);
+      void socket.join(topic as string);
+      reply(true);
     });
     socket.on("unsubscribe", (topic: unknown) => {
       if (typeof topic === "string") void socket.leave(topic);

@@ -2,7 +2,7 @@ import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Depth, KlinePeriod, PublicTrade, WireCandle } from "#protocol/endpoints/market-data";
 import type { MarketItem } from "#protocol/market";
-import { topics, type TopicPayloads } from "#protocol/realtime";
+import { topics } from "#protocol/realtime";
 import { useTopic } from "~/lib/realtime";
 
 interface Initial {
@@ -56,11 +56,11 @@ export function useLiveMarket(initial: Initial) {
   useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
 
   const { symbol, period } = initial;
-  useTopic<TopicPayloads["depth"]>(topics.depth(symbol), (d) => setDepth((cur) => (d.symbol === symbol && d.seq > cur.seq ? d : cur)), { onResync: reload });
-  useTopic<TopicPayloads["trade"]>(topics.trade(symbol), (p) => {
+  useTopic(topics.depth(symbol), (d) => setDepth((cur) => (d.symbol === symbol && d.seq > cur.seq ? d : cur)), { onResync: reload });
+  useTopic(topics.trade(symbol), (p) => {
     if (p.symbol === symbol) setTrades((cur) => [...p.trades, ...cur].slice(0, 60));
   });
-  useTopic<TopicPayloads["kline"]>(topics.kline(symbol, period), (p) => {
+  useTopic(topics.kline(symbol, period), (p) => {
     if (p.symbol !== symbol || p.period !== period) return;
     setCandles((cur) => {
       const last = cur[cur.length - 1];
@@ -69,8 +69,8 @@ export function useLiveMarket(initial: Initial) {
       return cur;
     });
   });
-  useTopic<TopicPayloads["all_symbol_detail"]>(topics.allSymbolDetail, (items) => setMarkets(items));
-  useTopic<TopicPayloads["refresh"]>(initial.privateTopic?.topic, reload, { ticket: initial.privateTopic?.ticket, onResync: reload });
+  useTopic(topics.allSymbolDetail, (items) => setMarkets(items));
+  useTopic(initial.privateTopic?.topic, reload, { ticket: initial.privateTopic?.ticket, onResync: reload });
 
   const ticker = markets.find((m) => m.symbolName === symbol);
   return { depth, trades, markets, candles, ticker };

@@ -1,0 +1,52 @@
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { topics } from "../../protocol/realtime";
+import { attachRealtime, type Realtime } from "./realtime";
+import { TicketSigner } from "./tickets";
+
+describe("real-time subscriptions over a real socket", () => {
+  let server: HttpServer;
+  let realtime: Realtime;
+  let client: Socket;
+  const tickets = new TicketSigner("test-secret");
+
+  beforeAll(async () => {
+    server = createServer();
+    realtime = attachRealtime(server, tickets);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    client = connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { path: "/socket.io", transports: ["websocket"] });
+    await new Promise<void>((resolve) => client.on("connect", () => resolve()));
+  });
+  afterAll(async () => {
+    client?.close();
+    await realtime?.io.close();
+  });
+
+  const subscribe = (request: unknown) => new Promise<boolean>((resolve) => client.emit("subscribe", request, resolve));
+
+  it("lets anyone follow a public topic and refuses names that are no topic", async () => {
+    expect(await subscribe(topics.depth("BTC/USDT"))).toBe(true);
+    expect(await subscribe("depth_BTC")).toBe(false);
+    expect(await subscribe({ topic: "kline_BTC_USDT_2m" })).toBe(false);
+  });
+
+  it("lets only the member a ticket names follow that member's topic", async () => {
+    expect(await subscribe(topics.refresh("7"))).toBe(false);
+    expect(await subscribe({ topic: topics.refresh("7"), ticket: tickets.issue("8", Date.now()).ticket })).toBe(false);
+    expect(await subscribe({ topic: topics.refresh("7"), ticket: new TicketSigner("other").issue("7", Date.now()).ticket })).toBe(false);
+    expect(await subscribe({ topic: topics.refresh("7"), ticket: tickets.issue("7", Date.now() - 10 * 60_000).ticket })).toBe(false);
+    expect(await subscribe({ topic: topics.refresh("7"), ticket: tickets.issue("7", Date.now()).ticket })).toBe(true);
+  });
+
+  it("pushes a topic's payload to its followers only", async () => {
+    const received: unknown[] = [];
+    client.on("message", (message) => received.push(message));
+    realtime.publish(topics.trade("ETH/USDT"), { symbol: "ETH/USDT", trades: [] });
+    const payload = { symbols: ["BTC/USDT"], orders: true, balances: true };
+    realtime.publish(topics.refresh("7"), payload);
+    await expect.poll(() => received.length).toBe(1);
+    expect(received).toEqual([{ topic: "refresh_7", data: payload }]);
+  });
+});
