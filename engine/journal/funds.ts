@@ -3,7 +3,7 @@ import { fromMinor, toMinor } from "../../protocol/money";
 import type { Command, Deposit, MoveFunds } from "../core/exchange/commands";
 import type { ExchangeCore } from "../core/exchange/exchange-core";
 import { accountId, type AccountKind, type AccountRef } from "../core/ledger/ledger";
-import { eachHold, minorOf, trim } from "../store/bulk-restore";
+import { eachHold, minorOf } from "../store/bulk-restore";
 import type { Database } from "../store/schema";
 import type { DurableCore } from "./durable-core";
 import { InFlightRequests, KEY_REUSED, requestFingerprint } from "./idempotency";
@@ -87,7 +87,8 @@ export class Funds implements Product {
     const pending = this.unprojected.get(transferId);
     if (pending) return pending;
     const row = await this.durable.db.selectFrom("ledger_transfer").select(["debit", "credit", "asset", "amount"]).where("id", "=", transferId).executeTakeFirst();
-    return row && { ...row, amount: trim(row.amount) };
+    // The amount as stored (trailing zeros and all): the fingerprint compares decimals canonically.
+    return row;
   }
 
   project(command: Command, outcome: Accepted, ctx: ProjectionContext): void {
@@ -110,7 +111,7 @@ export class Funds implements Product {
   async restoreFromTables(core: ExchangeCore, db: Kysely<Database>): Promise<void> {
     for (const a of await db.selectFrom("ledger_account").selectAll().execute()) {
       const scale = core.scaleOf(a.asset);
-      core.ledger.restoreBalance(a.id, toMinor(trim(a.posted), scale), toMinor(trim(a.held), scale));
+      core.ledger.restoreBalance(a.id, minorOf(String(a.posted), scale), minorOf(String(a.held), scale));
     }
     await eachHold(db, (id, accountId, asset, remaining) => core.ledger.restoreHold(id, accountId, asset, minorOf(remaining, core.scaleOf(asset))));
   }

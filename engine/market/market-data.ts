@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Depth, KlinePeriod, PublicTrade, SpotSymbol, WireCandle } from "../../protocol/endpoints/market-data";
 import type { MarketItem } from "../../protocol/market";
 import { fromMinor, toMinor } from "../../protocol/money";
+import { minorOf } from "../store/bulk-restore";
 import { topics, type TopicPayloads } from "../../protocol/realtime";
 import { applyTrade, changePercent, PERIODS, ticker24h, type Candle, type Period } from "../core/market/candles";
 import { accountOf } from "../core/ledger/ledger";
@@ -147,8 +148,8 @@ export class MarketData {
       .limit(RECENT_TRADES)
       .execute();
     sd.trades = trades.map((t) => ({
-      price: toMinor(trimZeros(String(t.price)), c.priceScale),
-      quantity: toMinor(trimZeros(String(t.quantity)), c.amountScale),
+      price: minorOf(String(t.price), c.priceScale),
+      quantity: minorOf(String(t.quantity), c.amountScale),
       side: t.taker_side as "buy" | "sell",
       time: new Date(t.created_at as unknown as string).getTime(),
     }));
@@ -167,9 +168,9 @@ export class MarketData {
     for (const t of all) {
       this.foldTrade(sd, {
         time: new Date(t.created_at as unknown as string).getTime(),
-        price: toMinor(trimZeros(String(t.price)), c.priceScale),
-        quantity: toMinor(trimZeros(String(t.quantity)), c.amountScale),
-        value: toMinor(trimZeros(String(t.value)), c.quoteAssetScale),
+        price: minorOf(String(t.price), c.priceScale),
+        quantity: minorOf(String(t.quantity), c.amountScale),
+        value: minorOf(String(t.value), c.quoteAssetScale),
       });
     }
     await this.options.db.transaction().execute((trx) => this.saveCandles(trx));
@@ -419,8 +420,4 @@ export class MarketData {
     const c = sd.market.config;
     return { price: fromMinor(t.price, c.priceScale), quantity: fromMinor(t.quantity, c.amountScale), side: t.side, time: t.time };
   }
-}
-
-function trimZeros(value: string): string {
-  return value.includes(".") ? value.replace(/\.?0+$/, "") : value;
 }

@@ -1,11 +1,11 @@
 import type { Kysely, Selectable } from "kysely";
-import { fromMinor, toMinor } from "../../protocol/money";
+import { fromMinor } from "../../protocol/money";
 import type { Command } from "../core/exchange/commands";
 import type { ExchangeCore } from "../core/exchange/exchange-core";
 import type { Side, TimeInForce } from "../core/matching/order-book";
 import type { SpotMarket, SpotResult } from "../core/spot/spot-market";
 import type { Accepted, Product, ProjectionContext } from "../journal/product";
-import { eachOpenOrder, Interner, minorOf, trim } from "../store/bulk-restore";
+import { eachOpenOrder, Interner, minorOf } from "../store/bulk-restore";
 import type { Database, MarketSymbolTable } from "../store/schema";
 import { SPOT_ROWS } from "./spot-rows";
 import { placedAnswer } from "./order-answer";
@@ -83,7 +83,7 @@ export const spotProduct: Product = {
     // Stop orders watch the last price: restore it, then the stops still waiting (in placement order).
     for (const market of core.markets.values()) {
       const last = await db.selectFrom("spot_trade").select("price").where("symbol", "=", market.config.symbol).orderBy("id", "desc").limit(1).executeTakeFirst();
-      if (last) market.restoreLastPrice(toMinor(trim(last.price), market.config.priceScale));
+      if (last) market.restoreLastPrice(minorOf(String(last.price), market.config.priceScale));
     }
     // A fired stop's time priority is when it fired (triggered_seq): it is an open order above.
     const waiting = await db.selectFrom("spot_order").selectAll().where("status", "=", "waiting").orderBy("seq").execute();
@@ -91,7 +91,7 @@ export const spotProduct: Product = {
       const market = core.markets.get(o.symbol);
       if (!market) continue;
       const c = market.config;
-      const minor = (value: string | null, scale: number) => (value === null ? undefined : toMinor(trim(value), scale));
+      const minor = (value: string | null, scale: number) => (value === null ? undefined : minorOf(String(value), scale));
       core.restoreStop(o.symbol, {
         orderId: o.order_id,
         memberId: o.member_id,
@@ -133,9 +133,9 @@ function openMarket(core: ExchangeCore, s: Selectable<MarketSymbolTable>): SpotM
       amountScale: s.amount_scale,
       baseAssetScale: baseScale,
       quoteAssetScale: quoteScale,
-      tickSize: toMinor(trim(s.tick_size), s.price_scale),
-      lotSize: toMinor(trim(s.lot_size), s.amount_scale),
-      minQuantity: toMinor(trim(s.min_quantity), s.amount_scale),
+      tickSize: minorOf(String(s.tick_size), s.price_scale),
+      lotSize: minorOf(String(s.lot_size), s.amount_scale),
+      minQuantity: minorOf(String(s.min_quantity), s.amount_scale),
       makerFeeBps: BigInt(s.maker_fee_bps),
       takerFeeBps: BigInt(s.taker_fee_bps),
     },

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { eachTabLine } from "../core/tab-lines";
 import type { Database } from "./schema";
 
 /**
@@ -9,12 +10,6 @@ import type { Database } from "./schema";
  */
 const PAGE = 100_000;
 
-/** A NUMERIC's text without trailing zeros. */
-export function trim(value: string): string {
-  const text = String(value);
-  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
-}
-
 /** Numeric text (as Postgres prints it) to minor units at `scale`; extra non-zero decimals are an error. */
 export function minorOf(text: string, scale: number): bigint {
   const dot = text.indexOf(".");
@@ -22,23 +17,6 @@ export function minorOf(text: string, scale: number): bigint {
   const fraction = text.slice(dot + 1);
   for (let i = scale; i < fraction.length; i++) if (fraction.charCodeAt(i) !== 48) throw new RangeError(`${text} has more than ${scale} decimals`);
   return BigInt(text.slice(0, dot) + (fraction.length >= scale ? fraction.slice(0, scale) : fraction.padEnd(scale, "0")));
-}
-
-/** Splits a page's text into rows of `width` tab-separated fields, without a string or array per line. */
-function eachLine(text: string, width: number, fields: string[], each: (fields: string[]) => void): void {
-  let at = 0;
-  while (at < text.length) {
-    let end = text.indexOf("\n", at);
-    if (end < 0) end = text.length;
-    for (let i = 0; i < width; i++) {
-      let stop = i === width - 1 ? end : text.indexOf("\t", at);
-      if (stop < 0 || stop > end) stop = end;
-      fields[i] = text.slice(at, stop);
-      at = stop + 1;
-    }
-    each(fields);
-    at = end + 1;
-  }
 }
 
 /** The same few texts (accounts, assets, prices) as one string or value each, not one per row. */
@@ -73,7 +51,6 @@ async function eachPage(first: string, read: (after: string) => Promise<Page>, u
 /** Every row of `ledger_hold` (by id): id, account id, asset, remaining (numeric text). */
 export async function eachHold(db: Kysely<Database>, each: (id: string, accountId: string, asset: string, remaining: string) => void, pageSize = PAGE): Promise<void> {
   const strings = new Interner<string>((s) => s);
-  const fields: string[] = [];
   await eachPage(
     "",
     async (after) =>
@@ -82,7 +59,7 @@ export async function eachHold(db: Kysely<Database>, each: (id: string, accountI
           select string_agg(h.id || E'\t' || h.account_id || E'\t' || h.asset || E'\t' || h.remaining::text, E'\n') as t, max(h.id) as last
           from (select id, account_id, asset, remaining from ledger_hold where id > ${after} order by id limit ${pageSize}) h`.execute(db)
       ).rows[0] ?? { t: null, last: null },
-    (text) => eachLine(text, 4, fields, (f) => each(f[0]!, strings.get(f[1]!), strings.get(f[2]!), f[3]!)),
+    (text) => eachTabLine(text, 4, (f) => each(f[0]!, strings.get(f[1]!), strings.get(f[2]!), f[3]!)),
   );
 }
 
@@ -109,7 +86,6 @@ export async function eachOpenOrder(
       each(f.order_id, f.member_id, f.side, f.price, f.remaining);
     }
   };
-  const fields: string[] = [];
   await eachPage(
     "0",
     async (after) =>
@@ -121,7 +97,7 @@ export async function eachOpenOrder(
             where status = 'open' and symbol = ${symbol} and triggered_seq is null and seq > ${after}::bigint order by seq limit ${pageSize}) o`.execute(db)
       ).rows[0] ?? { t: null, last: null },
     (text) =>
-      eachLine(text, 6, fields, (f) => {
+      eachTabLine(text, 6, (f) => {
         if (next < fired.length) firedBefore(f[5]!);
         const side = f[2] === "buy" ? "buy" : f[2] === "sell" ? "sell" : f[2]!;
         each(f[0]!, f[1]!, side, f[3]!, f[4]!);

@@ -1,5 +1,6 @@
 import { accountId } from "../ledger/ledger";
 import type { Side, TimeInForce } from "../matching/order-book";
+import { eachTabLine } from "../tab-lines";
 import type { ExchangeCore } from "./exchange-core";
 
 /**
@@ -110,36 +111,12 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
   return { version: 2, seq, assets: [...core.assetScales], markets, accounts: accounts.join("\n"), holds: holds.join("\n") };
 }
 
-/** Calls `each` with the tab-separated fields of every line of `block` (one array, reused). */
-function eachLine(block: string, each: (fields: string[]) => void): void {
-  if (!block) return;
-  let at = 0;
-  const fields: string[] = [];
-  while (at <= block.length) {
-    let end = block.indexOf("\n", at);
-    if (end < 0) end = block.length;
-    fields.length = 0;
-    let start = at;
-    for (;;) {
-      const tab = block.indexOf("\t", start);
-      if (tab < 0 || tab > end) {
-        fields.push(block.slice(start, end));
-        break;
-      }
-      fields.push(block.slice(start, tab));
-      start = tab + 1;
-    }
-    each(fields);
-    at = end + 1;
-  }
-}
-
 export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
   if (s.version !== 2) throw new Error(`snapshot version ${String(s.version)} is not known`);
   const ledger = core.ledger;
   for (const [code, scale] of s.assets) core.listAsset(code, scale);
-  eachLine(s.accounts, ([key, posted, held]) => ledger.restoreBalance(key!, BigInt(posted!), BigInt(held!)));
-  eachLine(s.holds, ([id, account, asset, remaining]) => ledger.restoreHold(id!, account!, asset!, BigInt(remaining!)));
+  eachTabLine(s.accounts, 3, ([key, posted, held]) => ledger.restoreBalance(key!, BigInt(posted!), BigInt(held!)));
+  eachTabLine(s.holds, 4, ([id, account, asset, remaining]) => ledger.restoreHold(id!, account!, asset!, BigInt(remaining!)));
   for (const m of s.markets) {
     const market = core.openMarket(
       {
@@ -168,7 +145,7 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
       if (id === undefined) holdAccounts.set(k, (id = accountId({ owner: memberId, kind: "spot", asset })));
       return id;
     };
-    eachLine(m.orders, ([orderId, memberId, side, priceText, remaining, hold]) => {
+    eachTabLine(m.orders, 6, ([orderId, memberId, side, priceText, remaining, hold]) => {
       let price = prices.get(priceText!);
       if (price === undefined) prices.set(priceText!, (price = BigInt(priceText!)));
       const isBuy = side === "b";
