@@ -17,6 +17,7 @@ import type { EngineEnv } from "./config";
 import { attachRealtime } from "./realtime/realtime";
 import { TicketSigner } from "./realtime/tickets";
 import { MarketData } from "./market/market-data";
+import { MemberPushes } from "./realtime/member-pushes";
 import { backfillKlines } from "./sim/kline-backfill";
 import { BOT_HISTORY_RETENTION_MS, BotHistoryPruner } from "./sim/bot-history-pruner";
 import { openStore, type Store } from "./store/db";
@@ -85,6 +86,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   const demoMember = (env.DEMO_MEMBER ?? (simulate ? "1" : "0")) === "1";
   const demo = demoMember ? await ensureDemoMember(store.db, spot) : null;
   const marketData = await MarketData.start({ db: store.db, spot });
+  const memberPushes = new MemberPushes(durable);
   const tickets = new TicketSigner(env.REALTIME_SECRET);
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
   const services = createServices({
@@ -102,6 +104,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   const realtime = attachRealtime(app.server, tickets);
   const io = realtime.io;
   marketData.startPublishing(realtime.publish);
+  memberPushes.startPublishing(realtime.publish);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
   // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded
   // database is vacuumed and checkpointed (it has no background processes to do it).

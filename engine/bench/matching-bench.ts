@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import type { CoreEvent } from "../core/exchange/events";
 import { OrderBook as TheirBook, SelfTradePreventionMode, Side as TheirSide } from "nodejs-order-book";
 import { Ledger, type AccountRef } from "../core/ledger/ledger";
 import { OrderBook, type PlaceCommand } from "../core/matching/order-book";
@@ -141,14 +142,14 @@ function runSpot(ops: Op[]): Run {
     if (op.kind === "place") {
       const c = op.cmd;
       member.set(c.id, { side: c.side, quantity: c.quantity! });
-      trades += market.place({ orderId: c.id, memberId: c.memberId, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif }).trades.length;
+      trades += tradeCount(market.place({ orderId: c.id, memberId: c.memberId, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif }).events);
     } else {
+      const remaining = market.book.order(op.id)?.remaining;
       const cancelled = market.cancel(op.id, op.member);
-      if (op.kind === "move" && cancelled.code === "OK") {
+      if (op.kind === "move" && cancelled.code === "OK" && remaining !== undefined) {
         const was = member.get(op.id)!;
-        const remaining = cancelled.book[0]?.type === "cancelled" ? cancelled.book[0].remaining : was.quantity;
         const id = `${op.id}.${++moves}`;
-        trades += market.place({ orderId: id, memberId: op.member, side: was.side, type: "limit", price: op.price, quantity: remaining, tif: "GTC" }).trades.length;
+        trades += tradeCount(market.place({ orderId: id, memberId: op.member, side: was.side, type: "limit", price: op.price, quantity: remaining, tif: "GTC" }).events);
       }
     }
   }
@@ -187,3 +188,9 @@ console.log(`  ours (engine/core/matching):   ${fmt(rate(ours))} ops/s (best ${f
 console.log(`  nodejs-order-book 10.x:         ${fmt(rate(their))} ops/s (best ${fmt(best(their))})`);
 console.log(`  ratio ours / theirs: ${(rate(ours) / rate(their)).toFixed(2)}`);
 console.log(`  whole spot core (holds, matching, settlement with fees in the ledger), first ${fmt(spotOps.length)} ops: ${fmt(rate(spot, spotOps.length))} ops/s (best ${fmt(best(spot, spotOps.length))})`);
+
+function tradeCount(events: readonly CoreEvent[]): number {
+  let n = 0;
+  for (const e of events) if (e.type === "trade") n++;
+  return n;
+}

@@ -9,7 +9,7 @@ import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests } from "./idempotency";
 import { eachJournalCommand, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
 import { LEDGER_ROWS } from "./ledger-rows";
-import type { Accepted, Product, ProjectionContext } from "./product";
+import type { Accepted, AppliedCommand, Product, ProjectionContext } from "./product";
 import { Projector } from "./projector";
 
 export interface DurableCoreOptions {
@@ -79,7 +79,7 @@ export class DurableCore {
   /** The last command that touched each member's rows: their history waits until the tables include it. */
   private readonly memberSeq = new Map<string, number>();
   private memberSweepAt = 1_000;
-  private readonly acceptedListeners: Array<(command: Command, outcome: Accepted, batch: number) => void> = [];
+  private readonly eventListeners: Array<(applied: AppliedCommand) => void> = [];
 
   get core(): ExchangeCore {
     return this.state;
@@ -246,9 +246,13 @@ export class DurableCore {
     return answer as Promise<T>;
   }
 
-  /** Listens to every command the core accepts, as it is applied (before its commit: publish after `batch` commits). */
-  onAccepted(listener: (command: Command, outcome: Accepted, batch: number) => void): void {
-    this.acceptedListeners.push(listener);
+  /**
+   * Follows the core's event stream: every accepted command's events, in sequence order, told
+   * as the command is applied (before its commit: publish what it did after `batch` commits).
+   * Market data and the real-time pushes read the exchange from this alone.
+   */
+  onEvents(listener: (applied: AppliedCommand) => void): void {
+    this.eventListeners.push(listener);
   }
 
   /** Adds per-batch hooks to the group commit (writes in the batch's transaction, publishing after it). */
@@ -347,13 +351,15 @@ export class DurableCore {
     const batch = this.collecting();
     const at = new Date(this.now());
     batch.appendCommand(outcome.seq, at, command);
-    const number = this.committer.currentBatch;
-    // A listener (market data, pushes) never stops a command the core already applied.
-    for (const listener of this.acceptedListeners) {
-      try {
-        listener(command, outcome, number);
-      } catch (error) {
-        console.error("a listener of accepted commands failed (the command stands)", error);
+    if (this.eventListeners.length) {
+      const applied: AppliedCommand = { seq: outcome.seq, at: at.getTime(), batch: this.committer.currentBatch, command, events: outcome.events };
+      // A listener (market data, pushes) never stops a command the core already applied.
+      for (const listener of this.eventListeners) {
+        try {
+          listener(applied);
+        } catch (error) {
+          console.error("a listener of the core's events failed (the command stands)", error);
+        }
       }
     }
     this.project(batch, command, outcome, at);

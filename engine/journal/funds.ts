@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { fromMinor, toMinor } from "../../protocol/money";
 import type { Command, Deposit, MoveFunds } from "../core/exchange/commands";
+import { eventsOf } from "../core/exchange/events";
 import type { ExchangeCore } from "../core/exchange/exchange-core";
 import { accountId, type AccountKind, type AccountRef } from "../core/ledger/ledger";
 import { eachHold, minorOf } from "../store/bulk-restore";
@@ -92,10 +93,11 @@ export class Funds implements Product {
   }
 
   project(command: Command, outcome: Accepted, ctx: ProjectionContext): void {
-    if ((command.type !== "ledger.transfer" && command.type !== "ledger.deposit") || !("transfers" in outcome)) return;
+    if (command.type !== "ledger.transfer" && command.type !== "ledger.deposit") return;
+    const transfers = eventsOf(outcome.events, "transfer");
     ctx.touched(command.memberId);
-    ctx.transfers(outcome.transfers);
-    const first = outcome.transfers.find((t) => t.id === command.id) ?? outcome.transfers[0];
+    ctx.transfers(transfers);
+    const first = transfers.find((t) => t.id === command.id) ?? transfers[0];
     if (first) this.unprojected.set(command.id, { seq: ctx.seq, debit: first.debit, credit: first.credit ?? null, asset: first.asset, amount: fromMinor(first.amount, ctx.core.scaleOf(first.asset)) });
   }
 

@@ -1,12 +1,25 @@
 import type { Kysely } from "kysely";
 import type { TransferEvent } from "../core/ledger/ledger";
 import type { Command } from "../core/exchange/commands";
+import type { CoreEvent } from "../core/exchange/events";
 import type { ExchangeCore, OutcomeOf } from "../core/exchange/exchange-core";
 import type { Database } from "../store/schema";
 import type { CommandBatch } from "./command-batch";
 
 /** A command the core accepted, with what it did. */
 export type Accepted = Extract<OutcomeOf<Command>, { code: "OK" }>;
+
+/** One accepted command in the core's event stream (DurableCore.onEvents). */
+export interface AppliedCommand {
+  readonly seq: number;
+  /** When it was applied (ms; the journal's time). */
+  readonly at: number;
+  /** The group-commit batch it joined: what it did may be published once that batch is committed. */
+  readonly batch: number;
+  readonly command: Command;
+  /** What it did, in order (core/exchange/events.ts). */
+  readonly events: readonly CoreEvent[];
+}
 
 /** What a product's projection is given for one accepted command. */
 export interface ProjectionContext {

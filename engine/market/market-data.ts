@@ -1,19 +1,21 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Depth, KlinePeriod, PublicTrade, SpotSymbol, WireCandle } from "../../protocol/endpoints/market-data";
 import type { MarketItem } from "../../protocol/market";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { minorOf } from "../store/bulk-restore";
 import { topics, type TopicPayloads } from "../../protocol/realtime";
 import { applyTrade, changePercent, PERIODS, ticker24h, type Candle, type Period } from "../core/market/candles";
-import { accountOf } from "../core/ledger/ledger";
 import type { SpotMarket } from "../core/spot/spot-market";
-import type { SpotApplied, SpotService } from "../spot/spot-service";
+import type { AppliedCommand } from "../journal/product";
+import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 
 /**
- * Market data of the spot markets, kept in memory and fed by every command the core applies:
- * candles of every period (persisted in the same transaction as the trades they count), the
- * latest trades, the book's sequence number, and 24 h tickers from the minute candles.
+ * Market data of the spot markets, kept in memory and fed by the core's event stream: candles of
+ * every period, the latest trades, the book's sequence number, and 24 h tickers from the minute
+ * candles. The stored candles (`spot_kline`) are a projection of the same trade events, written
+ * behind the answer with the other query tables (market/candle-rows.ts); memory holds the latest
+ * `KEEP` of each period, so reads never wait for them.
  *
  * Publishing follows the commit (ARCHITECTURE): trades and member refreshes are pushed once the
  * batch that holds them is committed; depth, candles and tickers are pushed as snapshots, at most
@@ -41,8 +43,6 @@ interface SymbolData {
   /** Grows with every command that changed the book. */
   seq: number;
   lastAppliedBatch: number;
-  /** Candles changed since the last write, by `period|time`. */
-  unsaved: Map<string, { period: Period; candle: Candle }>;
   pendingTrades: Array<{ batch: number; trade: InternalTrade }>;
   depthChanged: boolean;
   changedPeriods: Set<Period>;
@@ -63,7 +63,6 @@ export class MarketData {
   private readonly symbols = new Map<string, SymbolData>();
   private publish: Publish = () => {};
   private committed = 0;
-  private readonly pendingRefresh: Array<{ batch: number; memberId: string; symbol: string }> = [];
   private timers: NodeJS.Timeout[] = [];
 
   private constructor(private readonly options: MarketDataOptions) {}
@@ -73,11 +72,8 @@ export class MarketData {
     for (const market of options.spot.markets.values()) await data.track(market);
     // A market an operator lists while the engine runs is tracked from its first order.
     options.spot.onMarketAdded((market) => data.track(market));
-    options.spot.onApplied((event) => data.applied(event));
-    options.spot.durable.addBatchHooks({
-      beforeCommit: (trx) => data.saveCandles(trx),
-      afterCommit: (batch) => data.afterCommit(batch),
-    });
+    options.spot.durable.onEvents((applied) => data.applied(applied));
+    options.spot.durable.addBatchHooks({ afterCommit: (batch) => data.afterCommit(batch) });
     return data;
   }
 
@@ -93,7 +89,6 @@ export class MarketData {
       trades: [],
       seq: this.now() * 1_000,
       lastAppliedBatch: 0,
-      unsaved: new Map(),
       pendingTrades: [],
       depthChanged: false,
       changedPeriods: new Set(),
@@ -173,7 +168,7 @@ export class MarketData {
         value: minorOf(String(t.value), c.quoteAssetScale),
       });
     }
-    await this.options.db.transaction().execute((trx) => this.saveCandles(trx));
+    await this.saveCandles(sd);
   }
 
   private candleFrom(r: { open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string }, priceScale: number, amountScale: number, quoteScale: number): Candle {
@@ -193,47 +188,41 @@ export class MarketData {
       const series = sd.series[period];
       const candle = applyTrade(series, period, trade);
       if (series.length > KEEP + 200) series.splice(0, series.length - KEEP);
-      sd.unsaved.set(`${period}|${candle.time}`, { period, candle });
       sd.changedPeriods.add(period);
     }
     sd.tickerChanged = true;
   }
 
-  /** Every command the core applied (synchronously, before its commit). */
-  private applied({ market, result, at, batch }: SpotApplied): void {
-    const sd = this.symbols.get(market.config.symbol);
-    if (!sd) return;
-    for (const t of result.trades) {
-      this.foldTrade(sd, { time: at, price: t.price, quantity: t.quantity, value: t.value });
-      const trade: InternalTrade = { price: t.price, quantity: t.quantity, side: t.takerSide, time: at };
-      sd.trades.unshift(trade);
-      sd.pendingTrades.push({ batch, trade });
+  /** Every command the core applied (synchronously, before its commit): its trades and book changes. */
+  private applied({ events, at, batch }: AppliedCommand): void {
+    let sd: SymbolData | undefined;
+    for (const e of events) {
+      if (!("symbol" in e) || e.type === "market.changed") continue;
+      if (sd?.market.config.symbol !== e.symbol) {
+        sd = this.symbols.get(e.symbol);
+        if (!sd) continue;
+        if (!sd.changedSince) sd.changedSince = at;
+        sd.lastAppliedBatch = batch;
+      }
+      if (e.type === "trade") {
+        this.foldTrade(sd, { time: at, price: e.price, quantity: e.quantity, value: e.value });
+        const trade: InternalTrade = { price: e.price, quantity: e.quantity, side: e.takerSide, time: at };
+        sd.trades.unshift(trade);
+        if (sd.trades.length > RECENT_TRADES) sd.trades.length = RECENT_TRADES;
+        sd.pendingTrades.push({ batch, trade });
+      } else if (e.type === "book.changed") {
+        sd.seq++;
+        sd.depthChanged = true;
+      }
     }
-    if (sd.trades.length > RECENT_TRADES) sd.trades.length = RECENT_TRADES;
-    if (result.book.length) {
-      sd.seq++;
-      sd.depthChanged = true;
-    }
-    if (!sd.changedSince) sd.changedSince = at;
-    sd.lastAppliedBatch = batch;
-    const members = new Set<string>();
-    for (const t of result.trades) members.add(t.buyer).add(t.seller);
-    for (const closed of result.closed) members.add(closed.memberId);
-    for (const fired of result.triggered ?? []) members.add(fired.memberId);
-    for (const transfer of result.transfers) {
-      const owner = accountOf(transfer.debit).owner;
-      if (owner && !owner.startsWith("@")) members.add(owner);
-    }
-    for (const memberId of members) this.pendingRefresh.push({ batch, memberId, symbol: market.config.symbol });
   }
 
-  /** Writes the changed candles in the batch's transaction. */
-  private async saveCandles(trx: Transaction<Database>): Promise<void> {
+  /** Writes a market's candles as memory holds them (an install whose trades predate the candle table). */
+  private async saveCandles(sd: SymbolData): Promise<void> {
     const rows: Array<Record<string, string>> = [];
-    for (const sd of this.symbols.values()) {
-      if (!sd.unsaved.size) continue;
-      const c = sd.market.config;
-      for (const { period, candle } of sd.unsaved.values()) {
+    const c = sd.market.config;
+    for (const period of PERIODS) {
+      for (const candle of sd.series[period]) {
         rows.push({
           symbol: c.symbol,
           period,
@@ -246,10 +235,9 @@ export class MarketData {
           turnover: fromMinor(candle.turnover, c.quoteAssetScale),
         });
       }
-      sd.unsaved.clear();
     }
     for (let i = 0; i < rows.length; i += 500) {
-      await trx
+      await this.options.db
         .insertInto("spot_kline")
         .values(rows.slice(i, i + 500) as never)
         .onConflict((oc) =>
@@ -275,20 +263,6 @@ export class MarketData {
       sd.pendingTrades = sd.pendingTrades.filter((p) => p.batch > batch);
       const payload: TopicPayloads["trade"] = { symbol: sd.market.config.symbol, trades: ready.map((p) => this.wireTrade(sd, p.trade)).reverse() };
       this.publish(topics.trade(sd.market.config.symbol), payload);
-    }
-    if (this.pendingRefresh.length) {
-      const bySymbol = new Map<string, Set<string>>();
-      const rest: typeof this.pendingRefresh = [];
-      for (const p of this.pendingRefresh) {
-        if (p.batch > batch) rest.push(p);
-        else bySymbol.set(p.memberId, (bySymbol.get(p.memberId) ?? new Set()).add(p.symbol));
-      }
-      this.pendingRefresh.length = 0;
-      this.pendingRefresh.push(...rest);
-      for (const [memberId, symbols] of bySymbol) {
-        const payload: TopicPayloads["refresh"] = { symbols: [...symbols], orders: true, balances: true };
-        this.publish(topics.refresh(memberId), payload);
-      }
     }
   }
 

@@ -31,9 +31,8 @@ describe("simulated liquidity", () => {
     await backfillKlines(store.db, spot, clock);
     marketData = await MarketData.start({ db: store.db, spot, now });
     watch = new MarketWatch(spot);
-    spot.onApplied(({ market, result }) => {
-      const t = result.trades[0];
-      if (t && !firstPrints.has(market.config.symbol)) firstPrints.set(market.config.symbol, t.price);
+    spot.durable.onEvents(({ events }) => {
+      for (const e of events) if (e.type === "trade" && !firstPrints.has(e.symbol)) firstPrints.set(e.symbol, e.price);
     });
     sim = await startSimulator({ db: store.db, spot, seed: 7, timer: false, now });
   });

@@ -1,4 +1,5 @@
-import type { SpotApplied, SpotService } from "../spot/spot-service";
+import type { AppliedCommand } from "../journal/product";
+import type { SpotService } from "../spot/spot-service";
 
 /**
  * Figures of the spot markets as they trade, for the sim report (`npm run bench -- sim`) and the
@@ -51,7 +52,7 @@ export class MarketWatch {
       this.watched.set(symbol, { prints: 0, outside: 0, maxGapBps: 0, hours: new Map(), spreads: [], minBids: Infinity, minAsks: Infinity, broken: 0 });
       this.rememberTouch(symbol);
     }
-    spot.onApplied((event) => this.applied(event));
+    spot.durable.onEvents((applied) => this.applied(applied));
   }
 
   /** Records each market's spread and levels now (call after each tick). */
@@ -87,11 +88,13 @@ export class MarketWatch {
     });
   }
 
-  private applied({ market, result, at }: SpotApplied): void {
-    const symbol = market.config.symbol;
-    const w = this.watched.get(symbol);
-    if (!w) return;
-    for (const t of result.trades) {
+  private applied({ events, at }: AppliedCommand): void {
+    const touched = new Set<string>();
+    for (const t of events) {
+      if (!("symbol" in t) || !this.watched.has(t.symbol)) continue;
+      touched.add(t.symbol);
+      if (t.type !== "trade") continue;
+      const w = this.watched.get(t.symbol)!;
       w.prints++;
       if ((w.bid !== undefined && t.price < w.bid) || (w.ask !== undefined && t.price > w.ask)) w.outside++;
       if (w.lastPrint !== undefined) {
@@ -109,7 +112,7 @@ export class MarketWatch {
       if (w.high === undefined || t.price > w.high) w.high = t.price;
       if (w.low === undefined || t.price < w.low) w.low = t.price;
     }
-    this.rememberTouch(symbol);
+    for (const symbol of touched) this.rememberTouch(symbol);
   }
 
   private rememberTouch(symbol: string): void {

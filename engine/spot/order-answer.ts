@@ -1,5 +1,6 @@
 import { fromMinor } from "../../protocol/money";
-import type { SpotCode, SpotResult } from "../core/spot/spot-market";
+import type { CoreEvent } from "../core/exchange/events";
+import type { SpotCode } from "../core/spot/spot-market";
 import type { KEY_REUSED } from "../journal/idempotency";
 
 /** A service answer: the core's code, or a key reused for a different request. */
@@ -14,18 +15,20 @@ export interface OrderAnswer {
   trades: number;
 }
 
-/** The answer to an accepted order: its state after the command, what it filled, its own trades. */
-export function placedAnswer(orderId: string, result: SpotResult, amountScale: number): OrderAnswer {
-  const own = result.trades.filter((t) => t.takerOrderId === orderId);
-  const closed = result.closed.find((x) => x.orderId === orderId);
-  return {
-    code: "OK",
-    orderId,
-    status: closed ? (closed.status === "filled" ? "filled" : "cancelled") : result.waiting ? "waiting" : "open",
-    filled: fromMinor(own.reduce((sum, t) => sum + t.quantity, 0n), amountScale),
+/** The answer to an accepted order, from its command's events: its state after them, what it filled as the taker, its own trades. */
+export function placedAnswer(orderId: string, events: readonly CoreEvent[], amountScale: number): OrderAnswer {
+  let status: OrderAnswer["status"] = "open";
+  let filled = 0n;
+  let trades = 0;
+  for (const e of events) {
+    if (e.type === "order.placed" && e.orderId === orderId && e.waiting) status = "waiting";
     // Its own trades (stops it fired trade in this command too).
-    trades: own.length,
-  };
+    else if (e.type === "trade" && e.takerOrderId === orderId) {
+      filled += e.quantity;
+      trades++;
+    } else if (e.type === "order.closed" && e.orderId === orderId) status = e.status;
+  }
+  return { code: "OK", orderId, status, filled: fromMinor(filled, amountScale), trades };
 }
 
 export function rejected(code: SpotServiceCode): OrderAnswer {

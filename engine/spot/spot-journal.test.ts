@@ -39,6 +39,17 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     await service.durable.drain();
   }
 
+  /** Every period's candles add up to the traded volume and value, and span the traded prices. */
+  async function expectCandlesCountEveryTrade() {
+    const traded = await sql<{ volume: string; turnover: string; high: string; low: string }>`
+      select trim_scale(sum(quantity))::text as volume, trim_scale(sum(value))::text as turnover, trim_scale(max(price))::text as high, trim_scale(min(price))::text as low from spot_trade`.execute(store.db);
+    const candles = await sql<{ period: string; volume: string; turnover: string; high: string; low: string }>`
+      select period, trim_scale(sum(volume))::text as volume, trim_scale(sum(turnover))::text as turnover, trim_scale(max(high))::text as high, trim_scale(min(low))::text as low
+      from spot_kline group by period order by period`.execute(store.db);
+    expect(candles.rows).toHaveLength(9);
+    for (const row of candles.rows) expect(row, row.period).toEqual({ period: row.period, ...traded.rows[0] });
+  }
+
   beforeAll(async () => {
     store = await openTestStore(kind);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale, tick_size, lot_size, min_quantity)
@@ -146,6 +157,8 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     expect(again.durable.projection.cursor).toBe(again.durable.core.lastSeq);
     const after = await store.db.selectFrom("spot_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(orders.n) + 13); // trade(): 10 sells, a buy, a cancelled buy, a stop
+    // Candles are a projection of the same trades: each trade counted once in every period, also those the start wrote.
+    await expectCandlesCountEveryTrade();
     // The tables now hold the whole state: a start from them alone replays nothing and agrees.
     const fromTables = await start(false);
     expect(fromTables.durable.restoredFrom).toEqual({ source: "tables", seq: again.durable.core.lastSeq, replayed: 0 });
@@ -166,6 +179,7 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     expect(fromBehindTables.durable.restoredFrom).toEqual({ source: "tables", seq: behindFrom, replayed: service.durable.core.lastSeq - behindFrom });
     expect(fromBehindTables.durable.core.stateHash()).toBe(live6);
     expect(fromBehindTables.durable.projection.cursor).toBe(service.durable.core.lastSeq);
+    await expectCandlesCountEveryTrade();
     service = fromBehindTables;
   });
 });

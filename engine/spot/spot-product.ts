@@ -1,14 +1,15 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import { fromMinor } from "../../protocol/money";
 import type { Command } from "../core/exchange/commands";
+import type { CoreEvent, TransferEvent } from "../core/exchange/events";
 import type { ExchangeCore } from "../core/exchange/exchange-core";
 import type { Side, TimeInForce } from "../core/matching/order-book";
-import type { SpotMarket, SpotResult } from "../core/spot/spot-market";
+import type { SpotMarket, SpotSymbolConfig } from "../core/spot/spot-market";
 import type { Accepted, Product, ProjectionContext } from "../journal/product";
+import { CANDLE_ROWS } from "../market/candle-rows";
 import { eachOpenOrder, Interner, minorOf } from "../store/bulk-restore";
-import type { Database, MarketSymbolTable } from "../store/schema";
+import type { Database, MarketSymbolTable, SpotOrderTable } from "../store/schema";
 import { SPOT_ROWS } from "./spot-rows";
-import { placedAnswer } from "./order-answer";
 
 /**
  * Spot as a product of the durable layer (decision 017): the table rows of its commands (orders,
@@ -21,41 +22,9 @@ export const spotProduct: Product = {
 
   project(command: Command, outcome: Accepted, ctx: ProjectionContext): void {
     switch (command.type) {
-      case "spot.place": {
-        if (!("result" in outcome)) return;
-        const { market, result, amounts: parsed } = outcome;
-        const c = market.config;
-        const answer = placedAnswer(command.orderId, result, c.amountScale);
-        const closed = result.closed.find((x) => x.orderId === command.orderId);
-        const quoteScale = ctx.core.scaleOf(c.quote);
-        ctx.batch.rows(SPOT_ROWS).insertOrder({
-          order_id: command.orderId,
-          member_id: command.memberId,
-          symbol: c.symbol,
-          side: command.side,
-          type: command.orderType,
-          tif: command.tif,
-          // A waiting stop has no price on the book yet: its triggerMoney is kept as trigger_price.
-          price: parsed.price === undefined || result.waiting ? null : fromMinor(parsed.price, c.priceScale),
-          quantity: parsed.quantity === undefined ? null : fromMinor(parsed.quantity, c.amountScale),
-          money: parsed.money === undefined ? null : fromMinor(parsed.money, quoteScale),
-          stop_profit_price: parsed.stopProfitPrice === undefined ? null : fromMinor(parsed.stopProfitPrice, c.priceScale),
-          stop_loss_price: parsed.stopLossPrice === undefined ? null : fromMinor(parsed.stopLossPrice, c.priceScale),
-          trigger_price: parsed.price === undefined || !result.waiting ? null : fromMinor(parsed.price, c.priceScale),
-          filled: answer.filled,
-          status: answer.status,
-          reason: closed?.reason ?? null,
-          created_at: ctx.at,
-          updated_at: ctx.at,
-        });
-        ctx.touched(command.memberId);
-        projectResult(ctx, market, result, command.orderId);
-        return;
-      }
+      case "spot.place":
       case "spot.cancel":
-        if (!("result" in outcome)) return;
-        ctx.touched(command.memberId);
-        projectResult(ctx, outcome.market, outcome.result, null);
+        projectEvents(ctx, outcome.events);
         return;
       // Operator commands: the market's row (read by a start from the tables).
       case "market.halt":
@@ -143,43 +112,101 @@ function openMarket(core: ExchangeCore, s: Selectable<MarketSymbolTable>): SpotM
   );
 }
 
-/** What one command changed in a market: stops it fired, makers' fills and states, trades, the ledger. */
-function projectResult(ctx: ProjectionContext, market: SpotMarket, result: SpotResult, takerOrderId: string | null): void {
+/**
+ * The rows of one command's events, folded in the order they happened: the order it placed
+ * (written once, as it stands after the command), stops it fired (they join the book in firing
+ * order), fills and ends of orders written before, trades and the candles they make, and the
+ * ledger's transfers.
+ */
+function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): void {
   const rows = ctx.batch.rows(SPOT_ROWS);
   const { at } = ctx;
-  const c = market.config;
-  const quoteScale = ctx.core.scaleOf(c.quote);
-  const baseScale = ctx.core.scaleOf(c.base);
-  for (const fired of result.triggered) ctx.touched(fired.memberId);
-  for (const t of result.trades) {
-    ctx.touched(t.buyer);
-    ctx.touched(t.seller);
+  let own: { row: Insertable<SpotOrderTable>; filled: bigint; scale: number } | null = null;
+  const transfers: TransferEvent[] = [];
+  const isOwn = (orderId: string) => own !== null && own.row.order_id === orderId;
+  for (const e of events) {
+    switch (e.type) {
+      case "order.placed": {
+        ctx.touched(e.memberId);
+        const c = configOf(ctx, e.symbol);
+        const price = (v: bigint | undefined) => (v === undefined ? null : fromMinor(v, c.priceScale));
+        own = {
+          filled: 0n,
+          scale: c.amountScale,
+          row: {
+            order_id: e.orderId,
+            member_id: e.memberId,
+            symbol: e.symbol,
+            side: e.side,
+            type: e.orderType,
+            tif: e.tif,
+            // A waiting stop has no price on the book yet: its triggerMoney is kept as trigger_price.
+            price: e.waiting ? null : price(e.price),
+            quantity: e.quantity === undefined ? null : fromMinor(e.quantity, c.amountScale),
+            money: e.money === undefined ? null : fromMinor(e.money, ctx.core.scaleOf(c.quote)),
+            stop_profit_price: price(e.stopProfitPrice),
+            stop_loss_price: price(e.stopLossPrice),
+            trigger_price: e.waiting ? price(e.price) : null,
+            filled: "0",
+            status: e.waiting ? "waiting" : "open",
+            reason: null,
+            created_at: at,
+            updated_at: at,
+          },
+        };
+        rows.insertOrder(own.row);
+        break;
+      }
+      case "order.triggered":
+        // Open now (its fills and end follow), with the book time it gets in firing order.
+        ctx.touched(e.memberId);
+        rows.fireStop(e.orderId, e.kind, at);
+        break;
+      case "trade": {
+        ctx.touched(e.buyer);
+        ctx.touched(e.seller);
+        const c = configOf(ctx, e.symbol);
+        for (const orderId of [e.takerOrderId, e.makerOrderId]) {
+          if (isOwn(orderId)) own!.filled += e.quantity;
+          else rows.addFill(orderId, e.quantity, c.amountScale, at);
+        }
+        const quoteScale = ctx.core.scaleOf(c.quote);
+        ctx.batch.rows(CANDLE_ROWS).addTrade(e.symbol, at.getTime(), e.price, e.quantity, e.value, { priceScale: c.priceScale, amountScale: c.amountScale, quoteScale });
+        rows.insertTrade({
+          symbol: e.symbol,
+          taker_order_id: e.takerOrderId,
+          maker_order_id: e.makerOrderId,
+          buyer: e.buyer,
+          seller: e.seller,
+          price: fromMinor(e.price, c.priceScale),
+          quantity: fromMinor(e.quantity, c.amountScale),
+          value: fromMinor(e.value, quoteScale),
+          buyer_fee: fromMinor(e.buyerFee, ctx.core.scaleOf(c.base)),
+          seller_fee: fromMinor(e.sellerFee, quoteScale),
+          taker_side: e.takerSide,
+          created_at: at,
+        });
+        break;
+      }
+      case "order.closed":
+        ctx.touched(e.memberId);
+        if (isOwn(e.orderId)) {
+          own!.row.status = e.status;
+          own!.row.reason = e.reason ?? null;
+        } else rows.setStatus(e.orderId, e.status, e.reason ?? null, configOf(ctx, e.symbol).amountScale, at);
+        break;
+      case "transfer":
+        transfers.push(e);
+        break;
+    }
   }
-  // Stops this command fired: open now (their fills and ends follow), with the book time they got.
-  for (const fired of result.triggered) rows.fireStop(fired.orderId, fired.kind, at);
-  for (const t of result.trades) {
-    rows.addFill(t.makerOrderId, t.quantity, c.amountScale, at);
-    // A fired stop is the taker of its trades (the command's own order is written with the order itself).
-    if (t.takerOrderId !== takerOrderId) rows.addFill(t.takerOrderId, t.quantity, c.amountScale, at);
-    rows.insertTrade({
-      symbol: c.symbol,
-      taker_order_id: t.takerOrderId,
-      maker_order_id: t.makerOrderId,
-      buyer: t.buyer,
-      seller: t.seller,
-      price: fromMinor(t.price, c.priceScale),
-      quantity: fromMinor(t.quantity, c.amountScale),
-      value: fromMinor(t.value, quoteScale),
-      buyer_fee: fromMinor(t.buyerFee, baseScale),
-      seller_fee: fromMinor(t.sellerFee, quoteScale),
-      taker_side: t.takerSide,
-      created_at: at,
-    });
-  }
-  for (const closed of result.closed) {
-    ctx.touched(closed.memberId);
-    if (closed.orderId === takerOrderId) continue; // written with the order itself
-    rows.setStatus(closed.orderId, closed.status, closed.reason ?? null, c.amountScale, at);
-  }
-  ctx.transfers(result.transfers);
+  const placed = own as { row: Insertable<SpotOrderTable>; filled: bigint; scale: number } | null;
+  if (placed) placed.row.filled = fromMinor(placed.filled, placed.scale);
+  ctx.transfers(transfers);
+}
+
+function configOf(ctx: ProjectionContext, symbol: string): SpotSymbolConfig {
+  const market = ctx.core.markets.get(symbol);
+  if (!market) throw new Error(`an event of ${symbol}, a market the core does not hold`);
+  return market.config;
 }

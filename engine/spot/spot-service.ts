@@ -1,6 +1,6 @@
 import type { CancelOrder, ChangeMarketRules, HaltMarket, ListMarket, PlaceOrder } from "../core/exchange/commands";
 import type { Side, TimeInForce } from "../core/matching/order-book";
-import type { SpotCode, SpotMarket, SpotResult } from "../core/spot/spot-market";
+import type { SpotCode, SpotMarket } from "../core/spot/spot-market";
 import { DurableCore, type DurableCoreOptions } from "../journal/durable-core";
 import { KEY_REUSED, requestFingerprint } from "../journal/idempotency";
 import { placedAnswer, rejected, type OrderAnswer } from "./order-answer";
@@ -26,16 +26,6 @@ export interface SpotServiceOptions extends Omit<DurableCoreOptions, "products">
   newOrderId?: () => string;
 }
 
-/** What one command did in a market, told synchronously as the core applies it (before its commit). */
-export interface SpotApplied {
-  market: SpotMarket;
-  result: SpotResult;
-  /** When it happened (ms). */
-  at: number;
-  /** The commit batch it joins: publish it only after that batch's `afterCommit`. */
-  batch: number;
-}
-
 /**
  * Spot trading over the durable layer (decision 017): orders and cancels from members, market
  * listing and changes from operators, each a command through `DurableCore.execute`, answered once
@@ -44,7 +34,6 @@ export interface SpotApplied {
  */
 export class SpotService {
   private orderCounter = 0;
-  private readonly appliedListeners: Array<(event: SpotApplied) => void> = [];
   private readonly marketListeners: Array<(market: SpotMarket) => Promise<void> | void> = [];
   /** Symbols an operator is adding right now (a second add of the same one is refused). */
   private readonly adding = new Set<string>();
@@ -52,20 +41,7 @@ export class SpotService {
   constructor(
     readonly durable: DurableCore,
     private readonly options: { newOrderId?: () => string } = {},
-  ) {
-    durable.onAccepted((_command, outcome, batch) => {
-      if (!("result" in outcome) || !this.appliedListeners.length) return;
-      const event: SpotApplied = { market: outcome.market, result: outcome.result, at: durable.now(), batch };
-      // A listener (market data, pushes) never stops a command the core already applied, nor the other listeners.
-      for (const listener of this.appliedListeners) {
-        try {
-          listener(event);
-        } catch (error) {
-          console.error("a listener of applied spot commands failed (the command stands)", error);
-        }
-      }
-    });
-  }
+  ) {}
 
   /** Starts the durable layer with spot as its product (an engine with more products starts `DurableCore` itself). */
   static async start(options: SpotServiceOptions): Promise<SpotService> {
@@ -75,11 +51,6 @@ export class SpotService {
 
   get markets(): ReadonlyMap<string, SpotMarket> {
     return this.durable.core.markets;
-  }
-
-  /** Listens to every command the core applies in a market (market data, real-time pushes). */
-  onApplied(listener: (event: SpotApplied) => void): void {
-    this.appliedListeners.push(listener);
   }
 
   /** Listens for markets an operator adds while the engine runs (market data tracks them). */
@@ -112,7 +83,7 @@ export class SpotService {
       stopLossPrice: input.stopLossPrice,
     };
     const answerOf = (outcome: Awaited<ReturnType<typeof this.durable.execute<PlaceOrder>>>) =>
-      outcome.code === "OK" ? placedAnswer(orderId, outcome.result, outcome.market.config.amountScale) : rejected(outcome.code);
+      outcome.code === "OK" ? placedAnswer(orderId, outcome.events, this.markets.get(input.symbol)!.config.amountScale) : rejected(outcome.code);
     // A refused order with a key is kept too: its retry gets the same refusal.
     return answerOf(await this.durable.execute(command, request ? { keep: { ...request, answer: answerOf } } : {}));
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { transfersOf } from "../../testing/core-events";
 import type { Command } from "./commands";
 import type { CoreSnapshot } from "./core-snapshot";
 import { ExchangeCore } from "./exchange-core";
@@ -124,7 +125,7 @@ describe("the exchange core", () => {
     expect(core.apply({ type: "spot.place", memberId: "1", orderId: "a", symbol: "BTC/USDT", side: "sell", orderType: "limit", tif: "GTC", price: "60000", quantity: "0.5" }).seq).toBe(3);
     const taker = core.apply({ type: "spot.place", memberId: "2", orderId: "b", symbol: "BTC/USDT", side: "buy", orderType: "limit", tif: "GTC", price: "60000", quantity: "0.5" });
     expect(taker.seq).toBe(4);
-    const settlement = taker.result!.transfers.filter((t) => t.phase === "post").map((t) => t.id);
+    const settlement = transfersOf(taker).filter((t) => t.phase === "post").map((t) => t.id);
     expect(settlement.length).toBeGreaterThan(0);
     for (const id of settlement) expect(id).toMatch(/^t4\.[0-9a-z]+$/);
     // Another member cannot cancel it, and is told nothing about it.

@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import { toMinor } from "../../../protocol/money";
 import { Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
 import type { Side } from "../matching/order-book";
-import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotResult, type SpotSymbolConfig } from "../spot/spot-market";
+import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "../spot/spot-market";
 import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rules";
 import type { CancelOrder, ChangeMarketRules, Command, Deposit, HaltMarket, ListMarket, MoveFunds, PlaceOrder } from "./commands";
 import { restoreSnapshot, takeSnapshot, type CoreSnapshot } from "./core-snapshot";
+import type { CoreEvent } from "./events";
 
 /** The amounts of an order as the core took them (minor units at the market's scales). */
-export interface OrderAmounts {
+interface OrderAmounts {
   price?: bigint;
   quantity?: bigint;
   money?: bigint;
@@ -16,19 +17,21 @@ export interface OrderAmounts {
   stopLossPrice?: bigint;
 }
 
-/** What a place or cancel did: refused (nothing changed), or the market's result. */
-export type SpotOutcome =
-  | { code: Exclude<SpotCode, "OK">; seq: null; market?: undefined; result?: undefined; amounts?: undefined }
-  | { code: "OK"; seq: number; market: SpotMarket; result: SpotResult; amounts: OrderAmounts };
+/**
+ * What a command did: refused (nothing changed, no sequence number, no events), or accepted with
+ * its sequence number and the ordered events of what it did (events.ts).
+ */
+export type SpotOutcome = { code: Exclude<SpotCode, "OK">; seq: null; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
 
 export type LedgerOutcome =
-  | { code: "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND"; seq: null; transfers?: undefined }
-  | { code: "OK"; seq: number; transfers: TransferEvent[] };
+  | { code: "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND"; seq: null; events?: undefined }
+  | { code: "OK"; seq: number; events: TransferEvent[] };
 
+/** An operator's change to a market; accepted, it answers the market as it is now. */
 export type MarketOutcome =
-  | { code: "MARKET_UNKNOWN" | "MARKET_EXISTS"; seq: null }
-  | { code: "ASSET_UNKNOWN" | "BAD_RULES"; seq: null; problem: string }
-  | { code: "OK"; seq: number; market: SpotMarket };
+  | { code: "MARKET_UNKNOWN" | "MARKET_EXISTS"; seq: null; events?: undefined }
+  | { code: "ASSET_UNKNOWN" | "BAD_RULES"; seq: null; problem: string; events?: undefined }
+  | { code: "OK"; seq: number; market: SpotMarket; events: CoreEvent[] };
 
 export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder ? SpotOutcome : C extends MoveFunds | Deposit ? LedgerOutcome : MarketOutcome;
 
@@ -149,9 +152,8 @@ export class ExchangeCore {
       this.seq = previous;
       return { code: result.code, seq: null };
     }
-    if (result.resting || result.waiting) this.orderSymbol.set(c.orderId, cfg.symbol);
-    for (const closed of result.closed) this.orderSymbol.delete(closed.orderId);
-    return { code: "OK", seq, market, result, amounts };
+    this.indexOrders(result.events);
+    return { code: "OK", seq, events: result.events };
   }
 
   private cancel(c: CancelOrder): SpotOutcome {
@@ -165,8 +167,16 @@ export class ExchangeCore {
       this.seq = previous;
       return { code: result.code, seq: null };
     }
-    this.orderSymbol.delete(c.orderId);
-    return { code: "OK", seq, market, result, amounts: {} };
+    this.indexOrders(result.events);
+    return { code: "OK", seq, events: result.events };
+  }
+
+  /** Keeps the order → market index as orders enter and end (in the order they did). */
+  private indexOrders(events: readonly CoreEvent[]): void {
+    for (const e of events) {
+      if (e.type === "order.placed") this.orderSymbol.set(e.orderId, e.symbol);
+      else if (e.type === "order.closed") this.orderSymbol.delete(e.orderId);
+    }
   }
 
   private moveFunds(c: MoveFunds): LedgerOutcome {
@@ -185,21 +195,21 @@ export class ExchangeCore {
     const r = change();
     if (r.code === "LEDGER_INSUFFICIENT_AVAILABLE") return { code: "RISK_INSUFFICIENT_AVAILABLE", seq: null };
     if (r.code !== "OK") return { code: "ORDER_BAD_COMMAND", seq: null };
-    return { code: "OK", seq: this.begin(), transfers: r.transfers };
+    return { code: "OK", seq: this.begin(), events: r.transfers };
   }
 
   private halt(c: HaltMarket): MarketOutcome {
     const market = this.markets.get(c.symbol);
     if (!market) return { code: "MARKET_UNKNOWN", seq: null };
     market.setHalted(c.halted);
-    return { code: "OK", seq: this.begin(), market };
+    return { code: "OK", seq: this.begin(), market, events: [{ type: "market.changed", symbol: c.symbol, change: c.halted ? "halted" : "resumed" }] };
   }
 
   private changeRules(c: ChangeMarketRules): MarketOutcome {
     const change = this.rulesOf(c);
     if ("code" in change) return change;
     change.market.updateRules(change.rules);
-    return { code: "OK", seq: this.begin(), market: change.market };
+    return { code: "OK", seq: this.begin(), market: change.market, events: [{ type: "market.changed", symbol: c.symbol, change: "rules" }] };
   }
 
   private rulesOf(c: ChangeMarketRules): { market: SpotMarket; rules: Partial<TradingRules> } | Extract<MarketOutcome, { seq: null }> {
@@ -264,7 +274,7 @@ export class ExchangeCore {
     if ("code" in config) return { ...config, seq: null };
     if (!this.assetScales.has(c.base)) this.assetScales.set(c.base, config.baseAssetScale);
     const seq = this.begin();
-    return { code: "OK", seq, market: this.openMarket(config) };
+    return { code: "OK", seq, market: this.openMarket(config), events: [{ type: "market.changed", symbol: c.symbol, change: "listed" }] };
   }
 
   private minor(asset: string, amount: string): bigint | null {

@@ -51,7 +51,7 @@ describe("ledger", () => {
     expect(ledger.postHold("fill-2", "order-1", 1n, spot("carol", "BTC")).code).toBe("LEDGER_ASSET_MISMATCH");
     expect(ledger.holdRemaining("order-1")).toBe(445n);
     const voided = ledger.voidHold("cancel-1", "order-1");
-    expect(voided.transfers).toEqual([{ id: "cancel-1", phase: "void", debit: "bob/spot/USDT", credit: null, asset: "USDT", amount: 445n, pendingId: "order-1" }]);
+    expect(voided.transfers).toEqual([{ type: "transfer", id: "cancel-1", phase: "void", debit: "bob/spot/USDT", credit: null, asset: "USDT", amount: 445n, pendingId: "order-1" }]);
     expectSound(ledger);
     expect(ledger.voidHold("cancel-2", "order-1").code).toBe("LEDGER_UNKNOWN_HOLD");
     expect(ledger.available(spot("bob"))).toBe(745n);

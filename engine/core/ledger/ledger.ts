@@ -34,6 +34,8 @@ export type LedgerCode =
 
 /** One immutable ledger entry; `pending` entries reserve, `post` and `void` resolve them. */
 export interface TransferEvent {
+  /** Its type in the core's event stream (core/exchange/events.ts). */
+  type: "transfer";
   id: string;
   phase: "posted" | "pending" | "post" | "void";
   debit: string;
@@ -113,7 +115,7 @@ export class Ledger {
     const credit = accountId(to);
     this.balance(debit).posted -= amount;
     this.balance(credit).posted += amount;
-    return { code: "OK", transfers: [{ id, phase: "posted", debit, credit, asset: from.asset, amount }] };
+    return { code: "OK", transfers: [{ type: "transfer", id, phase: "posted", debit, credit, asset: from.asset, amount }] };
   }
 
   /** Reserves `amount` of an account's available funds under the hold `id` (a pending transfer). */
@@ -124,7 +126,7 @@ export class Ledger {
     const key = accountId(account);
     this.balance(key).held += amount;
     this.holds.set(id, { account: key, asset: account.asset, remaining: amount });
-    return { code: "OK", transfers: [{ id, phase: "pending", debit: key, credit: null, asset: account.asset, amount }] };
+    return { code: "OK", transfers: [{ type: "transfer", id, phase: "pending", debit: key, credit: null, asset: account.asset, amount }] };
   }
 
   /** Pays `amount` out of a hold to `to` (a partial or full fill); the rest stays held. */
@@ -142,7 +144,7 @@ export class Ledger {
     this.balance(credit).posted += amount;
     hold.remaining -= amount;
     if (hold.remaining === 0n) this.holds.delete(holdId);
-    return { code: "OK", transfers: [{ id, phase: "post", debit: hold.account, credit, asset: hold.asset, amount, pendingId: holdId }] };
+    return { code: "OK", transfers: [{ type: "transfer", id, phase: "post", debit: hold.account, credit, asset: hold.asset, amount, pendingId: holdId }] };
   }
 
   /** Releases what is left of a hold (an order cancelled or filled for less). */
@@ -151,7 +153,7 @@ export class Ledger {
     if (!hold) return refused("LEDGER_UNKNOWN_HOLD");
     this.balance(hold.account).held -= hold.remaining;
     this.holds.delete(holdId);
-    return { code: "OK", transfers: [{ id, phase: "void", debit: hold.account, credit: null, asset: hold.asset, amount: hold.remaining, pendingId: holdId }] };
+    return { code: "OK", transfers: [{ type: "transfer", id, phase: "void", debit: hold.account, credit: null, asset: hold.asset, amount: hold.remaining, pendingId: holdId }] };
   }
 
   /** Balance of an account by its id (for persistence). */

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { closedOf, isWaiting, tradesOf, transfersOf, triggeredOf } from "../../testing/core-events";
 import { describe, expect, it } from "vitest";
 import { feeAccount, Ledger, type AccountRef } from "../ledger/ledger";
 import { SpotMarket, type SpotPlaceCommand, type SpotSymbolConfig } from "./spot-market";
@@ -44,7 +45,7 @@ describe("spot market: hold, match, settle", () => {
     expect(ledger.held(spot("bob", "BTC"))).toBe(btc(1n) / 2n);
     const result = market.place(order({ orderId: "b1", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 500_000n }));
     sound();
-    expect(result.trades).toEqual([
+    expect(tradesOf(result)).toEqual([
       expect.objectContaining({ buyer: "alice", seller: "bob", price: 6_000_000n, quantity: 500_000n, value: usdt(30_000n), takerSide: "buy" }),
     ]);
     // Alice (taker, 0.2 %) receives 0.5 BTC − 0.001 BTC; Bob (maker, 0.1 %) receives 30,000 − 30 USDT.
@@ -54,10 +55,36 @@ describe("spot market: hold, match, settle", () => {
     expect(ledger.available(spot("bob", "BTC"))).toBe(btc(3n) / 2n);
     expect(ledger.posted(feeAccount("BTC"))).toBe(100_000n);
     expect(ledger.posted(feeAccount("USDT"))).toBe(usdt(30n));
-    expect(result.closed.map((c) => [c.orderId, c.status])).toEqual([
+    expect(closedOf(result).map((c) => [c.orderId, c.status])).toMatchObject([
       ["s1", "filled"],
       ["b1", "filled"],
     ]);
+  });
+
+  it("tells what a command did as one ordered stream of typed events (decision 017)", () => {
+    const { market } = setup();
+    market.place(order({ orderId: "s1", memberId: "bob", side: "sell", price: 6_000_000n, quantity: 100_000n }));
+    // Alice buys 0.2: 0.1 fills against Bob's order, 0.1 rests.
+    const r = market.place(order({ orderId: "b1", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 200_000n }));
+    expect(r.events.map((e) => (e.type === "transfer" ? `transfer:${e.phase}` : e.type))).toEqual([
+      "order.placed", // the order entered ...
+      "transfer:pending", // ... its funds held first,
+      "trade", // then each trade, followed by its settlement:
+      "transfer:post", // quote to the seller,
+      "transfer:post", // the seller's fee,
+      "transfer:post", // base to the buyer,
+      "transfer:post", // the buyer's fee;
+      "order.closed", // the maker is filled (its hold used up: nothing to release);
+      "book.changed", // the book's depth is new.
+    ]);
+    expect(r.events[0]).toEqual({ type: "order.placed", symbol: "BTC/USDT", orderId: "b1", memberId: "alice", side: "buy", orderType: "limit", tif: "GTC", price: 6_000_000n, quantity: 200_000n, money: undefined, stopProfitPrice: undefined, stopLossPrice: undefined, waiting: false });
+    expect(closedOf(r)).toEqual([{ type: "order.closed", symbol: "BTC/USDT", orderId: "s1", memberId: "bob", status: "filled" }]);
+    // Settlement transfers pay out of the holds they name.
+    expect(transfersOf(r).slice(1).map((t) => t.pendingId)).toEqual(["hold:b1", "hold:b1", "hold:s1", "hold:s1"]);
+    // A refusal changed nothing and says nothing.
+    expect(market.place(order({ orderId: "b2", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 10n ** 12n }))).toEqual({ code: "RISK_INSUFFICIENT_AVAILABLE", events: [] });
+    // A cancel: the order ends, its hold is released, the book changes.
+    expect(market.cancel("b1", "alice").events.map((e) => (e.type === "transfer" ? `transfer:${e.phase}` : e.type))).toEqual(["order.closed", "transfer:void", "book.changed"]);
   });
 
   it("refuses what the member cannot pay, a wrong tick or lot, and a too-small amount, changing nothing", () => {
@@ -84,11 +111,12 @@ describe("spot market: hold, match, settle", () => {
     // Alice bids 60,000 for 0.2 BTC: 0.1 fills at 59,000, 0.1 rests at 60,000.
     const r = market.place(order({ orderId: "b1", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 200_000n }));
     sound();
-    expect(r.resting).toBe(true);
+    expect(closedOf(r).map((c) => c.orderId)).not.toContain("b1");
+    expect(market.book.order("b1")).toMatchObject({ remaining: 100_000n });
     expect(ledger.held(spot("alice", "USDT"))).toBe(usdt(12_000n) - usdt(5_900n));
     const cancelled = market.cancel("b1", "alice");
     sound();
-    expect(cancelled.closed).toEqual([{ orderId: "b1", memberId: "alice", status: "cancelled", reason: "user" }]);
+    expect(closedOf(cancelled)).toMatchObject([{ orderId: "b1", memberId: "alice", status: "cancelled", reason: "user" }]);
     expect(ledger.held(spot("alice", "USDT"))).toBe(0n);
     expect(ledger.available(spot("alice", "USDT"))).toBe(usdt(100_000n) - usdt(5_900n));
     expect(market.cancel("b1", "alice").code).toBe("ORDER_UNKNOWN");
@@ -101,17 +129,17 @@ describe("spot market: hold, match, settle", () => {
     // 9,050 USDT buys 0.1 at 60,000 (6,000) and 0.05 at 61,000 (3,050).
     const byMoney = market.place({ orderId: "m1", memberId: "alice", side: "buy", type: "market", money: usdt(9_050n), tif: "IOC" });
     sound();
-    expect(byMoney.trades.map((t) => [t.price, t.quantity])).toEqual([
+    expect(tradesOf(byMoney).map((t) => [t.price, t.quantity])).toEqual([
       [6_000_000n, 100_000n],
       [6_100_000n, 50_000n],
     ]);
     expect(ledger.available(spot("alice", "USDT"))).toBe(usdt(100_000n - 9_050n));
     const byQuantity = market.place({ orderId: "m2", memberId: "alice", side: "buy", type: "market", quantity: 80_000n, tif: "IOC" });
     sound();
-    expect(byQuantity.trades.map((t) => t.quantity)).toEqual([50_000n]);
-    expect(byQuantity.closed.at(-1)).toMatchObject({ orderId: "m2", status: "cancelled", reason: "no-liquidity" });
+    expect(tradesOf(byQuantity).map((t) => t.quantity)).toEqual([50_000n]);
+    expect(closedOf(byQuantity).at(-1)).toMatchObject({ orderId: "m2", status: "cancelled", reason: "no-liquidity" });
     expect(ledger.held(spot("alice", "USDT"))).toBe(0n);
-    expect(market.place({ orderId: "m3", memberId: "alice", side: "buy", type: "market", quantity: 10_000n, tif: "IOC" }).closed).toEqual([
+    expect(closedOf(market.place({ orderId: "m3", memberId: "alice", side: "buy", type: "market", quantity: 10_000n, tif: "IOC" }))).toMatchObject([
       { orderId: "m3", memberId: "alice", status: "cancelled", reason: "no-liquidity" },
     ]);
   });
@@ -174,7 +202,7 @@ describe("spot market: hold, match, settle", () => {
                 : c.kind === "market-qty"
                   ? market.place({ orderId, memberId: c.member, side: c.side, type: "market", quantity: c.quantity, tif: "IOC" })
                   : market.place({ orderId, memberId: c.member, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif });
-            if (check) stopsFired += r.triggered.length;
+            if (check) stopsFired += triggeredOf(r).length;
           }
           if (!check) return;
           expect(ledger.checkInvariants()).toEqual([]);

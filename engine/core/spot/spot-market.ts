@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { feeAccount, type AccountRef, type Ledger, type TransferEvent } from "../ledger/ledger";
+import type { CoreEvent } from "../exchange/events";
+import { feeAccount, type AccountRef, type Ledger } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import { listingProblem, symbolConfigProblem, type TradingRules } from "./symbol-rules";
-import { StopBook, type FiredStop, type StopKind } from "./stop-orders";
+import { StopBook, type FiredStop } from "./stop-orders";
 
 /**
  * One spot market: risk (hold before), matching (the book) and settlement (post after) in one
@@ -84,44 +85,13 @@ export interface SpotPlaceCommand {
   stopLossPrice?: bigint;
 }
 
-/** A waiting stop order fired and was placed in the same command (with its own id). */
-export interface StopTriggeredEvent {
-  type: "triggered";
-  orderId: string;
-  memberId: string;
-  side: Side;
-  kind: StopKind;
-  stopPrice: bigint;
-  /** The last trade price that fired it. */
-  lastPrice: bigint;
-}
-
-export interface SpotTrade {
-  takerOrderId: string;
-  makerOrderId: string;
-  buyer: string;
-  seller: string;
-  price: bigint;
-  quantity: bigint;
-  /** Quote value at the quote asset's scale. */
-  value: bigint;
-  buyerFee: bigint;
-  sellerFee: bigint;
-  takerSide: Side;
-}
-
+/**
+ * What a place or cancel did: its code and, when accepted, the ordered events of the command
+ * (core/exchange/events.ts). A refusal changed nothing and carries no events.
+ */
 export interface SpotResult {
   code: SpotCode;
-  trades: SpotTrade[];
-  /** Orders that ended in this command: filled, cancelled (and why). */
-  closed: Array<{ orderId: string; memberId: string; status: "filled" | "cancelled"; reason?: string }>;
-  resting: boolean;
-  /** The placed order is a stop now waiting for its trigger. */
-  waiting: boolean;
-  transfers: TransferEvent[];
-  book: BookEvent[];
-  /** Stops this command's trades fired, in the order they were placed (their results are in this one). */
-  triggered: StopTriggeredEvent[];
+  events: CoreEvent[];
 }
 
 interface LiveOrder {
@@ -136,7 +106,7 @@ interface WaitingOrder {
 }
 
 const spotAccount = (owner: string, asset: string): AccountRef => ({ owner, kind: "spot", asset });
-const emptyResult = (): SpotResult => ({ code: "OK", trades: [], closed: [], resting: false, waiting: false, transfers: [], book: [], triggered: [] });
+const refused = (code: SpotCode): SpotResult => ({ code, events: [] });
 
 export class SpotMarket {
   readonly book = new OrderBook();
@@ -168,6 +138,8 @@ export class SpotMarket {
     this.maxMoney = 10n ** BigInt(MAX_WHOLE_DIGITS + config.quoteAssetScale);
   }
   private halted = false;
+  /** Trades settled in this market's life (a command compares it before and after to know whether it traded). */
+  private tradeCount = 0;
   private readonly maxPrice: bigint;
   private readonly maxQuantity: bigint;
   private readonly maxMoney: bigint;
@@ -224,38 +196,38 @@ export class SpotMarket {
   }
 
   place(cmd: SpotPlaceCommand): SpotResult {
-    const result = emptyResult();
-    const fail = (code: SpotCode): SpotResult => ({ ...result, code });
-    if (this.halted) return fail("MARKET_HALTED");
+    if (this.halted) return refused("MARKET_HALTED");
     const c = this.config;
     const byMoney = isByMoney(cmd);
     const isStop = cmd.stopProfitPrice !== undefined || cmd.stopLossPrice !== undefined;
 
-    if (this.live.has(cmd.orderId) || (this.waiting.size > 0 && this.waiting.has(cmd.orderId))) return fail("MATCHING_DUPLICATE_ID");
+    if (this.live.has(cmd.orderId) || (this.waiting.size > 0 && this.waiting.has(cmd.orderId))) return refused("MATCHING_DUPLICATE_ID");
     if (cmd.type === "limit") {
-      if (cmd.price === undefined || cmd.price <= 0n) return fail("ORDER_BAD_COMMAND");
-      if (cmd.price >= this.maxPrice) return fail("ORDER_OUT_OF_RANGE");
-      if (cmd.price % c.tickSize !== 0n) return fail("ORDER_BAD_TICK");
+      if (cmd.price === undefined || cmd.price <= 0n) return refused("ORDER_BAD_COMMAND");
+      if (cmd.price >= this.maxPrice) return refused("ORDER_OUT_OF_RANGE");
+      if (cmd.price % c.tickSize !== 0n) return refused("ORDER_BAD_TICK");
     }
     if (byMoney) {
-      if (cmd.money! <= 0n) return fail("ORDER_BAD_COMMAND");
-      if (cmd.money! % this.valueFactor !== 0n) return fail("ORDER_BAD_MONEY");
-      if (cmd.money! >= this.maxMoney) return fail("ORDER_OUT_OF_RANGE");
+      if (cmd.money! <= 0n) return refused("ORDER_BAD_COMMAND");
+      if (cmd.money! % this.valueFactor !== 0n) return refused("ORDER_BAD_MONEY");
+      if (cmd.money! >= this.maxMoney) return refused("ORDER_OUT_OF_RANGE");
     } else {
-      if (cmd.quantity === undefined || cmd.quantity <= 0n) return fail("ORDER_BAD_COMMAND");
-      if (cmd.quantity >= this.maxQuantity) return fail("ORDER_OUT_OF_RANGE");
-      if (cmd.quantity % c.lotSize !== 0n) return fail("ORDER_BAD_LOT");
-      if (cmd.quantity < c.minQuantity) return fail("ORDER_TOO_SMALL");
+      if (cmd.quantity === undefined || cmd.quantity <= 0n) return refused("ORDER_BAD_COMMAND");
+      if (cmd.quantity >= this.maxQuantity) return refused("ORDER_OUT_OF_RANGE");
+      if (cmd.quantity % c.lotSize !== 0n) return refused("ORDER_BAD_LOT");
+      if (cmd.quantity < c.minQuantity) return refused("ORDER_TOO_SMALL");
     }
     if (isStop) {
       const refusal = this.checkStop(cmd, byMoney);
-      if (refusal) return fail(refusal);
+      if (refusal) return refused(refusal);
     }
 
     // Risk: hold what the order can cost at most.
     const holdId = `hold:${cmd.orderId}`;
     let holdAccount: AccountRef;
     let holdAmount: bigint;
+    const events: CoreEvent[] = [];
+    const placed = this.placedEvent(cmd, isStop);
     if (cmd.side === "sell") {
       holdAccount = spotAccount(cmd.memberId, c.base);
       holdAmount = cmd.quantity! * this.baseFactor;
@@ -267,35 +239,35 @@ export class SpotMarket {
         // A market buy by quantity holds what the book asks for that quantity now.
         holdAmount = this.costToBuy(cmd.quantity!);
         if (holdAmount === 0n) {
-          result.closed.push({ orderId: cmd.orderId, memberId: cmd.memberId, status: "cancelled", reason: "no-liquidity" });
-          return result;
+          events.push(placed, this.closedEvent(cmd.orderId, cmd.memberId, "cancelled", "no-liquidity"));
+          return { code: "OK", events };
         }
       }
     }
     const held = this.ledger.hold(holdId, holdAccount, holdAmount);
-    if (held.code !== "OK") return fail(held.code === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
-    result.transfers.push(...held.transfers);
+    if (held.code !== "OK") return refused(held.code === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
+    events.push(placed, ...held.transfers);
     if (isStop) {
       this.waiting.set(cmd.orderId, { cmd, holdId });
       this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
-      result.waiting = true;
-      return result;
+      return { code: "OK", events };
     }
 
-    const refused = this.enter(cmd, byMoney, holdId, result, true);
-    if (refused) return { ...result, code: refused, closed: [] };
-    if (result.trades.length > 0 && this.stops.size > 0) this.runStops(result);
-    return result;
+    const tradesBefore = this.tradeCount;
+    const refusal = this.enter(cmd, byMoney, holdId, events);
+    if (refusal) return refused(refusal);
+    if (this.tradeCount > tradesBefore && this.stops.size > 0) this.runStops(events);
+    events.push({ type: "book.changed", symbol: c.symbol });
+    return { code: "OK", events };
   }
 
   /**
-   * Puts an order whose funds are held on the book and settles what it trades. Returns the
-   * book's refusal, if any (the hold is then released). `own`: the command's own order, whose
-   * acceptance sets `result.resting`.
+   * Puts an order whose funds are held on the book and settles what it trades, adding what
+   * happened to `events`. Returns the book's refusal, if any (the hold is then released).
    */
-  private enter(cmd: SpotPlaceCommand, byMoney: boolean, holdId: string, result: SpotResult, own: boolean): SpotCode | null {
+  private enter(cmd: SpotPlaceCommand, byMoney: boolean, holdId: string, events: CoreEvent[]): SpotCode | null {
     this.live.set(cmd.orderId, { memberId: cmd.memberId, side: cmd.side, holdId });
-    const events = this.book.place({
+    const bookEvents = this.book.place({
       id: cmd.orderId,
       memberId: cmd.memberId,
       side: cmd.side,
@@ -305,25 +277,22 @@ export class SpotMarket {
       quoteAmount: byMoney ? cmd.money! / this.valueFactor : undefined,
       tif: cmd.tif,
     });
-    if (result.book.length === 0) result.book = events;
-    else for (const event of events) result.book.push(event);
-    for (const event of events) {
+    for (const event of bookEvents) {
       if (event.type === "rejected") {
-        this.release(cmd.orderId, result);
+        this.release(cmd.orderId, events);
         return event.code === "MATCHING_POST_ONLY_WOULD_TRADE" || event.code === "MATCHING_FOK_NOT_FILLED" || event.code === "MATCHING_DUPLICATE_ID" ? event.code : "ORDER_BAD_COMMAND";
       }
-      if (event.type === "accepted" && own) result.resting = event.resting;
-      if (event.type === "trade") this.settle(event, result);
+      if (event.type === "trade") this.settle(event, events);
       if (event.type === "cancelled") {
-        result.closed.push({ orderId: event.orderId, memberId: cmd.memberId, status: "cancelled", reason: event.reason });
-        this.release(event.orderId, result);
+        events.push(this.closedEvent(event.orderId, cmd.memberId, "cancelled", event.reason));
+        this.release(event.orderId, events);
       }
     }
     const taker = this.book.order(cmd.orderId);
     if (!taker && this.live.has(cmd.orderId)) {
       // Fully filled on arrival.
-      result.closed.push({ orderId: cmd.orderId, memberId: cmd.memberId, status: "filled" });
-      this.release(cmd.orderId, result);
+      events.push(this.closedEvent(cmd.orderId, cmd.memberId, "filled"));
+      this.release(cmd.orderId, events);
     }
     return null;
   }
@@ -333,23 +302,48 @@ export class SpotMarket {
    * trade can fire more. A stop leaves the trigger book before it is placed and never returns,
    * so a cascade ends after at most as many placements as there were waiting stops.
    */
-  private runStops(result: SpotResult): void {
+  private runStops(events: CoreEvent[]): void {
     const queue: Array<FiredStop & { lastPrice: bigint }> = [];
     const fire = () => {
       const last = this.last!;
       for (const fired of this.stops.fire(last)) queue.push({ ...fired, lastPrice: last });
     };
     fire();
+    const symbol = this.config.symbol;
     for (let i = 0; i < queue.length; i++) {
       const fired = queue[i]!;
       const { cmd, holdId } = this.waiting.get(fired.id)!;
       this.waiting.delete(fired.id);
-      result.triggered.push({ type: "triggered", orderId: cmd.orderId, memberId: cmd.memberId, side: cmd.side, kind: fired.kind, stopPrice: fired.stopPrice, lastPrice: fired.lastPrice });
-      const tradesBefore = result.trades.length;
-      const refused = this.enter(cmd, isByMoney(cmd), holdId, result, false);
-      if (refused) result.closed.push({ orderId: cmd.orderId, memberId: cmd.memberId, status: "cancelled", reason: REFUSAL_REASONS[refused] ?? "rejected" });
-      if (result.trades.length > tradesBefore && this.stops.size > 0) fire();
+      events.push({ type: "order.triggered", symbol, orderId: cmd.orderId, memberId: cmd.memberId, side: cmd.side, kind: fired.kind, stopPrice: fired.stopPrice, lastPrice: fired.lastPrice });
+      const tradesBefore = this.tradeCount;
+      const refusal = this.enter(cmd, isByMoney(cmd), holdId, events);
+      if (refusal) events.push(this.closedEvent(cmd.orderId, cmd.memberId, "cancelled", REFUSAL_REASONS[refusal] ?? "rejected"));
+      if (this.tradeCount > tradesBefore && this.stops.size > 0) fire();
     }
+  }
+
+  private placedEvent(cmd: SpotPlaceCommand, waiting: boolean): CoreEvent {
+    return {
+      type: "order.placed",
+      symbol: this.config.symbol,
+      orderId: cmd.orderId,
+      memberId: cmd.memberId,
+      side: cmd.side,
+      orderType: cmd.type,
+      tif: cmd.tif,
+      price: cmd.price,
+      quantity: cmd.quantity,
+      money: cmd.money,
+      stopProfitPrice: cmd.stopProfitPrice,
+      stopLossPrice: cmd.stopLossPrice,
+      waiting,
+    };
+  }
+
+  private closedEvent(orderId: string, memberId: string, status: "filled" | "cancelled", reason?: string): CoreEvent {
+    return reason === undefined
+      ? { type: "order.closed", symbol: this.config.symbol, orderId, memberId, status }
+      : { type: "order.closed", symbol: this.config.symbol, orderId, memberId, status, reason };
   }
 
   /** A stop's prices: on tick, on the right side of each other and of the last price (else it would fire at once). */
@@ -406,23 +400,22 @@ export class SpotMarket {
   }
 
   cancel(orderId: string, memberId: string): SpotResult {
-    const result = emptyResult();
+    const events: CoreEvent[] = [];
     const stop = this.waiting.get(orderId);
     if (stop) {
-      if (stop.cmd.memberId !== memberId) return { ...result, code: "ORDER_NOT_OWNER" };
+      if (stop.cmd.memberId !== memberId) return refused("ORDER_NOT_OWNER");
       this.waiting.delete(orderId);
       this.stops.remove(orderId);
-      result.closed.push({ orderId, memberId, status: "cancelled", reason: "user" });
-      this.releaseHold(stop.holdId, result);
-      return result;
+      events.push(this.closedEvent(orderId, memberId, "cancelled", "user"));
+      this.releaseHold(stop.holdId, events);
+      return { code: "OK", events };
     }
-    const events = this.book.cancel(orderId, memberId);
-    result.book = events;
-    const first = events[0];
-    if (first?.type === "rejected") return { ...result, code: first.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN" };
-    result.closed.push({ orderId, memberId, status: "cancelled", reason: "user" });
-    this.release(orderId, result);
-    return result;
+    const first = this.book.cancel(orderId, memberId)[0];
+    if (first?.type === "rejected") return refused(first.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN");
+    events.push(this.closedEvent(orderId, memberId, "cancelled", "user"));
+    this.release(orderId, events);
+    events.push({ type: "book.changed", symbol: this.config.symbol });
+    return { code: "OK", events };
   }
 
   /** Quote that buying `quantity` costs now, walking the asks (all of them if the book is thinner). */
@@ -439,7 +432,7 @@ export class SpotMarket {
   }
 
   /** Posts one trade from both holds: to the counterparties and the fee accounts. */
-  private settle(trade: Extract<BookEvent, { type: "trade" }>, result: SpotResult): void {
+  private settle(trade: Extract<BookEvent, { type: "trade" }>, events: CoreEvent[]): void {
     const c = this.config;
     const buyOrder = trade.takerSide === "buy" ? trade.takerOrderId : trade.makerOrderId;
     const sellOrder = trade.takerSide === "buy" ? trade.makerOrderId : trade.takerOrderId;
@@ -447,23 +440,15 @@ export class SpotMarket {
     const seller = this.live.get(sellOrder)!;
     const value = this.value(trade.price, trade.quantity);
     this.last = trade.price;
+    this.tradeCount++;
     const baseAmount = trade.quantity * this.baseFactor;
     const buyerBps = trade.takerSide === "buy" ? c.takerFeeBps : c.makerFeeBps;
     const sellerBps = trade.takerSide === "sell" ? c.takerFeeBps : c.makerFeeBps;
     const buyerFee = (baseAmount * buyerBps) / 10_000n;
     const sellerFee = (value * sellerBps) / 10_000n;
-    const id = this.nextTransferId;
-    const post = (holdId: string, amount: bigint, to: AccountRef) => {
-      if (amount === 0n) return;
-      const r = this.ledger.postHold(id(), holdId, amount, to);
-      if (r.code !== "OK") throw new Error(`settlement refused (${r.code}): a bug, the holds must cover every trade`);
-      result.transfers.push(...r.transfers);
-    };
-    post(buyer.holdId, value - sellerFee, spotAccount(seller.memberId, c.quote));
-    post(buyer.holdId, sellerFee, feeAccount(c.quote));
-    post(seller.holdId, baseAmount - buyerFee, spotAccount(buyer.memberId, c.base));
-    post(seller.holdId, buyerFee, feeAccount(c.base));
-    result.trades.push({
+    events.push({
+      type: "trade",
+      symbol: c.symbol,
       takerOrderId: trade.takerOrderId,
       makerOrderId: trade.makerOrderId,
       buyer: buyer.memberId,
@@ -475,25 +460,36 @@ export class SpotMarket {
       sellerFee,
       takerSide: trade.takerSide,
     });
+    const id = this.nextTransferId;
+    const post = (holdId: string, amount: bigint, to: AccountRef) => {
+      if (amount === 0n) return;
+      const r = this.ledger.postHold(id(), holdId, amount, to);
+      if (r.code !== "OK") throw new Error(`settlement refused (${r.code}): a bug, the holds must cover every trade`);
+      events.push(r.transfers[0]!);
+    };
+    post(buyer.holdId, value - sellerFee, spotAccount(seller.memberId, c.quote));
+    post(buyer.holdId, sellerFee, feeAccount(c.quote));
+    post(seller.holdId, baseAmount - buyerFee, spotAccount(buyer.memberId, c.base));
+    post(seller.holdId, buyerFee, feeAccount(c.base));
     if (trade.makerFilled) {
       const maker = this.live.get(trade.makerOrderId)!;
-      result.closed.push({ orderId: trade.makerOrderId, memberId: maker.memberId, status: "filled" });
-      this.release(trade.makerOrderId, result);
+      events.push(this.closedEvent(trade.makerOrderId, maker.memberId, "filled"));
+      this.release(trade.makerOrderId, events);
     }
   }
 
   /** An order ended: release what is left of its hold. */
-  private release(orderId: string, result: SpotResult): void {
+  private release(orderId: string, events: CoreEvent[]): void {
     const order = this.live.get(orderId);
     if (!order) return;
     this.live.delete(orderId);
-    this.releaseHold(order.holdId, result);
+    this.releaseHold(order.holdId, events);
   }
 
-  private releaseHold(holdId: string, result: SpotResult): void {
+  private releaseHold(holdId: string, events: CoreEvent[]): void {
     if (this.ledger.holdRemaining(holdId) > 0n) {
       const r = this.ledger.voidHold(`${holdId}:release`, holdId);
-      result.transfers.push(...r.transfers);
+      events.push(r.transfers[0]!);
     }
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { closedOf, isWaiting, tradesOf, transfersOf, triggeredOf } from "../../testing/core-events";
 import { Ledger, type AccountRef } from "../ledger/ledger";
 import type { Side } from "../matching/order-book";
 import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "./spot-market";
@@ -115,7 +116,7 @@ function setup(config: SpotSymbolConfig = BTC_USDT) {
     const maker = market.place({ orderId: `t${++n}s`, memberId: "bob", side: "sell", type: "limit", price, quantity, tif: "GTC" });
     expect(maker.code).toBe("OK");
     const taker = market.place({ orderId: `t${n}b`, memberId: "alice", side: "buy", type: "limit", price, quantity, tif: "GTC" });
-    expect(taker.trades[0]?.price).toBe(price);
+    expect(tradesOf(taker)[0]?.price).toBe(price);
     sound();
     return taker;
   };
@@ -138,19 +139,22 @@ describe("spot market: stop orders", () => {
     const asset = side === "sell" ? "BTC" : "USDT";
     const heldBefore = ledger.held(spot("carol", asset));
     const placed = market.place(stop({ orderId: "st", memberId: "carol", side, price: limit, quantity: qty(100n), [kind === "profit" ? "stopProfitPrice" : "stopLossPrice"]: stopPrice }));
-    expect(placed).toMatchObject({ code: "OK", waiting: true, resting: false, trades: [], book: [] });
+    expect(placed.code).toBe("OK");
+    expect(placed.events.map((e) => e.type)).toEqual(["order.placed", "transfer"]);
+    expect(isWaiting(placed)).toBe(true);
     // Held at placement: the base quantity for a sell, the limit value for a buy.
     const hold = side === "sell" ? qty(100n) * 100n : market.value(limit, qty(100n));
     expect(ledger.held(spot("carol", asset)) - heldBefore).toBe(hold);
     expect(market.book.order("st")).toBeUndefined();
     sound();
 
-    expect(tradeAt(near).triggered).toEqual([]);
+    expect(triggeredOf(tradeAt(near))).toEqual([]);
     expect(market.waitingOrder("st")).toBeDefined();
     const fired = tradeAt(through);
-    expect(fired.triggered).toEqual([{ type: "triggered", orderId: "st", memberId: "carol", side, kind, stopPrice, lastPrice: through }]);
-    expect(fired.book.at(-1)).toEqual({ type: "accepted", orderId: "st", resting: true });
-    expect(fired.resting).toBe(false); // the command's own order filled: the stop's acceptance is not its own
+    expect(triggeredOf(fired)).toMatchObject([{ type: "order.triggered", orderId: "st", memberId: "carol", side, kind, stopPrice, lastPrice: through }]);
+    // The command's own order filled; the stop it fired rests, still open at the command's end.
+    expect(closedOf(fired).map((c) => c.orderId)).not.toContain("st");
+    expect(fired.events.at(-1)).toEqual({ type: "book.changed", symbol: "BTC/USDT" });
     expect(market.waitingOrder("st")).toBeUndefined();
     expect(market.book.order("st")).toMatchObject({ side, price: limit, remaining: qty(100n), memberId: "carol" });
     // The same hold now backs the resting order.
@@ -178,7 +182,7 @@ describe("spot market: stop orders", () => {
     cases.forEach(([o, code], i) => {
       const r = market.place({ orderId: `bad${i}`, memberId: "carol", side: "sell", type: "limit", price: px(60_000n), quantity: qty(10n), tif: "GTC", ...o });
       expect(r.code, JSON.stringify(o, (_k, v) => (typeof v === "bigint" ? String(v) : v))).toBe(code);
-      expect(r.waiting).toBe(false);
+      expect(isWaiting(r)).toBe(false);
     });
     const coarse = new SpotMarket({ ...BTC_USDT, symbol: "C", tickSize: 50n }, ledger);
     expect(coarse.place(stop({ orderId: "tick", memberId: "carol", side: "sell", price: px(60_000n), quantity: qty(10n), stopLossPrice: px(59_000n) + 10n })).code).toBe("ORDER_BAD_TICK");
@@ -194,16 +198,16 @@ describe("spot market: stop orders", () => {
     ledger.deposit("d2", spot("bob", "BTC"), btc(1n));
     ledger.deposit("d3", spot("alice", "USDT"), usdt(1_000_000n));
     expect(market.lastPrice).toBeUndefined();
-    expect(market.place(stop({ orderId: "s", memberId: "carol", side: "sell", type: "market", tif: "IOC", quantity: qty(10n), stopLossPrice: px(70_000n) })).waiting).toBe(true);
+    expect(isWaiting(market.place(stop({ orderId: "s", memberId: "carol", side: "sell", type: "market", tif: "IOC", quantity: qty(10n), stopLossPrice: px(70_000n) })))).toBe(true);
     market.place(stop({ orderId: "a", memberId: "alice", side: "buy", price: px(60_000n), quantity: qty(50n) }));
     const first = market.place({ orderId: "b", memberId: "bob", side: "sell", type: "market", quantity: qty(10n), tif: "IOC" });
-    expect(first.triggered.map((t) => t.orderId)).toEqual(["s"]);
+    expect(triggeredOf(first).map((t) => t.orderId)).toEqual(["s"]);
     // Carol's market sell went into alice's remaining bid.
-    expect(first.trades.map((t) => [t.takerOrderId, t.makerOrderId, t.quantity])).toEqual([
+    expect(tradesOf(first).map((t) => [t.takerOrderId, t.makerOrderId, t.quantity])).toEqual([
       ["b", "a", qty(10n)],
       ["s", "a", qty(10n)],
     ]);
-    expect(first.closed).toEqual([
+    expect(closedOf(first)).toMatchObject([
       { orderId: "b", memberId: "bob", status: "filled" },
       { orderId: "s", memberId: "carol", status: "filled" },
     ]);
@@ -215,8 +219,8 @@ describe("spot market: stop orders", () => {
     const { ledger, market, sound, tradeAt } = setup();
     market.place(stop({ orderId: "oco", memberId: "carol", side: "sell", price: px(90_000n), quantity: qty(100n), stopProfitPrice: px(61_000n), stopLossPrice: px(59_000n) }));
     sound();
-    expect(tradeAt(px(59_000n)).triggered.map((t) => [t.orderId, t.kind])).toEqual([["oco", "loss"]]);
-    expect(tradeAt(px(61_000n)).triggered).toEqual([]);
+    expect(triggeredOf(tradeAt(px(59_000n))).map((t) => [t.orderId, t.kind])).toEqual([["oco", "loss"]]);
+    expect(triggeredOf(tradeAt(px(61_000n)))).toEqual([]);
     expect(market.book.order("oco")).toMatchObject({ remaining: qty(100n) });
     expect(ledger.held(spot("carol", "BTC"))).toBe(qty(100n) * 100n);
     sound();
@@ -234,17 +238,17 @@ describe("spot market: stop orders", () => {
     sound();
     const carolUsdt = ledger.available(spot("carol", "USDT"));
     const r = tradeAt(px(59_000n));
-    expect(r.triggered.map((t) => [t.orderId, t.lastPrice])).toEqual([
+    expect(triggeredOf(r).map((t) => [t.orderId, t.lastPrice])).toEqual([
       ["carol-sl", px(59_000n)],
       ["dave-sl", px(58_000n)],
       ["dave-dip", px(57_000n)],
     ]);
-    expect(r.trades.map((t) => [t.takerOrderId, t.makerOrderId, t.price])).toEqual([
+    expect(tradesOf(r).map((t) => [t.takerOrderId, t.makerOrderId, t.price])).toEqual([
       ["t2b", "t2s", px(59_000n)],
       ["carol-sl", "bid58", px(58_000n)],
       ["dave-sl", "bid57", px(57_000n)],
     ]);
-    expect(r.closed.map((c) => [c.orderId, c.status])).toEqual([
+    expect(closedOf(r).map((c) => [c.orderId, c.status])).toMatchObject([
       ["t2s", "filled"],
       ["t2b", "filled"],
       ["bid58", "filled"],
@@ -273,13 +277,13 @@ describe("spot market: stop orders", () => {
     market.place(stop({ orderId: "ask", memberId: "bob", side: "sell", price: px(60_000n), quantity: qty(100n) }));
     sound();
     const r = tradeAt(px(59_000n));
-    expect(r.triggered).toHaveLength(41);
-    expect(new Set(r.triggered.map((t) => t.orderId)).size).toBe(41);
+    expect(triggeredOf(r)).toHaveLength(41);
+    expect(new Set(triggeredOf(r).map((t) => t.orderId)).size).toBe(41);
     expect(market.waitingCount).toBe(0);
     // The dip buy fired at 58,700 took 100 USDT of the 60,000 ask (the price went back up), and
     // the stop-losses already fired went on selling down to the last bid.
-    expect(r.trades.find((t) => t.takerOrderId === "up")).toMatchObject({ price: px(60_000n), makerOrderId: "ask" });
-    expect(r.triggered.map((t) => t.orderId).slice(29, 33)).toEqual(["sl30", "sl31", "up", "sl32"]);
+    expect(tradesOf(r).find((t) => t.takerOrderId === "up")).toMatchObject({ price: px(60_000n), makerOrderId: "ask" });
+    expect(triggeredOf(r).map((t) => t.orderId).slice(29, 33)).toEqual(["sl30", "sl31", "up", "sl32"]);
     expect(market.lastPrice).toBe(px(58_600n));
     sound();
   });
@@ -292,7 +296,7 @@ describe("spot market: stop orders", () => {
     expect(market.book.order("stop-bid")).toBeDefined();
     market.place(stop({ orderId: "late-bid", memberId: "dave", side: "buy", price: px(59_500n), quantity: qty(10n) }));
     const hit = market.place({ orderId: "hit", memberId: "bob", side: "sell", type: "market", quantity: qty(20n), tif: "IOC" });
-    expect(hit.trades.map((t) => t.makerOrderId)).toEqual(["early-bid", "stop-bid"]);
+    expect(tradesOf(hit).map((t) => t.makerOrderId)).toEqual(["early-bid", "stop-bid"]);
     sound();
   });
 
@@ -307,21 +311,21 @@ describe("spot market: stop orders", () => {
     for (const [cmd, asset, hold] of cases) {
       const before = ledger.stateHash();
       const held = ledger.held(spot("carol", asset));
-      expect(market.place(cmd).waiting).toBe(true);
+      expect(isWaiting(market.place(cmd))).toBe(true);
       expect(ledger.held(spot("carol", asset)) - held).toBe(hold);
       sound();
       expect(market.cancel(cmd.orderId, "dave").code).toBe("ORDER_NOT_OWNER");
       const cancelled = market.cancel(cmd.orderId, "carol");
-      expect(cancelled.closed).toEqual([{ orderId: cmd.orderId, memberId: "carol", status: "cancelled", reason: "user" }]);
-      expect(cancelled.transfers).toEqual([expect.objectContaining({ phase: "void", amount: hold, pendingId: `hold:${cmd.orderId}` })]);
+      expect(closedOf(cancelled)).toMatchObject([{ orderId: cmd.orderId, memberId: "carol", status: "cancelled", reason: "user" }]);
+      expect(transfersOf(cancelled)).toEqual([expect.objectContaining({ phase: "void", amount: hold, pendingId: `hold:${cmd.orderId}` })]);
       expect(ledger.held(spot("carol", asset))).toBe(held);
       // Available again; the settlement ids differ, so compare what matters: balances and holds.
       expect(ledger.stateHash()).toBe(before);
       expect(market.cancel(cmd.orderId, "carol").code).toBe("ORDER_UNKNOWN");
       sound();
     }
-    expect(tradeAt(px(62_000n)).triggered).toEqual([]);
-    expect(tradeAt(px(59_000n)).triggered).toEqual([]);
+    expect(triggeredOf(tradeAt(px(62_000n)))).toEqual([]);
+    expect(triggeredOf(tradeAt(px(59_000n)))).toEqual([]);
   });
 
   it("a fired order never fails for balance: its funds were held when it was placed", () => {
@@ -333,7 +337,7 @@ describe("spot market: stop orders", () => {
     expect(ledger.transfer("away", spot("carol", "BTC"), { owner: "carol", kind: "funding", asset: "BTC" }, rest).code).toBe("OK");
     expect(ledger.available(spot("carol", "BTC"))).toBe(0n);
     const r = tradeAt(px(59_000n));
-    expect(r.closed).toContainEqual({ orderId: "all-in", memberId: "carol", status: "filled" });
+    expect(closedOf(r)).toContainEqual(expect.objectContaining({ orderId: "all-in", memberId: "carol", status: "filled" }));
     expect(ledger.posted(spot("carol", "BTC"))).toBe(0n);
     sound();
   });
@@ -344,8 +348,8 @@ describe("spot market: stop orders", () => {
     market.place(stop({ orderId: "po", memberId: "carol", side: "buy", price: px(60_200n), quantity: qty(10n), tif: "POST_ONLY", stopLossPrice: px(60_050n) }));
     market.place(stop({ orderId: "fok", memberId: "dave", side: "buy", price: px(60_200n), quantity: qty(500n), tif: "FOK", stopLossPrice: px(60_050n) }));
     const r = tradeAt(px(60_050n));
-    expect(r.triggered.map((t) => t.orderId)).toEqual(["po", "fok"]);
-    expect(r.closed.slice(-2)).toEqual([
+    expect(triggeredOf(r).map((t) => t.orderId)).toEqual(["po", "fok"]);
+    expect(closedOf(r).slice(-2)).toMatchObject([
       { orderId: "po", memberId: "carol", status: "cancelled", reason: "post-only" },
       { orderId: "fok", memberId: "dave", status: "cancelled", reason: "fok" },
     ]);
@@ -368,6 +372,6 @@ describe("spot market: stop orders", () => {
     expect(again.checkInvariants()).toEqual([]);
     expect(again.waitingOrder("r")).toMatchObject({ stopProfitPrice: px(61_000n) });
     // The original market keeps working the same way.
-    expect(tradeAt(px(61_000n)).triggered.map((t) => t.kind)).toEqual(["profit"]);
+    expect(triggeredOf(tradeAt(px(61_000n))).map((t) => t.kind)).toEqual(["profit"]);
   });
 });
