@@ -1,4 +1,5 @@
 import { accountId } from "../ledger/ledger";
+import { holdOf } from "../spot/spot-market";
 import type { Side, TimeInForce } from "../matching/order-book";
 import { eachTabLine } from "../tab-lines";
 import type { ExchangeCore } from "./exchange-core";
@@ -58,20 +59,23 @@ export interface StopSnapshot {
 
 const text = (v: bigint | undefined) => (v === undefined ? undefined : v.toString());
 const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
-const holdIdOf = (orderId: string) => `hold:${orderId}`;
+const holdIdOf = holdOf;
 
 export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
   const ledger = core.ledger;
-  const folded = (holdId: string) => holdId.startsWith("hold:") && core.symbolOf(holdId.slice(5)) !== undefined;
-  const holdText = (orderId: string) => {
-    const remaining = ledger.holdRemaining(holdIdOf(orderId));
-    return remaining === 0n ? "-" : remaining.toString();
+  /** Holds written on their order's line. */
+  let foldedCount = 0;
+  const holdText = (orderId: string, holdId = holdIdOf(orderId)) => {
+    const remaining = ledger.holdRemaining(holdId);
+    if (remaining === 0n) return "-";
+    foldedCount++;
+    return remaining.toString();
   };
   const markets: MarketSnapshot[] = [];
   for (const market of core.markets.values()) {
     const c = market.config;
     const lines: string[] = [];
-    for (const o of market.book.resting()) lines.push(`${o.id}\t${o.memberId}\t${o.side === "buy" ? "b" : "s"}\t${o.price}\t${o.remaining}\t${holdText(o.id)}`);
+    for (const o of market.book.resting()) lines.push(`${o.id}\t${o.memberId}\t${o.side === "buy" ? "b" : "s"}\t${o.price}\t${o.remaining}\t${holdText(o.id, o.ref)}`);
     markets.push({
       symbol: c.symbol,
       base: c.base,
@@ -106,6 +110,12 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
   }
   const accounts: string[] = [];
   for (const [key, posted, held] of ledger.accounts()) accounts.push(`${key}\t${posted}\t${held}`);
+  // Every `hold:<order>` belongs to a resting or waiting order (an order's hold goes when it ends),
+  // so it was written on that order's line. The count proves it without a lookup per hold; if
+  // it does not add up, each one is looked up.
+  let prefixed = 0;
+  for (const [id] of ledger.openHolds()) if (id.startsWith("hold:")) prefixed++;
+  const folded = prefixed === foldedCount ? (id: string) => id.startsWith("hold:") : (id: string) => id.startsWith("hold:") && core.symbolOf(id.slice(5)) !== undefined;
   const holds: string[] = [];
   for (const [id, account, asset, remaining] of ledger.openHolds()) if (!folded(id)) holds.push(`${id}\t${account}\t${asset}\t${remaining}`);
   return { version: 2, seq, assets: [...core.assetScales], markets, accounts: accounts.join("\n"), holds: holds.join("\n") };
@@ -149,10 +159,12 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
       let price = prices.get(priceText!);
       if (price === undefined) prices.set(priceText!, (price = BigInt(priceText!)));
       const isBuy = side === "b";
-      core.restoreOrder(m.symbol, { orderId: orderId!, memberId: memberId!, side: isBuy ? "buy" : "sell", price, remaining: BigInt(remaining!) });
+      // One hold id string for the book and the ledger: hashed once, when the ledger keys it.
+      const holdId = holdIdOf(orderId!);
+      core.restoreOrder(m.symbol, { orderId: orderId!, memberId: memberId!, side: isBuy ? "buy" : "sell", price, remaining: BigInt(remaining!) }, holdId);
       if (hold !== "-") {
         const asset = isBuy ? m.quote : m.base;
-        ledger.restoreHold(holdIdOf(orderId!), holdAccount(memberId!, asset), asset, BigInt(hold!));
+        ledger.restoreHold(holdId, holdAccount(memberId!, asset), asset, BigInt(hold!));
       }
     });
     for (const st of m.stops) {

@@ -114,6 +114,17 @@ describe("the exchange core", () => {
     expect(restored.snapshot()).toEqual(live.snapshot());
   });
 
+  it("keeps a hold no order carries in its snapshot, named like an order's (the snapshot checks, not assumes, that each is folded)", () => {
+    const core = freshCore();
+    core.apply({ type: "ledger.deposit", id: "d1", memberId: "1", asset: "USDT", kind: "spot", amount: "100000" });
+    core.apply({ type: "spot.place", memberId: "1", orderId: "a", symbol: "BTC/USDT", side: "buy", orderType: "limit", tif: "GTC", price: "60000", quantity: "0.5" });
+    expect(core.ledger.hold("hold:stray", { owner: "1", kind: "spot", asset: "USDT" }, 5n).code).toBe("OK");
+    const restored = ExchangeCore.fromSnapshot(JSON.parse(JSON.stringify(core.snapshot())) as CoreSnapshot, "t");
+    expect(restored.ledger.holdRemaining("hold:stray")).toBe(5n);
+    expect(restored.ledger.holdRemaining("hold:a")).toBe(core.ledger.holdRemaining("hold:a"));
+    expect(restored.stateHash()).toBe(core.stateHash());
+  });
+
   it("numbers only the commands that change something, and names settlement transfers by that number", () => {
     const core = freshCore();
     expect(core.apply({ type: "ledger.deposit", id: "d1", memberId: "1", asset: "BTC", kind: "spot", amount: "1" }).seq).toBe(1);

@@ -52,8 +52,6 @@ export class ExchangeCore {
   readonly markets = new Map<string, SpotMarket>();
   /** Decimals of each listed asset. */
   readonly assetScales = new Map<string, number>();
-  /** The market of every resting or waiting order, so a cancel finds it by id alone. */
-  private readonly orderSymbol = new Map<string, string>();
   private seq = 0;
   private idsInCommand = 0;
 
@@ -84,15 +82,13 @@ export class ExchangeCore {
   }
 
   /** Puts a stored open order back on its market's book at start (its hold is restored in the ledger). */
-  restoreOrder(symbol: string, order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
-    this.markets.get(symbol)!.restore(order);
-    this.orderSymbol.set(order.orderId, symbol);
+  restoreOrder(symbol: string, order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }, holdId?: string): void {
+    this.markets.get(symbol)!.restore(order, holdId);
   }
 
   /** Puts a stored waiting stop back at start, in placement order. */
   restoreStop(symbol: string, cmd: SpotPlaceCommand): void {
     this.markets.get(symbol)!.restoreStop(cmd);
-    this.orderSymbol.set(cmd.orderId, symbol);
   }
 
   /** Continues numbering after `seq` (a restore that knows where its state stands). */
@@ -100,9 +96,14 @@ export class ExchangeCore {
     this.seq = seq;
   }
 
-  /** The market an order rests or waits in, if it does. */
+  /**
+   * The market an order rests or waits in, if it does. Asked of each market (a map lookup each):
+   * an exchange lists tens of markets, and no index of every resting order needs keeping or
+   * rebuilding at start.
+   */
   symbolOf(orderId: string): string | undefined {
-    return this.orderSymbol.get(orderId);
+    for (const market of this.markets.values()) if (market.holds(orderId)) return market.config.symbol;
+    return undefined;
   }
 
   apply<C extends Command>(command: C): OutcomeOf<C> {
@@ -152,12 +153,11 @@ export class ExchangeCore {
       this.seq = previous;
       return { code: result.code, seq: null };
     }
-    this.indexOrders(result.events);
     return { code: "OK", seq, events: result.events };
   }
 
   private cancel(c: CancelOrder): SpotOutcome {
-    const symbol = this.orderSymbol.get(c.orderId);
+    const symbol = this.symbolOf(c.orderId);
     const market = symbol === undefined ? undefined : this.markets.get(symbol);
     if (!market) return { code: "ORDER_UNKNOWN", seq: null };
     const previous = this.seq;
@@ -167,16 +167,7 @@ export class ExchangeCore {
       this.seq = previous;
       return { code: result.code, seq: null };
     }
-    this.indexOrders(result.events);
     return { code: "OK", seq, events: result.events };
-  }
-
-  /** Keeps the order → market index as orders enter and end (in the order they did). */
-  private indexOrders(events: readonly CoreEvent[]): void {
-    for (const e of events) {
-      if (e.type === "order.placed") this.orderSymbol.set(e.orderId, e.symbol);
-      else if (e.type === "order.closed") this.orderSymbol.delete(e.orderId);
-    }
   }
 
   private moveFunds(c: MoveFunds): LedgerOutcome {

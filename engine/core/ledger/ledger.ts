@@ -63,7 +63,21 @@ interface Hold {
 }
 
 export function accountId(ref: AccountRef): string {
-  return `${ref.owner}/${ref.kind}/${ref.asset}`;
+  return (ref as KeyedAccountRef).id ?? `${ref.owner}/${ref.kind}/${ref.asset}`;
+}
+
+interface KeyedAccountRef extends AccountRef {
+  readonly id: string;
+}
+
+/**
+ * The same account with its id made once: a caller that names an account over and over (a
+ * market its members' accounts, on every order and trade) keeps one of these, so the ledger's
+ * lookups hash one string instead of building and hashing a new one each time.
+ */
+export function accountRef(ref: AccountRef): AccountRef {
+  const keyed: KeyedAccountRef = { owner: ref.owner, kind: ref.kind, asset: ref.asset, id: `${ref.owner}/${ref.kind}/${ref.asset}` };
+  return keyed;
 }
 
 /** The account an id names (the inverse of `accountId`). */

@@ -27,6 +27,12 @@ export interface PlaceCommand {
   quantity?: bigint;
   quoteAmount?: bigint;
   tif: TimeInForce;
+  /**
+   * The placer's own reference, kept with the order while it rests and handed back with its
+   * trades (exchange-core's "user cookie"): the spot market keeps the id of the order's ledger
+   * hold here, so it never rebuilds that string to look the hold up.
+   */
+  ref?: string;
 }
 
 export type MatchingCode =
@@ -39,7 +45,7 @@ export type MatchingCode =
 
 export type BookEvent =
   | { type: "accepted"; orderId: string; resting: boolean }
-  | { type: "trade"; takerOrderId: string; makerOrderId: string; takerMemberId: string; makerMemberId: string; takerSide: Side; price: bigint; quantity: bigint; makerFilled: boolean }
+  | { type: "trade"; takerOrderId: string; makerOrderId: string; takerMemberId: string; makerMemberId: string; takerSide: Side; price: bigint; quantity: bigint; makerFilled: boolean; makerRef: string | undefined }
   | { type: "cancelled"; orderId: string; remaining: bigint; reason: "user" | "ioc" | "self-trade" | "no-liquidity" | "moved" }
   | { type: "rejected"; orderId: string; code: MatchingCode };
 
@@ -49,6 +55,7 @@ interface RestingOrder {
   side: Side;
   price: bigint;
   remaining: bigint;
+  ref: string | undefined;
   /** The level it rests on (saves a price lookup per fill and cancel). */
   level: Level;
   /** Neighbours in the level's time queue (an intrusive list: removal anywhere is O(1) and leaves nothing behind). */
@@ -111,7 +118,7 @@ class BookSide {
   }
 
   /** Appends a new order at the back of its price's queue. */
-  add(id: string, memberId: string, side: Side, price: bigint, remaining: bigint): RestingOrder {
+  add(id: string, memberId: string, side: Side, price: bigint, remaining: bigint, ref: string | undefined): RestingOrder {
     const key = priceKey(price);
     let level = this.byPrice.get(key);
     if (level === undefined) {
@@ -122,7 +129,7 @@ class BookSide {
       else this.levels.splice(at, 0, level);
     }
     const tail = level.tail;
-    const order: RestingOrder = { id, memberId, side, price, remaining, level, prev: tail, next: null };
+    const order: RestingOrder = { id, memberId, side, price, remaining, ref, level, prev: tail, next: null };
     if (tail === null) level.head = order;
     else tail.next = order;
     level.tail = order;
@@ -196,7 +203,7 @@ export class OrderBook {
     }
     if (cmd.tif === "FOK" && !this.canFill(cmd.memberId, isBuy, limit, byMoney ? cmd.quoteAmount! : cmd.quantity!, byMoney)) return rejected(cmd.id, "MATCHING_FOK_NOT_FILLED");
 
-    return this.match(null, cmd.id, cmd.memberId, isBuy, isMarket, limit, byMoney ? cmd.quoteAmount! : cmd.quantity!, byMoney, cmd.tif === "IOC");
+    return this.match(null, cmd.id, cmd.memberId, isBuy, isMarket, limit, byMoney ? cmd.quoteAmount! : cmd.quantity!, byMoney, cmd.tif === "IOC", cmd.ref);
   }
 
   /**
@@ -205,7 +212,7 @@ export class OrderBook {
    * this hot path (tsx/esbuild wrap each in a `__name` call, measured ~10 %); events are gathered
    * in a reused scratch array and copied once into an array of the exact size.
    */
-  private match(first: BookEvent | null, id: string, memberId: string, isBuy: boolean, isMarket: boolean, limit: bigint, amount: bigint, byMoney: boolean, ioc: boolean): BookEvent[] {
+  private match(first: BookEvent | null, id: string, memberId: string, isBuy: boolean, isMarket: boolean, limit: bigint, amount: bigint, byMoney: boolean, ioc: boolean, ref: string | undefined): BookEvent[] {
     const events = this.scratch;
     let count = 0;
     if (first !== null) events[count++] = first;
@@ -256,6 +263,7 @@ export class OrderBook {
         price,
         quantity,
         makerFilled,
+        makerRef: maker.ref,
       };
     }
 
@@ -265,7 +273,7 @@ export class OrderBook {
       else if (isMarket) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "no-liquidity" };
       else if (ioc) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "ioc" };
       else {
-        this.orders.set(id, (isBuy ? this.bids : this.asks).add(id, memberId, side, limit, left));
+        this.orders.set(id, (isBuy ? this.bids : this.asks).add(id, memberId, side, limit, left, ref));
         resting = true;
       }
     }
@@ -304,17 +312,17 @@ export class OrderBook {
    * Every resting order, bids then asks, level by level in queue order: restoring them in this
    * order (`restore`) rebuilds the same queues (snapshots).
    */
-  *resting(): Generator<{ id: string; memberId: string; side: Side; price: bigint; remaining: bigint }> {
+  *resting(): Generator<Readonly<{ id: string; memberId: string; side: Side; price: bigint; remaining: bigint; ref: string | undefined }>> {
     for (const side of [this.bids, this.asks]) {
       for (const level of side.levels) {
-        for (let o = level.head; o !== null; o = o.next) yield { id: o.id, memberId: o.memberId, side: o.side, price: o.price, remaining: o.remaining };
+        for (let o = level.head; o !== null; o = o.next) yield o;
       }
     }
   }
 
   /** Puts a persisted resting order back at start, behind those restored before it (no matching). */
-  restore(order: { id: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
-    this.orders.set(order.id, (order.side === "buy" ? this.bids : this.asks).add(order.id, order.memberId, order.side, order.price, order.remaining));
+  restore(order: { id: string; memberId: string; side: Side; price: bigint; remaining: bigint; ref?: string }): void {
+    this.orders.set(order.id, (order.side === "buy" ? this.bids : this.asks).add(order.id, order.memberId, order.side, order.price, order.remaining, order.ref));
   }
 
   cancel(orderId: string, memberId: string): BookEvent[] {
@@ -336,7 +344,7 @@ export class OrderBook {
     const remaining = order.remaining;
     (order.side === "buy" ? this.bids : this.asks).remove(order);
     this.orders.delete(orderId);
-    return this.match({ type: "cancelled", orderId, remaining, reason: "moved" }, orderId, memberId, order.side === "buy", false, price, remaining, false, false);
+    return this.match({ type: "cancelled", orderId, remaining, reason: "moved" }, orderId, memberId, order.side === "buy", false, price, remaining, false, false, order.ref);
   }
 
   /** Aggregated levels, best first. */
@@ -347,6 +355,11 @@ export class OrderBook {
   order(orderId: string): { side: Side; price: bigint; remaining: bigint; memberId: string } | undefined {
     const o = this.orders.get(orderId);
     return o ? { side: o.side, price: o.price, remaining: o.remaining, memberId: o.memberId } : undefined;
+  }
+
+  /** Whether the order rests here (no copy made). */
+  has(orderId: string): boolean {
+    return this.orders.has(orderId);
   }
 
   get size(): number {

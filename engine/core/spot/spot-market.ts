@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CoreEvent } from "../exchange/events";
-import { feeAccount, type AccountRef, type Ledger } from "../ledger/ledger";
+import { accountRef, feeAccount, type AccountRef, type Ledger } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import { listingProblem, symbolConfigProblem, type TradingRules } from "./symbol-rules";
 import { StopBook, type FiredStop } from "./stop-orders";
@@ -94,23 +94,21 @@ export interface SpotResult {
   events: CoreEvent[];
 }
 
-interface LiveOrder {
-  memberId: string;
-  side: Side;
-  holdId: string;
-}
-
 interface WaitingOrder {
   cmd: SpotPlaceCommand;
   holdId: string;
 }
 
-const spotAccount = (owner: string, asset: string): AccountRef => ({ owner, kind: "spot", asset });
+/** The ledger hold of an order's funds (resting or waiting). */
+export const holdOf = (orderId: string) => `hold:${orderId}`;
 const refused = (code: SpotCode): SpotResult => ({ code, events: [] });
 
 export class SpotMarket {
   readonly book = new OrderBook();
-  private readonly live = new Map<string, LiveOrder>();
+  /** Each member's spot accounts of the base and the quote, made once (their ids are hashed once, not per use). */
+  private readonly accounts = new Map<string, { base: AccountRef; quote: AccountRef }>();
+  private readonly baseFees: AccountRef;
+  private readonly quoteFees: AccountRef;
   /** Stop orders waiting for their trigger: their funds are held, they are not on the book. */
   private readonly stops = new StopBook();
   private readonly waiting = new Map<string, WaitingOrder>();
@@ -136,6 +134,17 @@ export class SpotMarket {
     this.maxPrice = 10n ** BigInt(MAX_WHOLE_DIGITS + config.priceScale);
     this.maxQuantity = 10n ** BigInt(MAX_WHOLE_DIGITS + config.amountScale);
     this.maxMoney = 10n ** BigInt(MAX_WHOLE_DIGITS + config.quoteAssetScale);
+    this.baseFees = accountRef(feeAccount(config.base));
+    this.quoteFees = accountRef(feeAccount(config.quote));
+  }
+
+  private accountsOf(memberId: string): { base: AccountRef; quote: AccountRef } {
+    let accounts = this.accounts.get(memberId);
+    if (!accounts) {
+      accounts = { base: accountRef({ owner: memberId, kind: "spot", asset: this.config.base }), quote: accountRef({ owner: memberId, kind: "spot", asset: this.config.quote }) };
+      this.accounts.set(memberId, accounts);
+    }
+    return accounts;
   }
   private halted = false;
   /** Trades settled in this market's life (a command compares it before and after to know whether it traded). */
@@ -201,7 +210,7 @@ export class SpotMarket {
     const byMoney = isByMoney(cmd);
     const isStop = cmd.stopProfitPrice !== undefined || cmd.stopLossPrice !== undefined;
 
-    if (this.live.has(cmd.orderId) || (this.waiting.size > 0 && this.waiting.has(cmd.orderId))) return refused("MATCHING_DUPLICATE_ID");
+    if (this.book.has(cmd.orderId) || (this.waiting.size > 0 && this.waiting.has(cmd.orderId))) return refused("MATCHING_DUPLICATE_ID");
     if (cmd.type === "limit") {
       if (cmd.price === undefined || cmd.price <= 0n) return refused("ORDER_BAD_COMMAND");
       if (cmd.price >= this.maxPrice) return refused("ORDER_OUT_OF_RANGE");
@@ -223,16 +232,16 @@ export class SpotMarket {
     }
 
     // Risk: hold what the order can cost at most.
-    const holdId = `hold:${cmd.orderId}`;
+    const holdId = holdOf(cmd.orderId);
     let holdAccount: AccountRef;
     let holdAmount: bigint;
     const events: CoreEvent[] = [];
     const placed = this.placedEvent(cmd, isStop);
     if (cmd.side === "sell") {
-      holdAccount = spotAccount(cmd.memberId, c.base);
+      holdAccount = this.accountsOf(cmd.memberId).base;
       holdAmount = cmd.quantity! * this.baseFactor;
     } else {
-      holdAccount = spotAccount(cmd.memberId, c.quote);
+      holdAccount = this.accountsOf(cmd.memberId).quote;
       if (byMoney) holdAmount = cmd.money!;
       else if (cmd.type === "limit") holdAmount = this.value(cmd.price!, cmd.quantity!);
       else {
@@ -266,7 +275,6 @@ export class SpotMarket {
    * happened to `events`. Returns the book's refusal, if any (the hold is then released).
    */
   private enter(cmd: SpotPlaceCommand, byMoney: boolean, holdId: string, events: CoreEvent[]): SpotCode | null {
-    this.live.set(cmd.orderId, { memberId: cmd.memberId, side: cmd.side, holdId });
     const bookEvents = this.book.place({
       id: cmd.orderId,
       memberId: cmd.memberId,
@@ -276,23 +284,28 @@ export class SpotMarket {
       quantity: byMoney ? undefined : cmd.quantity,
       quoteAmount: byMoney ? cmd.money! / this.valueFactor : undefined,
       tif: cmd.tif,
+      ref: holdId,
     });
+    // The book answers the order's acceptance first, then its trades, then its end if it did not rest.
+    let ended = false;
+    let resting = false;
     for (const event of bookEvents) {
       if (event.type === "rejected") {
-        this.release(cmd.orderId, events);
+        this.releaseHold(holdId, events);
         return event.code === "MATCHING_POST_ONLY_WOULD_TRADE" || event.code === "MATCHING_FOK_NOT_FILLED" || event.code === "MATCHING_DUPLICATE_ID" ? event.code : "ORDER_BAD_COMMAND";
       }
-      if (event.type === "trade") this.settle(event, events);
-      if (event.type === "cancelled") {
+      if (event.type === "accepted") resting = event.resting;
+      else if (event.type === "trade") this.settle(event, holdId, events);
+      else if (event.type === "cancelled") {
         events.push(this.closedEvent(event.orderId, cmd.memberId, "cancelled", event.reason));
-        this.release(event.orderId, events);
+        this.releaseHold(holdId, events);
+        ended = true;
       }
     }
-    const taker = this.book.order(cmd.orderId);
-    if (!taker && this.live.has(cmd.orderId)) {
+    if (!resting && !ended) {
       // Fully filled on arrival.
       events.push(this.closedEvent(cmd.orderId, cmd.memberId, "filled"));
-      this.release(cmd.orderId, events);
+      this.releaseHold(holdId, events);
     }
     return null;
   }
@@ -373,9 +386,13 @@ export class SpotMarket {
   }
 
   /** Puts a persisted open order back at start; its hold was restored in the ledger. */
-  restore(order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
-    this.book.restore({ id: order.orderId, memberId: order.memberId, side: order.side, price: order.price, remaining: order.remaining });
-    this.live.set(order.orderId, { memberId: order.memberId, side: order.side, holdId: `hold:${order.orderId}` });
+  restore(order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }, holdId = holdOf(order.orderId)): void {
+    this.book.restore({ id: order.orderId, memberId: order.memberId, side: order.side, price: order.price, remaining: order.remaining, ref: holdId });
+  }
+
+  /** Whether the order rests on this market's book or waits here for its stop price. */
+  holds(orderId: string): boolean {
+    return this.book.has(orderId) || (this.waiting.size > 0 && this.waiting.has(orderId));
   }
 
   /** Waiting stop orders in placement order (their priority at a trigger price): `restoreStop` them in this order. */
@@ -385,7 +402,7 @@ export class SpotMarket {
 
   /** Puts a persisted waiting stop back at start (after the last price), its hold restored in the ledger. */
   restoreStop(cmd: SpotPlaceCommand): void {
-    this.waiting.set(cmd.orderId, { cmd, holdId: `hold:${cmd.orderId}` });
+    this.waiting.set(cmd.orderId, { cmd, holdId: holdOf(cmd.orderId) });
     this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
   }
 
@@ -413,7 +430,7 @@ export class SpotMarket {
     const first = this.book.cancel(orderId, memberId)[0];
     if (first?.type === "rejected") return refused(first.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN");
     events.push(this.closedEvent(orderId, memberId, "cancelled", "user"));
-    this.release(orderId, events);
+    this.releaseHold(holdOf(orderId), events);
     events.push({ type: "book.changed", symbol: this.config.symbol });
     return { code: "OK", events };
   }
@@ -431,28 +448,28 @@ export class SpotMarket {
     return cost;
   }
 
-  /** Posts one trade from both holds: to the counterparties and the fee accounts. */
-  private settle(trade: Extract<BookEvent, { type: "trade" }>, events: CoreEvent[]): void {
+  /** Posts one trade from both holds: to the counterparties and the fee accounts. `takerHold`: the taker's hold id. */
+  private settle(trade: Extract<BookEvent, { type: "trade" }>, takerHold: string, events: CoreEvent[]): void {
     const c = this.config;
-    const buyOrder = trade.takerSide === "buy" ? trade.takerOrderId : trade.makerOrderId;
-    const sellOrder = trade.takerSide === "buy" ? trade.makerOrderId : trade.takerOrderId;
-    const buyer = this.live.get(buyOrder)!;
-    const seller = this.live.get(sellOrder)!;
+    const makerHold = trade.makerRef ?? holdOf(trade.makerOrderId);
+    const takerBuys = trade.takerSide === "buy";
+    const buyer = takerBuys ? trade.takerMemberId : trade.makerMemberId;
+    const seller = takerBuys ? trade.makerMemberId : trade.takerMemberId;
+    const buyerHold = takerBuys ? takerHold : makerHold;
+    const sellerHold = takerBuys ? makerHold : takerHold;
     const value = this.value(trade.price, trade.quantity);
     this.last = trade.price;
     this.tradeCount++;
     const baseAmount = trade.quantity * this.baseFactor;
-    const buyerBps = trade.takerSide === "buy" ? c.takerFeeBps : c.makerFeeBps;
-    const sellerBps = trade.takerSide === "sell" ? c.takerFeeBps : c.makerFeeBps;
-    const buyerFee = (baseAmount * buyerBps) / 10_000n;
-    const sellerFee = (value * sellerBps) / 10_000n;
+    const buyerFee = (baseAmount * (takerBuys ? c.takerFeeBps : c.makerFeeBps)) / 10_000n;
+    const sellerFee = (value * (takerBuys ? c.makerFeeBps : c.takerFeeBps)) / 10_000n;
     events.push({
       type: "trade",
       symbol: c.symbol,
       takerOrderId: trade.takerOrderId,
       makerOrderId: trade.makerOrderId,
-      buyer: buyer.memberId,
-      seller: seller.memberId,
+      buyer,
+      seller,
       price: trade.price,
       quantity: trade.quantity,
       value,
@@ -460,30 +477,21 @@ export class SpotMarket {
       sellerFee,
       takerSide: trade.takerSide,
     });
-    const id = this.nextTransferId;
-    const post = (holdId: string, amount: bigint, to: AccountRef) => {
-      if (amount === 0n) return;
-      const r = this.ledger.postHold(id(), holdId, amount, to);
-      if (r.code !== "OK") throw new Error(`settlement refused (${r.code}): a bug, the holds must cover every trade`);
-      events.push(r.transfers[0]!);
-    };
-    post(buyer.holdId, value - sellerFee, spotAccount(seller.memberId, c.quote));
-    post(buyer.holdId, sellerFee, feeAccount(c.quote));
-    post(seller.holdId, baseAmount - buyerFee, spotAccount(buyer.memberId, c.base));
-    post(seller.holdId, buyerFee, feeAccount(c.base));
+    this.post(buyerHold, value - sellerFee, this.accountsOf(seller).quote, events);
+    this.post(buyerHold, sellerFee, this.quoteFees, events);
+    this.post(sellerHold, baseAmount - buyerFee, this.accountsOf(buyer).base, events);
+    this.post(sellerHold, buyerFee, this.baseFees, events);
     if (trade.makerFilled) {
-      const maker = this.live.get(trade.makerOrderId)!;
-      events.push(this.closedEvent(trade.makerOrderId, maker.memberId, "filled"));
-      this.release(trade.makerOrderId, events);
+      events.push(this.closedEvent(trade.makerOrderId, trade.makerMemberId, "filled"));
+      this.releaseHold(makerHold, events);
     }
   }
 
-  /** An order ended: release what is left of its hold. */
-  private release(orderId: string, events: CoreEvent[]): void {
-    const order = this.live.get(orderId);
-    if (!order) return;
-    this.live.delete(orderId);
-    this.releaseHold(order.holdId, events);
+  private post(holdId: string, amount: bigint, to: AccountRef, events: CoreEvent[]): void {
+    if (amount === 0n) return;
+    const r = this.ledger.postHold(this.nextTransferId(), holdId, amount, to);
+    if (r.code !== "OK") throw new Error(`settlement refused (${r.code}): a bug, the holds must cover every trade`);
+    events.push(r.transfers[0]!);
   }
 
   private releaseHold(holdId: string, events: CoreEvent[]): void {
@@ -496,19 +504,14 @@ export class SpotMarket {
   /** Funds held by resting orders must be at least what they can still cost. */
   checkInvariants(): string[] {
     const problems = this.book.checkInvariants();
-    for (const [orderId, order] of this.live) {
-      const resting = this.book.order(orderId);
-      if (!resting) {
-        problems.push(`${orderId}: live without a resting order`);
-        continue;
-      }
-      const needed = order.side === "buy" ? this.value(resting.price, resting.remaining) : resting.remaining * this.baseFactor;
-      const held = this.ledger.holdRemaining(order.holdId);
-      if (held < needed) problems.push(`${orderId}: holds ${held}, needs ${needed}`);
+    for (const resting of this.book.resting()) {
+      const needed = resting.side === "buy" ? this.value(resting.price, resting.remaining) : resting.remaining * this.baseFactor;
+      const held = this.ledger.holdRemaining(resting.ref ?? holdOf(resting.id));
+      if (held < needed) problems.push(`${resting.id}: holds ${held}, needs ${needed}`);
     }
     // Waiting stops: held for what they can cost once fired; all in the trigger book; none due.
     for (const [orderId, { cmd, holdId }] of this.waiting) {
-      if (this.live.has(orderId) || this.book.order(orderId)) problems.push(`${orderId}: waiting and on the book`);
+      if (this.book.has(orderId)) problems.push(`${orderId}: waiting and on the book`);
       if (!this.stops.has(orderId)) problems.push(`${orderId}: waiting without a trigger`);
       const needed = cmd.side === "sell" ? cmd.quantity! * this.baseFactor : isByMoney(cmd) ? cmd.money! : this.value(cmd.price!, cmd.quantity!);
       const held = this.ledger.holdRemaining(holdId);
