@@ -1,5 +1,5 @@
-import { sql, type Insertable, type Transaction } from "kysely";
-import type { CommandJournalTable, Database, IdempotencyKeyTable } from "../store/schema";
+import type { Insertable } from "kysely";
+import type { CommandJournalTable, IdempotencyKeyTable } from "../store/schema";
 import type { ProjectionBatch } from "./projector";
 import { insertStatement } from "./sql-script";
 
@@ -28,7 +28,7 @@ export class CommandBatch implements ProjectionBatch {
   private readonly parts = new Map<RowsKind<ProjectionRows>, ProjectionRows>();
   private readonly commands: Array<Insertable<CommandJournalTable>> = [];
   private readonly keys: Array<Insertable<IdempotencyKeyTable>> = [];
-  private journalWritten: Promise<void> | null = null;
+  private journalTaken = false;
   /** Sequence number of the last command in the batch (0: none accepted). */
   lastSeq = 0;
   /** When the batch's last command was applied (ms), for the projection's lag. */
@@ -64,18 +64,18 @@ export class CommandBatch implements ProjectionBatch {
     this.size++;
   }
 
-  /** Writes the journal part in the batch's transaction (once, however many of its commands ask). */
-  writeJournal(trx: Transaction<Database>): Promise<void> {
-    this.journalWritten ??= this.journalScript(trx);
-    return this.journalWritten;
-  }
-
-  private async journalScript(trx: Transaction<Database>): Promise<void> {
+  /**
+   * The journal part's statements, for the group commit's script: given once, however many of
+   * the batch's commands ask (the others add nothing).
+   */
+  journalStatements(): string[] {
+    if (this.journalTaken) return [];
+    this.journalTaken = true;
     const script = [insertStatement("command_journal", this.commands), insertStatement("idempotency_key", this.keys)].filter((x): x is string => x !== null);
-    if (script.length) await sql.raw(script.join(";\n")).execute(trx);
-    // Written: the batch now waits for the projector with its table rows only.
+    // Handed over: the batch now waits for the projector with its table rows only.
     this.commands.length = 0;
     this.keys.length = 0;
+    return script;
   }
 
   /** The projection part as statements to run in order (the projector joins batches into one script). */

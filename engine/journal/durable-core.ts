@@ -219,7 +219,7 @@ export class DurableCore {
     if (outcome.code !== "OK" && !keep) return outcome;
     const batch = outcome.code === "OK" ? this.accept(command, outcome as Accepted) : this.collecting();
     if (keep) batch.insertKey({ member_id: keep.memberId, key: keep.key, response: JSON.stringify(keep.answer(outcome)), fingerprint: keep.fingerprint, created_at: new Date(this.now()) });
-    await this.committer.commit((trx) => batch.writeJournal(trx));
+    await this.committer.commit(() => batch.journalStatements());
     if (outcome.seq !== null && options.waitProjected) await this.projector.reach(outcome.seq, options.waitProjected);
     return outcome;
   }
@@ -271,7 +271,7 @@ export class DurableCore {
     // Stored once every command it includes is committed (an empty change queued behind them),
     // in a transaction of its own: orders never wait for a large insert, and a failed one only
     // means the next start replays a longer tail.
-    await this.committer.commit(async () => {});
+    await this.committer.commit(() => []);
     // ... and once the tables include them: a start resumes the projection from a snapshot at or before its cursor.
     if (!(await this.projector.reach(snapshot.seq, 60_000))) throw new Error(`the tables did not reach snapshot ${snapshot.seq} within a minute; not stored`);
     await this.options.db.transaction().execute(async (trx) => {

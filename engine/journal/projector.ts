@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { runScript } from "./group-commit";
 import type { Database } from "../store/schema";
 
 /** What the projector writes: one group-commit batch's query-table rows, after its journal rows commit. */
@@ -138,9 +139,8 @@ export class Projector {
     const script = batches.flatMap((b) => b.projectionStatements());
     script.push(`insert into projection_cursor (name, seq) values ('${this.name}', ${seq}) on conflict (name) do update set seq = excluded.seq`);
     try {
-      await this.db.transaction().execute(async (trx) => {
-        await sql.raw(script.join(";\n")).execute(trx);
-      });
+      // One round trip, one implicit transaction: the rows and the cursor, or neither.
+      await runScript(this.db, script);
     } catch (error) {
       this.paused = true; // nothing more is written: the engine is stopping
       this.failed = true;
