@@ -1,4 +1,4 @@
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { SpotService } from "../spot/spot-service";
 import { benchDatabase, createMembers, fmt, startEngineProcess } from "./bench-support";
@@ -73,6 +73,17 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
     const fromSnapshot = await SpotService.start({ db: again.db, onFatal: (error) => { throw error; } });
     const t6 = performance.now();
     if (fromSnapshot.durable.restoredFrom.source !== "snapshot" || fromSnapshot.durable.core.stateHash() !== spot.durable.core.stateHash()) problems.push("the snapshot did not restore the same state");
+    // The periodic snapshot while serving: built in a worker from the last one plus the journal.
+    // How long the engine's event loop was stopped meanwhile is what a member would feel.
+    for (let i = 0; i < 100; i++) await fromSnapshot.durable.funds.deposit(members[i % members.length]!.id, "USDT", "spot", "1", `restart-behind-${i}`);
+    await fromSnapshot.durable.drain();
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const t7 = performance.now();
+    const behind = await fromSnapshot.durable.writeSnapshotBehind();
+    const t8 = performance.now();
+    loop.disable();
+    if (!behind?.offThread) problems.push("the periodic snapshot was not built off the event loop");
     await again.close();
 
     // The whole engine process: spawn, migrations check, seed check, restore, market data, listen.
@@ -83,6 +94,7 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
       `restart on ${kind} with ${fmt(resting)} resting orders (seeded in ${seedSeconds.toFixed(1)} s): ` +
         `SpotService.start from the tables ${((t3 - t2) / 1000).toFixed(2)} s (+ ${((t2 - t1) / 1000).toFixed(2)} s to open the store); ` +
         `snapshot written in ${((t5 - t4) / 1000).toFixed(2)} s (${fmt(Math.round((snapshot?.bytes ?? 0) / 1e6))} MB), start from it ${((t6 - t5) / 1000).toFixed(2)} s; ` +
+        `a periodic snapshot off the event loop ${((t8 - t7) / 1000).toFixed(2)} s, the engine's longest stop meanwhile ${(loop.max / 1e6).toFixed(0)} ms (in-thread: the whole write); ` +
         `engine process spawn → /healthz (from the snapshot) ${(engine.startMs / 1000).toFixed(2)} s (target ≤ 2 s); ${fmt(onBook)} orders on the book; ` +
         (problems.length ? `${problems.length} invariant problems, first: ${problems[0]}` : "ledger and book invariants sound"),
     );

@@ -7,7 +7,8 @@ import { CommandBatch } from "./command-batch";
 import { Funds } from "./funds";
 import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests } from "./idempotency";
-import { eachJournalCommand, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
+import { eachJournalCommand, journalTexts, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
+import { buildSnapshotOffThread } from "./snapshot-builder";
 import { LEDGER_ROWS } from "./ledger-rows";
 import type { Accepted, AppliedCommand, Product, ProjectionContext } from "./product";
 import { Projector } from "./projector";
@@ -266,6 +267,44 @@ export class DurableCore {
    * was accepted since the last one. Answers the snapshot's sequence, or null.
    */
   async writeSnapshot(options: { force?: boolean; dropOlder?: boolean } = {}): Promise<{ seq: number; bytes: number; pruned: number } | null> {
+    return this.oneSnapshotAtATime(() => this.snapshotInThread(options));
+  }
+
+  /**
+   * Stores the next snapshot without stopping the engine (decision 017, step 9): a worker thread
+   * restores the newest stored snapshot and replays the journal after it up to the last command
+   * the tables include; the event loop only reads the journal and stores the result. Used for
+   * the periodic snapshots while the engine serves. Falls back to a snapshot of the live core
+   * when there is no stored one to start from or the worker fails (warned).
+   */
+  async writeSnapshotBehind(): Promise<{ seq: number; bytes: number; pruned: number; offThread: boolean } | null> {
+    return this.oneSnapshotAtATime(async () => {
+      const base = this.lastSnapshotSeq;
+      const target = this.projector.cursor;
+      if (target <= base) return null;
+      const warn = this.options.warn ?? ((message: string) => console.warn(message));
+      const row = base < 0 ? undefined : await this.options.db.selectFrom("core_snapshot").select(["checksum", "data"]).where("seq", "=", String(base)).executeTakeFirst();
+      if (row) {
+        const commands = await journalTexts(this.options.db, base, target);
+        const built = await buildSnapshotOffThread({ baseSeq: base, baseChecksum: row.checksum, base: row.data, idPrefix: this.idPrefix, commands });
+        if (built.ok && built.seq === target) return { ...(await this.storeSnapshot(built, {})), offThread: true };
+        warn(`the snapshot at ${target} could not be built off the event loop (${built.ok ? `it stands at ${built.seq}` : built.error}); taking it from the live core`);
+      }
+      const inThread = await this.snapshotInThread({});
+      return inThread && { ...inThread, offThread: false };
+    });
+  }
+
+  private snapshotting: Promise<unknown> = Promise.resolve();
+
+  /** Snapshots are written one after the other (a periodic one and the closing one never interleave). */
+  private oneSnapshotAtATime<T>(write: () => Promise<T>): Promise<T> {
+    const next = this.snapshotting.then(write, write);
+    this.snapshotting = next.catch(() => {});
+    return next;
+  }
+
+  private async snapshotInThread(options: { force?: boolean; dropOlder?: boolean }): Promise<{ seq: number; bytes: number; pruned: number } | null> {
     if (this.core.lastSeq === this.lastSnapshotSeq && !options.force) return null;
     const snapshot = snapshotOf(this.core);
     // Stored once every command it includes is committed (an empty change queued behind them),
@@ -274,6 +313,11 @@ export class DurableCore {
     await this.committer.commit(() => []);
     // ... and once the tables include them: a start resumes the projection from a snapshot at or before its cursor.
     if (!(await this.projector.reach(snapshot.seq, 60_000))) throw new Error(`the tables did not reach snapshot ${snapshot.seq} within a minute; not stored`);
+    return this.storeSnapshot(snapshot, options);
+  }
+
+  /** Stores a snapshot whose commands are committed and in the tables, then prunes the journal. */
+  private async storeSnapshot(snapshot: { seq: number; checksum: string; data: string }, options: { dropOlder?: boolean }): Promise<{ seq: number; bytes: number; pruned: number }> {
     await this.options.db.transaction().execute(async (trx) => {
       await saveSnapshot(trx, snapshot);
       // A state rebuilt from the tables starts a new line: an older snapshot plus the journal

@@ -43,6 +43,18 @@ export async function eachJournalCommand(
   }
 }
 
+/** The journal's commands after `afterSeq` up to `upToSeq`, as stored (JSON texts), in order. */
+export async function journalTexts(db: Kysely<Database>, afterSeq: number, upToSeq: number): Promise<Array<[seq: number, command: string]>> {
+  const out: Array<[number, string]> = [];
+  let after = afterSeq;
+  for (;;) {
+    const rows = await db.selectFrom("command_journal").select(["seq", "command"]).where("seq", ">", String(after)).where("seq", "<=", String(upToSeq)).orderBy("seq").limit(PAGE).execute();
+    for (const row of rows) out.push([Number(row.seq), row.command]);
+    if (rows.length < PAGE) return out;
+    after = Number(rows[rows.length - 1]!.seq);
+  }
+}
+
 /** A snapshot of the core as it is now, ready to store, with the SHA-256 of its text. */
 export function snapshotOf(core: ExchangeCore): { seq: number; checksum: string; data: string } {
   const data = JSON.stringify(core.snapshot());

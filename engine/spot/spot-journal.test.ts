@@ -110,6 +110,27 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     await service.durable.drain();
   });
 
+  it("builds a periodic snapshot off the event loop: the last one plus the journal, replayed in a worker, is the live core", async () => {
+    await service.durable.writeSnapshot();
+    await trade(8);
+    await service.durable.drain();
+    const behind = await service.durable.writeSnapshotBehind();
+    expect(behind).toMatchObject({ seq: service.durable.core.lastSeq, offThread: true });
+    const stored = await store.db.selectFrom("core_snapshot").select("data").where("seq", "=", String(behind!.seq)).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.data)).toEqual(JSON.parse(JSON.stringify(service.durable.core.snapshot())));
+    expect(await service.durable.writeSnapshotBehind()).toBeNull(); // nothing new since
+    // A damaged base: warned, and the snapshot is taken from the live core instead.
+    await trade(9);
+    await service.durable.drain();
+    await sql`update core_snapshot set data = data || ' ' where seq = ${String(behind!.seq)}::bigint`.execute(store.db);
+    const fallback = await service.durable.writeSnapshotBehind();
+    expect(fallback).toMatchObject({ seq: service.durable.core.lastSeq, offThread: false });
+    expect(warnings.some((w) => w.includes("could not be built off the event loop"))).toBe(true);
+    const again = await start();
+    expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: fallback!.seq, replayed: 0 });
+    expect(again.durable.core.stateHash()).toBe(service.durable.core.stateHash());
+  });
+
   it("keeps two snapshots and the journal after the older; passes over a damaged snapshot", async () => {
     await service.durable.writeSnapshot();
     await trade(3);
