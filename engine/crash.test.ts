@@ -96,7 +96,16 @@ describe("crash safety", () => {
       const placed = new Set(journaled.map((j) => JSON.parse(j.command) as { type: string; orderId?: string }).filter((c) => c.type === "spot.place").map((c) => c.orderId));
       const tabled = new Set((await store.db.selectFrom("spot_order").select("order_id").where("order_id", "in", acknowledged).execute()).map((r) => r.order_id));
       expect(acknowledged.filter((id) => !placed.has(id) && !tabled.has(id))).toEqual([]);
+      // Where the kill left the tables: never ahead of the journal; no snapshot ahead of the tables.
+      const cursor = Number((await store.db.selectFrom("projection_cursor").select("seq").executeTakeFirstOrThrow()).seq);
+      const lastJournaled = Number((await store.db.selectFrom("command_journal").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirstOrThrow()).seq);
+      const newestSnapshot = Number((await store.db.selectFrom("core_snapshot").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirstOrThrow()).seq);
+      expect(cursor).toBeLessThanOrEqual(lastJournaled);
+      expect(newestSnapshot).toBeLessThanOrEqual(cursor);
       const spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+      // The start replayed the whole journal after its snapshot, and wrote the tables' gap.
+      expect(spot.durable.core.lastSeq).toBe(lastJournaled);
+      expect(spot.durable.restoredFrom.replayed).toBe(lastJournaled - spot.durable.restoredFrom.seq);
       const rows = await store.db.selectFrom("spot_order").select("order_id").where("order_id", "in", acknowledged).execute();
       expect(rows.length).toBe(acknowledged.length);
       expect(spot.durable.projection.cursor).toBe(spot.durable.core.lastSeq);
