@@ -8,7 +8,7 @@
 // with a note if it does not answer.
 //
 //   npm run bench                      everything (~6 minutes on 2 cores)
-//   npm run bench -- --quick           shorter: 300k matching ops, 5 s of order load, 100k resting orders, 30 simulated minutes
+//   npm run bench -- --quick           shorter: 300k matching ops, 5 s of order load, 100k resting orders (10k journal tail), 30 simulated minutes
 //   npm run bench -- --only=matching,orders,restart,http,sim
 //   npm run bench -- sim               the same as --only=sim (names may also be given bare)
 import { spawn } from "node:child_process";
@@ -28,7 +28,7 @@ if (unknown.length) {
   process.exit(2);
 }
 const only = named.length ? named : PARTS;
-const quickEnv = quick ? { BENCH_OPS: "300000", BENCH_SECONDS: "5", BENCH_RESTING: "100000", BENCH_QUICK: "1" } : {};
+const quickEnv = quick ? { BENCH_OPS: "300000", BENCH_SECONDS: "5", BENCH_RESTING: "100000", BENCH_TAIL: "10000", BENCH_QUICK: "1" } : {};
 
 /** Runs one TypeScript bench in its own process (figures go straight to the terminal). */
 function runBench(file, benchArgs = []) {

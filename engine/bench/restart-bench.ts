@@ -15,6 +15,8 @@ import { benchDatabase, createMembers, fmt, startEngineProcess } from "./bench-s
  */
 const resting = Number(process.env.BENCH_RESTING ?? 1_000_000);
 const memberCount = 1_000;
+/** Commands in the journal after the last snapshot when the periodic one is built (`BENCH_TAIL`). */
+const tail = Number(process.env.BENCH_TAIL ?? 100_000);
 const kinds = (process.argv.slice(2).length ? process.argv.slice(2) : ["pglite", "postgres"]) as Array<"pglite" | "postgres">;
 
 export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void> {
@@ -75,7 +77,13 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
     if (fromSnapshot.durable.restoredFrom.source !== "snapshot" || fromSnapshot.durable.core.stateHash() !== spot.durable.core.stateHash()) problems.push("the snapshot did not restore the same state");
     // The periodic snapshot while serving: built in a worker from the last one plus the journal.
     // How long the engine's event loop was stopped meanwhile is what a member would feel.
-    for (let i = 0; i < 100; i++) await fromSnapshot.durable.funds.deposit(members[i % members.length]!.id, "USDT", "spot", "1", `restart-behind-${i}`);
+    // A journal tail since the last snapshot as an interval of heavy trading would leave: orders far below the book.
+    for (let i = 0; i < tail; i += 5_000) {
+      const chunk = Array.from({ length: Math.min(5_000, tail - i) }, (_, k) =>
+        fromSnapshot.placeOrder(members[(i + k) % members.length]!.id, { symbol: "BTC/USDT", side: "buy", type: "limit", price: "1000", quantity: "0.001", tif: "GTC" }, null),
+      );
+      await Promise.all(chunk);
+    }
     await fromSnapshot.durable.drain();
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
@@ -94,7 +102,7 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
       `restart on ${kind} with ${fmt(resting)} resting orders (seeded in ${seedSeconds.toFixed(1)} s): ` +
         `SpotService.start from the tables ${((t3 - t2) / 1000).toFixed(2)} s (+ ${((t2 - t1) / 1000).toFixed(2)} s to open the store); ` +
         `snapshot written in ${((t5 - t4) / 1000).toFixed(2)} s (${fmt(Math.round((snapshot?.bytes ?? 0) / 1e6))} MB), start from it ${((t6 - t5) / 1000).toFixed(2)} s; ` +
-        `a periodic snapshot off the event loop ${((t8 - t7) / 1000).toFixed(2)} s, the engine's longest stop meanwhile ${(loop.max / 1e6).toFixed(0)} ms (in-thread: the whole write); ` +
+        `a periodic snapshot off the event loop (last snapshot + ${fmt(tail)} journal commands) ${((t8 - t7) / 1000).toFixed(2)} s, the engine's longest stop meanwhile ${(loop.max / 1e6).toFixed(0)} ms (in-thread: the whole write); ` +
         `engine process spawn → /healthz (from the snapshot) ${(engine.startMs / 1000).toFixed(2)} s (target ≤ 2 s); ${fmt(onBook)} orders on the book; ` +
         (problems.length ? `${problems.length} invariant problems, first: ${problems[0]}` : "ledger and book invariants sound"),
     );

@@ -7,7 +7,7 @@ import { CommandBatch } from "./command-batch";
 import { Funds } from "./funds";
 import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests } from "./idempotency";
-import { eachJournalCommand, journalTexts, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
+import { eachJournalCommand, eachJournalPage, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
 import { buildSnapshotOffThread } from "./snapshot-builder";
 import { LEDGER_ROWS } from "./ledger-rows";
 import type { Accepted, AppliedCommand, Product, ProjectionContext } from "./product";
@@ -285,10 +285,13 @@ export class DurableCore {
       const warn = this.options.warn ?? ((message: string) => console.warn(message));
       const row = base < 0 ? undefined : await this.options.db.selectFrom("core_snapshot").select(["checksum", "data"]).where("seq", "=", String(base)).executeTakeFirst();
       if (row) {
-        const commands = await journalTexts(this.options.db, base, target);
-        const built = await buildSnapshotOffThread({ baseSeq: base, baseChecksum: row.checksum, base: row.data, idPrefix: this.idPrefix, commands });
+        const built = await buildSnapshotOffThread({ baseSeq: base, baseChecksum: row.checksum, base: row.data, idPrefix: this.idPrefix }, (send) =>
+          eachJournalPage(this.options.db, base, target, send),
+        );
         if (built.ok && built.seq === target) return { ...(await this.storeSnapshot(built, {})), offThread: true };
         warn(`the snapshot at ${target} could not be built off the event loop (${built.ok ? `it stands at ${built.seq}` : built.error}); taking it from the live core`);
+        // A damaged snapshot kept would count as one of the two kept and push a good one out (as at a start).
+        if (!built.ok && built.damagedBase) await this.options.db.deleteFrom("core_snapshot").where("seq", "=", String(base)).execute();
       }
       const inThread = await this.snapshotInThread({});
       return inThread && { ...inThread, offThread: false };

@@ -11,8 +11,10 @@ import type { Database } from "../store/schema";
  * stores and loads snapshots, and drops what no kept snapshot needs.
  */
 
-/** Journal rows read per query while replaying a tail. */
+/** Journal rows read per query while replaying a tail at start. */
 const PAGE = 20_000;
+/** Journal rows read per query while the engine serves. */
+const SERVING_PAGE = 2_000;
 /** Snapshots kept: the newest, and one before it in case the newest is damaged. */
 export const SNAPSHOTS_KEPT = 2;
 
@@ -43,14 +45,14 @@ export async function eachJournalCommand(
   }
 }
 
-/** The journal's commands after `afterSeq` up to `upToSeq`, as stored (JSON texts), in order. */
-export async function journalTexts(db: Kysely<Database>, afterSeq: number, upToSeq: number): Promise<Array<[seq: number, command: string]>> {
-  const out: Array<[number, string]> = [];
+/** The journal's commands after `afterSeq` up to `upToSeq`, as stored (JSON texts), a page at a time, in order. */
+export async function eachJournalPage(db: Kysely<Database>, afterSeq: number, upToSeq: number, each: (page: Array<[seq: number, command: string]>) => void): Promise<void> {
   let after = afterSeq;
   for (;;) {
-    const rows = await db.selectFrom("command_journal").select(["seq", "command"]).where("seq", ">", String(after)).where("seq", "<=", String(upToSeq)).orderBy("seq").limit(PAGE).execute();
-    for (const row of rows) out.push([Number(row.seq), row.command]);
-    if (rows.length < PAGE) return out;
+    // Small pages: the engine serves between them (a page of rows is parsed in one turn of its event loop).
+    const rows = await db.selectFrom("command_journal").select(["seq", "command"]).where("seq", ">", String(after)).where("seq", "<=", String(upToSeq)).orderBy("seq").limit(SERVING_PAGE).execute();
+    if (rows.length) each(rows.map((row) => [Number(row.seq), row.command]));
+    if (rows.length < SERVING_PAGE) return;
     after = Number(rows[rows.length - 1]!.seq);
   }
 }

@@ -1,37 +1,82 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 
-/** What the worker is given: the base snapshot as stored, and the journal's commands after it (JSON texts, in order). */
-export interface SnapshotJob {
+/** What the worker starts from: the base snapshot as stored. */
+export interface SnapshotBase {
   baseSeq: number;
   baseChecksum: string;
   base: string;
   idPrefix: string;
-  commands: Array<[seq: number, command: string]>;
 }
 
-export type SnapshotJobResult = { ok: true; seq: number; checksum: string; data: string } | { ok: false; error: string };
+/** Messages to the worker after its start: pages of the journal after the base (JSON texts, in order), then the end. */
+export type ToSnapshotWorker = { commands: Array<[seq: number, command: string]> } | { end: true };
+
+/** Messages from the worker: its base restored, or its snapshot, or why not (`damagedBase`: the stored base is unusable). */
+export type FromSnapshotWorker = { ready: true } | SnapshotBuilt;
+
+export type SnapshotBuilt = { ok: true; seq: number; checksum: string; data: string } | { ok: false; error: string; damagedBase?: boolean };
+
+/** How long a build may take before the worker is stopped (a worker that hangs must not stop later snapshots or a shutdown). */
+const WORKER_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Builds the next snapshot in a worker thread, from the newest stored snapshot plus the journal
  * after it, so the engine never stops for it (decision 017, step 9): copying a million resting
- * orders out of the live core took seconds of a blocked event loop. The worker loads TypeScript
- * through tsx, as the engine does.
+ * orders out of the live core took seconds of a blocked event loop. The worker restores the base
+ * while `pages` reads the journal; each page is handed over as it is read (a short copy each,
+ * never the whole tail at once), and the worker applies it.
  */
-export function buildSnapshotOffThread(job: SnapshotJob): Promise<SnapshotJobResult> {
-  const entry = new URL("./snapshot-worker.ts", import.meta.url).href;
-  // An eval'd entry registers tsx first (a worker started on a .ts file directly is not passed through the engine's loader).
-  const bootstrap = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Promise((resolve) => {
-    const worker = new Worker(bootstrap, { eval: true, workerData: job });
-    let settled = false;
-    const settle = (result: SnapshotJobResult) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-      void worker.terminate();
-    };
-    worker.once("message", (result: SnapshotJobResult) => settle(result));
-    worker.once("error", (error) => settle({ ok: false, error: error.message }));
-    worker.once("exit", (code) => settle({ ok: false, error: `the snapshot worker exited (${code}) without a snapshot` }));
+export async function buildSnapshotOffThread(
+  base: SnapshotBase,
+  pages: (send: (commands: Array<[number, string]>) => void) => Promise<void>,
+  timeoutMs = WORKER_TIMEOUT_MS,
+): Promise<SnapshotBuilt> {
+  const worker = new Worker(bootstrap(), { eval: true, workerData: base });
+  let ready!: () => void;
+  const started = new Promise<void>((resolve) => (ready = resolve));
+  let timer: NodeJS.Timeout | undefined;
+  const result = new Promise<SnapshotBuilt>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, error: `the snapshot worker took longer than ${timeoutMs} ms` }), timeoutMs);
+    worker.on("message", (message: FromSnapshotWorker) => ("ready" in message ? ready() : resolve(message)));
+    worker.once("error", (error) => resolve({ ok: false, error: error.message }));
+    worker.once("exit", (code) => resolve({ ok: false, error: `the snapshot worker exited (${code}) without a snapshot` }));
   });
+  try {
+    // Nothing is sent before the worker holds its base (or has already answered why not).
+    if (await Promise.race([started.then(() => true), result.then(() => false)])) {
+      await pages((commands) => worker.postMessage({ commands } satisfies ToSnapshotWorker));
+      worker.postMessage({ end: true } satisfies ToSnapshotWorker);
+    }
+    return await result;
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+    void worker.terminate();
+  }
+}
+
+/**
+ * The worker's entry: registers tsx (the engine runs TypeScript through it; a worker started on
+ * a `.ts` file directly is not passed through the engine's loader), then loads the worker module.
+ * Both are resolved from this module, not from the working directory.
+ */
+function bootstrap(): string {
+  const entry = new URL("./snapshot-worker.ts", import.meta.url).href;
+  return `import(${JSON.stringify(tsxApi())}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+}
+
+function tsxApi(): string {
+  const resolve = (import.meta as { resolve?: (specifier: string) => string }).resolve;
+  if (resolve) {
+    try {
+      return resolve("tsx/esm/api");
+    } catch {
+      // resolved below
+    }
+  }
+  // The package's ESM build sits beside the CommonJS one `require.resolve` finds.
+  return pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
 }

@@ -15,15 +15,19 @@ export interface OrderAnswer {
   trades: number;
 }
 
-/** The answer to an accepted order, from its command's events: its state after them, what it filled as the taker, its own trades. */
+/**
+ * The answer to an accepted order, from its command's events: its state after them, what it
+ * filled and in how many trades — as the taker, and as a maker when a stop it fired traded
+ * against what of it rested (the same figure its row in the tables holds).
+ */
 export function placedAnswer(orderId: string, events: readonly CoreEvent[], amountScale: number): OrderAnswer {
   let status: OrderAnswer["status"] = "open";
   let filled = 0n;
   let trades = 0;
   for (const e of events) {
     if (e.type === "order.placed" && e.orderId === orderId && e.waiting) status = "waiting";
-    // Its own trades (stops it fired trade in this command too).
-    else if (e.type === "trade" && e.takerOrderId === orderId) {
+    // Its own trades (stops it fired trade in this command too, with others or against it).
+    else if (e.type === "trade" && (e.takerOrderId === orderId || e.makerOrderId === orderId)) {
       filled += e.quantity;
       trades++;
     } else if (e.type === "order.closed" && e.orderId === orderId) status = e.status;

@@ -48,6 +48,14 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
       from spot_kline group by period order by period`.execute(store.db);
     expect(candles.rows).toHaveLength(9);
     for (const row of candles.rows) expect(row, row.period).toEqual({ period: row.period, ...traded.rows[0] });
+    // The first candle of each period opens at the first trade, the last closes at the last one.
+    const ends = await sql<{ period: string; open: string; close: string; first: string; last: string }>`
+      select k.period, trim_scale(f.open)::text as open, trim_scale(l.close)::text as close,
+        (select trim_scale(price)::text from spot_trade order by id limit 1) as first, (select trim_scale(price)::text from spot_trade order by id desc limit 1) as last
+      from (select period, min(open_time) as first_time, max(open_time) as last_time from spot_kline group by period) k
+      join spot_kline f on f.period = k.period and f.open_time = k.first_time
+      join spot_kline l on l.period = k.period and l.open_time = k.last_time`.execute(store.db);
+    for (const row of ends.rows) expect([row.open, row.close], row.period).toEqual([row.first, row.last]);
   }
 
   beforeAll(async () => {
@@ -126,6 +134,8 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     const fallback = await service.durable.writeSnapshotBehind();
     expect(fallback).toMatchObject({ seq: service.durable.core.lastSeq, offThread: false });
     expect(warnings.some((w) => w.includes("could not be built off the event loop"))).toBe(true);
+    // The damaged one is gone (kept, it would push a good one out of the two kept).
+    expect(await store.db.selectFrom("core_snapshot").select("seq").where("seq", "=", String(behind!.seq)).executeTakeFirst()).toBeUndefined();
     const again = await start();
     expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: fallback!.seq, replayed: 0 });
     expect(again.durable.core.stateHash()).toBe(service.durable.core.stateHash());

@@ -62,7 +62,7 @@ describe("spot market: hold, match, settle", () => {
   });
 
   it("tells what a command did as one ordered stream of typed events (decision 017)", () => {
-    const { market } = setup();
+    const { ledger, market } = setup();
     market.place(order({ orderId: "s1", memberId: "bob", side: "sell", price: 6_000_000n, quantity: 100_000n }));
     // Alice buys 0.2: 0.1 fills against Bob's order, 0.1 rests.
     const r = market.place(order({ orderId: "b1", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 200_000n }));
@@ -81,8 +81,14 @@ describe("spot market: hold, match, settle", () => {
     expect(closedOf(r)).toEqual([{ type: "order.closed", symbol: "BTC/USDT", orderId: "s1", memberId: "bob", status: "filled" }]);
     // Settlement transfers pay out of the holds they name.
     expect(transfersOf(r).slice(1).map((t) => t.pendingId)).toEqual(["hold:b1", "hold:b1", "hold:s1", "hold:s1"]);
-    // A refusal changed nothing and says nothing.
+    // A refusal changed nothing and says nothing: also one refused by the book after its hold was taken.
     expect(market.place(order({ orderId: "b2", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 10n ** 12n }))).toEqual({ code: "RISK_INSUFFICIENT_AVAILABLE", events: [] });
+    market.place(order({ orderId: "s2", memberId: "bob", side: "sell", price: 6_100_000n, quantity: 100_000n }));
+    const before = ledger.stateHash();
+    expect(market.place(order({ orderId: "b3", memberId: "alice", side: "buy", price: 6_100_000n, quantity: 10_000n, tif: "POST_ONLY" }))).toEqual({ code: "MATCHING_POST_ONLY_WOULD_TRADE", events: [] });
+    expect(market.place(order({ orderId: "b4", memberId: "alice", side: "buy", price: 6_100_000n, quantity: 200_000n, tif: "FOK" }))).toEqual({ code: "MATCHING_FOK_NOT_FILLED", events: [] });
+    expect(ledger.stateHash()).toBe(before);
+    expect(market.cancel("s2", "bob").code).toBe("OK");
     // A cancel: the order ends, its hold is released, the book changes.
     expect(market.cancel("b1", "alice").events.map((e) => (e.type === "transfer" ? `transfer:${e.phase}` : e.type))).toEqual(["order.closed", "transfer:void", "book.changed"]);
   });
