@@ -87,8 +87,7 @@ export class Funds implements Product {
   private async accepted(transferId: string) {
     const pending = this.unprojected.get(transferId);
     if (pending) return pending;
-    // Outside ids are `posted` transfers (their index: migration 015).
-    const row = await this.durable.db.selectFrom("ledger_transfer").select(["debit", "credit", "asset", "amount"]).where("id", "=", transferId).where("phase", "=", "posted").executeTakeFirst();
+    const row = await this.durable.db.selectFrom("ledger_transfer").select(["debit", "credit", "asset", "amount"]).where("id", "=", transferId).executeTakeFirst();
     // The amount as stored (trailing zeros and all): the fingerprint compares decimals canonically.
     return row;
   }
