@@ -256,7 +256,7 @@ export class DurableCore {
     this.eventListeners.push(listener);
   }
 
-  /** Adds per-batch hooks to the group commit (writes in the batch's transaction, publishing after it). */
+  /** Adds per-batch hooks to the group commit (publishing what a batch did once it is durable). */
   addBatchHooks(hooks: BatchHooks): void {
     this.committer.addHooks(hooks);
   }

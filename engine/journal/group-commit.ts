@@ -108,5 +108,6 @@ export class GroupCommitter {
  * carry their values as literals (sql-script.ts), no parameters.
  */
 export async function runScript(db: Kysely<Database>, statements: readonly string[]): Promise<void> {
+  if (!statements.length) return;
   await sql.raw(statements.join(";\n")).execute(db);
 }

@@ -24,37 +24,43 @@ export async function lastJournalSeq(db: Kysely<Database>): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
+/** The journal after `afterSeq` (up to `upToSeq`, if given), `size` rows a query, in order. */
+async function* journalPages(db: Kysely<Database>, afterSeq: number, upToSeq: number | null, size: number) {
+  let after = afterSeq;
+  for (;;) {
+    let query = db.selectFrom("command_journal").select(["seq", "at", "command"]).where("seq", ">", String(after));
+    if (upToSeq !== null) query = query.where("seq", "<=", String(upToSeq));
+    const rows = await query.orderBy("seq").limit(size).execute();
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    after = Number(rows[rows.length - 1]!.seq);
+  }
+}
+
 /** Every command after `afterSeq`, in order, with its sequence number and time (`each` may wait). */
 export async function eachJournalCommand(
   db: Kysely<Database>,
   afterSeq: number,
   each: (seq: number, command: Command, at: Date) => void | Promise<void>,
 ): Promise<number> {
-  let after = afterSeq;
   let count = 0;
-  for (;;) {
-    const rows = await db.selectFrom("command_journal").select(["seq", "at", "command"]).where("seq", ">", String(after)).orderBy("seq").limit(PAGE).execute();
+  for await (const rows of journalPages(db, afterSeq, null, PAGE)) {
     for (const row of rows) {
-      const seq = Number(row.seq);
-      const waited = each(seq, JSON.parse(row.command) as Command, new Date(row.at as unknown as string));
+      const waited = each(Number(row.seq), JSON.parse(row.command) as Command, new Date(row.at as unknown as string));
       if (waited) await waited;
-      after = seq;
       count++;
     }
-    if (rows.length < PAGE) return count;
   }
+  return count;
 }
 
-/** The journal's commands after `afterSeq` up to `upToSeq`, as stored (JSON texts), a page at a time, in order. */
+/**
+ * The journal's commands after `afterSeq` up to `upToSeq`, as stored (JSON texts), a page at a
+ * time, in order. Small pages: the engine serves between them (a page of rows is parsed in one
+ * turn of its event loop).
+ */
 export async function eachJournalPage(db: Kysely<Database>, afterSeq: number, upToSeq: number, each: (page: Array<[seq: number, command: string]>) => void): Promise<void> {
-  let after = afterSeq;
-  for (;;) {
-    // Small pages: the engine serves between them (a page of rows is parsed in one turn of its event loop).
-    const rows = await db.selectFrom("command_journal").select(["seq", "command"]).where("seq", ">", String(after)).where("seq", "<=", String(upToSeq)).orderBy("seq").limit(SERVING_PAGE).execute();
-    if (rows.length) each(rows.map((row) => [Number(row.seq), row.command]));
-    if (rows.length < SERVING_PAGE) return;
-    after = Number(rows[rows.length - 1]!.seq);
-  }
+  for await (const rows of journalPages(db, afterSeq, upToSeq, SERVING_PAGE)) each(rows.map((row) => [Number(row.seq), row.command]));
 }
 
 /** A snapshot of the core as it is now, ready to store, with the SHA-256 of its text. */
@@ -63,7 +69,7 @@ export function snapshotOf(core: ExchangeCore): { seq: number; checksum: string;
   return { seq: core.lastSeq, checksum: sha256(data), data };
 }
 
-function sha256(text: string): string {
+export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Command } from "../core/exchange/commands";
 import type { CoreSnapshot } from "../core/exchange/core-snapshot";
 import { ExchangeCore } from "../core/exchange/exchange-core";
+import { sha256, snapshotOf } from "./journal";
 import type { FromSnapshotWorker, SnapshotBase, ToSnapshotWorker } from "./snapshot-builder";
 
 /**
@@ -15,10 +15,6 @@ import type { FromSnapshotWorker, SnapshotBase, ToSnapshotWorker } from "./snaps
 const port = parentPort!;
 const reply = (message: FromSnapshotWorker) => port.postMessage(message);
 const job = workerData as SnapshotBase;
-
-function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
 
 function restore(): ExchangeCore | null {
   if (sha256(job.base) !== job.baseChecksum) {
@@ -56,8 +52,7 @@ if (core) {
         }
         return;
       }
-      const data = JSON.stringify(core.snapshot());
-      reply({ ok: true, seq: core.lastSeq, checksum: sha256(data), data });
+      reply({ ok: true, ...snapshotOf(core) });
     } catch (error) {
       failed = true;
       reply({ ok: false, error: (error as Error).message });

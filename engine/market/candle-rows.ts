@@ -1,5 +1,5 @@
 import { fromMinor } from "../../protocol/money";
-import { PERIODS, periodStart, type Period } from "../core/market/candles";
+import { applyTrade, emptySeries, PERIODS, type Candle, type CandleTrade, type Period } from "../core/market/candles";
 import type { ProjectionRows, RowsKind } from "../journal/command-batch";
 import { json } from "../journal/sql-script";
 
@@ -9,17 +9,10 @@ interface Scales {
   quoteScale: number;
 }
 
-interface Part {
-  symbol: string;
-  period: Period;
-  time: number;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: bigint;
-  turnover: bigint;
+/** One market's candles touched in the batch, per period (folded like market data's, `applyTrade`). */
+interface MarketCandles {
   scales: Scales;
+  series: Record<Period, Candle[]>;
 }
 
 /**
@@ -31,42 +24,39 @@ interface Part {
  * tables had not caught up with after a crash.
  */
 export class CandleRows implements ProjectionRows {
-  private readonly parts = new Map<string, Part>();
+  private readonly markets = new Map<string, MarketCandles>();
 
-  /** A trade at `at` (ms): price, quantity and quote value in minor units at `scales`. */
-  addTrade(symbol: string, at: number, price: bigint, quantity: bigint, value: bigint, scales: Scales): void {
-    for (const period of PERIODS) {
-      const time = periodStart(period, at);
-      const key = `${symbol}|${period}|${time}`;
-      const part = this.parts.get(key);
-      if (!part) {
-        this.parts.set(key, { symbol, period, time, open: price, high: price, low: price, close: price, volume: quantity, turnover: value, scales });
-        continue;
-      }
-      if (price > part.high) part.high = price;
-      if (price < part.low) part.low = price;
-      part.close = price;
-      part.volume += quantity;
-      part.turnover += value;
+  /** A trade (price, quantity and quote value in minor units at `scales`, time in ms). */
+  addTrade(symbol: string, trade: CandleTrade, scales: Scales): void {
+    let market = this.markets.get(symbol);
+    if (!market) {
+      market = { scales, series: emptySeries() };
+      this.markets.set(symbol, market);
     }
+    for (const period of PERIODS) applyTrade(market.series[period], period, trade);
   }
 
   statements(): string[] {
-    if (!this.parts.size) return [];
-    const rows = [...this.parts.values()].map((p) => {
-      const price = (v: bigint) => fromMinor(v, p.scales.priceScale);
-      return {
-        symbol: p.symbol,
-        period: p.period,
-        open_time: String(p.time),
-        open: price(p.open),
-        high: price(p.high),
-        low: price(p.low),
-        close: price(p.close),
-        volume: fromMinor(p.volume, p.scales.amountScale),
-        turnover: fromMinor(p.turnover, p.scales.quoteScale),
-      };
-    });
+    const rows: Array<Record<string, string>> = [];
+    for (const [symbol, { scales, series }] of this.markets) {
+      const price = (v: bigint) => fromMinor(v, scales.priceScale);
+      for (const period of PERIODS) {
+        for (const c of series[period]) {
+          rows.push({
+            symbol,
+            period,
+            open_time: String(c.time),
+            open: price(c.open),
+            high: price(c.high),
+            low: price(c.low),
+            close: price(c.close),
+            volume: fromMinor(c.volume, scales.amountScale),
+            turnover: fromMinor(c.turnover, scales.quoteScale),
+          });
+        }
+      }
+    }
+    if (!rows.length) return [];
     return [
       `insert into spot_kline as k (symbol, period, open_time, open, high, low, close, volume, turnover)
         select symbol, period, open_time, open, high, low, close, volume, turnover from json_populate_recordset(null::spot_kline, ${json(rows)})

@@ -96,6 +96,17 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     // The book's sequence keeps growing across the restart (a browser keeps the highest it saw).
     expect(again.depth("BTC/USDT", 5).seq).toBeGreaterThan(market.depth("BTC/USDT", 5).seq);
   });
+
+  it("rebuilds and stores the candles of an install whose trades predate the candle table", async () => {
+    await spot.durable.drain();
+    const stored = async () => (await sql<{ n: number }>`select count(*)::int as n from spot_kline where symbol = 'BTC/USDT'`.execute(store.db)).rows[0]!.n;
+    const before = await stored();
+    await sql`delete from spot_kline where symbol = 'BTC/USDT'`.execute(store.db);
+    const again = await MarketData.start({ db: store.db, spot: await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } }), now: () => clock });
+    expect(await again.klines("BTC/USDT", "1d", clock, 5)).toEqual(await market.klines("BTC/USDT", "1d", clock, 5));
+    expect(await again.klines("BTC/USDT", "1m", clock, 50)).toEqual(await market.klines("BTC/USDT", "1m", clock, 50));
+    expect(await stored()).toBe(before);
+  });
 });
 
 describe("demo history", () => {

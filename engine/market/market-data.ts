@@ -4,9 +4,11 @@ import type { MarketItem } from "../../protocol/market";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { minorOf } from "../store/bulk-restore";
 import { topics, type TopicPayloads } from "../../protocol/realtime";
-import { applyTrade, changePercent, PERIODS, ticker24h, type Candle, type Period } from "../core/market/candles";
+import { applyTrade, changePercent, emptySeries, PERIODS, ticker24h, type Candle, type Period } from "../core/market/candles";
 import type { SpotMarket } from "../core/spot/spot-market";
+import { runScript } from "../journal/group-commit";
 import type { AppliedCommand } from "../journal/product";
+import { CandleRows } from "./candle-rows";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 
@@ -17,8 +19,8 @@ import type { Database } from "../store/schema";
  * behind the answer with the other query tables (market/candle-rows.ts); memory holds the latest
  * `KEEP` of each period, so reads never wait for them.
  *
- * Publishing follows the commit (ARCHITECTURE): trades and member refreshes are pushed once the
- * batch that holds them is committed; depth, candles and tickers are pushed as snapshots, at most
+ * Publishing follows the commit (ARCHITECTURE): trades are pushed once the batch that holds them
+ * is committed (a member's refresh: realtime/member-pushes.ts); depth, candles and tickers are pushed as snapshots, at most
  * every `pushMs` per symbol, once nothing applied to the symbol is still waiting for its commit
  * (or after `maxHoldMs` under continuous load, when waiting would starve the subscribers).
  */
@@ -85,7 +87,7 @@ export class MarketData {
   private async track(market: SpotMarket): Promise<void> {
     const sd: SymbolData = {
       market,
-      series: Object.fromEntries(PERIODS.map((p) => [p, [] as Candle[]])) as unknown as Record<Period, Candle[]>,
+      series: emptySeries(),
       trades: [],
       seq: this.now() * 1_000,
       lastAppliedBatch: 0,
@@ -160,15 +162,19 @@ export class MarketData {
       .where("symbol", "=", c.symbol)
       .orderBy("id")
       .execute();
+    // The table has no candle of this market: the projection's rows, folded from every trade, are its candles.
+    const stored = new CandleRows();
     for (const t of all) {
-      this.foldTrade(sd, {
+      const trade = {
         time: new Date(t.created_at as unknown as string).getTime(),
         price: minorOf(String(t.price), c.priceScale),
         quantity: minorOf(String(t.quantity), c.amountScale),
         value: minorOf(String(t.value), c.quoteAssetScale),
-      });
+      };
+      this.foldTrade(sd, trade);
+      stored.addTrade(c.symbol, trade, { priceScale: c.priceScale, amountScale: c.amountScale, quoteScale: c.quoteAssetScale });
     }
-    await this.saveCandles(sd);
+    await runScript(this.options.db, stored.statements());
   }
 
   private candleFrom(r: { open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string }, priceScale: number, amountScale: number, quoteScale: number): Candle {
@@ -214,43 +220,6 @@ export class MarketData {
         sd.seq++;
         sd.depthChanged = true;
       }
-    }
-  }
-
-  /** Writes a market's candles as memory holds them (an install whose trades predate the candle table). */
-  private async saveCandles(sd: SymbolData): Promise<void> {
-    const rows: Array<Record<string, string>> = [];
-    const c = sd.market.config;
-    for (const period of PERIODS) {
-      for (const candle of sd.series[period]) {
-        rows.push({
-          symbol: c.symbol,
-          period,
-          open_time: String(candle.time),
-          open: fromMinor(candle.open, c.priceScale),
-          high: fromMinor(candle.high, c.priceScale),
-          low: fromMinor(candle.low, c.priceScale),
-          close: fromMinor(candle.close, c.priceScale),
-          volume: fromMinor(candle.volume, c.amountScale),
-          turnover: fromMinor(candle.turnover, c.quoteAssetScale),
-        });
-      }
-    }
-    for (let i = 0; i < rows.length; i += 500) {
-      await this.options.db
-        .insertInto("spot_kline")
-        .values(rows.slice(i, i + 500) as never)
-        .onConflict((oc) =>
-          oc.columns(["symbol", "period", "open_time"]).doUpdateSet((eb) => ({
-            open: eb.ref("excluded.open"),
-            high: eb.ref("excluded.high"),
-            low: eb.ref("excluded.low"),
-            close: eb.ref("excluded.close"),
-            volume: eb.ref("excluded.volume"),
-            turnover: eb.ref("excluded.turnover"),
-          })),
-        )
-        .execute();
     }
   }
 

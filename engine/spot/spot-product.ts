@@ -171,7 +171,7 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
           else rows.addFill(orderId, e.quantity, c.amountScale, at);
         }
         const quoteScale = ctx.core.scaleOf(c.quote);
-        ctx.batch.rows(CANDLE_ROWS).addTrade(e.symbol, at.getTime(), e.price, e.quantity, e.value, { priceScale: c.priceScale, amountScale: c.amountScale, quoteScale });
+        ctx.batch.rows(CANDLE_ROWS).addTrade(e.symbol, { time: at.getTime(), price: e.price, quantity: e.quantity, value: e.value }, { priceScale: c.priceScale, amountScale: c.amountScale, quoteScale });
         rows.insertTrade({
           symbol: e.symbol,
           taker_order_id: e.takerOrderId,
@@ -200,8 +200,7 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
         break;
     }
   }
-  const placed = own as { row: Insertable<SpotOrderTable>; filled: bigint; scale: number } | null;
-  if (placed) placed.row.filled = fromMinor(placed.filled, placed.scale);
+  if (own) own.row.filled = fromMinor(own.filled, own.scale);
   ctx.transfers(transfers);
 }
 

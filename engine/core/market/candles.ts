@@ -69,6 +69,11 @@ export interface CandleTrade {
   value: bigint;
 }
 
+/** An empty series of every period. */
+export function emptySeries(): Record<Period, Candle[]> {
+  return Object.fromEntries(PERIODS.map((p) => [p, [] as Candle[]])) as unknown as Record<Period, Candle[]>;
+}
+
 /** Folds one trade into a candle series' latest candle, or starts a new one. Returns the candle touched. */
 export function applyTrade(series: Candle[], period: Period, trade: CandleTrade): Candle {
   const start = periodStart(period, trade.time);

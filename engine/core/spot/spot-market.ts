@@ -236,7 +236,6 @@ export class SpotMarket {
     let holdAccount: AccountRef;
     let holdAmount: bigint;
     const events: CoreEvent[] = [];
-    const placed = this.placedEvent(cmd, isStop);
     if (cmd.side === "sell") {
       holdAccount = this.accountsOf(cmd.memberId).base;
       holdAmount = cmd.quantity! * this.baseFactor;
@@ -248,14 +247,14 @@ export class SpotMarket {
         // A market buy by quantity holds what the book asks for that quantity now.
         holdAmount = this.costToBuy(cmd.quantity!);
         if (holdAmount === 0n) {
-          events.push(placed, this.closedEvent(cmd.orderId, cmd.memberId, "cancelled", "no-liquidity"));
+          events.push(this.placedEvent(cmd, false), this.closedEvent(cmd.orderId, cmd.memberId, "cancelled", "no-liquidity"));
           return { code: "OK", events };
         }
       }
     }
     const held = this.ledger.hold(holdId, holdAccount, holdAmount);
     if (held.code !== "OK") return refused(held.code === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
-    events.push(placed, ...held.transfers);
+    events.push(this.placedEvent(cmd, isStop), ...held.transfers);
     if (isStop) {
       this.waiting.set(cmd.orderId, { cmd, holdId });
       this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
