@@ -3,7 +3,7 @@ import { fromMinor } from "../../protocol/money";
 import { accountOf, type Ledger, type TransferEvent } from "../core/ledger/ledger";
 import type { LedgerAccountTable, LedgerHoldTable, LedgerTransferTable } from "../store/schema";
 import type { ProjectionRows, RowsKind } from "./command-batch";
-import { insertStatement, json } from "./sql-script";
+import { insertStatement, jsonTexts } from "./sql-script";
 
 /**
  * The ledger's query-table rows of one batch: its transfers, and each touched balance and hold
@@ -48,7 +48,7 @@ export class LedgerRows implements ProjectionRows {
       insertStatement("ledger_transfer", this.transfers),
       insertStatement("ledger_account", [...this.accounts.values()], "on conflict (id) do update set posted = excluded.posted, held = excluded.held"),
       insertStatement("ledger_hold", kept, "on conflict (id) do update set remaining = excluded.remaining"),
-      gone.length ? `delete from ledger_hold where id in (select value from json_array_elements_text(${json(gone)}))` : null,
+      gone.length ? `delete from ledger_hold where id in ${jsonTexts(gone)}` : null,
     ].filter((x): x is string => x !== null);
   }
 }

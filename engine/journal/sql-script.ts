@@ -18,6 +18,22 @@ export function insertStatement(table: keyof Database & string, rows: Array<Reco
 }
 
 /**
+ * Rows as a FROM item (`alias(columns)`) that the planner can count. A set-returning function is
+ * estimated at 100 rows whatever it holds, and against a table whose statistics were older than
+ * the table, Postgres joined the batch's rows to `spot_order` by reading the whole table (a hash
+ * join over a sequential scan: milliseconds per write, growing with the table). The LIMIT gives
+ * the real count, so each row is one index probe.
+ */
+export function jsonRecords(rows: ReadonlyArray<Record<string, unknown>>, alias: string, columns: string): string {
+  return `(select * from json_to_recordset(${json(rows)}) as r(${columns}) limit ${rows.length}) as ${alias}`;
+}
+
+/** Texts as a subquery for `in (…)`, counted for the planner as `jsonRecords` is. */
+export function jsonTexts(values: readonly string[]): string {
+  return `(select value from json_array_elements_text(${json(values)}) limit ${values.length})`;
+}
+
+/**
  * A value as an SQL literal, dollar-quoted with a tag the text does not contain: no escaping to
  * get wrong, whatever the text holds.
  */

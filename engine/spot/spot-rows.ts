@@ -2,7 +2,7 @@ import type { Insertable } from "kysely";
 import { fromMinor } from "../../protocol/money";
 import type { ListMarket } from "../core/exchange/commands";
 import type { ProjectionRows, RowsKind } from "../journal/command-batch";
-import { insertStatement, json, text } from "../journal/sql-script";
+import { insertStatement, json, jsonRecords, text } from "../journal/sql-script";
 import type { SpotOrderTable, SpotTradeTable } from "../store/schema";
 
 /**
@@ -115,7 +115,7 @@ export class SpotRows implements ProjectionRows {
       const rows = [...this.orderChanges].map(([orderId, c]) => ({ order_id: orderId, filled: fromMinor(c.filled, c.scale), status: c.status, reason: c.reason, updated_at: c.at }));
       add(`update spot_order o set filled = o.filled + v.filled, status = coalesce(v.status, o.status),
           reason = case when v.status is null then o.reason else v.reason end, updated_at = v.updated_at
-        from json_to_recordset(${json(rows)}) as v(order_id varchar, filled numeric, status varchar, reason varchar, updated_at timestamptz)
+        from ${jsonRecords(rows, "v", "order_id varchar, filled numeric, status varchar, reason varchar, updated_at timestamptz")}
         where o.order_id = v.order_id`);
     }
     add(insertStatement("spot_trade", this.trades));
