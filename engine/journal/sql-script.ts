@@ -39,8 +39,9 @@ export function jsonTexts(values: readonly string[]): string {
  */
 export function text(value: string): string {
   let tag = "v";
-  // Not in the text, nor formed by its end and the closing tag ("…$v" + "$v$").
-  while (`${value}$`.includes(`$${tag}$`)) tag += "v";
+  // Not in the text, nor formed by its end and the closing tag ("…$v" + "$v$"); the text is
+  // scanned where it is (a batch's rows can be a megabyte).
+  while (value.includes(`$${tag}$`) || value.endsWith(`$${tag}`)) tag += "v";
   return `$${tag}$${value}$${tag}$`;
 }
 
