@@ -4,13 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
+import { toMinor } from "../protocol/money";
 import { openStore } from "./store/db";
 import { SpotService } from "./spot/spot-service";
 
 /**
  * kill -9 during a stream of orders, with snapshots being written: after a restart every order
  * the engine acknowledged is in the database, the ledger and the books are sound, and the start
- * from the newest snapshot and the journal reaches the state of the tables (spot issue, issue 10).
+ * from the newest snapshot and the journal reaches the state of the tables, and the member's
+ * balances hold what the acknowledged orders hold (spot issue, issues 10 and 11).
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "engine-crash-"));
 const port = 18_900 + Math.floor(Math.random() * 500);
@@ -62,6 +64,7 @@ describe("crash safety", () => {
 
     // A stream of orders, 8 in flight; kill -9 once 150 were acknowledged.
     const acknowledged: string[] = [];
+    const acknowledgedIndexes: number[] = [];
     let sent = 0;
     let killed = false;
     const worker = async () => {
@@ -73,7 +76,10 @@ describe("crash safety", () => {
             { symbol: "BTC_USDT", direction: "buy", price: String(1000 + (i % 500)), num: "0.001", idempotencyKey: `crash-order-${i}` },
             { "blade-auth": `bearer ${token}` },
           );
-          if (answer.code === 200) acknowledged.push(answer.data.orderId);
+          if (answer.code === 200) {
+            acknowledged.push(answer.data.orderId);
+            acknowledgedIndexes.push(i);
+          }
           if (acknowledged.length >= 150 && !killed) {
             killed = true;
             child!.kill("SIGKILL");
@@ -123,6 +129,17 @@ describe("crash safety", () => {
     child = startEngine();
     await waitHealthy();
     const balances = (await json(await fetch(`${API}/coin/assets/getMyBalance?type=2`, { headers: { "blade-auth": `bearer ${token}` } }))).data;
-    expect(balances.find((b: { coin: string }) => b.coin === "USDT")).toBeDefined();
+    const usdt = balances.find((b: { coin: string }) => b.coin === "USDT") as { available: string; frozen: string };
+    // The balances the acknowledged orders left: each still holds its price × 0.001 USDT (buys far
+    // below the market rest), and nothing was made or lost: available + held is the deposit.
+    // Orders in flight at the kill may have committed unanswered, so the held amount may exceed
+    // the acknowledged orders' by theirs, never more than every order sent would hold.
+    const scale = 18;
+    const holdOf = (i: number) => toMinor(String(1000 + (i % 500)), scale) / 1000n;
+    const sum = (ids: number[]) => ids.reduce((total, i) => total + holdOf(i), 0n);
+    const held = toMinor(usdt.frozen, scale);
+    expect(held).toBeGreaterThanOrEqual(sum(acknowledgedIndexes));
+    expect(held).toBeLessThanOrEqual(sum(Array.from({ length: sent }, (_, i) => i)));
+    expect(toMinor(usdt.available, scale) + held).toBe(toMinor("1000000", scale));
   }, 120_000);
 });
