@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { describeCpu, startCpuMeter, type CpuSplit } from "./cpu-meter";
 import { benchDatabase, countRows, createMembers, fmt, startEngineProcess, type BenchMember } from "./bench-support";
 
 /**
@@ -103,6 +104,8 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     let ceiling = 0;
     let projection = { behind: 0, oldestMs: 0, p99Ms: 0 };
     let caughtUpMs = 0;
+    let orderCpu: CpuSplit | null = null;
+    let ceilingCpu: CpuSplit | null = null;
     try {
       // Funds: every member gets BTC and USDT on the spot account (10 deposits in flight).
       const jobs = members.flatMap((m) => [() => deposit(engine.url, engine.adminToken, m, "BTC", "1000"), () => deposit(engine.url, engine.adminToken, m, "USDT", "100000000")]);
@@ -110,7 +113,9 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
         for (let job = jobs.shift(); job; job = jobs.shift()) await job();
       }));
       await load(engine.url, members, Math.min(3, seconds), 7, "warm"); // JIT, caches, a book to trade against
+      let meter = await startCpuMeter(engine.child.pid!, database.databaseUrl);
       result = await load(engine.url, members, seconds, 42, "bench");
+      orderCpu = await meter(result.ok);
       // The tables (history) are written behind the answers: how far they trailed, and how long they took to catch up.
       const health = async () => ((await (await fetch(`${engine.url}/healthz`)).json()) as { projection: { behind: number; oldestMs: number; p99Ms: number } }).projection;
       const end = performance.now();
@@ -123,7 +128,9 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
       caughtUpMs = performance.now() - end;
       // The ceiling of this machine for an authenticated call: the session check, no order, no commit.
       const token = members[0]!.token;
+      meter = await startCpuMeter(engine.child.pid!, database.databaseUrl);
       const read = await autocannon({ url: `${engine.url}${API}/coin/assets/getMyBalance?type=2`, connections, duration: Math.min(5, seconds), headers: { "blade-auth": `bearer ${token}` } });
+      ceilingCpu = await meter(read["2xx"]);
       ceiling = read["2xx"] / read.duration;
     } finally {
       await engine.stop();
@@ -149,6 +156,8 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
       `  projection (tables behind the answers): lag p99 ${fmt(projection.p99Ms)} ms over the last batches (target ≤ 250 ms); ` +
         `${fmt(projection.behind)} commands behind when the load stopped, caught up ${fmt(caughtUpMs)} ms later`,
     );
+    // Who paid for each: the ratio is roughly the ceiling's CPU over the order's, summed over the processes.
+    if (orderCpu && ceilingCpu) console.log(`  CPU per order: ${describeCpu(orderCpu)}; per GET: ${describeCpu(ceilingCpu)}`);
     console.log(`  durable/ceiling: ${(result.ok / result.seconds / ceiling).toFixed(2)} (target ≥ 0.50, p99 ≤ 10 ms); ${fmt(journal)} commands in the journal`);
     return result;
   } finally {
