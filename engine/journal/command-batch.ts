@@ -47,7 +47,7 @@ export class CommandBatch implements ProjectionBatch {
   }
 
   /** An accepted command for the journal (decision 017), in sequence order. */
-  appendCommand(seq: number, at: Date, command: unknown): void {
+  appendCommand(seq: number, at: string, command: unknown): void {
     this.commands.push({ seq: String(seq), at, command: JSON.stringify(command) });
     this.noteSeq(seq);
   }

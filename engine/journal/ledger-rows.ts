@@ -17,7 +17,7 @@ export class LedgerRows implements ProjectionRows {
   private readonly holds = new Map<string, Insertable<LedgerHoldTable> | null>();
 
   /** Records the transfers, and the balances and holds they touched as the ledger holds them now (right after them). */
-  record(transfers: readonly TransferEvent[], ledger: Ledger, scaleOf: (asset: string) => number, at: Date): void {
+  record(transfers: readonly TransferEvent[], ledger: Ledger, scaleOf: (asset: string) => number, at: string): void {
     if (!transfers.length) return;
     const touchedHolds = new Map<string, TransferEvent>();
     for (const t of transfers) {

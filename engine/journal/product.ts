@@ -29,6 +29,8 @@ export interface ProjectionContext {
   readonly seq: number;
   /** When the command was applied (the journal's time). */
   readonly at: Date;
+  /** The same time as the tables store it (ISO 8601), for rows: made once per command. */
+  readonly stamp: string;
   /** The member's history now waits for this command's rows (DurableCore.projectedFor). */
   touched(memberId: string): void;
   /** The ledger transfers the command made: their rows and the balances and holds they touched. */

@@ -13,7 +13,10 @@ import type { Database } from "../store/schema";
  */
 export function insertStatement(table: keyof Database & string, rows: Array<Record<string, unknown>>, tail = ""): string | null {
   if (!rows.length) return null;
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => r[k] !== undefined)))].map((c) => `"${c}"`).join(", ");
+  // Every row's keys, without an array per row (a batch can have thousands of rows).
+  const names = new Set<string>();
+  for (const row of rows) for (const key in row) if (row[key] !== undefined) names.add(key);
+  const columns = [...names].map((c) => `"${c}"`).join(", ");
   return `insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${json(rows)}) ${tail}`;
 }
 

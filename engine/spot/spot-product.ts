@@ -120,7 +120,7 @@ function openMarket(core: ExchangeCore, s: Selectable<MarketSymbolTable>): SpotM
  */
 function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): void {
   const rows = ctx.batch.rows(SPOT_ROWS);
-  const { at } = ctx;
+  const { at, stamp } = ctx;
   let own: { row: Insertable<SpotOrderTable>; filled: bigint; scale: number } | null = null;
   const transfers: TransferEvent[] = [];
   const isOwn = (orderId: string) => own !== null && own.row.order_id === orderId;
@@ -150,8 +150,8 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
             filled: "0",
             status: e.waiting ? "waiting" : "open",
             reason: null,
-            created_at: at,
-            updated_at: at,
+            created_at: stamp,
+            updated_at: stamp,
           },
         };
         rows.insertOrder(own.row);
@@ -160,7 +160,7 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
       case "order.triggered":
         // Open now (its fills and end follow), with the book time it gets in firing order.
         ctx.touched(e.memberId);
-        rows.fireStop(e.orderId, e.kind, at);
+        rows.fireStop(e.orderId, e.kind, stamp);
         break;
       case "trade": {
         ctx.touched(e.buyer);
@@ -168,7 +168,7 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
         const c = configOf(ctx, e.symbol);
         for (const orderId of [e.takerOrderId, e.makerOrderId]) {
           if (isOwn(orderId)) own!.filled += e.quantity;
-          else rows.addFill(orderId, e.quantity, c.amountScale, at);
+          else rows.addFill(orderId, e.quantity, c.amountScale, stamp);
         }
         const quoteScale = ctx.core.scaleOf(c.quote);
         ctx.batch.rows(CANDLE_ROWS).addTrade(e.symbol, { time: at.getTime(), price: e.price, quantity: e.quantity, value: e.value }, { priceScale: c.priceScale, amountScale: c.amountScale, quoteScale });
@@ -184,7 +184,7 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
           buyer_fee: fromMinor(e.buyerFee, ctx.core.scaleOf(c.base)),
           seller_fee: fromMinor(e.sellerFee, quoteScale),
           taker_side: e.takerSide,
-          created_at: at,
+          created_at: stamp,
         });
         break;
       }
@@ -193,7 +193,7 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
         if (isOwn(e.orderId)) {
           own!.row.status = e.status;
           own!.row.reason = e.reason ?? null;
-        } else rows.setStatus(e.orderId, e.status, e.reason ?? null, configOf(ctx, e.symbol).amountScale, at);
+        } else rows.setStatus(e.orderId, e.status, e.reason ?? null, configOf(ctx, e.symbol).amountScale, stamp);
         break;
       case "transfer":
         transfers.push(e);

@@ -15,8 +15,8 @@ export class SpotRows implements ProjectionRows {
    * New orders and fired stops in the order they reached the book: each takes the next book time
    * (`seq`, `triggered_seq`) from one sequence, so a restore from the tables queues them as live.
    */
-  private readonly bookSteps: Array<{ orders: Array<Insertable<SpotOrderTable>> } | { fired: { orderId: string; kind: string; at: Date } }> = [];
-  private readonly orderChanges = new Map<string, { filled: bigint; scale: number; status: string | null; reason: string | null; at: Date }>();
+  private readonly bookSteps: Array<{ orders: Array<Insertable<SpotOrderTable>> } | { fired: { orderId: string; kind: string; at: string } }> = [];
+  private readonly orderChanges = new Map<string, { filled: bigint; scale: number; status: string | null; reason: string | null; at: string }>();
   private readonly trades: Array<Insertable<SpotTradeTable>> = [];
   /** Operator changes to the market and asset rows, in sequence order (written before the rest). */
   private readonly config: string[] = [];
@@ -28,18 +28,18 @@ export class SpotRows implements ProjectionRows {
   }
 
   /** A waiting stop fired: it joins the book now (its book time is taken in firing order). */
-  fireStop(orderId: string, kind: string, at: Date): void {
+  fireStop(orderId: string, kind: string, at: string): void {
     this.bookSteps.push({ fired: { orderId, kind, at } });
   }
 
   /** Adds a fill (quantity at `scale`) to an order written before. */
-  addFill(orderId: string, quantity: bigint, scale: number, at: Date): void {
+  addFill(orderId: string, quantity: bigint, scale: number, at: string): void {
     const change = this.change(orderId, scale, at);
     change.filled += quantity;
   }
 
   /** An order written before ended (filled or cancelled). */
-  setStatus(orderId: string, status: string, reason: string | null, scale: number, at: Date): void {
+  setStatus(orderId: string, status: string, reason: string | null, scale: number, at: string): void {
     const change = this.change(orderId, scale, at);
     change.status = status;
     change.reason = reason;
@@ -88,7 +88,7 @@ export class SpotRows implements ProjectionRows {
       from json_populate_record(null::market_symbol, ${json(row)}) on conflict (symbol_name) do nothing`);
   }
 
-  private change(orderId: string, scale: number, at: Date) {
+  private change(orderId: string, scale: number, at: string) {
     let change = this.orderChanges.get(orderId);
     if (!change) {
       change = { filled: 0n, scale, status: null, reason: null, at };
@@ -108,8 +108,8 @@ export class SpotRows implements ProjectionRows {
         continue;
       }
       const f = step.fired;
-      add(`update spot_order set status = 'open', price = trigger_price, triggered_by = ${text(f.kind)}, triggered_at = ${text(f.at.toISOString())},
-        triggered_seq = nextval(pg_get_serial_sequence('spot_order', 'seq')), updated_at = ${text(f.at.toISOString())} where order_id = ${text(f.orderId)}`);
+      add(`update spot_order set status = 'open', price = trigger_price, triggered_by = ${text(f.kind)}, triggered_at = ${text(f.at)},
+        triggered_seq = nextval(pg_get_serial_sequence('spot_order', 'seq')), updated_at = ${text(f.at)} where order_id = ${text(f.orderId)}`);
     }
     if (this.orderChanges.size) {
       const rows = [...this.orderChanges].map(([orderId, c]) => ({ order_id: orderId, filled: fromMinor(c.filled, c.scale), status: c.status, reason: c.reason, updated_at: c.at }));
