@@ -12,7 +12,8 @@ import { benchDatabase, countRows, createMembers, fmt, startEngineProcess, type 
  * Afterwards the engine is stopped and the database is checked: one order row per answered order.
  *
  *   node --import tsx engine/bench/order-api-bench.ts [pglite|postgres ...]
- *   env: BENCH_SECONDS (10), BENCH_CONNECTIONS (64), BENCH_MEMBERS (200), BENCH_ENGINE_PROF=dir (CPU profile of the engine)
+ *   env: BENCH_SECONDS (10), BENCH_CONNECTIONS (64), BENCH_MEMBERS (200), BENCH_ENGINE_PROF=dir (CPU profile of the engine),
+ *        BENCH_ENGINE_NODE_ARGS (more node options for the engine, e.g. "--heap-prof --heap-prof-dir=/tmp/heap")
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -99,7 +100,8 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     await store.close();
 
     const profDir = process.env.BENCH_ENGINE_PROF;
-    const engine = await startEngineProcess(database, { nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [] });
+    const extraArgs = process.env.BENCH_ENGINE_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    const engine = await startEngineProcess(database, { nodeArgs: [...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []), ...extraArgs] });
     let result: LoadResult;
     let ceiling = 0;
     let projection = { behind: 0, oldestMs: 0, p99Ms: 0 };
