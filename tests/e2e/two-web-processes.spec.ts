@@ -95,3 +95,36 @@ test("a member's requests alternate between two web processes without being logg
   await expectLoggedIn(http, b);
   await http.dispose();
 });
+
+// With JavaScript the action's redirect is followed by a data request to the same process, so the
+// old 5-second refresh cache hid the dropped cookie here; this guards the data-request paths.
+test("with JavaScript too: data requests and fetched form posts carry the refreshed cookie", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const hydrated = () => page.waitForFunction(() => "__remixRouter" in window);
+  await page.goto(`${a}/user/login?redirectTo=%2Faccount%2Fcenter%2Fdevice-management`);
+  await page.getByLabel("E-mail").fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(page).toHaveURL(`${a}/account/center/device-management`);
+  await hydrated();
+
+  // A form post fetched by JavaScript on A (the action redirects; the page's data is fetched again).
+  const renamed = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(".data"));
+  await page.getByRole("textbox", { name: "Device", exact: true }).first().fill("Laptop on A");
+  await page.getByRole("button", { name: "Rename" }).first().click();
+  expect((await renamed).status()).toBeLessThan(400);
+  await expect(page.getByText("Device renamed.")).toBeVisible();
+
+  // B serves the next page; then a client-side navigation there (a data request) and A again.
+  await page.goto(`${b}/account/center/info`);
+  await expect(page.locator("#main").getByText(member.uid)).toBeVisible();
+  await hydrated();
+  const navigated = page.waitForResponse((r) => r.url().includes("/account/center/security.data"));
+  await page.getByRole("link", { name: "Security", exact: true }).first().click();
+  await navigated;
+  await expect(page).toHaveURL(`${b}/account/center/security`);
+  await page.goto(`${a}/account/center/info`);
+  await expect(page.locator("#main").getByText(member.uid)).toBeVisible();
+  await context.close();
+});
