@@ -19,19 +19,19 @@ export function loader(args: LoaderFunctionArgs) {
 /** Rename a device, or delete it: deleting revokes its session on the engine. */
 export function action(args: ActionFunctionArgs) {
   return withMember(args, async ({ engine, request }) => {
-  const formData = await request.formData();
-  const back = "/account/center/device-management";
-  if (formData.get("intent") === "delete") {
-    const id = String(formData.get("id") ?? "");
-    if (!/^\d+$/.test(id)) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
-    const done = await engine.attempt(() => engine.member.deleteDevice(id));
-    return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.deleted" } : { type: "error", message: done.message ?? undefined });
-  }
-  const submission = parseWithZod(formData, { schema: renameDeviceSchema });
-  if (submission.status !== "success") return redirectWithToast(request, back, { type: "error", key: "validation.device_name" });
-  const done = await engine.attempt(() => engine.member.renameDevice(submission.value.id, submission.value.name));
-  return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.renamed" } : { type: "error", message: done.message ?? undefined });
-});
+    const formData = await request.formData();
+    const back = "/account/center/device-management";
+    if (formData.get("intent") === "delete") {
+      const id = String(formData.get("id") ?? "");
+      if (!/^\d+$/.test(id)) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
+      const done = await engine.attempt(() => engine.member.deleteDevice(id));
+      return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.deleted" } : { type: "error", message: done.message ?? undefined });
+    }
+    const submission = parseWithZod(formData, { schema: renameDeviceSchema });
+    if (submission.status !== "success") return redirectWithToast(request, back, { type: "error", key: "validation.device_name" });
+    const done = await engine.attempt(() => engine.member.renameDevice(submission.value.id, submission.value.name));
+    return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.renamed" } : { type: "error", message: done.message ?? undefined });
+  });
 }
 
 export default function DeviceManagementPage() {

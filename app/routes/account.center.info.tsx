@@ -20,11 +20,11 @@ const KYC_KEYS = { 0: "none", 1: "review", 2: "approved", 3: "rejected" } as con
 /** The support button (spec §4): enabled until `supported` becomes 1. */
 export function action(args: ActionFunctionArgs) {
   return withMember(args, async ({ engine, request }) => {
-  const result = await engine.attempt(() => engine.member.support());
-  return result.ok
-    ? redirectWithToast(request, "/account/center/info", { type: "success", key: "account.info.support_success" })
-    : redirectWithToast(request, "/account/center/info", { type: "error", message: result.message ?? undefined, key: "errors.unknown" });
-});
+    const result = await engine.attempt(() => engine.member.support());
+    return result.ok
+      ? redirectWithToast(request, "/account/center/info", { type: "success", key: "account.info.support_success" })
+      : redirectWithToast(request, "/account/center/info", { type: "error", message: result.message ?? undefined, key: "errors.unknown" });
+  });
 }
 
 export default function AccountInfoPage() {

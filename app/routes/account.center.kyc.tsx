@@ -23,20 +23,20 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return withMember(args, async ({ engine, request }) => {
-  const { formData, tooLarge } = await readKycForm(request);
-  if (!formData || tooLarge) {
-    const empty = parseWithZod(new FormData(), { schema: kycSchema });
-    return data({ result: empty.reply({ formErrors: ["validation.id_image_size"] }) }, { status: 400 });
-  }
-  const submission = parseWithZod(formData, { schema: kycSchema });
-  const hideFields = ["front", "back", "hand"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-  const typeErrors = await imageTypeErrors(submission.value);
-  if (typeErrors) return data({ result: submission.reply({ hideFields, fieldErrors: typeErrors }) }, { status: 400 });
-  const sent = await engine.attempt(() => engine.kyc.submit(submission.value));
-  if (!sent.ok) return data({ result: submission.reply({ hideFields, formErrors: [sent.message ?? "errors.unknown"] }) }, { status: 400 });
-  return redirectWithToast(request, "/account/center/kyc", { type: "success", key: "account.kyc.submitted" });
-});
+    const { formData, tooLarge } = await readKycForm(request);
+    if (!formData || tooLarge) {
+      const empty = parseWithZod(new FormData(), { schema: kycSchema });
+      return data({ result: empty.reply({ formErrors: ["validation.id_image_size"] }) }, { status: 400 });
+    }
+    const submission = parseWithZod(formData, { schema: kycSchema });
+    const hideFields = ["front", "back", "hand"];
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+    const typeErrors = await imageTypeErrors(submission.value);
+    if (typeErrors) return data({ result: submission.reply({ hideFields, fieldErrors: typeErrors }) }, { status: 400 });
+    const sent = await engine.attempt(() => engine.kyc.submit(submission.value));
+    if (!sent.ok) return data({ result: submission.reply({ hideFields, formErrors: [sent.message ?? "errors.unknown"] }) }, { status: 400 });
+    return redirectWithToast(request, "/account/center/kyc", { type: "success", key: "account.kyc.submitted" });
+  });
 }
 
 const STATUS_KEYS = { 0: "none", 1: "review", 2: "approved", 3: "rejected" } as const;

@@ -17,16 +17,16 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 /** Changing the login password ends every session (engine side); the member logs in again. */
 export function action(args: ActionFunctionArgs) {
   return withMember(args, async ({ engine, request }) => {
-  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
-  const hideFields = ["oldPassword", "newPassword", "newPassword1"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-  const result = await engine.attempt(() => engine.security.changePassword(submission.value));
-  if (!result.ok) return data({ result: submission.reply({ hideFields, formErrors: [result.message ?? "errors.unknown"] }) }, { status: 400 });
-  // Every session ended with the change: log out here too (this cookie wins over a refreshed one).
-  const headers = await logOutHeaders(request);
-  headers.append("set-cookie", await toastHeader(request, { type: "success", key: "account.login_pwd.changed" }));
-  return redirect("/user/login", { headers });
-});
+    const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+    const hideFields = ["oldPassword", "newPassword", "newPassword1"];
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+    const result = await engine.attempt(() => engine.security.changePassword(submission.value));
+    if (!result.ok) return data({ result: submission.reply({ hideFields, formErrors: [result.message ?? "errors.unknown"] }) }, { status: 400 });
+    // Every session ended with the change: log out here too (this cookie wins over a refreshed one).
+    const headers = await logOutHeaders(request);
+    headers.append("set-cookie", await toastHeader(request, { type: "success", key: "account.login_pwd.changed" }));
+    return redirect("/user/login", { headers });
+  });
 }
 
 export default function LoginPasswordPage() {

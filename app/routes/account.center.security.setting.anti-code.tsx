@@ -16,12 +16,12 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export function action(args: ActionFunctionArgs) {
   return withMember(args, ({ engine }) =>
-  handleSecurityForm(engine, {
-    schema: antiCodeSchema,
-    hideFields: ["code"],
-    save: (value) => engine.security.setAntiCode(value),
-    done: { to: "/account/center/security", key: "account.anti_code.saved" },
-  }),);
+    handleSecurityForm(engine, {
+      schema: antiCodeSchema,
+      hideFields: ["code"],
+      save: (value) => engine.security.setAntiCode(value),
+      done: { to: "/account/center/security", key: "account.anti_code.saved" },
+    }));
 }
 
 /** The anti-phishing code: every e-mail from the exchange shows it, so a fake one stands out. */

@@ -18,26 +18,26 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export function loader(args: LoaderFunctionArgs) {
   return withMember(args, async ({ engine }) => {
-  const info = await engine.member.info();
-  // Bound already, or the demo member (whose settings are locked): nothing to set up.
-  if (info.googleBound || info.demo) return { setup: null };
-  const setup = await engine.security.googleSetup();
-  return { setup: { secret: setup.secret, qr: await qrSvg(setup.otpauthUri) } };
-});
+    const info = await engine.member.info();
+    // Bound already, or the demo member (whose settings are locked): nothing to set up.
+    if (info.googleBound || info.demo) return { setup: null };
+    const setup = await engine.security.googleSetup();
+    return { setup: { secret: setup.secret, qr: await qrSvg(setup.otpauthUri) } };
+  });
 }
 
 /** Binds Google 2FA (mode 2) when it is off, resets it (mode 1) when it is on. */
 export function action(args: ActionFunctionArgs) {
   return withMember(args, ({ engine }) =>
-  handleSecurityForm(engine, {
-    schema: googleSchema,
-    hideFields: ["googleCode", "code"],
-    save: async (value) => {
-      const info = await engine.member.info();
-      return engine.security.bindOrResetGoogle({ googleCode: value.googleCode, code: value.code, bound: info.googleBound });
-    },
-    done: { to: "/account/center/security", key: (saved) => (saved.googleBound ? "account.google.bound" : "account.google.unbound") },
-  }),);
+    handleSecurityForm(engine, {
+      schema: googleSchema,
+      hideFields: ["googleCode", "code"],
+      save: async (value) => {
+        const info = await engine.member.info();
+        return engine.security.bindOrResetGoogle({ googleCode: value.googleCode, code: value.code, bound: info.googleBound });
+      },
+      done: { to: "/account/center/security", key: (saved) => (saved.googleBound ? "account.google.bound" : "account.google.unbound") },
+    }));
 }
 
 export default function GooglePage() {

@@ -17,12 +17,12 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export function action(args: ActionFunctionArgs) {
   return withMember(args, ({ engine }) =>
-  handleSecurityForm(engine, {
-    schema: tradePasswordSchema,
-    hideFields: ["tradePassword", "tradePassword1", "code"],
-    save: (value) => engine.security.setTradePassword({ tradePassword: value.tradePassword, code: value.code }),
-    done: { to: "/account/center/security", key: "account.trade_pwd.saved" },
-  }),);
+    handleSecurityForm(engine, {
+      schema: tradePasswordSchema,
+      hideFields: ["tradePassword", "tradePassword1", "code"],
+      save: (value) => engine.security.setTradePassword({ tradePassword: value.tradePassword, code: value.code }),
+      done: { to: "/account/center/security", key: "account.trade_pwd.saved" },
+    }));
 }
 
 /** Spec §5: the transaction password is exactly 6 digits. */

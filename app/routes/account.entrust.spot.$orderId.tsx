@@ -17,16 +17,16 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 /** One of the member's spot orders and its trades. Another member's order is not found, like a missing one. */
 export function loader(args: LoaderFunctionArgs) {
   return withMember(args, async ({ engine, request, params }) => {
-  const id = orderIdField.safeParse(params.orderId);
-  if (!id.success) throw data(null, { status: 404 });
-  const page = Math.min(Math.max(Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1, 1), 100_000);
-  try {
-    return await engine.spot.order(id.data, { pageNo: page, pageSize: ENTRUST_PAGE_SIZE });
-  } catch (error) {
-    if (error instanceof EngineRefusal && error.outcome.kind === "error" && error.outcome.code === 404) throw data(null, { status: 404 });
-    throw error;
-  }
-});
+    const id = orderIdField.safeParse(params.orderId);
+    if (!id.success) throw data(null, { status: 404 });
+    const page = Math.min(Math.max(Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1, 1), 100_000);
+    try {
+      return await engine.spot.order(id.data, { pageNo: page, pageSize: ENTRUST_PAGE_SIZE });
+    } catch (error) {
+      if (error instanceof EngineRefusal && error.outcome.kind === "error" && error.outcome.code === 404) throw data(null, { status: 404 });
+      throw error;
+    }
+  });
 }
 
 export default function SpotOrderPage() {

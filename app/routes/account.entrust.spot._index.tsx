@@ -30,27 +30,27 @@ const BASE = "/account/entrust/spot";
 /** Spot orders: open orders, order history or trade details, filtered by a GET form. */
 export function loader(args: LoaderFunctionArgs) {
   return withMember(args, async ({ engine, request }) => {
-  const { filter, errors, values } = parseEntrustQuery(new URL(request.url).searchParams);
-  if (errors) {
-    // A bad filter is answered on the page, next to its field, without asking the engine for rows.
-    return { filter, errors, values, symbols: await engine.spot.orderSymbols(), rows: null };
-  }
-  const { symbols, rows } = await loadSpotOrders(engine, filter);
-  return { filter, errors: null as FilterErrors | null, values, symbols, rows };
-});
+    const { filter, errors, values } = parseEntrustQuery(new URL(request.url).searchParams);
+    if (errors) {
+      // A bad filter is answered on the page, next to its field, without asking the engine for rows.
+      return { filter, errors, values, symbols: await engine.spot.orderSymbols(), rows: null };
+    }
+    const { symbols, rows } = await loadSpotOrders(engine, filter);
+    return { filter, errors: null as FilterErrors | null, values, symbols, rows };
+  });
 }
 
 /** Cancels one open order, then shows the same page again with a toast (with or without JavaScript). */
 export function action(args: ActionFunctionArgs) {
   return withMember(args, async ({ engine, request }) => {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  const back = `${BASE}${url.search}`;
-  const submission = cancelOrderSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!submission.success) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
-  const done = await engine.attempt(() => engine.spot.cancel(submission.data.orderId));
-  return redirectWithToast(request, back, done.ok ? { type: "success", key: "entrust.cancelled" } : { type: "error", message: done.message ?? undefined });
-});
+    const url = new URL(request.url);
+    url.searchParams.delete("index");
+    const back = `${BASE}${url.search}`;
+    const submission = cancelOrderSchema.safeParse(Object.fromEntries(await request.formData()));
+    if (!submission.success) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
+    const done = await engine.attempt(() => engine.spot.cancel(submission.data.orderId));
+    return redirectWithToast(request, back, done.ok ? { type: "success", key: "entrust.cancelled" } : { type: "error", message: done.message ?? undefined });
+  });
 }
 
 export default function SpotOrdersPage() {

@@ -18,13 +18,13 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
  */
 export function loader(args: LoaderFunctionArgs) {
   return withEngine(args, async ({ engine }) => {
-  const [rates, site, symbols] = await Promise.all([engine.guard(loadRates), engine.guard(loadSite), engine.market.symbols()]);
-  return {
-    fees: symbols.map((m) => ({ symbol: m.symbolName, maker: m.makerFee, taker: m.takerFee })),
-    rates: rates.map((r) => ({ code: r.exchange_value, quote: r.quote_currency, symbol: r.exchange_code, rate: r.rate.replace(/\.?0+$/, "") })),
-    refreshMinutes: Math.round(site.config.rateRefreshMs / 60_000),
-  };
-});
+    const [rates, site, symbols] = await Promise.all([engine.guard(loadRates), engine.guard(loadSite), engine.market.symbols()]);
+    return {
+      fees: symbols.map((m) => ({ symbol: m.symbolName, maker: m.makerFee, taker: m.takerFee })),
+      rates: rates.map((r) => ({ code: r.exchange_value, quote: r.quote_currency, symbol: r.exchange_code, rate: r.rate.replace(/\.?0+$/, "") })),
+      refreshMinutes: Math.round(site.config.rateRefreshMs / 60_000),
+    };
+  });
 }
 
 export default function RatesPage() {

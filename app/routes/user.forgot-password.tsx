@@ -20,9 +20,9 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export function loader(args: LoaderFunctionArgs) {
   return withEngine(args, async ({ engine }) => {
-  const { accountType, areas } = await authPageContext(engine);
-  return { accountType, areas };
-});
+    const { accountType, areas } = await authPageContext(engine);
+    return { accountType, areas };
+  });
 }
 
 const HIDE = ["password", "password1", "code"];
@@ -34,18 +34,18 @@ const HIDE = ["password", "password1", "code"];
  */
 export function action(args: ActionFunctionArgs) {
   return withEngine(args, async ({ engine, request }) => {
-  const formData = await request.formData();
-  const areas = await engine.guard(() => loadAreaCodes(engine.lang));
-  if (formData.get("intent") === "send-code") return sendCodeReply(engine, formData, { areas, purpose: "reset", hide: HIDE, hideOnSuccess: ["password", "password1"] });
-  const refused = (result: SubmissionResult<string[]>) => data({ result, codeSentAt: null as number | null, resendAfter: null as number | null }, { status: 400 });
+    const formData = await request.formData();
+    const areas = await engine.guard(() => loadAreaCodes(engine.lang));
+    if (formData.get("intent") === "send-code") return sendCodeReply(engine, formData, { areas, purpose: "reset", hide: HIDE, hideOnSuccess: ["password", "password1"] });
+    const refused = (result: SubmissionResult<string[]>) => data({ result, codeSentAt: null as number | null, resendAfter: null as number | null }, { status: 400 });
 
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-  if (submission.status !== "success") return refused(submission.reply({ hideFields: HIDE }));
-  const body = submission.value;
-  const done = await engine.attempt(() => engine.auth.resetPassword(body));
-  if (!done.ok) return refused(submission.reply({ hideFields: HIDE, formErrors: [done.message ?? "errors.unknown"] }));
-  return redirectWithToast(request, `/user/login${submission.value.accountType === "phone" ? "?type=phone" : ""}`, { type: "success", key: "auth.password_reset" });
-});
+    const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+    if (submission.status !== "success") return refused(submission.reply({ hideFields: HIDE }));
+    const body = submission.value;
+    const done = await engine.attempt(() => engine.auth.resetPassword(body));
+    if (!done.ok) return refused(submission.reply({ hideFields: HIDE, formErrors: [done.message ?? "errors.unknown"] }));
+    return redirectWithToast(request, `/user/login${submission.value.accountType === "phone" ? "?type=phone" : ""}`, { type: "success", key: "auth.password_reset" });
+  });
 }
 
 export default function ForgotPasswordPage() {

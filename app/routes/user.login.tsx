@@ -20,30 +20,30 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export function loader(args: LoaderFunctionArgs) {
   return withEngine(args, async ({ engine }) => {
-  const [{ url, accountType, areas }, demo] = await Promise.all([authPageContext(engine), loadDemoAccount(engine)]);
-  return { accountType, areas, demo, redirectTo: localPath.parse(url.searchParams.get("redirectTo") ?? "/account/center/info") };
-});
+    const [{ url, accountType, areas }, demo] = await Promise.all([authPageContext(engine), loadDemoAccount(engine)]);
+    return { accountType, areas, demo, redirectTo: localPath.parse(url.searchParams.get("redirectTo") ?? "/account/center/info") };
+  });
 }
 
 export function action(args: ActionFunctionArgs) {
   return withEngine(args, async ({ engine, request }) => {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  const hideFields = ["password", "googleCode"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), needGoogle: formData.has("googleCode") }, { status: 400 });
-  const outcome = await loginWithPassword(engine, submission.value);
-  if (outcome.kind === "google") {
-    return data({ result: submission.reply({ hideFields, formErrors: submission.value.googleCode ? [] : ["auth.google_needed"] }), needGoogle: true }, { status: 400 });
-  }
-  if (outcome.kind === "refused") {
-    return data(
-      { result: submission.reply({ hideFields, formErrors: [outcome.message ?? "errors.unknown"] }), needGoogle: formData.has("googleCode") },
-      { status: 400 },
-    );
-  }
-  const redirectTo = localPath.parse(formData.get("redirectTo") ?? "/account/center/info");
-  return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: { "set-cookie": outcome.cookie } });
-});
+    const formData = await request.formData();
+    const submission = parseWithZod(formData, { schema: loginSchema });
+    const hideFields = ["password", "googleCode"];
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), needGoogle: formData.has("googleCode") }, { status: 400 });
+    const outcome = await loginWithPassword(engine, submission.value);
+    if (outcome.kind === "google") {
+      return data({ result: submission.reply({ hideFields, formErrors: submission.value.googleCode ? [] : ["auth.google_needed"] }), needGoogle: true }, { status: 400 });
+    }
+    if (outcome.kind === "refused") {
+      return data(
+        { result: submission.reply({ hideFields, formErrors: [outcome.message ?? "errors.unknown"] }), needGoogle: formData.has("googleCode") },
+        { status: 400 },
+      );
+    }
+    const redirectTo = localPath.parse(formData.get("redirectTo") ?? "/account/center/info");
+    return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: { "set-cookie": outcome.cookie } });
+  });
 }
 
 export default function LoginPage() {

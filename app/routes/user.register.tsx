@@ -22,33 +22,33 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export function loader(args: LoaderFunctionArgs) {
   return withEngine(args, async ({ engine, request }) => {
-  const { url, accountType, areas } = await authPageContext(engine);
-  return { accountType, areas, inviteCode: url.searchParams.get("invite_code") ?? (await getInviteCode(request)) ?? "" };
-});
+    const { url, accountType, areas } = await authPageContext(engine);
+    return { accountType, areas, inviteCode: url.searchParams.get("invite_code") ?? (await getInviteCode(request)) ?? "" };
+  });
 }
 
 const HIDE = ["password", "tradePassword", "code", "website"];
 
 export function action(args: ActionFunctionArgs) {
   return withEngine(args, async ({ engine, request }) => {
-  const formData = await request.formData();
-  const areas = await engine.guard(() => loadAreaCodes(engine.lang));
-  const intent = formData.get("intent");
+    const formData = await request.formData();
+    const areas = await engine.guard(() => loadAreaCodes(engine.lang));
+    const intent = formData.get("intent");
 
-  if (intent === "send-code") return sendCodeReply(engine, formData, { areas, purpose: "register", hide: HIDE, hideOnSuccess: ["password", "tradePassword", "website"] });
+    if (intent === "send-code") return sendCodeReply(engine, formData, { areas, purpose: "register", hide: HIDE, hideOnSuccess: ["password", "tradePassword", "website"] });
 
-  const submission = parseWithZod(formData, { schema: registerSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null, resendAfter: null }, { status: 400 });
-  const invalidPhone = phoneFieldError(areas, submission.value);
-  if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
-  const body = submission.value;
-  const created = await engine.attempt(() => engine.auth.register(body));
-  if (!created.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null }, { status: 400 });
-  // Registered: log straight in.
-  const login = await loginWithPassword(engine, { ...submission.value });
-  if (login.kind !== "ok") return redirectWithToast(request, "/user/login", { type: "success", key: "auth.registered_login" });
-  return redirectWithToast(request, "/account/center/info", { type: "success", key: "auth.registered" }, { headers: { "set-cookie": login.cookie } });
-});
+    const submission = parseWithZod(formData, { schema: registerSchema });
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null, resendAfter: null }, { status: 400 });
+    const invalidPhone = phoneFieldError(areas, submission.value);
+    if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
+    const body = submission.value;
+    const created = await engine.attempt(() => engine.auth.register(body));
+    if (!created.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null }, { status: 400 });
+    // Registered: log straight in.
+    const login = await loginWithPassword(engine, { ...submission.value });
+    if (login.kind !== "ok") return redirectWithToast(request, "/user/login", { type: "success", key: "auth.registered_login" });
+    return redirectWithToast(request, "/account/center/info", { type: "success", key: "auth.registered" }, { headers: { "set-cookie": login.cookie } });
+  });
 }
 
 export default function RegisterPage() {
