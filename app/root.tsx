@@ -21,8 +21,7 @@ import { useI18nInstance } from "~/lib/i18n-client";
 import type { ShellData } from "~/lib/shell";
 import { useNonce } from "~/lib/nonce";
 import { messageAt } from "~/lib/use-shell";
-import { EngineUnreachable } from "~/services/api.server";
-import { unreachableResponse } from "~/services/errors.server";
+import { withEngine } from "~/services/engine/route.server";
 import { rememberInviteCode } from "~/services/session.server";
 import { loadShell } from "~/services/shell.server";
 import "~/styles/global.css";
@@ -36,16 +35,13 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.site.name ?? "Meridian Exchange" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
-    const { shell, headers } = await loadShell(request, context);
+export function loader(args: LoaderFunctionArgs) {
+  return withEngine(args, async ({ request, context, engine }) => {
+    const { shell, headers } = await engine.guard(() => loadShell(request, context, engine.signedIn));
     const inviteCookie = await rememberInviteCode(request);
     if (inviteCookie) headers.append("set-cookie", inviteCookie);
     return data(shell, { headers });
-  } catch (error) {
-    if (error instanceof EngineUnreachable) throw await unreachableResponse(request);
-    throw error;
-  }
+  });
 }
 
 /** The document around every page, including error pages. */

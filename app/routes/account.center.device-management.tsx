@@ -1,42 +1,37 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { endpoints } from "#protocol/endpoints";
 import { renameDeviceSchema } from "~/lib/forms/account";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useShell } from "~/lib/use-shell";
-import { callAsMember, requireMember } from "~/services/auth.server";
-import { orUnavailable } from "~/services/errors.server";
-import { withMemberHeaders } from "~/services/member.server";
-import { attempt } from "~/services/register.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./account.center.css";
 import { useMemberInfo } from "~/lib/use-member-info";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.devices.title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
-  const devices = await orUnavailable(request, callAsMember(request, member, endpoints.devices));
-  return withMemberHeaders(member, { devices });
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, async ({ engine }) => ({ devices: await engine.member.devices() }));
 }
 
 /** Rename a device, or delete it: deleting revokes its session on the engine. */
-export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request);
-  const formData = await request.formData();
-  const back = "/account/center/device-management";
-  if (formData.get("intent") === "delete") {
-    const id = String(formData.get("id") ?? "");
-    if (!/^\d+$/.test(id)) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
-    const done = await attempt(() => callAsMember(request, member, endpoints.deleteDevice, { params: { id } }));
-    return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.deleted" } : { type: "error", message: done.message ?? undefined });
-  }
-  const submission = parseWithZod(formData, { schema: renameDeviceSchema });
-  if (submission.status !== "success") return redirectWithToast(request, back, { type: "error", key: "validation.device_name" });
-  const done = await attempt(() => callAsMember(request, member, endpoints.updateDevice, { body: { id: submission.value.id, name: submission.value.name } }));
-  return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.renamed" } : { type: "error", message: done.message ?? undefined });
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, async ({ engine, request }) => {
+    const formData = await request.formData();
+    const back = "/account/center/device-management";
+    if (formData.get("intent") === "delete") {
+      const id = String(formData.get("id") ?? "");
+      if (!/^\d+$/.test(id)) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
+      const done = await engine.attempt(() => engine.member.deleteDevice(id));
+      return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.deleted" } : { type: "error", message: done.message ?? undefined });
+    }
+    const submission = parseWithZod(formData, { schema: renameDeviceSchema });
+    if (submission.status !== "success") return redirectWithToast(request, back, { type: "error", key: "validation.device_name" });
+    const done = await engine.attempt(() => engine.member.renameDevice(submission.value.id, submission.value.name));
+    return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.renamed" } : { type: "error", message: done.message ?? undefined });
+  });
 }
 
 export default function DeviceManagementPage() {

@@ -1,35 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { endpoints } from "#protocol/endpoints";
 import { formatDate } from "~/lib/dates";
 import { maskAccount } from "~/lib/mask";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle, useShell } from "~/lib/use-shell";
-import { callAsMember, requireMember } from "~/services/auth.server";
-import { orUnavailable } from "~/services/errors.server";
-import { withMemberHeaders } from "~/services/member.server";
-import { attempt } from "~/services/register.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./account.center.css";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.info.title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
-  const kyc = await orUnavailable(request, callAsMember(request, member, endpoints.kycStatus, { params: { key: "yhrzxx" } }));
-  return withMemberHeaders(member, { kycStatus: kyc.status });
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, async ({ engine }) => ({ kycStatus: (await engine.kyc.status()).status }));
 }
 
 const KYC_KEYS = { 0: "none", 1: "review", 2: "approved", 3: "rejected" } as const;
 
 /** The support button (spec §4): enabled until `supported` becomes 1. */
-export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request);
-  const result = await attempt(() => callAsMember(request, member, endpoints.support));
-  return result.ok
-    ? redirectWithToast(request, "/account/center/info", { type: "success", key: "account.info.support_success" })
-    : redirectWithToast(request, "/account/center/info", { type: "error", message: result.message ?? undefined, key: "errors.unknown" });
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, async ({ engine, request }) => {
+    const result = await engine.attempt(() => engine.member.support());
+    return result.ok
+      ? redirectWithToast(request, "/account/center/info", { type: "success", key: "account.info.support_success" })
+      : redirectWithToast(request, "/account/center/info", { type: "error", message: result.message ?? undefined, key: "errors.unknown" });
+  });
 }
 
 export default function AccountInfoPage() {

@@ -1,46 +1,42 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { endpoints } from "#protocol/endpoints";
 import { KYC_STATUS } from "#protocol/member";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { formatDateTime } from "~/lib/dates";
 import { kycSchema } from "~/lib/forms/kyc";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle, useShell } from "~/lib/use-shell";
-import { callAsMember, requireMember } from "~/services/auth.server";
-import { orUnavailable } from "~/services/errors.server";
-import { imageTypeErrors, readKycForm, submitKyc } from "~/services/kyc.server";
-import { withMemberHeaders } from "~/services/member.server";
+import { imageTypeErrors, readKycForm } from "~/services/kyc.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./account.center.css";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.kyc.title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
-  const kyc = await orUnavailable(request, callAsMember(request, member, endpoints.kycStatus, { params: { key: "yhrzxx" } }));
-  return withMemberHeaders(member, { kyc });
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, async ({ engine }) => ({ kyc: await engine.kyc.status() }));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request);
-  const { formData, tooLarge } = await readKycForm(request);
-  if (!formData || tooLarge) {
-    const empty = parseWithZod(new FormData(), { schema: kycSchema });
-    return data({ result: empty.reply({ formErrors: ["validation.id_image_size"] }) }, { status: 400 });
-  }
-  const submission = parseWithZod(formData, { schema: kycSchema });
-  const hideFields = ["front", "back", "hand"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-  const typeErrors = await imageTypeErrors(submission.value);
-  if (typeErrors) return data({ result: submission.reply({ hideFields, fieldErrors: typeErrors }) }, { status: 400 });
-  const sent = await submitKyc(request, member, submission.value);
-  if (!sent.ok) return data({ result: submission.reply({ hideFields, formErrors: [sent.message ?? "errors.unknown"] }) }, { status: 400 });
-  return redirectWithToast(request, "/account/center/kyc", { type: "success", key: "account.kyc.submitted" });
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, async ({ engine, request }) => {
+    const { formData, tooLarge } = await readKycForm(request);
+    if (!formData || tooLarge) {
+      const empty = parseWithZod(new FormData(), { schema: kycSchema });
+      return data({ result: empty.reply({ formErrors: ["validation.id_image_size"] }) }, { status: 400 });
+    }
+    const submission = parseWithZod(formData, { schema: kycSchema });
+    const hideFields = ["front", "back", "hand"];
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+    const typeErrors = await imageTypeErrors(submission.value);
+    if (typeErrors) return data({ result: submission.reply({ hideFields, fieldErrors: typeErrors }) }, { status: 400 });
+    const sent = await engine.attempt(() => engine.kyc.submit(submission.value));
+    if (!sent.ok) return data({ result: submission.reply({ hideFields, formErrors: [sent.message ?? "errors.unknown"] }) }, { status: 400 });
+    return redirectWithToast(request, "/account/center/kyc", { type: "success", key: "account.kyc.submitted" });
+  });
 }
 
 const STATUS_KEYS = { 0: "none", 1: "review", 2: "approved", 3: "rejected" } as const;

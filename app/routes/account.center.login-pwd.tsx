@@ -1,31 +1,32 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { endpoints } from "#protocol/endpoints";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { changePasswordSchema } from "~/lib/forms/account";
 import { pageTitle } from "~/lib/use-shell";
-import { callAsMember, logOutHeaders, requireMember } from "~/services/auth.server";
-import { attempt } from "~/services/register.server";
 import { toastHeader } from "~/services/toast.server";
 import * as s from "./account.center.css";
+import { logOutHeaders } from "~/services/auth.server";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.login_pwd.title") }];
 
 /** Changing the login password ends every session (engine side); the member logs in again. */
-export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request);
-  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
-  const hideFields = ["oldPassword", "newPassword", "newPassword1"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-  const result = await attempt(() => callAsMember(request, member, endpoints.updatePassword, { body: submission.value }));
-  if (!result.ok) return data({ result: submission.reply({ hideFields, formErrors: [result.message ?? "errors.unknown"] }) }, { status: 400 });
-  const headers = await logOutHeaders(request);
-  headers.append("set-cookie", await toastHeader(request, { type: "success", key: "account.login_pwd.changed" }));
-  return redirect("/user/login", { headers });
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, async ({ engine, request }) => {
+    const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+    const hideFields = ["oldPassword", "newPassword", "newPassword1"];
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+    const result = await engine.attempt(() => engine.security.changePassword(submission.value));
+    if (!result.ok) return data({ result: submission.reply({ hideFields, formErrors: [result.message ?? "errors.unknown"] }) }, { status: 400 });
+    // Every session ended with the change: log out here too (this cookie wins over a refreshed one).
+    const headers = await logOutHeaders(request);
+    headers.append("set-cookie", await toastHeader(request, { type: "success", key: "account.login_pwd.changed" }));
+    return redirect("/user/login", { headers });
+  });
 }
 
 export default function LoginPasswordPage() {

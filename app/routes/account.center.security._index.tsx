@@ -1,23 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { endpoints } from "#protocol/endpoints";
 import { isLockedForDemo } from "~/components/demo-locked";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useIsServed, useShell } from "~/lib/use-shell";
-import { callAsMember, requireMember } from "~/services/auth.server";
-import { orUnavailable } from "~/services/errors.server";
-import { withMemberHeaders } from "~/services/member.server";
 import * as s from "./account.center.css";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.security.title") }];
 
 /** The security center: every setting with its state, and the recent logins (login log). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
-  const log = await orUnavailable(request, callAsMember(request, member, endpoints.loginLog, { query: { pageSize: 10 } }));
-  return withMemberHeaders(member, { log });
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, async ({ engine }) => ({ log: await engine.member.loginLog(10) }));
 }
 
 export default function SecurityPage() {

@@ -1,27 +1,27 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { endpoints } from "#protocol/endpoints";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { CodeField } from "~/components/code-field";
 import { antiCodeSchema } from "~/lib/forms/account";
 import { validateUnlessSendingCode } from "~/lib/forms/code-intent";
 import { pageTitle } from "~/lib/use-shell";
-import { callAsMember } from "~/services/auth.server";
 import { handleSecurityForm } from "~/services/security-form.server";
 import * as s from "./account.center.css";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.anti_code.title") }];
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleSecurityForm(request, {
-    schema: antiCodeSchema,
-    hideFields: ["code"],
-    save: (member, value) => callAsMember(request, member, endpoints.antiCode, { body: value }),
-    done: { to: "/account/center/security", key: "account.anti_code.saved" },
-  });
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, ({ engine }) =>
+    handleSecurityForm(engine, {
+      schema: antiCodeSchema,
+      hideFields: ["code"],
+      save: (value) => engine.security.setAntiCode(value),
+      done: { to: "/account/center/security", key: "account.anti_code.saved" },
+    }));
 }
 
 /** The anti-phishing code: every e-mail from the exchange shows it, so a fake one stands out. */

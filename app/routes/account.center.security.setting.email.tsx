@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
@@ -12,10 +12,13 @@ import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
 import { bindAccountAction } from "~/services/bind-account.server";
 import * as s from "./account.center.css";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.bind.email_title") }];
 
-export const action = ({ request }: ActionFunctionArgs) => bindAccountAction(request, "email");
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, ({ engine }) => bindAccountAction(engine, "email"));
+}
 
 export default function BindEmailPage() {
   const { t } = useTranslation();

@@ -1,47 +1,43 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { endpoints } from "#protocol/endpoints";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { CodeField } from "~/components/code-field";
 import { googleSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { validateUnlessSendingCode } from "~/lib/forms/code-intent";
 import { pageTitle } from "~/lib/use-shell";
-import { callAsMember, requireMember } from "~/services/auth.server";
-import { orUnavailable } from "~/services/errors.server";
 import { qrSvg } from "~/services/google.server";
-import { withMemberHeaders } from "~/services/member.server";
 import { handleSecurityForm } from "~/services/security-form.server";
 import * as s from "./account.center.css";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.google.title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
-  const info = await orUnavailable(request, callAsMember(request, member, endpoints.memberInfo));
-  // Bound already, or the demo member (whose settings are locked): nothing to set up.
-  if (info.googleBound || info.demo) return withMemberHeaders(member, { setup: null });
-  const setup = await orUnavailable(request, callAsMember(request, member, endpoints.googleVerification, { params: { x: "bind" } }));
-  return withMemberHeaders(member, { setup: { secret: setup.secret, qr: await qrSvg(setup.otpauthUri) } });
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, async ({ engine }) => {
+    const info = await engine.member.info();
+    // Bound already, or the demo member (whose settings are locked): nothing to set up.
+    if (info.googleBound || info.demo) return { setup: null };
+    const setup = await engine.security.googleSetup();
+    return { setup: { secret: setup.secret, qr: await qrSvg(setup.otpauthUri) } };
+  });
 }
 
 /** Binds Google 2FA (mode 2) when it is off, resets it (mode 1) when it is on. */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleSecurityForm(request, {
-    schema: googleSchema,
-    hideFields: ["googleCode", "code"],
-    save: async (member, value) => {
-      const info = await callAsMember(request, member, endpoints.memberInfo);
-      return callAsMember(request, member, endpoints.googleBindingOrReset, {
-        params: { x: value.googleCode, mode: info.googleBound ? "1" : "2" },
-        query: { code: value.code },
-      });
-    },
-    done: { to: "/account/center/security", key: (saved) => ((saved as { googleBound: boolean }).googleBound ? "account.google.bound" : "account.google.unbound") },
-  });
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, ({ engine }) =>
+    handleSecurityForm(engine, {
+      schema: googleSchema,
+      hideFields: ["googleCode", "code"],
+      save: async (value) => {
+        const info = await engine.member.info();
+        return engine.security.bindOrResetGoogle({ googleCode: value.googleCode, code: value.code, bound: info.googleBound });
+      },
+      done: { to: "/account/center/security", key: (saved) => (saved.googleBound ? "account.google.bound" : "account.google.unbound") },
+    }));
 }
 
 export default function GooglePage() {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
@@ -13,17 +13,18 @@ import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes } from "~/services/area-codes.server";
 import { bindAccountAction } from "~/services/bind-account.server";
-import { orUnavailable } from "~/services/errors.server";
-import { detectLanguage } from "~/services/i18n.server";
 import * as s from "./account.center.css";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.bind.phone_title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { areas: await orUnavailable(request, loadAreaCodes(await detectLanguage(request))) };
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, async ({ engine }) => ({ areas: await engine.guard(() => loadAreaCodes(engine.lang)) }));
 }
 
-export const action = ({ request }: ActionFunctionArgs) => bindAccountAction(request, "phone");
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, ({ engine }) => bindAccountAction(engine, "phone"));
+}
 
 export default function BindPhonePage() {
   const { t } = useTranslation();

@@ -1,28 +1,28 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
-import { endpoints } from "#protocol/endpoints";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { CodeField } from "~/components/code-field";
 import { tradePasswordSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { validateUnlessSendingCode } from "~/lib/forms/code-intent";
 import { pageTitle } from "~/lib/use-shell";
-import { callAsMember } from "~/services/auth.server";
 import { handleSecurityForm } from "~/services/security-form.server";
 import * as s from "./account.center.css";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.trade_pwd.title") }];
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleSecurityForm(request, {
-    schema: tradePasswordSchema,
-    hideFields: ["tradePassword", "tradePassword1", "code"],
-    save: (member, value) => callAsMember(request, member, endpoints.tradePassword, { body: { tradePassword: value.tradePassword, code: value.code } }),
-    done: { to: "/account/center/security", key: "account.trade_pwd.saved" },
-  });
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, ({ engine }) =>
+    handleSecurityForm(engine, {
+      schema: tradePasswordSchema,
+      hideFields: ["tradePassword", "tradePassword1", "code"],
+      save: (value) => engine.security.setTradePassword({ tradePassword: value.tradePassword, code: value.code }),
+      done: { to: "/account/center/security", key: "account.trade_pwd.saved" },
+    }));
 }
 
 /** Spec §5: the transaction password is exactly 6 digits. */

@@ -4,13 +4,12 @@ import { useTranslation } from "react-i18next";
 import { DemoLockedNotice, isLockedForDemo } from "~/components/demo-locked";
 import { PageErrorBoundary } from "~/components/error-page";
 import { useIsServed } from "~/lib/use-shell";
-import { loadMemberInfo, withMemberHeaders } from "~/services/member.server";
 import * as s from "./account.center.css";
+import { withMember } from "~/services/engine/route.server";
 
 /** The account center: side menu of spec §2 and the page beside it. Members only. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { member, info } = await loadMemberInfo(request);
-  return withMemberHeaders(member, { info });
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, async ({ engine }) => ({ info: await engine.member.info() }));
 }
 
 const MENU = [

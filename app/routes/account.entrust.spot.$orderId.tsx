@@ -1,38 +1,32 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { endpoints } from "#protocol/endpoints";
 import { orderIdField } from "#protocol/endpoints/order-history";
 import { Amount, OrderStatus, Pager, SideLabel, TradeTable, Triggers, TypeLabel, useWhen } from "~/components/entrust-tables";
 import { PageErrorBoundary } from "~/components/error-page";
 import { ENTRUST_PAGE_SIZE } from "~/lib/forms/entrust";
 import { pageTitle } from "~/lib/use-shell";
-import { EngineRefusal } from "~/services/api.server";
-import { callAsMember, requireMember } from "~/services/auth.server";
-import { orUnavailable } from "~/services/errors.server";
-import { withMemberHeaders } from "~/services/member.server";
 import * as center from "./account.center.css";
 import * as s from "./account.entrust.css";
+import { EngineRefusal } from "~/services/api.server";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "entrust.order_title") }];
 
 /** One of the member's spot orders and its trades. Another member's order is not found, like a missing one. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
-  const id = orderIdField.safeParse(params.orderId);
-  if (!id.success) throw data(null, { status: 404 });
-  const page = Math.min(Math.max(Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1, 1), 100_000);
-  try {
-    const details = await orUnavailable(
-      request,
-      callAsMember(request, member, endpoints.orderDetails, { params: { id: id.data }, query: { pageNo: page, pageSize: ENTRUST_PAGE_SIZE } }),
-    );
-    return withMemberHeaders(member, details);
-  } catch (error) {
-    if (error instanceof EngineRefusal && error.outcome.kind === "error" && error.outcome.code === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, async ({ engine, request, params }) => {
+    const id = orderIdField.safeParse(params.orderId);
+    if (!id.success) throw data(null, { status: 404 });
+    const page = Math.min(Math.max(Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1, 1), 100_000);
+    try {
+      return await engine.spot.order(id.data, { pageNo: page, pageSize: ENTRUST_PAGE_SIZE });
+    } catch (error) {
+      if (error instanceof EngineRefusal && error.outcome.kind === "error" && error.outcome.code === 404) throw data(null, { status: 404 });
+      throw error;
+    }
+  });
 }
 
 export default function SpotOrderPage() {

@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { endpoints } from "#protocol/endpoints";
 import type { SpotOrderView } from "#protocol/endpoints/order-history";
 import { OrderTable, Pager, TradeTable } from "~/components/entrust-tables";
 import { PageErrorBoundary } from "~/components/error-page";
@@ -18,42 +17,40 @@ import {
 } from "~/lib/forms/entrust";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";
-import { callAsMember, requireMember } from "~/services/auth.server";
-import { orUnavailable } from "~/services/errors.server";
-import { withMemberHeaders } from "~/services/member.server";
 import { loadSpotOrders } from "~/services/order-history.server";
-import { attempt } from "~/services/register.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as center from "./account.center.css";
 import * as s from "./account.entrust.css";
+import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "entrust.spot_title") }];
 
 const BASE = "/account/entrust/spot";
 
 /** Spot orders: open orders, order history or trade details, filtered by a GET form. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
-  const { filter, errors, values } = parseEntrustQuery(new URL(request.url).searchParams);
-  if (errors) {
-    // A bad filter is answered on the page, next to its field, without asking the engine for rows.
-    const symbols = await orUnavailable(request, callAsMember(request, member, endpoints.orderSymbols, { body: {} }));
-    return withMemberHeaders(member, { filter, errors, values, symbols, rows: null });
-  }
-  const { symbols, rows } = await orUnavailable(request, loadSpotOrders(request, member, filter));
-  return withMemberHeaders(member, { filter, errors: null as FilterErrors | null, values, symbols, rows });
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, async ({ engine, request }) => {
+    const { filter, errors, values } = parseEntrustQuery(new URL(request.url).searchParams);
+    if (errors) {
+      // A bad filter is answered on the page, next to its field, without asking the engine for rows.
+      return { filter, errors, values, symbols: await engine.spot.orderSymbols(), rows: null };
+    }
+    const { symbols, rows } = await loadSpotOrders(engine, filter);
+    return { filter, errors: null as FilterErrors | null, values, symbols, rows };
+  });
 }
 
 /** Cancels one open order, then shows the same page again with a toast (with or without JavaScript). */
-export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request);
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  const back = `${BASE}${url.search}`;
-  const submission = cancelOrderSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!submission.success) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
-  const done = await attempt(() => callAsMember(request, member, endpoints.cancelOrder, { body: { orderId: submission.data.orderId } }));
-  return redirectWithToast(request, back, done.ok ? { type: "success", key: "entrust.cancelled" } : { type: "error", message: done.message ?? undefined });
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, async ({ engine, request }) => {
+    const url = new URL(request.url);
+    url.searchParams.delete("index");
+    const back = `${BASE}${url.search}`;
+    const submission = cancelOrderSchema.safeParse(Object.fromEntries(await request.formData()));
+    if (!submission.success) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
+    const done = await engine.attempt(() => engine.spot.cancel(submission.data.orderId));
+    return redirectWithToast(request, back, done.ok ? { type: "success", key: "entrust.cancelled" } : { type: "error", message: done.message ?? undefined });
+  });
 }
 
 export default function SpotOrdersPage() {

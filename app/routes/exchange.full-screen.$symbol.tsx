@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageErrorBoundary } from "~/components/error-page";
@@ -15,6 +15,7 @@ import { ORDER_TYPES } from "~/lib/forms/spot-order";
 import { numberFormatOf } from "~/lib/number-format";
 import type { ShellData } from "~/lib/shell";
 import { pageTitle } from "~/lib/use-shell";
+import { withEngine, withMember } from "~/services/engine/route.server";
 import { exchangeAction, loadExchange } from "~/services/exchange.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -24,12 +25,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [{ title: pageTitle(matches, `${nf.display(data.goods.ticker.close, { abbreviate: false })} | ${data.symbol}`, { literal: true }) }];
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadExchange(request, params.symbol ?? "");
+export function loader(args: LoaderFunctionArgs) {
+  return withEngine(args, ({ engine, params }) => loadExchange(engine, params.symbol ?? ""));
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return exchangeAction(request, params.symbol ?? "");
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, ({ engine, params }) => exchangeAction(engine, params.symbol ?? ""));
 }
 
 /** Switching the order type tab only changes the forms: no need to reload the market. */

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageErrorBoundary } from "~/components/error-page";
@@ -6,16 +6,13 @@ import { MarketTable } from "~/components/market-table";
 import { tradingPath } from "~/lib/market-list";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle, useShell } from "~/lib/use-shell";
-import { orUnavailable } from "~/services/errors.server";
-import { detectLanguage } from "~/services/i18n.server";
-import { loadSpotSnapshot } from "~/services/market.server";
 import * as s from "./home.index.css";
+import { withEngine } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "home.title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const markets = await orUnavailable(request, loadSpotSnapshot(await detectLanguage(request)));
-  return { markets };
+export function loader(args: LoaderFunctionArgs) {
+  return withEngine(args, async ({ engine }) => ({ markets: await engine.market.snapshot() }));
 }
 
 const PRODUCTS = ["spot", "contract", "margin", "pulse", "staking", "subscription", "otc", "support"] as const;

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type MutableRefObject, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,20 +9,20 @@ import { MarketTable, type MarketTableProps } from "~/components/market-table";
 import { marketSearch, mergeTickers, SEARCH_MAX_LENGTH, sortedBy, tradingPath, viewMarkets, type MarketQuery, type MarketTab } from "~/lib/market-list";
 import { useTopic } from "~/lib/realtime";
 import { pageTitle, useShell } from "~/lib/use-shell";
+import { withEngine, withMember } from "~/services/engine/route.server";
 import { loadMarketList, toggleFavourite } from "~/services/market-list.server";
 import * as s from "./market.main.css";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "market_list.title") }];
 
 /** Spec §2 /market/main: every market with its 24 h ticker; tab, search and sort live in the URL. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { data: page, member } = await loadMarketList(request);
-  return data(page, { headers: member?.headers });
+export function loader(args: LoaderFunctionArgs) {
+  return withEngine(args, ({ engine }) => loadMarketList(engine));
 }
 
 /** The star of a row: `intent` favourite or unfavourite with the `symbol`. */
-export async function action({ request }: ActionFunctionArgs) {
-  return toggleFavourite(request);
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, ({ engine }) => toggleFavourite(engine));
 }
 
 const PATH = "/market/main";

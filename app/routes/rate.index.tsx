@@ -1,17 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PreferenceForm } from "~/components/header/preference-form";
 import { PageErrorBoundary } from "~/components/error-page";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle, useShell } from "~/lib/use-shell";
-import { endpoints } from "#protocol/endpoints";
 import { decimals } from "#protocol/money";
-import { callEndpoint } from "~/services/api.server";
-import { orUnavailable } from "~/services/errors.server";
-import { detectLanguage } from "~/services/i18n.server";
 import { loadRates, loadSite } from "~/services/site.server";
 import * as s from "./rate.index.css";
+import { withEngine } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "rates.title") }];
 
@@ -19,14 +16,15 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
  * Spec §2 /rate/index, "Fees & Rates": every market's trading fees (maker and taker), then the
  * display-currency rates (`open/getCoinRate`) and a way to pick one.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const lang = await detectLanguage(request);
-  const [rates, site, symbols] = await orUnavailable(request, Promise.all([loadRates(), loadSite(), callEndpoint(endpoints.spotSymbols, {}, { lang })]));
-  return {
-    fees: symbols.map((m) => ({ symbol: m.symbolName, maker: m.makerFee, taker: m.takerFee })),
-    rates: rates.map((r) => ({ code: r.exchange_value, quote: r.quote_currency, symbol: r.exchange_code, rate: r.rate.replace(/\.?0+$/, "") })),
-    refreshMinutes: Math.round(site.config.rateRefreshMs / 60_000),
-  };
+export function loader(args: LoaderFunctionArgs) {
+  return withEngine(args, async ({ engine }) => {
+    const [rates, site, symbols] = await Promise.all([engine.guard(loadRates), engine.guard(loadSite), engine.market.symbols()]);
+    return {
+      fees: symbols.map((m) => ({ symbol: m.symbolName, maker: m.makerFee, taker: m.takerFee })),
+      rates: rates.map((r) => ({ code: r.exchange_value, quote: r.quote_currency, symbol: r.exchange_code, rate: r.rate.replace(/\.?0+$/, "") })),
+      refreshMinutes: Math.round(site.config.rateRefreshMs / 60_000),
+    };
+  });
 }
 
 export default function RatesPage() {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
@@ -12,16 +12,17 @@ import { resetPasswordSchema, sendCodeSchema } from "~/lib/forms/auth";
 import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes } from "~/services/area-codes.server";
 import { authPageContext, sendCodeReply } from "~/services/auth-page.server";
-import { detectLanguage } from "~/services/i18n.server";
-import { resetPassword } from "~/services/register.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./user.css";
+import { withEngine } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.forgot.title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { accountType, areas } = await authPageContext(request);
-  return { accountType, areas };
+export function loader(args: LoaderFunctionArgs) {
+  return withEngine(args, async ({ engine }) => {
+    const { accountType, areas } = await authPageContext(engine);
+    return { accountType, areas };
+  });
 }
 
 const HIDE = ["password", "password1", "code"];
@@ -31,18 +32,20 @@ const HIDE = ["password", "password1", "code"];
  * engine answers the same whether the account exists or not), then the code and the new password
  * set it; every session of the account ends and the member logs in again.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const lang = await detectLanguage(request);
-  const areas = await loadAreaCodes(lang);
-  if (formData.get("intent") === "send-code") return sendCodeReply(request, formData, { lang, areas, purpose: "reset", hide: HIDE, hideOnSuccess: ["password", "password1"] });
-  const refused = (result: SubmissionResult<string[]>) => data({ result, codeSentAt: null as number | null, resendAfter: null as number | null }, { status: 400 });
+export function action(args: ActionFunctionArgs) {
+  return withEngine(args, async ({ engine, request }) => {
+    const formData = await request.formData();
+    const areas = await engine.guard(() => loadAreaCodes(engine.lang));
+    if (formData.get("intent") === "send-code") return sendCodeReply(engine, formData, { areas, purpose: "reset", hide: HIDE, hideOnSuccess: ["password", "password1"] });
+    const refused = (result: SubmissionResult<string[]>) => data({ result, codeSentAt: null as number | null, resendAfter: null as number | null }, { status: 400 });
 
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-  if (submission.status !== "success") return refused(submission.reply({ hideFields: HIDE }));
-  const done = await resetPassword(request, lang, submission.value);
-  if (!done.ok) return refused(submission.reply({ hideFields: HIDE, formErrors: [done.message ?? "errors.unknown"] }));
-  return redirectWithToast(request, `/user/login${submission.value.accountType === "phone" ? "?type=phone" : ""}`, { type: "success", key: "auth.password_reset" });
+    const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+    if (submission.status !== "success") return refused(submission.reply({ hideFields: HIDE }));
+    const body = submission.value;
+    const done = await engine.attempt(() => engine.auth.resetPassword(body));
+    if (!done.ok) return refused(submission.reply({ hideFields: HIDE, formErrors: [done.message ?? "errors.unknown"] }));
+    return redirectWithToast(request, `/user/login${submission.value.accountType === "phone" ? "?type=phone" : ""}`, { type: "success", key: "auth.password_reset" });
+  });
 }
 
 export default function ForgotPasswordPage() {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
@@ -11,36 +11,39 @@ import { loginSchema } from "~/lib/forms/auth";
 import { localPath } from "~/lib/preference-schema";
 import { pageTitle } from "~/lib/use-shell";
 import { authPageContext, loadDemoAccount } from "~/services/auth-page.server";
-import { detectLanguage } from "~/services/i18n.server";
 import { loginWithPassword } from "~/services/login.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./user.css";
+import { withEngine } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.login.title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ url, accountType, areas }, demo] = await Promise.all([authPageContext(request), loadDemoAccount(request)]);
-  return { accountType, areas, demo, redirectTo: localPath.parse(url.searchParams.get("redirectTo") ?? "/account/center/info") };
+export function loader(args: LoaderFunctionArgs) {
+  return withEngine(args, async ({ engine }) => {
+    const [{ url, accountType, areas }, demo] = await Promise.all([authPageContext(engine), loadDemoAccount(engine)]);
+    return { accountType, areas, demo, redirectTo: localPath.parse(url.searchParams.get("redirectTo") ?? "/account/center/info") };
+  });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  const hideFields = ["password", "googleCode"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), needGoogle: formData.has("googleCode") }, { status: 400 });
-  const lang = await detectLanguage(request);
-  const outcome = await loginWithPassword(request, submission.value, lang);
-  if (outcome.kind === "google") {
-    return data({ result: submission.reply({ hideFields, formErrors: submission.value.googleCode ? [] : ["auth.google_needed"] }), needGoogle: true }, { status: 400 });
-  }
-  if (outcome.kind === "refused") {
-    return data(
-      { result: submission.reply({ hideFields, formErrors: [outcome.message ?? "errors.unknown"] }), needGoogle: formData.has("googleCode") },
-      { status: 400 },
-    );
-  }
-  const redirectTo = localPath.parse(formData.get("redirectTo") ?? "/account/center/info");
-  return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: { "set-cookie": outcome.cookie } });
+export function action(args: ActionFunctionArgs) {
+  return withEngine(args, async ({ engine, request }) => {
+    const formData = await request.formData();
+    const submission = parseWithZod(formData, { schema: loginSchema });
+    const hideFields = ["password", "googleCode"];
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), needGoogle: formData.has("googleCode") }, { status: 400 });
+    const outcome = await loginWithPassword(engine, submission.value);
+    if (outcome.kind === "google") {
+      return data({ result: submission.reply({ hideFields, formErrors: submission.value.googleCode ? [] : ["auth.google_needed"] }), needGoogle: true }, { status: 400 });
+    }
+    if (outcome.kind === "refused") {
+      return data(
+        { result: submission.reply({ hideFields, formErrors: [outcome.message ?? "errors.unknown"] }), needGoogle: formData.has("googleCode") },
+        { status: 400 },
+      );
+    }
+    const redirectTo = localPath.parse(formData.get("redirectTo") ?? "/account/center/info");
+    return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: { "set-cookie": outcome.cookie } });
+  });
 }
 
 export default function LoginPage() {

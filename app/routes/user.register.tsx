@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
@@ -12,40 +12,43 @@ import { registerSchema, sendCodeSchema } from "~/lib/forms/auth";
 import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes } from "~/services/area-codes.server";
 import { authPageContext, phoneFieldError, sendCodeReply } from "~/services/auth-page.server";
-import { detectLanguage } from "~/services/i18n.server";
 import { loginWithPassword } from "~/services/login.server";
-import { registerMember } from "~/services/register.server";
 import { getInviteCode } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./user.css";
+import { withEngine } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.register.title") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { url, accountType, areas } = await authPageContext(request);
-  return { accountType, areas, inviteCode: url.searchParams.get("invite_code") ?? (await getInviteCode(request)) ?? "" };
+export function loader(args: LoaderFunctionArgs) {
+  return withEngine(args, async ({ engine, request }) => {
+    const { url, accountType, areas } = await authPageContext(engine);
+    return { accountType, areas, inviteCode: url.searchParams.get("invite_code") ?? (await getInviteCode(request)) ?? "" };
+  });
 }
 
 const HIDE = ["password", "tradePassword", "code", "website"];
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const lang = await detectLanguage(request);
-  const areas = await loadAreaCodes(lang);
-  const intent = formData.get("intent");
+export function action(args: ActionFunctionArgs) {
+  return withEngine(args, async ({ engine, request }) => {
+    const formData = await request.formData();
+    const areas = await engine.guard(() => loadAreaCodes(engine.lang));
+    const intent = formData.get("intent");
 
-  if (intent === "send-code") return sendCodeReply(request, formData, { lang, areas, purpose: "register", hide: HIDE, hideOnSuccess: ["password", "tradePassword", "website"] });
+    if (intent === "send-code") return sendCodeReply(engine, formData, { areas, purpose: "register", hide: HIDE, hideOnSuccess: ["password", "tradePassword", "website"] });
 
-  const submission = parseWithZod(formData, { schema: registerSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null, resendAfter: null }, { status: 400 });
-  const invalidPhone = phoneFieldError(areas, submission.value);
-  if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
-  const created = await registerMember(request, lang, submission.value);
-  if (!created.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null }, { status: 400 });
-  // Registered: log straight in.
-  const login = await loginWithPassword(request, { ...submission.value }, lang);
-  if (login.kind !== "ok") return redirectWithToast(request, "/user/login", { type: "success", key: "auth.registered_login" });
-  return redirectWithToast(request, "/account/center/info", { type: "success", key: "auth.registered" }, { headers: { "set-cookie": login.cookie } });
+    const submission = parseWithZod(formData, { schema: registerSchema });
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null, resendAfter: null }, { status: 400 });
+    const invalidPhone = phoneFieldError(areas, submission.value);
+    if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
+    const body = submission.value;
+    const created = await engine.attempt(() => engine.auth.register(body));
+    if (!created.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null }, { status: 400 });
+    // Registered: log straight in.
+    const login = await loginWithPassword(engine, { ...submission.value });
+    if (login.kind !== "ok") return redirectWithToast(request, "/user/login", { type: "success", key: "auth.registered_login" });
+    return redirectWithToast(request, "/account/center/info", { type: "success", key: "auth.registered" }, { headers: { "set-cookie": login.cookie } });
+  });
 }
 
 export default function RegisterPage() {

@@ -64,7 +64,7 @@ describe("API client against the engine", () => {
   it("returns checked data", async () => {
     const rates = await callEndpoint(endpoints.coinRates, {}, { lang: "en" });
     expect(rates.find((r) => r.exchange_value === "usd")?.exchange_code).toBe("$");
-    const page = await callEndpoint(endpoints.getData, { params: { tableId: "sys_language" }, query: { pageSize: -521 } }, { lang: "de" });
+    const page = await callEndpoint(endpoints.getData, { params: { tableId: "sys_language" }, query: { pageSize: "-521" } }, { lang: "de" });
     expect(page.total).toBe(9);
   });
 

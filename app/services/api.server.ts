@@ -1,7 +1,7 @@
-import type * as z from "zod";
 import { fillPath, HEADERS, type Endpoint } from "#protocol/endpoints";
 import type { LanguageCode } from "#protocol/languages";
 import { interpretResponse, type ApiOutcome } from "./api-response";
+import type { EndpointInput, EndpointOutput } from "./engine/endpoint-input";
 import { webEnv } from "./env.server";
 
 /** Spec §9: request timeout 300000 ms. */
@@ -23,7 +23,8 @@ export class EngineUnreachable extends Error {
   }
 }
 
-export interface CallInput {
+/** The parts of a call as they go on the wire (`EndpointInput` is its typed face). */
+interface WireInput {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
@@ -56,13 +57,12 @@ export function engineHeaders(options: CallOptions): Record<string, string> {
 /**
  * Calls one protocol endpoint of the engine and returns its data, checked against the
  * endpoint's response schema. Throws `EngineRefusal` for any code other than 200 and
- * `EngineUnreachable` for a network failure or a timeout.
+ * `EngineUnreachable` for a network failure or a timeout. Pages and forms call the engine through
+ * their request's client (`engine/client.server.ts`); this is its transport, and that of the
+ * process-wide configuration caches.
  */
-export async function callEndpoint<E extends Endpoint>(
-  endpoint: E,
-  input: CallInput,
-  options: CallOptions,
-): Promise<z.output<E["response"]>> {
+export async function callEndpoint<E extends Endpoint>(endpoint: E, typed: EndpointInput<E>, options: CallOptions): Promise<EndpointOutput<E>> {
+  const input = typed as WireInput;
   const env = webEnv();
   const path = fillPath(endpoint.path, input.params);
   const url = new URL(endpoint.absolute ? path : `/api/${env.API_HEAD}/${path}`, env.ENGINE_URL);
@@ -102,5 +102,5 @@ export async function callEndpoint<E extends Endpoint>(
     console.error(`engine answer of ${endpoint.path} does not match the protocol`, checked.error.issues.slice(0, 3));
     throw new EngineRefusal({ kind: "error", code: 502, message: null });
   }
-  return checked.data as z.output<E["response"]>;
+  return checked.data as EndpointOutput<E>;
 }

@@ -1,32 +1,25 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
-import type { LanguageCode } from "#protocol/languages";
 import { sendCodeSchema } from "~/lib/forms/auth";
-import { endpoints } from "#protocol/endpoints";
-import { callEndpoint } from "./api.server";
 import { loadAreaCodes, phoneFitsArea } from "./area-codes.server";
-import { getMember } from "./auth.server";
-import { orUnavailable } from "./errors.server";
-import { detectLanguage } from "./i18n.server";
-import { sendCode } from "./register.server";
+import { codeTargetOf, describeTarget } from "./engine/areas/codes.server";
+import type { Engine } from "./engine/client.server";
 
 /** What the login and register pages share: members go to their account; the e-mail/phone tab; area codes. */
-export async function authPageContext(request: Request) {
-  if (await getMember(request)) throw redirect("/account/center/info");
-  const url = new URL(request.url);
-  const lang = await detectLanguage(request);
+export async function authPageContext(engine: Engine) {
+  if (engine.signedIn) throw redirect("/account/center/info");
+  const url = new URL(engine.request.url);
   return {
     url,
     accountType: url.searchParams.get("type") === "phone" ? ("phone" as const) : ("email" as const),
-    areas: await orUnavailable(request, loadAreaCodes(lang)),
+    areas: await engine.guard(() => loadAreaCodes(engine.lang)),
   };
 }
 
 /** The demo login of a demo install (simulated markets), or null; the page offers it when there is one. */
-export async function loadDemoAccount(request: Request) {
-  const lang = await detectLanguage(request);
-  return callEndpoint(endpoints.demoAccount, {}, { lang }).catch(() => null);
+export function loadDemoAccount(engine: Engine) {
+  return engine.auth.demoAccount().catch(() => null);
 }
 
 /** A phone that does not fit its area code (spec §5), as a field error; null when fine or not a phone. */
@@ -40,17 +33,18 @@ export function phoneFieldError(areas: Awaited<ReturnType<typeof loadAreaCodes>>
  * back (passwords, the code); `keepOnSuccess` is hidden once the code went out.
  */
 export async function sendCodeReply(
-  request: Request,
+  engine: Engine,
   formData: FormData,
-  options: { lang: LanguageCode; areas: Awaited<ReturnType<typeof loadAreaCodes>>; purpose: "register" | "reset"; hide: string[]; hideOnSuccess: string[] },
+  options: { areas: Awaited<ReturnType<typeof loadAreaCodes>>; purpose: "register" | "reset"; hide: string[]; hideOnSuccess: string[] },
 ) {
   const refused = (result: SubmissionResult<string[]>) => data({ result, codeSentAt: null, resendAfter: null }, { status: 400 });
   const submission = parseWithZod(formData, { schema: sendCodeSchema });
   if (submission.status !== "success") return refused(submission.reply({ hideFields: options.hide }));
   const invalidPhone = phoneFieldError(options.areas, submission.value);
   if (invalidPhone) return refused(submission.reply({ hideFields: options.hide, fieldErrors: invalidPhone }));
-  const sent = await sendCode(request, options.lang, { ...submission.value, purpose: options.purpose });
+  const target = codeTargetOf(submission.value);
+  const sent = await engine.attempt(() => engine.auth.sendCode(target, options.purpose));
   if (!sent.ok) return refused(submission.reply({ hideFields: options.hide, formErrors: [sent.message ?? "errors.unknown"] }));
-  const sentTo = submission.value.email ?? `+${submission.value.areaCode} ${submission.value.phone}`;
+  const sentTo = describeTarget(target);
   return data({ result: submission.reply({ hideFields: options.hideOnSuccess }), codeSentAt: Date.now() as number | null, resendAfter: sent.value.resendAfterSeconds as number | null, sentTo });
 }

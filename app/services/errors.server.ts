@@ -1,5 +1,4 @@
 import { data } from "@remix-run/node";
-import { EngineUnreachable } from "./api.server";
 import { LANGUAGE_TAGS } from "#protocol/languages";
 import { detectLanguage } from "./i18n.server";
 import { LOCALE_FILES } from "./messages.server";
@@ -25,14 +24,4 @@ export async function unreachableResponse(request: Request) {
     retry: errors.retry ?? "Try again",
   };
   return data(payload, { status: 503, headers: { "Retry-After": "5" } });
-}
-
-/** Runs an engine read for a page; if the engine is unreachable the page answers 503 instead of crashing. */
-export async function orUnavailable<T>(request: Request, read: Promise<T>): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof EngineUnreachable) throw await unreachableResponse(request);
-    throw error;
-  }
 }

@@ -1,8 +1,7 @@
-import { endpoints } from "#protocol/endpoints";
-import type { LanguageCode } from "#protocol/languages";
 import type { TokenGrant } from "#protocol/member";
-import { callEndpoint, EngineRefusal } from "./api.server";
-import { authFromGrant, clientOf, deviceIdOf } from "./auth.server";
+import { EngineRefusal } from "./api.server";
+import { AUTH_KEY, authFromGrant, deviceIdOf } from "./auth.server";
+import type { Engine } from "./engine/client.server";
 import { webEnv } from "./env.server";
 import { commitSession, getSession } from "./session.server";
 
@@ -22,19 +21,16 @@ export interface LoginInput {
 }
 
 /** Logs in with the engine's token call and stores the tokens in the session. */
-export async function loginWithPassword(request: Request, input: LoginInput, lang: LanguageCode): Promise<LoginOutcome> {
+export async function loginWithPassword(engine: Engine, input: LoginInput): Promise<LoginOutcome> {
+  const { request } = engine;
   const session = await getSession(request);
   const deviceId = deviceIdOf(session);
   let grant: TokenGrant;
   try {
-    grant = await callEndpoint(
-      endpoints.token,
-      {
-        query: { tenantId: webEnv().TENANT_ID, scope: "all", type: input.accountType },
-        body: { grant_type: "password", ...input, deviceId },
-      },
-      { lang, client: clientOf(request) },
-    );
+    grant = await engine.auth.token({
+      query: { tenantId: webEnv().TENANT_ID, scope: "all", type: input.accountType },
+      body: { grant_type: "password", ...input, deviceId },
+    });
   } catch (error) {
     if (error instanceof EngineRefusal) {
       if (error.outcome.kind === "pass-through") return { kind: "google" };
@@ -42,6 +38,6 @@ export async function loginWithPassword(request: Request, input: LoginInput, lan
     }
     throw error;
   }
-  session.set("auth", authFromGrant(grant));
+  session.set(AUTH_KEY, authFromGrant(grant));
   return { kind: "ok", cookie: await commitSession(request, session) };
 }

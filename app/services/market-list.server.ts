@@ -1,13 +1,8 @@
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
-import { endpoints } from "#protocol/endpoints";
-import { MARKET_TYPES, type MarketItem } from "#protocol/market";
+import type { MarketItem } from "#protocol/market";
 import { marketSearch, parseMarketQuery, type MarketQuery } from "~/lib/market-list";
-import { callEndpoint } from "./api.server";
-import { callAsMember, getMember, requireMember, type MemberContext } from "./auth.server";
-import { orUnavailable } from "./errors.server";
-import { detectLanguage } from "./i18n.server";
-import { attempt } from "./register.server";
+import { requireMember, type Engine, type MemberEngine } from "./engine/client.server";
 import { redirectWithToast } from "./toast.server";
 
 export interface MarketListData {
@@ -26,25 +21,20 @@ export interface MarketListData {
  * and, for a member, the favourites. The favourites tab needs a member (visitors go to the login
  * and come back); a contract tab without contracts falls back to the spot tab.
  */
-export async function loadMarketList(request: Request): Promise<{ data: MarketListData; member: MemberContext | null }> {
-  const url = new URL(request.url);
+export async function loadMarketList(engine: Engine): Promise<MarketListData> {
+  const url = new URL(engine.request.url);
   const query = parseMarketQuery(url.searchParams);
-  const member = query.tab === "favourites" ? await requireMember(request) : await getMember(request);
-  const lang = await detectLanguage(request);
-  const snapshot = (type: string) => callEndpoint(endpoints.marketInitData, { query: { type } }, { lang });
-  const [spot, ubw, bbw, favourites] = await orUnavailable(
-    request,
-    Promise.all([
-      snapshot(MARKET_TYPES.spot),
-      snapshot(MARKET_TYPES.ubw),
-      snapshot(MARKET_TYPES.bbw),
-      member ? callAsMember(request, member, endpoints.getOptional) : null,
-    ]),
-  );
+  const member = query.tab === "favourites" ? requireMember(engine) : engine.asMember();
+  const [spot, ubw, bbw, favourites] = await Promise.all([
+    engine.market.snapshot("spot"),
+    engine.market.snapshot("ubw"),
+    engine.market.snapshot("bbw"),
+    member ? member.favourites.list() : null,
+  ]);
   const contracts = [...ubw, ...bbw];
   if (query.tab === "contract" && contracts.length === 0) throw redirect(`${url.pathname}${marketSearch({ ...query, tab: "spot" })}`);
   const items = query.tab === "spot" ? spot : query.tab === "contract" ? contracts : [...spot, ...contracts];
-  return { data: { query, items, favourites, hasContracts: contracts.length > 0, spotCount: spot.length }, member };
+  return { query, items, favourites, hasContracts: contracts.length > 0, spotCount: spot.length };
 }
 
 const favouriteSchema = z.object({
@@ -56,16 +46,15 @@ const favouriteSchema = z.object({
  * Adds or removes a favourite (the star of a row), then goes back to the same view of the list
  * with a toast: the page re-renders whether or not JavaScript runs.
  */
-export async function toggleFavourite(request: Request) {
-  const member = await requireMember(request);
+export async function toggleFavourite(engine: MemberEngine) {
+  const { request } = engine;
   const url = new URL(request.url);
   const back = `${url.pathname}${marketSearch(parseMarketQuery(url.searchParams))}`;
   const parsed = favouriteSchema.safeParse(Object.fromEntries(await request.formData()));
-  const init = { headers: member.headers };
-  if (!parsed.success) return redirectWithToast(request, back, { type: "error", key: "market_list.favourite_failed" }, init);
-  const [a, b] = parsed.data.symbol.split("/") as [string, string];
-  const adding = parsed.data.intent === "favourite";
-  const done = await orUnavailable(request, attempt(() => callAsMember(request, member, adding ? endpoints.addOptional : endpoints.cancelOptional, { params: { a, b } })));
-  if (!done.ok) return redirectWithToast(request, back, { type: "error", message: done.message ?? undefined, key: "market_list.favourite_failed" }, init);
-  return redirectWithToast(request, back, { type: "success", key: adding ? "market_list.favourite_added" : "market_list.favourite_removed" }, init);
+  if (!parsed.success) return redirectWithToast(request, back, { type: "error", key: "market_list.favourite_failed" });
+  const { symbol, intent } = parsed.data;
+  const adding = intent === "favourite";
+  const done = await engine.attempt(() => (adding ? engine.favourites.add(symbol) : engine.favourites.remove(symbol)));
+  if (!done.ok) return redirectWithToast(request, back, { type: "error", message: done.message ?? undefined, key: "market_list.favourite_failed" });
+  return redirectWithToast(request, back, { type: "success", key: adding ? "market_list.favourite_added" : "market_list.favourite_removed" });
 }

@@ -5,7 +5,7 @@ import { maskAccount } from "~/lib/mask";
 import { buildNavTree } from "~/lib/nav-tree";
 import { isServedPath, servedPatterns, type ManifestRoute } from "~/lib/route-patterns";
 import type { DisplayCurrency, ShellData } from "~/lib/shell";
-import { getMember } from "./auth.server";
+import type { StoredAuth } from "./auth.server";
 import { detectLanguage } from "./i18n.server";
 import { loadMessages } from "./messages.server";
 import { readPreferences } from "./preferences.server";
@@ -17,8 +17,12 @@ import { readToast } from "./toast.server";
  * navigation and footer from the configuration tables, and the pending toast.
  * Throws `EngineUnreachable` when the engine cannot be read (the root turns it into an error page).
  */
-export async function loadShell(request: Request, context: AppLoadContext): Promise<{ shell: ShellData; headers: Headers }> {
-  const [site, rates, prefs, lang, member] = await Promise.all([loadSite(), loadRates(), readPreferences(request), detectLanguage(request), getMember(request)]);
+export async function loadShell(
+  request: Request,
+  context: AppLoadContext,
+  member: StoredAuth["member"] | null,
+): Promise<{ shell: ShellData; headers: Headers }> {
+  const [site, rates, prefs, lang] = await Promise.all([loadSite(), loadRates(), readPreferences(request), detectLanguage(request)]);
   const [messages, { toast, header: toastCookie }] = await Promise.all([loadMessages(lang), readToast(request)]);
   const patterns = patternsOf(context.routeManifest);
   const isServed = (path: string) => isServedPath(patterns, path);
@@ -69,10 +73,10 @@ export async function loadShell(request: Request, context: AppLoadContext): Prom
     footer: [...footerGroups].map(([group, links]) => ({ group, links })),
     year: new Date().getUTCFullYear(),
     servedPatterns: patterns,
-    member: member ? { uid: member.auth.member.uid, label: maskAccount(member.auth.member.email ?? member.auth.member.phone ?? member.auth.member.uid), isMerchant: member.auth.member.is_merchant === 2 } : null,
+    member: member ? { uid: member.uid, label: maskAccount(member.email ?? member.phone ?? member.uid), isMerchant: member.is_merchant === 2 } : null,
     toast,
   };
-  const headers = new Headers(member?.headers);
+  const headers = new Headers();
   if (toastCookie) headers.append("set-cookie", toastCookie);
   return { shell, headers };
 }

@@ -32,7 +32,7 @@ const rateCache = createCache<CurrencyEntry[]>(() => rateTtlMs);
 async function readTable<T extends ConfigTableId>(table: T): Promise<Array<z.output<(typeof CONFIG_TABLES)[T]>>> {
   const page = await callEndpoint(
     endpoints.getData,
-    { params: { tableId: table }, query: { pageSize: PAGE_SIZE_ALL, column: "id", order: "asc" } },
+    { params: { tableId: table }, query: { pageSize: String(PAGE_SIZE_ALL), column: "id", order: "asc" } },
     { lang: FALLBACK_LANGUAGE },
   );
   const schema = CONFIG_TABLES[table];

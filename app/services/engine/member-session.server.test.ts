@@ -1,16 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "../../engine/api/context";
-import { buildApp } from "../../engine/app";
-import { ADMIN_HEADERS, TEST_ADMIN_TOKEN } from "../../engine/testing/api-members";
-import { openTestStore, type TestStore } from "../../engine/testing/test-stores";
-import { getMember, type StoredAuth } from "./auth.server";
-import { sessionStorage } from "./session.server";
+import { createServices } from "../../../engine/api/context";
+import { buildApp } from "../../../engine/app";
+import { ADMIN_HEADERS, TEST_ADMIN_TOKEN } from "../../../engine/testing/api-members";
+import { openTestStore, type TestStore } from "../../../engine/testing/test-stores";
+import type { StoredAuth } from "../auth.server";
+import { sessionStorage } from "../session.server";
+import { memberSession } from "./member-session.server";
 
 /**
  * Token refresh in the web tier (spec §4): when the token's age reaches the token time it is
- * refreshed, once per session even when requests arrive together; a failed refresh only releases
- * the lock and keeps the member as they were.
+ * refreshed, once for requests that arrive together and once for all the loaders and the action of
+ * one request; nothing is remembered after (the cookie must reach the browser, issue 11); a failed
+ * refresh only releases the lock and keeps the member as they were.
  */
 let store: TestStore;
 let engine: FastifyInstance;
@@ -23,7 +25,7 @@ beforeAll(async () => {
     if (request.url.startsWith("/api/blade-auth/oauth/token") && (request.body as { grant_type?: string })?.grant_type === "refresh_token") refreshCalls++;
   });
   const address = await engine.listen({ host: "127.0.0.1", port: 0 });
-  const { webEnv } = await import("./env.server");
+  const { webEnv } = await import("../env.server");
   webEnv().ENGINE_URL = address;
 });
 afterAll(async () => {
@@ -56,33 +58,59 @@ async function loggedInCookie(email: string, issuedAt: number): Promise<{ cookie
 }
 
 const request = (cookie: string) => new Request("http://localhost/account/center/info", { headers: { cookie } });
+/** The member of a request of its own (each with a load context of its own, as server.mjs makes them). */
+const getMember = (cookie: string) => memberSession({ request: request(cookie), context: {} });
 
 describe("token refresh", () => {
   it("keeps a young token as it is", async () => {
     const { cookie, auth } = await loggedInCookie("young@example.com", Date.now());
     refreshCalls = 0;
-    const member = await getMember(request(cookie));
+    const member = await getMember(cookie);
     expect(member?.auth.accessToken).toBe(auth.accessToken);
-    expect([...member!.headers.keys()]).toEqual([]);
+    expect(member?.refreshedCookie).toBeNull();
     expect(refreshCalls).toBe(0);
   });
 
   it("refreshes a token whose age reached the token time, once for concurrent requests", async () => {
     const { cookie, auth } = await loggedInCookie("old@example.com", Date.now() - 604_800_000);
     refreshCalls = 0;
-    const results = await Promise.all([getMember(request(cookie)), getMember(request(cookie)), getMember(request(cookie))]);
+    const results = await Promise.all([getMember(cookie), getMember(cookie), getMember(cookie)]);
     expect(refreshCalls).toBe(1);
     const tokens = new Set(results.map((r) => r!.auth.accessToken));
     expect(tokens.size).toBe(1);
     expect([...tokens][0]).not.toBe(auth.accessToken);
-    for (const result of results) expect(result!.headers.get("set-cookie")).toMatch(/^__session=/);
+    for (const result of results) expect(result!.refreshedCookie).toMatch(/^__session=/);
+  });
+
+  it("refreshes once for the action and the loaders of one request", async () => {
+    const { cookie } = await loggedInCookie("one-request@example.com", Date.now() - 604_800_000);
+    const scope = { request: request(cookie), context: {} };
+    refreshCalls = 0;
+    const action = await memberSession(scope);
+    // The loaders that run after the action get a Request of their own, with the same context.
+    const loader = await memberSession({ request: request(cookie), context: scope.context });
+    expect(refreshCalls).toBe(1);
+    expect(loader).toBe(action);
+  });
+
+  it("remembers no refresh once answered: a later request with the old cookie cannot refresh", async () => {
+    const { cookie, auth } = await loggedInCookie("stale@example.com", Date.now() - 604_800_000);
+    const first = await getMember(cookie);
+    expect(first?.refreshedCookie).toMatch(/^__session=/);
+    // The browser did not get the new cookie: the engine rotated the refresh token, so this fails
+    // (and the next engine call answers 401) in any process; only the cookie reaching the browser helps.
+    refreshCalls = 0;
+    const second = await getMember(cookie);
+    expect(refreshCalls).toBe(1);
+    expect(second?.auth.accessToken).toBe(auth.accessToken);
+    expect(second?.refreshedCookie).toBeNull();
   });
 
   it("keeps the member when the refresh fails (only the lock is released)", async () => {
     const { cookie, auth } = await loggedInCookie("revoked@example.com", Date.now() - 604_800_000);
     await store.db.updateTable("device_session").set({ revoked_at: new Date() }).where("member_id", "=", auth.member.id).execute();
-    const member = await getMember(request(cookie));
+    const member = await getMember(cookie);
     expect(member?.auth.accessToken).toBe(auth.accessToken);
-    expect(member!.headers.get("set-cookie")).toBeNull();
+    expect(member?.refreshedCookie).toBeNull();
   });
 });

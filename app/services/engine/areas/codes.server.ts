@@ -1,0 +1,23 @@
+import { endpoints } from "#protocol/endpoints";
+import type { CodePurpose } from "#protocol/code-purposes";
+import type { EngineCall } from "../call.server";
+
+/** Where a code goes: an e-mail address, or a phone number with its area code. */
+export type CodeTarget = { accountType: "email"; email: string } | { accountType: "phone"; areaCode: string; phone: string };
+
+/** Sends a code for `purpose`; `call` carries the member's token for the purposes that need one. */
+export function sendCode(call: EngineCall, target: CodeTarget, purpose: CodePurpose) {
+  return target.accountType === "email"
+    ? call(endpoints.sendEmailCode, { query: { email: target.email, type: purpose } })
+    : call(endpoints.sendSmsCode, { query: { areaCode: target.areaCode, phone: target.phone, type: purpose } });
+}
+
+/** The account fields of a form as a code target (the form's schema has made sure they are there). */
+export function codeTargetOf(value: { accountType: "email" | "phone"; email?: string; areaCode?: string; phone?: string }): CodeTarget {
+  return value.accountType === "email" ? { accountType: "email", email: value.email ?? "" } : { accountType: "phone", areaCode: value.areaCode ?? "", phone: value.phone ?? "" };
+}
+
+/** How a code target is shown back to the member ("Code sent to …"). */
+export function describeTarget(target: CodeTarget): string {
+  return target.accountType === "email" ? target.email : `+${target.areaCode} ${target.phone}`;
+}

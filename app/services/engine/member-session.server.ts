@@ -1,0 +1,76 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { endpoints } from "#protocol/endpoints";
+import type { LanguageCode } from "#protocol/languages";
+import type { TokenGrant } from "#protocol/member";
+import { callEndpoint } from "../api.server";
+import { AUTH_KEY, authFromGrant, storedAuth, type StoredAuth } from "../auth.server";
+import { detectLanguage } from "../i18n.server";
+import { commitSession, getSession } from "../session.server";
+import { loadSite } from "../site.server";
+
+/** One HTTP request as a loader or action sees it; `context` is made once per request (server.mjs). */
+export interface RequestScope {
+  request: Request;
+  context?: AppLoadContext;
+}
+
+export interface MemberSession {
+  auth: StoredAuth;
+  /** The session cookie carrying the refreshed tokens when they were refreshed for this request. */
+  refreshedCookie: string | null;
+}
+
+/** Spec §4 checks every 10 s; refreshing that much before expiry keeps a token from lapsing between checks. */
+const REFRESH_MARGIN_MS = 10_000;
+
+/**
+ * The member of this request, with the access token refreshed when its age reaches the token time
+ * (spec §4). Worked out once per HTTP request: a form post without JavaScript runs the action and
+ * then every loader with the same cookie, and they must all use the one refresh (the engine
+ * rotates the refresh token, so a second refresh with the old one would fail). Keyed by the load
+ * context, which is one object per request; by the request where there is none (tests).
+ */
+export function memberSession(scope: RequestScope): Promise<MemberSession | null> {
+  const key: object = scope.context ?? scope.request;
+  let session = perRequest.get(key);
+  if (!session) {
+    session = readMemberSession(scope.request);
+    perRequest.set(key, session);
+  }
+  return session;
+}
+
+const perRequest = new WeakMap<object, Promise<MemberSession | null>>();
+
+async function readMemberSession(request: Request): Promise<MemberSession | null> {
+  const session = await getSession(request);
+  const auth = storedAuth(session);
+  if (!auth) return null;
+  const tokenTimeMs = (await loadSite().then((s) => s.config.tokenTime).catch(() => 604_800)) * 1000;
+  if (Date.now() - auth.issuedAt < tokenTimeMs - REFRESH_MARGIN_MS) return { auth, refreshedCookie: null };
+  const grant = await refreshCoalesced(auth.refreshToken, await detectLanguage(request));
+  // A failed refresh keeps the member as they were (spec §4): if the token is gone for good, the
+  // next engine call answers 401 and the client logs the member out.
+  if (!grant) return { auth, refreshedCookie: null };
+  const next = authFromGrant(grant);
+  session.set(AUTH_KEY, next);
+  return { auth: next, refreshedCookie: await commitSession(request, session) };
+}
+
+/**
+ * Requests of one session that arrive together share one refresh. Nothing is kept once it is
+ * answered: the browser has the new tokens only if this request's answer carries the cookie, and
+ * any web process must be able to serve its next request (issue 11).
+ */
+const inFlight = new Map<string, Promise<TokenGrant | null>>();
+
+function refreshCoalesced(refreshToken: string, lang: LanguageCode): Promise<TokenGrant | null> {
+  let pending = inFlight.get(refreshToken);
+  if (!pending) {
+    pending = callEndpoint(endpoints.token, { body: { grant_type: "refresh_token", refresh_token: refreshToken } }, { lang })
+      .catch(() => null)
+      .finally(() => inFlight.delete(refreshToken));
+    inFlight.set(refreshToken, pending);
+  }
+  return pending;
+}

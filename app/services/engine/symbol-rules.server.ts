@@ -1,0 +1,46 @@
+import type { SpotSymbol } from "#protocol/endpoints/market-data";
+
+/**
+ * Spot markets' trading rules, kept in the web process so an order form is checked without asking
+ * the engine for the market first (issue 11: one engine call per order). The scales and coins it
+ * is used for never change once a market is listed (README "Markets are configuration"), and the
+ * engine checks every order again anyway; minimum quantity, fees and halts are the engine's to
+ * enforce. A market listed since the last load is a miss, which reloads at once (at most once per
+ * `MISS_RELOAD_MS`, so unknown symbols cannot make every request a reload).
+ */
+const TTL_MS = 60_000;
+const MISS_RELOAD_MS = 5_000;
+
+let loaded: { bySymbol: Map<string, SpotSymbol>; at: number } | undefined;
+let pending: Promise<Map<string, SpotSymbol>> | undefined;
+
+async function rules(load: () => Promise<SpotSymbol[]>, maxAgeMs: number): Promise<Map<string, SpotSymbol>> {
+  if (loaded && Date.now() - loaded.at < maxAgeMs) return loaded.bySymbol;
+  pending ??= load()
+    .then((list) => {
+      loaded = { bySymbol: new Map(list.map((s) => [s.symbolName, s])), at: Date.now() };
+      return loaded.bySymbol;
+    })
+    // The engine blinking keeps the rules it gave last (they do not change under a listed market).
+    .catch((error: unknown) => {
+      if (loaded) return loaded.bySymbol;
+      throw error;
+    })
+    .finally(() => {
+      pending = undefined;
+    });
+  return pending;
+}
+
+/** The rules of `symbol` (BTC_USDT or BTC/USDT), or null when the engine lists no such market. */
+export async function cachedSymbolRules(symbol: string, load: () => Promise<SpotSymbol[]>): Promise<SpotSymbol | null> {
+  const name = symbol.replace("_", "/");
+  const found = (await rules(load, TTL_MS)).get(name);
+  if (found) return found;
+  return (await rules(load, MISS_RELOAD_MS)).get(name) ?? null;
+}
+
+/** For tests: forget the cached rules. */
+export function clearSymbolRules() {
+  loaded = undefined;
+}
