@@ -13,7 +13,7 @@ import { attempt, bindCall, pageAnswerFor } from "./call.server";
 import { memberSession, type RequestScope } from "./member-session.server";
 
 /**
- * The engine as one request sees it (docs/decisions/018-web-engine-client.md): made once per
+ * The engine as one request sees it (docs/decisions/019-web-engine-client.md): made once per
  * loader or action, it knows the visitor's language, the browser (forwarded for the engine's
  * limits and login log) and, for a member, the token, refreshed when due. Calls are grouped by
  * area; each area lives in `areas/` and is typed from its endpoints' schemas.
