@@ -1,5 +1,5 @@
-// `npm test`: type check, unit + integration tests (vitest), then end-to-end tests (Playwright,
-// Debian's Chromium) against the whole exchange. Prints one closing line: "N passed, N failed".
+// `npm test`: type check, lint (ESLint), unit + integration tests (vitest), then end-to-end tests
+// (Playwright, Debian's Chromium) against the whole exchange. Prints one closing line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -30,9 +30,10 @@ function ensureChromium() {
 }
 
 const bin = (name) => path.resolve("node_modules/.bin", name);
-const results = { typecheck: false, vitest: false, e2e: false };
+const results = { typecheck: false, lint: false, vitest: false, e2e: false };
 
 results.typecheck = run("type check", bin("tsc"), ["--noEmit"]);
+results.lint = run("lint", bin("eslint"), ["--max-warnings=0", "."]);
 results.vitest = run("unit and integration tests", bin("vitest"), [
   "run",
   "--reporter=default",
@@ -66,7 +67,8 @@ try {
   failed += 1;
 }
 if (!results.typecheck) failed += 1;
-const ok = results.typecheck && results.vitest && results.e2e;
-console.log(`\ntype check: ${results.typecheck ? "ok" : "FAILED"}; vitest: ${results.vitest ? "ok" : "FAILED"}; e2e: ${results.e2e ? "ok" : "FAILED"}`);
+if (!results.lint) failed += 1;
+const ok = results.typecheck && results.lint && results.vitest && results.e2e;
+console.log(`\ntype check: ${results.typecheck ? "ok" : "FAILED"}; lint: ${results.lint ? "ok" : "FAILED"}; vitest: ${results.vitest ? "ok" : "FAILED"}; e2e: ${results.e2e ? "ok" : "FAILED"}`);
 console.log(`${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

@@ -1,8 +1,14 @@
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fields of any form schema
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { useShell } from "~/lib/use-shell";
 import { Field, SelectField } from "./forms";
+
+/**
+ * A text field of whichever form uses these fields (register, login, bind, reset): conform's
+ * field type is invariant in its form's schema, so `unknown` there would refuse every real form.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type AnyFormField = FieldMetadata<unknown, any, string[]>;
 
 export interface AreaOption {
   dial: string;
@@ -16,8 +22,8 @@ export function PhoneFields({
   phone,
   areas,
 }: {
-  areaCode: FieldMetadata<unknown, any, string[]>;
-  phone: FieldMetadata<unknown, any, string[]>;
+  areaCode: AnyFormField;
+  phone: AnyFormField;
   areas: AreaOption[];
 }) {
   const { t } = useTranslation();
@@ -50,9 +56,9 @@ export function AccountFields({
   emailAutoComplete,
 }: {
   accountType: string;
-  email: FieldMetadata<unknown, any, string[]>;
-  areaCode: FieldMetadata<unknown, any, string[]>;
-  phone: FieldMetadata<unknown, any, string[]>;
+  email: AnyFormField;
+  areaCode: AnyFormField;
+  phone: AnyFormField;
   areas: AreaOption[];
   emailAutoComplete: "username" | "email";
 }) {

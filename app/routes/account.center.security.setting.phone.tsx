@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { PhoneFields } from "~/components/account-fields";
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
 import { CodeField } from "~/components/code-field";
 import { bindPhoneSchema } from "~/lib/forms/bind";
 import { maskAccount } from "~/lib/mask";

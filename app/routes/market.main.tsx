@@ -4,7 +4,6 @@ import { useEffect, useMemo, useRef, useState, type FocusEvent, type MutableRefO
 import { useTranslation } from "react-i18next";
 import type { MarketItem } from "#protocol/market";
 import { topics } from "#protocol/realtime";
-import { PageErrorBoundary } from "~/components/error-page";
 import { MarketTable, type MarketTableProps } from "~/components/market-table";
 import { marketSearch, mergeTickers, SEARCH_MAX_LENGTH, sortedBy, tradingPath, viewMarkets, type MarketQuery, type MarketTab } from "~/lib/market-list";
 import { useTopic } from "~/lib/realtime";

@@ -192,7 +192,7 @@ export class MarketData {
   private foldTrade(sd: SymbolData, trade: { time: number; price: bigint; quantity: bigint; value: bigint }): void {
     for (const period of PERIODS) {
       const series = sd.series[period];
-      const candle = applyTrade(series, period, trade);
+      applyTrade(series, period, trade);
       if (series.length > KEEP + 200) series.splice(0, series.length - KEEP);
       sd.changedPeriods.add(period);
     }

@@ -32,6 +32,8 @@ export interface Paging {
   pageSize: number;
 }
 
+// Kysely's type of a query with nothing selected yet is `{}`.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type OrderQuery = SelectQueryBuilder<Database & { o: SpotOrderTable }, "o", {}>;
 
 const FINAL = [...FINAL_ORDER_STATUSES];
@@ -161,6 +163,7 @@ function toOrderView(row: OrderRow): ExportOrder {
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- as in OrderQuery
 async function countOf(query: OrderQuery | SelectQueryBuilder<Database, "spot_trade", {}>): Promise<number> {
   const row = await (query as OrderQuery).select(sql<number>`count(*)::int`.as("n")).executeTakeFirst();
   return row?.n ?? 0;

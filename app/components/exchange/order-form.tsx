@@ -49,6 +49,8 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
   const precision = precisionOf(rules);
   const mark = decimalMarkOf(i18n.language);
   const nf = useNumberFormat();
+  // Keyed by the scales, not by the precision object (a new one each render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const schema = useMemo(() => spotOrderSchema(precision, mark), [precision.priceScale, precision.amountScale, precision.quoteScale, mark]);
   const reply = fetcher.data?.side === side ? fetcher.data : null;
   const [form, fields] = useForm<SpotOrderFormInput>({

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { closedOf, isWaiting, tradesOf, transfersOf, triggeredOf } from "../../testing/core-events";
+import { closedOf, tradesOf, transfersOf, triggeredOf } from "../../testing/core-events";
 import { describe, expect, it } from "vitest";
 import { feeAccount, Ledger, type AccountRef } from "../ledger/ledger";
 import { SpotMarket, type SpotPlaceCommand, type SpotSymbolConfig } from "./spot-market";
