@@ -1,0 +1,95 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type * as z from "zod";
+import { DEFAULT_API_HEAD, HEADERS, type Endpoint } from "../../protocol/endpoints";
+import { ADMIN_TOKEN_HEADER } from "../api/operator-endpoint";
+import { endpointUrl } from "../api/register";
+
+/** The input of one call, typed by the endpoint's own schemas (what a client sends, before parsing). */
+export interface CallInput<E extends Endpoint> {
+  params?: z.input<E["params"]>;
+  query?: z.input<E["query"]>;
+  body?: z.input<E["body"]>;
+}
+
+/** Input a test sends on purpose although the schema refuses it (bad fields, wrong types). */
+export interface UncheckedInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+/** Who calls, and from where. */
+export interface Caller {
+  /** A member's access token (`blade-auth: bearer …`). */
+  token?: string;
+  /** The operator's admin token (`x-admin-token`). */
+  admin?: string;
+  /** The language header. */
+  lang?: string;
+  /** The client's address (limits and the login log read it). */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** An answer as the client reads it: the HTTP status and the envelope, its data typed by the endpoint. */
+export interface Answer<E extends Endpoint> {
+  status: number;
+  code: number;
+  success: boolean;
+  msg: string;
+  data: z.input<E["response"]> | null;
+}
+
+/**
+ * Calls the engine's endpoints in-process (Fastify `inject`) through their protocol definitions,
+ * so a test names `endpoints.placeOrder`, never a path: a moved path or a changed shape fails to
+ * compile instead of answering 404.
+ */
+export class ApiClient {
+  constructor(
+    private readonly app: FastifyInstance,
+    /** Headers and address every call carries unless the caller says otherwise. */
+    private readonly defaults: Caller = {},
+    private readonly apiHead = DEFAULT_API_HEAD,
+  ) {}
+
+  /** The answer of one call, refused or not. */
+  async call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}, caller: Caller = {}): Promise<Answer<E>> {
+    return envelopeOf<E>(await this.send(endpoint, input as UncheckedInput, caller));
+  }
+
+  /** The data of a call that must succeed; a refusal fails the test with its message. */
+  async data<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}, caller: Caller = {}): Promise<z.input<E["response"]>> {
+    const answer = await this.call(endpoint, input, caller);
+    if (!answer.success) throw new Error(`${endpoint.method} ${endpoint.path} refused: ${answer.code} ${answer.msg}`);
+    return answer.data as z.input<E["response"]>;
+  }
+
+  /** A call with input the endpoint's schema refuses: for tests of that refusal. */
+  async callUnchecked<E extends Endpoint>(endpoint: E, input: UncheckedInput, caller: Caller = {}): Promise<Answer<E>> {
+    return envelopeOf<E>(await this.send(endpoint, input, caller));
+  }
+
+  /** The raw HTTP response (a file answer, headers, a status without an envelope). */
+  async send(endpoint: Endpoint, input: UncheckedInput, caller: Caller = {}): Promise<LightMyRequestResponse> {
+    const who = { ...this.defaults, ...caller, headers: { ...this.defaults.headers, ...caller.headers } };
+    const query = new URLSearchParams(Object.entries(input.query ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)])).toString();
+    return this.app.inject({
+      method: endpoint.method,
+      url: endpointUrl(this.apiHead, endpoint, input.params) + (query ? `?${query}` : ""),
+      headers: {
+        ...(who.token ? { [HEADERS.token]: `bearer ${who.token}` } : {}),
+        ...(who.admin ? { [ADMIN_TOKEN_HEADER]: who.admin } : {}),
+        ...(who.lang ? { [HEADERS.language]: who.lang } : {}),
+        ...who.headers,
+      },
+      ...(who.ip ? { remoteAddress: who.ip } : {}),
+      ...(input.body !== undefined ? { payload: input.body as object } : {}),
+    });
+  }
+}
+
+function envelopeOf<E extends Endpoint>(response: LightMyRequestResponse): Answer<E> {
+  const envelope = response.json() as Omit<Answer<E>, "status">;
+  return { status: response.statusCode, ...envelope };
+}
