@@ -14,7 +14,8 @@ export interface CallInput<E extends Endpoint> {
 /** Input a test sends on purpose although the schema refuses it (bad fields, wrong types). */
 export interface UncheckedInput {
   params?: Record<string, string | number>;
-  query?: Record<string, string | number>;
+  /** A list repeats its key (`pageNo=1&pageNo=2`). */
+  query?: Record<string, string | number | readonly string[]>;
   body?: unknown;
 }
 
@@ -73,7 +74,11 @@ export class ApiClient {
   /** The raw HTTP response (a file answer, headers, a status without an envelope). */
   async send(endpoint: Endpoint, input: UncheckedInput, caller: Caller = {}): Promise<LightMyRequestResponse> {
     const who = { ...this.defaults, ...caller, headers: { ...this.defaults.headers, ...caller.headers } };
-    const query = new URLSearchParams(Object.entries(input.query ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)])).toString();
+    const query = new URLSearchParams(
+      Object.entries(input.query ?? {})
+        .filter(([, value]) => value !== undefined)
+        .flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v]) : [[key, String(value)]])),
+    ).toString();
     return this.app.inject({
       method: endpoint.method,
       url: endpointUrl(this.apiHead, endpoint, input.params) + (query ? `?${query}` : ""),
