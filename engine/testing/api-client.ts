@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type * as z from "zod";
 import { DEFAULT_API_HEAD, HEADERS, type Endpoint } from "../../protocol/endpoints";
 import { ADMIN_TOKEN_HEADER } from "../api/operator-endpoint";
@@ -27,7 +27,7 @@ export interface Caller {
   admin?: string;
   /** The language header. */
   lang?: string;
-  /** The client's address (limits and the login log read it). */
+  /** The client's address (limits and the login log read it); in-process calls only. */
   ip?: string;
   headers?: Record<string, string>;
 }
@@ -41,14 +41,23 @@ export interface Answer<E extends Endpoint> {
   data: z.input<E["response"]> | null;
 }
 
+/** An HTTP response as a test reads it, whether the call went in-process or over the network. */
+export interface RawResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  json(): any;
+}
+
 /**
- * Calls the engine's endpoints in-process (Fastify `inject`) through their protocol definitions,
- * so a test names `endpoints.placeOrder`, never a path: a moved path or a changed shape fails to
- * compile instead of answering 404.
+ * Calls the engine's endpoints through their protocol definitions, so a test names
+ * `endpoints.placeOrder`, never a path: a moved path or a changed shape fails to compile instead
+ * of answering 404. In-process (Fastify `inject`) given the app, over HTTP given a running
+ * engine's base URL (`http://127.0.0.1:8080`).
  */
 export class ApiClient {
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly engine: FastifyInstance | string,
     /** Headers and address every call carries unless the caller says otherwise. */
     private readonly defaults: Caller = {},
     private readonly apiHead = DEFAULT_API_HEAD,
@@ -72,29 +81,46 @@ export class ApiClient {
   }
 
   /** The raw HTTP response (a file answer, headers, a status without an envelope). */
-  async send(endpoint: Endpoint, input: UncheckedInput, caller: Caller = {}): Promise<LightMyRequestResponse> {
+  async send(endpoint: Endpoint, input: UncheckedInput, caller: Caller = {}): Promise<RawResponse> {
     const who = { ...this.defaults, ...caller, headers: { ...this.defaults.headers, ...caller.headers } };
     const query = new URLSearchParams(
       Object.entries(input.query ?? {})
         .filter(([, value]) => value !== undefined)
         .flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v]) : [[key, String(value)]])),
     ).toString();
-    return this.app.inject({
-      method: endpoint.method,
-      url: endpointUrl(this.apiHead, endpoint, input.params) + (query ? `?${query}` : ""),
-      headers: {
-        ...(who.token ? { [HEADERS.token]: `bearer ${who.token}` } : {}),
-        ...(who.admin ? { [ADMIN_TOKEN_HEADER]: who.admin } : {}),
-        ...(who.lang ? { [HEADERS.language]: who.lang } : {}),
-        ...who.headers,
-      },
-      ...(who.ip ? { remoteAddress: who.ip } : {}),
-      ...(input.body !== undefined ? { payload: input.body as object } : {}),
-    });
+    const url = endpointUrl(this.apiHead, endpoint, input.params) + (query ? `?${query}` : "");
+    const headers: Record<string, string> = {
+      ...(who.token ? { [HEADERS.token]: `bearer ${who.token}` } : {}),
+      ...(who.admin ? { [ADMIN_TOKEN_HEADER]: who.admin } : {}),
+      ...(who.lang ? { [HEADERS.language]: who.lang } : {}),
+      ...who.headers,
+    };
+    if (typeof this.engine !== "string") {
+      return this.engine.inject({
+        method: endpoint.method,
+        url,
+        headers,
+        ...(who.ip ? { remoteAddress: who.ip } : {}),
+        ...(input.body !== undefined ? { payload: input.body as object } : {}),
+      });
+    }
+    return overHttp(`${this.engine}${url}`, endpoint.method, headers, input.body);
   }
 }
 
-function envelopeOf<E extends Endpoint>(response: LightMyRequestResponse): Answer<E> {
+/** One call to a running engine: a string body goes as it is, anything else as JSON. */
+async function overHttp(url: string, method: string, headers: Record<string, string>, body: unknown): Promise<RawResponse> {
+  const raw = typeof body === "string";
+  const response = await fetch(url, {
+    method,
+    headers: body !== undefined && !raw ? { "content-type": "application/json", ...headers } : headers,
+    body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: text, json: () => JSON.parse(text) };
+}
+
+function envelopeOf<E extends Endpoint>(response: RawResponse): Answer<E> {
   const envelope = response.json() as Omit<Answer<E>, "status">;
   return { status: response.statusCode, ...envelope };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { endpoints } from "../../protocol/endpoints";
-import { ApiClient } from "./api-client";
+import { ApiClient, type Caller } from "./api-client";
 
 /** The admin token the API suites give their engine (`createServices({ adminToken })`). */
 export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
@@ -11,19 +11,25 @@ export const ADMIN_HEADERS = { "x-admin-token": TEST_ADMIN_TOKEN };
 export const OPERATOR = { admin: TEST_ADMIN_TOKEN };
 
 /** The six-digit code of the last message the dev mailbox holds for an address. */
-export async function lastMailedCode(client: ApiClient, destination: string): Promise<string> {
-  const mail = await client.data(endpoints.devMailbox, { query: { destination } }, OPERATOR);
+export async function lastMailedCode(client: ApiClient, destination: string, operator: Caller = OPERATOR): Promise<string> {
+  const mail = await client.data(endpoints.devMailbox, { query: { destination } }, operator);
   return mail[0]!.subject.match(/\d{6}/)![0];
 }
 
 /**
  * Registers a member by e-mail through the engine's own calls (code from the dev mailbox) and
- * logs it in: what the API suites need before they test anything else.
+ * logs it in: what the API suites need before they test anything else. `engine`: the app, or a
+ * running engine's base URL (whose admin token `operator` then names).
  */
-export async function registerAndLogIn(app: FastifyInstance, email: string, deviceId: string, password = "secret123"): Promise<{ uid: string; token: string }> {
-  const client = new ApiClient(app);
+export async function registerAndLogIn(
+  engine: FastifyInstance | string,
+  email: string,
+  deviceId: string,
+  { password = "secret123", operator = OPERATOR }: { password?: string; operator?: Caller } = {},
+): Promise<{ uid: string; token: string }> {
+  const client = new ApiClient(engine);
   await client.call(endpoints.sendEmailCode, { query: { email, type: "register" } });
-  const code = await lastMailedCode(client, email);
+  const code = await lastMailedCode(client, email, operator);
   const registered = await client.call(endpoints.register, { body: { accountType: "email", email, code, password } });
   expect(registered.code, registered.msg).toBe(200);
   const login = await client.call(endpoints.token, { body: { grant_type: "password", accountType: "email", email, password, deviceId } });
