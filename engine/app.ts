@@ -14,12 +14,14 @@ import { registerMarketDataRoutes } from "./api/market-data";
 import { registerOrderHistoryRoutes } from "./api/order-history";
 import type { SpotService } from "./spot/spot-service";
 import type { MarketData } from "./market/market-data";
+import { MarketListing } from "./market/market-listing";
 import { TicketSigner } from "./realtime/tickets";
 import { registerAccountRoutes, registerGoogleRoutes } from "./api/members/account";
 import { registerAuthRoutes } from "./api/members/auth";
 import { registerCodeRoutes, registerMailboxRoutes } from "./api/members/codes";
 import { registerKycRoutes } from "./api/members/kyc";
 import { registerRegistrationRoutes } from "./api/members/registration";
+import { ConfigTableService } from "./configuration/config-table-service";
 import { FavouriteService } from "./favourites/favourite-service";
 import { requestLanguage } from "./locales/engine-texts";
 import { Refusal } from "./locales/refusal";
@@ -102,8 +104,8 @@ export async function buildApp({ store, apiHead, logger = false, services, spot,
 
   const shared = services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) });
   const context = { app, apiHead, db: store.db, services: shared, members: new MemberService(store.db, shared) };
-  registerConfigTableRoutes(context);
-  registerMarketRoutes(context, marketData);
+  registerConfigTableRoutes(context, new ConfigTableService(store.db));
+  registerMarketRoutes(context, new MarketListing(store.db, marketData));
   registerCodeRoutes(context);
   registerRegistrationRoutes(context);
   registerAuthRoutes(context);

@@ -5,8 +5,8 @@ import { engineText, type TextKey } from "./engine-texts";
  * A request an area service turns down on purpose (not a bug): the result code the caller is
  * answered with, and the text as a catalog key, translated at the HTTP edge into the request's
  * language. Services throw it so they need neither the request nor its language
- * (docs/decisions/018-engine-area-shape.md); operator refusals, which are not translated, carry
- * their words as they are.
+ * (docs/decisions/018-engine-area-shape.md). Words that are not in the catalog (operator calls,
+ * the configuration tables' column checks) are carried as they are.
  */
 export class Refusal extends Error {
   private constructor(
@@ -22,7 +22,7 @@ export class Refusal extends Error {
     return new Refusal(code, { key, params });
   }
 
-  /** An operator's refusal: English words, never translated. */
+  /** A refusal in words outside the catalog (operators', generic table checks): never translated. */
   static plain(code: number, message: string): Refusal {
     return new Refusal(code, { plain: message });
   }
