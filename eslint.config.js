@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     // Tests may reach into loosely typed answers (JSON from the wire) without ceremony.
-    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**/*.ts"],
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**/*.ts", "engine/testing/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },
   },
 );

@@ -14,15 +14,19 @@ import { registerMarketDataRoutes } from "./api/market-data";
 import { registerOrderHistoryRoutes } from "./api/order-history";
 import type { SpotService } from "./spot/spot-service";
 import type { MarketData } from "./market/market-data";
+import { MarketListing } from "./market/market-listing";
 import { TicketSigner } from "./realtime/tickets";
-import { registerAccountRoutes } from "./api/members/account";
+import { registerAccountRoutes, registerGoogleRoutes } from "./api/members/account";
 import { registerAuthRoutes } from "./api/members/auth";
-import { registerCodeRoutes } from "./api/members/codes";
-import { registerGoogleRoutes } from "./api/members/google";
+import { registerCodeRoutes, registerMailboxRoutes } from "./api/members/codes";
 import { registerKycRoutes } from "./api/members/kyc";
-import { registerMailboxRoutes } from "./api/members/mailbox";
-import { registerPasswordResetRoutes } from "./api/members/password-reset";
 import { registerRegistrationRoutes } from "./api/members/registration";
+import { ConfigTableService } from "./configuration/config-table-service";
+import { FavouriteService } from "./favourites/favourite-service";
+import { requestLanguage } from "./locales/engine-texts";
+import { Refusal } from "./locales/refusal";
+import { KycService } from "./members/kyc-service";
+import { MemberService } from "./members/member-service";
 import type { Store } from "./store/db";
 
 export interface BuildAppOptions {
@@ -68,6 +72,10 @@ export async function buildApp({ store, apiHead, logger = false, services, spot,
   });
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof Refusal) {
+      // An area service's refusal, worded in the request's language.
+      return reply.status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST).send(errorEnvelope(error.code, error.messageIn(requestLanguage(request.headers))));
+    }
     if (error instanceof ApiError) {
       return reply.status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST).send(errorEnvelope(error.code, error.message));
     }
@@ -94,23 +102,18 @@ export async function buildApp({ store, apiHead, logger = false, services, spot,
     }
   });
 
-  const context = {
-    app,
-    apiHead,
-    db: store.db,
-    services: services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) }),
-  };
-  registerConfigTableRoutes(context);
-  registerMarketRoutes(context, marketData);
+  const shared = services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) });
+  const context = { app, apiHead, db: store.db, services: shared, members: new MemberService(store.db, shared) };
+  registerConfigTableRoutes(context, new ConfigTableService(store.db));
+  registerMarketRoutes(context, new MarketListing(store.db, marketData));
   registerCodeRoutes(context);
   registerRegistrationRoutes(context);
-  registerPasswordResetRoutes(context);
   registerAuthRoutes(context);
   registerAccountRoutes(context);
   registerGoogleRoutes(context);
-  await registerKycRoutes(context);
+  await registerKycRoutes(context, new KycService(store.db, shared.uploadDir));
   registerMailboxRoutes(context);
-  registerFavouriteRoutes(context);
+  registerFavouriteRoutes(context, new FavouriteService(store.db));
   if (marketData) registerMarketDataRoutes(context, marketData, tickets);
   if (spot) {
     registerFundsRoutes(context, spot.durable.funds);

@@ -4,9 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
+import { endpoints } from "../protocol/endpoints";
 import { toMinor } from "../protocol/money";
 import { openStore } from "./store/db";
 import { SpotService } from "./spot/spot-service";
+import { ApiClient } from "./testing/api-client";
+import { registerAndLogIn } from "./testing/api-members";
 
 /**
  * kill -9 during a stream of orders, with snapshots being written: after a restart every order
@@ -17,7 +20,7 @@ import { SpotService } from "./spot/spot-service";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "engine-crash-"));
 const port = 18_900 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
-const API = `${base}/api/mjkj-web`;
+const client = new ApiClient(base);
 let child: ChildProcess | undefined;
 
 function startEngine(): ChildProcess {
@@ -41,10 +44,6 @@ async function waitHealthy() {
   throw new Error("engine did not start");
 }
 
-const json = (res: Response) => res.json() as Promise<{ code: number; msg: string; data: any }>;
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }).then(json);
-
 afterAll(() => {
   child?.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
@@ -54,13 +53,9 @@ describe("crash safety", () => {
   it("keeps every acknowledged order and a sound ledger after kill -9", async () => {
     child = startEngine();
     await waitHealthy();
-    const email = "crash@example.com";
-    await fetch(`${API}/coin/open/send/email?email=${email}&type=register`);
-    const adminToken = readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
-    const code = (await json(await fetch(`${API}/dev/mailbox?destination=${email}`, { headers: { "x-admin-token": adminToken } }))).data[0].subject.match(/\d{6}/)[0];
-    const { uid } = (await post(`${API}/coin/open/register`, { accountType: "email", email, code, password: "secret123" })).data;
-    const token = (await post(`${base}/api/blade-auth/oauth/token`, { grant_type: "password", accountType: "email", email, password: "secret123", deviceId: "crash-device-1" })).data.access_token;
-    expect((await post(`${base}/admin/deposit`, { uid, coin: "USDT", account: "spot", amount: "1000000", reference: "crash-fund" }, { "x-admin-token": adminToken })).code).toBe(200);
+    const operator = { admin: readFileSync(path.join(dataDir, "admin-token"), "utf8").trim() };
+    const { uid, token } = await registerAndLogIn(base, "crash@example.com", "crash-device-1", { operator });
+    expect((await client.call(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "spot", amount: "1000000", reference: "crash-fund" } }, operator)).code).toBe(200);
 
     // A stream of orders, 8 in flight; kill -9 once 150 were acknowledged.
     const acknowledged: string[] = [];
@@ -71,13 +66,13 @@ describe("crash safety", () => {
       while (!killed && sent < 2_000) {
         const i = sent++;
         try {
-          const answer = await post(
-            `${API}/coin/entrust/exchange/1`,
-            { symbol: "BTC_USDT", direction: "buy", price: String(1000 + (i % 500)), num: "0.001", idempotencyKey: `crash-order-${i}` },
-            { "blade-auth": `bearer ${token}` },
+          const answer = await client.call(
+            endpoints.placeOrder,
+            { params: { type: "1" }, body: { symbol: "BTC_USDT", direction: "buy", price: String(1000 + (i % 500)), num: "0.001", idempotencyKey: `crash-order-${i}` } },
+            { token },
           );
           if (answer.code === 200) {
-            acknowledged.push(answer.data.orderId);
+            acknowledged.push(answer.data!.orderId);
             acknowledgedIndexes.push(i);
           }
           if (acknowledged.length >= 150 && !killed) {
@@ -128,8 +123,8 @@ describe("crash safety", () => {
     // And the engine starts again on the same data.
     child = startEngine();
     await waitHealthy();
-    const balances = (await json(await fetch(`${API}/coin/assets/getMyBalance?type=2`, { headers: { "blade-auth": `bearer ${token}` } }))).data;
-    const usdt = balances.find((b: { coin: string }) => b.coin === "USDT") as { available: string; frozen: string };
+    const balances = await client.data(endpoints.balances, { query: { type: "2" } }, { token });
+    const usdt = balances.find((b) => b.coin === "USDT")!;
     // The balances the acknowledged orders left: each still holds its price × 0.001 USDT (buys far
     // below the market rest), and nothing was made or lost: available + held is the deposit.
     // Orders in flight at the kill may have committed unanswered, so the held amount may exceed

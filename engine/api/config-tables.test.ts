@@ -1,18 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ConfigTableId } from "../../protocol/config-tables";
+import { endpoints } from "../../protocol/endpoints";
 import { LANGUAGE_CODES } from "../../protocol/languages";
 import { parseSiteConfig } from "../../protocol/site-config";
 import { loadVariant } from "../../variants/index";
 import { buildApp } from "../app";
 import { seedConfiguration } from "../store/seed/seed";
+import { ApiClient, type UncheckedInput } from "../testing/api-client";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 
-const API = "/api/mjkj-web";
 
 describe.each(testStoreKinds())("configuration API on %s", (kind) => {
   let store: TestStore;
   let app: FastifyInstance;
+  let client: ApiClient;
 
   beforeAll(async () => {
     store = await openTestStore(kind);
@@ -22,15 +25,20 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
       throw new Error("secret detail at /srv/engine/ledger.ts:42");
     });
     await app.ready();
+    client = new ApiClient(app);
   });
   afterAll(async () => {
     await app?.close();
     await store?.dispose();
   });
 
-  const get = async (url: string) => {
+  /** Configuration tables' records are loosely typed (one shape per table): read them as such. */
+  const page = (tableId: ConfigTableId, query: Record<string, string> = {}) =>
+    client.data(endpoints.getData, { params: { tableId }, query }) as Promise<{ records: any[]; total: number; size: number; current: number; pages: number }>;
+  /** A path that is not an endpoint at all, for the router's own answers. */
+  const getPath = async (url: string) => {
     const res = await app.inject({ method: "GET", url });
-    return { status: res.statusCode, body: res.json() as { code: number; success: boolean; msg: string; data: any } };
+    return { status: res.statusCode, body: res.json() as { code: number; success: boolean; msg: string; data: unknown } };
   };
 
   it("serves every configuration table through getData", async () => {
@@ -47,16 +55,16 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
       image_address: (r) => expect(r.some((x) => x.img_code === "logo_night")).toBe(true),
     };
     for (const [table, check] of Object.entries(expectations)) {
-      const { status, body } = await get(`${API}/cgform-api/getData/${table}?pageSize=-521`);
-      expect(status, table).toBe(200);
-      expect(body.success).toBe(true);
-      expect(body.data.total).toBe(body.data.records.length);
-      check(body.data.records);
+      const answer = await client.call(endpoints.getData, { params: { tableId: table as ConfigTableId }, query: { pageSize: "-521" } });
+      expect(answer.status, table).toBe(200);
+      expect(answer.success).toBe(true);
+      expect(answer.data!.total).toBe(answer.data!.records.length);
+      check(answer.data!.records);
     }
   });
 
   it("pages: id desc by default, pageNo/pageSize, column and order", async () => {
-    const first = (await get(`${API}/cgform-api/getData/area_code?pageSize=5`)).body.data;
+    const first = (await page("area_code", { pageSize: "5" }));
     expect(first.records).toHaveLength(5);
     expect(first.size).toBe(5);
     expect(first.current).toBe(1);
@@ -64,99 +72,101 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
     const ids = first.records.map((r: any) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
-    const second = (await get(`${API}/cgform-api/getData/area_code?pageSize=5&pageNo=2`)).body.data;
+    const second = (await page("area_code", { pageSize: "5", pageNo: "2" }));
     expect(second.records[0].id).toBeLessThan(ids[4]);
 
-    const byName = (await get(`${API}/cgform-api/getData/area_code?pageSize=3&column=country_name&order=asc`)).body.data;
+    const byName = (await page("area_code", { pageSize: "3", column: "country_name", order: "asc" }));
     const names = byName.records.map((r: any) => r.country_name);
     expect(names).toEqual([...names].sort());
 
-    const defaultSize = (await get(`${API}/cgform-api/getData/area_code`)).body.data;
+    const defaultSize = (await page("area_code"));
     expect(defaultSize.records).toHaveLength(10);
   });
 
   it("pageSize -521 returns every row on one page", async () => {
-    const all = (await get(`${API}/cgform-api/getData/area_code?pageSize=-521`)).body.data;
+    const all = (await page("area_code", { pageSize: "-521" }));
     expect(all.records.length).toBe(all.total);
     expect(all.total).toBeGreaterThan(10);
     expect(all.pages).toBe(1);
   });
 
   it("filters by column value", async () => {
-    const sides = (await get(`${API}/cgform-api/getData/dict_item?pageSize=-521&dict_code=order_side`)).body.data;
+    const sides = (await page("dict_item", { pageSize: "-521", dict_code: "order_side" }));
     expect(sides.records.map((r: any) => r.item_text).sort()).toEqual(["Buy", "Sell"]);
-    const children = (await get(`${API}/cgform-api/getData/nav_item?pageSize=-521&nav_show=0`)).body.data;
+    const children = (await page("nav_item", { pageSize: "-521", nav_show: "0" }));
     expect(children.records.map((r: any) => r.nav_code)).toEqual(["borrowings"]);
   });
 
-  it.each([
-    ["cgform-api/getData/area_code?pageSize=abc", "pageSize"],
-    ["cgform-api/getData/area_code?pageSize=0", "pageSize"],
-    ["cgform-api/getData/area_code?pageSize=501", "pageSize"],
-    ["cgform-api/getData/area_code?pageNo=-1", "pageNo"],
-    ["cgform-api/getData/area_code?pageNo=1&pageNo=2", "pageNo"],
-    ["cgform-api/getData/area_code?order=sideways", "order"],
-    ["cgform-api/getData/area_code?column=password", "column"],
-    ["cgform-api/getData/area_code?secret=1", "secret"],
-    ["cgform-api/getData/members", "tableId"],
-    ["cgform-api/detailData/area_code/abc", "id"],
-    ["cgform-api/detailData/area_code/0", "id"],
-    ["coin/open/lang/xx", "lang"],
-    ["coin/open/client/version", "clientType"],
-    ["coin/open/client/version?clientType=windows", "clientType"],
-    ["sys/sys/dict/getDictItems/DROP%20TABLE", "dict"],
-    ["coin/open/market/initData?type=9", "type"],
-  ])("GET %s answers 400 naming %s", async (path, field) => {
-    const { status, body } = await get(`${API}/${path}`);
-    expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 400, success: false, data: null });
-    expect(body.msg).toContain(field);
+  const area = (query: UncheckedInput["query"]) => ({ params: { tableId: "area_code" }, query });
+  it.each<[string, Parameters<ApiClient["callUnchecked"]>[0], UncheckedInput, string]>([
+    ["getData pageSize=abc", endpoints.getData, area({ pageSize: "abc" }), "pageSize"],
+    ["getData pageSize=0", endpoints.getData, area({ pageSize: "0" }), "pageSize"],
+    ["getData pageSize=501", endpoints.getData, area({ pageSize: "501" }), "pageSize"],
+    ["getData pageNo=-1", endpoints.getData, area({ pageNo: "-1" }), "pageNo"],
+    ["getData pageNo twice", endpoints.getData, area({ pageNo: ["1", "2"] }), "pageNo"],
+    ["getData order=sideways", endpoints.getData, area({ order: "sideways" }), "order"],
+    ["getData column=password", endpoints.getData, area({ column: "password" }), "column"],
+    ["getData secret=1", endpoints.getData, area({ secret: "1" }), "secret"],
+    ["getData of members", endpoints.getData, { params: { tableId: "members" } }, "tableId"],
+    ["detailData id abc", endpoints.detailData, { params: { table: "area_code", id: "abc" } }, "id"],
+    ["detailData id 0", endpoints.detailData, { params: { table: "area_code", id: "0" } }, "id"],
+    ["lang xx", endpoints.languageEntries, { params: { lang: "xx" } }, "lang"],
+    ["client version without type", endpoints.clientVersion, {}, "clientType"],
+    ["client version windows", endpoints.clientVersion, { query: { clientType: "windows" } }, "clientType"],
+    ["dict DROP TABLE", endpoints.dictItems, { params: { dict: "DROP TABLE" } }, "dict"],
+    ["initData type=9", endpoints.marketInitData, { query: { type: "9" } }, "type"],
+  ])("GET %s answers 400 naming the field", async (_what, endpoint, input, field) => {
+    const answer = await client.callUnchecked(endpoint, input);
+    expect(answer.status).toBe(400);
+    expect(answer).toMatchObject({ code: 400, success: false, data: null });
+    expect(answer.msg).toContain(field);
   });
 
   it("answers a 404 envelope for an unknown path or record", async () => {
-    for (const path of [`${API}/no/such/thing`, "/nope", `${API}/cgform-api/detailData/area_code/99999`]) {
-      const { status, body } = await get(path);
+    for (const path of ["/api/mjkj-web/no/such/thing", "/nope"]) {
+      const { status, body } = await getPath(path);
       expect(status, path).toBe(404);
       expect(body).toMatchObject({ code: 404, success: false, data: null });
     }
+    const record = await client.call(endpoints.detailData, { params: { table: "area_code", id: "99999" } });
+    expect(record).toMatchObject({ status: 404, code: 404, success: false, data: null });
   });
 
   it("reads one record with detailData", async () => {
-    const { body } = await get(`${API}/cgform-api/detailData/currency/1`);
-    expect(body.data).toMatchObject({ id: 1, exchange_value: "usd" });
+    expect(await client.data(endpoints.detailData, { params: { table: "currency", id: "1" } })).toMatchObject({ id: 1, exchange_value: "usd" });
   });
 
   it("serves dictionaries, language entries, rates, area codes and client versions", async () => {
-    expect((await get(`${API}/sys/sys/dict/getDictItems/order_side`)).body.data).toEqual([
+    expect((await client.data(endpoints.dictItems, { params: { dict: "order_side" } }))).toEqual([
       { value: "1", text: "Buy", title: "dict.order_side.1" },
       { value: "2", text: "Sell", title: "dict.order_side.2" },
     ]);
-    expect((await get(`${API}/sys/sys/dict/getDictItems/no_such_dict`)).body.data).toEqual([]);
+    expect((await client.data(endpoints.dictItems, { params: { dict: "no_such_dict" } }))).toEqual([]);
     for (const lang of LANGUAGE_CODES) {
-      const entries = (await get(`${API}/coin/open/lang/${lang}`)).body.data;
+      const entries = await client.data(endpoints.languageEntries, { params: { lang } });
       expect(entries.map((e: any) => e.label).sort(), lang).toEqual(["home.hero.subtitle", "home.hero.title"]);
       expect(entries.every((e: any) => e.value === lang)).toBe(true);
     }
-    const rates = (await get(`${API}/open/getCoinRate`)).body.data;
+    const rates = await client.data(endpoints.coinRates);
     expect(rates[0]).toMatchObject({ exchange_value: "usd" });
-    expect(rates.find((r: any) => r.exchange_value === "eur").rate).toMatch(/^0\.92/);
-    const areas = (await get(`${API}/coin/open/get/phone/areaCode`)).body.data;
+    expect(rates.find((r) => r.exchange_value === "eur")!.rate).toMatch(/^0\.92/);
+    const areas = await client.data(endpoints.areaCodes);
     expect(areas.length).toBeGreaterThanOrEqual(40);
-    const android = (await get(`${API}/coin/open/client/version?clientType=android`)).body.data;
+    const android = await client.data(endpoints.clientVersion, { query: { clientType: "android" } });
     expect(android).toMatchObject({ client_type: "android", version: "3.2.1" });
     expect(android.released_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   it("reports an empty spot market until symbols are listed", async () => {
-    expect((await get(`${API}/coin/open/market/initData?type=0`)).body.data).toEqual([]);
+    expect((await client.data(endpoints.marketInitData, { query: { type: "0" } }))).toEqual([]);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol) values ('BTC/USDT', 'BTC', 'USDT')`.execute(store.db);
-    const listed = (await get(`${API}/coin/open/market/initData?type=0`)).body.data;
+    const listed = (await client.data(endpoints.marketInitData, { query: { type: "0" } }));
     expect(listed).toEqual([expect.objectContaining({ symbolName: "BTC/USDT", close: null, contract_type: 0 })]);
     await sql`delete from market_symbol`.execute(store.db);
   });
 
   it("never leaks a stack trace", async () => {
-    const { status, body } = await get("/test/boom");
+    const { status, body } = await getPath("/test/boom");
     expect(status).toBe(500);
     expect(body).toEqual({ code: 500, success: false, msg: "Internal error, please try again later", data: null });
     expect(JSON.stringify(body)).not.toContain("secret");
@@ -173,7 +183,7 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
     await sql`update site_config set config_value = 'Renamed' where config_key = 'siteName'`.execute(store.db);
     await seedConfiguration(store.db, loadVariant("de"));
     expect(await count()).toBe(before);
-    const rows = (await get(`${API}/cgform-api/getData/site_config?pageSize=-521`)).body.data.records;
+    const rows = (await page("site_config", { pageSize: "-521" })).records;
     const config = parseSiteConfig(rows);
     expect(config.siteName).toBe("Renamed"); // an operator's edit survives
     expect(config).toMatchObject({ defaultLanguage: "de", areaCode: "49", moneySymbol: "€", exchangeRateCurrency: "eur" });

@@ -5,14 +5,19 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { AttemptLimiter, BackoffLimiter } from "../core/members/attempt-limiter";
 import { MEMBER_RULES } from "../core/members/rules";
+import type { MemberService } from "../members/member-service";
 import type { Database } from "../store/schema";
 
-/** What every API module gets: the HTTP app, the API head of its paths, the database and shared services. */
+/**
+ * What every API module gets: the HTTP app, the API head of its paths, the database, shared
+ * services, and the member service the member endpoints resolve their caller with.
+ */
 export interface ApiContext {
   app: FastifyInstance;
   apiHead: string;
   db: Kysely<Database>;
   services: ApiServices;
+  members: MemberService;
 }
 
 export interface ApiServices {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints";
 import { readEngineEnv } from "../config";
 import { startEngine, type RunningEngine } from "../start-engine";
+import { ApiClient, type Caller } from "../testing/api-client";
+import { registerAndLogIn } from "../testing/api-members";
 
 /**
  * Issue 9: every endpoint of every engine group, on the whole engine, answers malformed input
@@ -16,18 +18,12 @@ const GARBAGE: unknown[] = [undefined, null, "", 42, -1, [], {}, "x".repeat(70_0
 describe("malformed input to every engine endpoint", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "engine-fuzz-"));
   let engine: RunningEngine;
-  let member: Record<string, string> = {};
-  let admin: Record<string, string> = {};
+  let member: Caller = {};
+  let admin: Caller = {};
   beforeAll(async () => {
     engine = await startEngine(readEngineEnv({ DATA_DIR: dataDir, ENGINE_PORT: "0", LOG_LEVEL: "silent", SIMULATOR: "0", DEMO_MEMBER: "0" } as unknown as NodeJS.ProcessEnv));
-    admin = { "x-admin-token": readFileSync(path.join(dataDir, "admin-token"), "utf8").trim() };
-    const api = `${engine.url}/api/mjkj-web`;
-    await fetch(`${api}/coin/open/send/email?email=fuzz@example.com&type=register`);
-    const mail = ((await (await fetch(`${api}/dev/mailbox?destination=fuzz@example.com`, { headers: admin })).json()) as { data: Array<{ subject: string }> }).data[0]!;
-    const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
-    await post(`${api}/coin/open/register`, { accountType: "email", email: "fuzz@example.com", code: mail.subject.match(/\d{6}/)![0], password: "secret123" });
-    const grant = await post(`${engine.url}/api/blade-auth/oauth/token`, { grant_type: "password", accountType: "email", email: "fuzz@example.com", password: "secret123", deviceId: "fuzz-device-1" });
-    member = { "blade-auth": `bearer ${grant.data.access_token}` };
+    admin = { admin: readFileSync(path.join(dataDir, "admin-token"), "utf8").trim() };
+    member = { token: (await registerAndLogIn(engine.url, "fuzz@example.com", "fuzz-device-1", { operator: admin })).token };
   });
   afterAll(async () => {
     await engine?.close();
@@ -35,22 +31,23 @@ describe("malformed input to every engine endpoint", () => {
   });
 
   it("answers no 5xx to any endpoint, as visitor, member and operator", async () => {
+    const client = new ApiClient(engine.url);
     const failures: string[] = [];
     let requests = 0;
     for (const [name, endpoint] of Object.entries(endpoints)) {
       for (const value of GARBAGE) {
         const text = typeof value === "string" ? value.slice(0, 2_000) : JSON.stringify(value) ?? "";
-        const pathPart = (endpoint.absolute ? endpoint.path : `/api/mjkj-web/${endpoint.path}`).replace(/:(\w+)/g, () => encodeURIComponent(text || "x"));
-        const query = new URLSearchParams(Object.fromEntries(["type", "symbol", "x", "email", "phone", "areaCode", "destination", "pageNo", "pageSize", "period", "from", "to", "coin", "amount", "account", "levels", "limit"].map((k) => [k, text])));
-        for (const headers of [{}, member, admin]) {
-          const res = await fetch(`${engine.url}${pathPart}?${query}`, {
-            method: endpoint.method,
-            headers: { ...headers, ...(endpoint.method === "POST" ? { "content-type": "application/json" } : {}) },
-            body: endpoint.method === "POST" ? (value === undefined ? "{bad" : JSON.stringify(value)) : undefined,
-          });
-          const body = await res.text();
+        const param = text || "x";
+        const params = Object.fromEntries([...endpoint.path.matchAll(/:(\w+)/g)].map(([, key]) => [key!, param]));
+        const query = Object.fromEntries(["type", "symbol", "x", "email", "phone", "areaCode", "destination", "pageNo", "pageSize", "period", "from", "to", "coin", "amount", "account", "levels", "limit"].map((k) => [k, text]));
+        for (const caller of [{}, member, admin]) {
+          const { statusCode: status, body } = await client.send(
+            endpoint,
+            { params, query, body: endpoint.method === "POST" ? (value === undefined ? "{bad" : JSON.stringify(value)) : undefined },
+            { ...caller, headers: endpoint.method === "POST" ? { "content-type": "application/json" } : {} },
+          );
           requests++;
-          if (res.status >= 500 || /\n\s+at .+\(.+:\d+:\d+\)/.test(body)) failures.push(`${name} ${JSON.stringify(value)?.slice(0, 20)} → ${res.status}: ${body.slice(0, 120)}`);
+          if (status >= 500 || /\n\s+at .+\(.+:\d+:\d+\)/.test(body)) failures.push(`${name} ${JSON.stringify(value)?.slice(0, 20)} → ${status}: ${body.slice(0, 120)}`);
         }
       }
     }

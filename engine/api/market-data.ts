@@ -4,12 +4,13 @@ import type { TicketSigner } from "../realtime/tickets";
 import { topics } from "../../protocol/realtime";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
-import { engineText, requestLanguage } from "./engine-texts";
-import { requireMember } from "./members/require-member";
+import { engineText, requestLanguage } from "../locales/engine-texts";
+import { memberEndpoint } from "./member-endpoint";
 import { registerEndpoint } from "./register";
 
 /** Public market data (spec §7 "Market") and the ticket for a member's private topic. */
-export function registerMarketDataRoutes({ app, apiHead, db, services }: ApiContext, market: MarketData, tickets: TicketSigner): void {
+export function registerMarketDataRoutes(api: ApiContext, market: MarketData, tickets: TicketSigner): void {
+  const { app, apiHead, services } = api;
   const known = (symbol: string, request: Parameters<typeof requestLanguage>[0]) => {
     if (!market.has(symbol)) throw ApiError.badRequest(engineText(requestLanguage(request), "market.unknown_symbol"));
     return symbol;
@@ -47,9 +48,8 @@ export function registerMarketDataRoutes({ app, apiHead, db, services }: ApiCont
     return { coin: params.coin, prices };
   });
 
-  registerEndpoint(app, apiHead, endpoints.realtimeTicket, async ({ request }) => {
-    const { memberId } = await requireMember(db, request, services.now());
-    const { ticket, expiresAt } = tickets.issue(memberId, services.now());
+  memberEndpoint(api, endpoints.realtimeTicket, async ({ memberId, now }) => {
+    const { ticket, expiresAt } = tickets.issue(memberId, now);
     return { topic: topics.refresh(memberId), ticket, expiresAt };
   });
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { endpoints, type Endpoint } from "../../protocol/endpoints";
 import { orderHistoryEndpoints } from "../../protocol/endpoints/order-history";
 import { buildApp } from "../app";
 import { SpotService } from "../spot/spot-service";
-import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
+import { ApiClient, type Answer, type CallInput, type Caller } from "../testing/api-client";
+import { OPERATOR, registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
@@ -14,20 +16,12 @@ vi.mock("../../protocol/endpoints/order-history", async (importOriginal) => ({
   EXPORT_MAX_ROWS: 1500,
 }));
 
-const API = "/api/mjkj-web";
 const ADMIN = TEST_ADMIN_TOKEN;
 const DAY = 86_400_000;
 const DAY1 = Date.UTC(2026, 0, 10, 12, 0, 0);
 
-interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
-type Order = Record<string, unknown> & { orderId: string; status: string };
-type Trade = Record<string, unknown> & { tradeId: string; orderId: string };
+type OrdersQuery = NonNullable<CallInput<typeof endpoints.myOrders>["query"]>;
+type TradesQuery = NonNullable<CallInput<typeof endpoints.myTrades>["query"]>;
 
 describe.each(testStoreKinds())("order history API on %s", (kind) => {
   let store: TestStore;
@@ -37,21 +31,26 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
   const members: Record<string, { token: string; uid: string; id: string }> = {};
   const ids: Record<string, string> = {};
 
-  const as = (name: string) => ({ "blade-auth": `bearer ${members[name]!.token}` });
-  const get = (name: string | null, url: string) => app.inject({ method: "GET", url: `${API}/${url}`, headers: name ? as(name) : {} });
-  const post = (name: string | null, url: string, payload: object) => app.inject({ method: "POST", url: `${API}/${url}`, headers: name ? as(name) : {}, payload });
-  const data = async <T>(response: Promise<{ json(): { code: number; data: T; msg: string } }>): Promise<T> => {
-    const body = (await response).json();
-    expect(body.code, body.msg).toBe(200);
-    return body.data;
+  let client: ApiClient;
+  const as = (name: string | null): Caller => (name ? { token: members[name]!.token } : {});
+  /** The data of an answer that must be a success. */
+  const ok = <E extends Endpoint>(answer: Answer<E>) => {
+    expect(answer.code, answer.msg).toBe(200);
+    return answer.data!;
   };
-  const orders = (name: string, x: string, query = "") => data<Page<Order>>(get(name, `coin/entrust/get/myExchangeLog/${x}${query ? `?${query}` : ""}`));
-  const trades = (name: string, page: number, size: number, query = "") => data<Page<Trade>>(get(name, `coin/entrust/entrustlog/${page}/${size}/spot${query ? `?${query}` : ""}`));
-  const place = async (name: string, key: string, payload: object) => {
-    const answer = await data<{ orderId: string }>(post(name, "coin/entrust/exchange/1", { ...payload, idempotencyKey: `${name}-${key}-order` }));
+  const orders = (name: string, x: "current" | "history", query: OrdersQuery = {}) => client.data(endpoints.myOrders, { params: { x }, query }, as(name));
+  const trades = (name: string, page: number, size: number, query: TradesQuery = {}) =>
+    client.data(endpoints.myTrades, { params: { pageNo: String(page), pageSize: String(size), market: "spot" }, query }, as(name));
+  const details = (name: string, id: string, query: { pageNo?: string; pageSize?: string } = {}, lang?: string) =>
+    client.call(endpoints.orderDetails, { params: { id }, query }, { ...as(name), lang });
+  const symbols = (name: string) => client.data(endpoints.orderSymbols, { body: {} }, as(name));
+  const place = async (name: string, key: string, payload: object, type: "1" | "3" = "1") => {
+    const answer = ok(await client.callUnchecked(endpoints.placeOrder, { params: { type }, body: { ...payload, idempotencyKey: `${name}-${key}-order` } }, as(name)));
     ids[key] = answer.orderId;
     return answer;
   };
+  /** The export answers a file: the raw response. */
+  const exportCsv = (name: string | null, body: object) => client.send(endpoints.exportSpotTradeLog, { body }, as(name));
 
   beforeAll(async () => {
     store = await openTestStore(kind);
@@ -60,6 +59,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, now: () => clock });
     app = await buildApp({ store, apiHead: "mjkj-web", spot, services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }) });
     await app.ready();
+    client = new ApiClient(app);
     for (const name of ["alice", "bob", "carol", "dave", "erin"]) {
       const email = `${name}-oh-${kind}@example.com`;
       const { uid, token } = await registerAndLogIn(app, email, `device-${name}`);
@@ -67,8 +67,8 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
       members[name] = { token, uid, id: String(row.id) };
     }
     const fund = async (name: string, coin: string, amount: string) => {
-      const res = await app.inject({ method: "POST", url: "/admin/deposit", headers: { "x-admin-token": ADMIN }, payload: { uid: members[name]!.uid, coin, account: "spot", amount, reference: `oh-${name}-${coin}` } });
-      expect(res.json().code).toBe(200);
+      const res = await client.call(endpoints.adminDeposit, { body: { uid: members[name]!.uid, coin, account: "spot", amount, reference: `oh-${name}-${coin}` } }, OPERATOR);
+      expect(res.code).toBe(200);
     };
     await fund("alice", "USDT", "100000");
     await fund("alice", "ETH", "5");
@@ -86,7 +86,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     await place("alice", "A3", { symbol: "ETH_USDT", direction: "sell", price: "4000", num: "1" });
     // Day 3: alice cancels the bid and buys the rest of bob's second ask; carol lifts part of the ETH ask.
     clock = DAY1 + 2 * DAY;
-    expect((await post("alice", "coin/entrust/cancel/entrust", { orderId: ids.A2! })).json().code).toBe(200);
+    expect((await client.call(endpoints.cancelOrder, { body: { orderId: ids.A2! } }, as("alice"))).code).toBe(200);
     await place("alice", "A4", { symbol: "BTC_USDT", direction: "buy", price: "60000.01", num: "0.02" });
     await place("carol", "C1", { symbol: "ETH_USDT", direction: "buy", price: "4000", num: "0.4" });
   });
@@ -152,27 +152,27 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
   });
 
   it("filters by symbol, side and day range (UTC days, both inclusive)", async () => {
-    expect((await orders("alice", "current", "symbol=BTC_USDT")).records).toEqual([]);
-    expect((await orders("alice", "current", "symbol=ETH/USDT")).records.map((o) => o.orderId)).toEqual([ids.A3]);
-    expect((await orders("alice", "current", "side=buy")).total).toBe(0);
-    expect((await orders("alice", "history", "side=buy&symbol=BTC_USDT")).total).toBe(3);
-    expect((await orders("alice", "history", "from=2026-01-11&to=2026-01-11")).records.map((o) => o.orderId)).toEqual([ids.A2]);
-    expect((await orders("alice", "history", "from=2026-01-11")).records.map((o) => o.orderId)).toEqual([ids.A4, ids.A2]);
-    expect((await orders("alice", "history", "to=2026-01-10")).records.map((o) => o.orderId)).toEqual([ids.A1]);
-    expect((await orders("alice", "history", "from=2026-01-13")).total).toBe(0);
+    expect((await orders("alice", "current", { symbol: "BTC_USDT" })).records).toEqual([]);
+    expect((await orders("alice", "current", { symbol: "ETH/USDT" })).records.map((o) => o.orderId)).toEqual([ids.A3]);
+    expect((await orders("alice", "current", { side: "buy" })).total).toBe(0);
+    expect((await orders("alice", "history", { side: "buy", symbol: "BTC_USDT" })).total).toBe(3);
+    expect((await orders("alice", "history", { from: "2026-01-11", to: "2026-01-11" })).records.map((o) => o.orderId)).toEqual([ids.A2]);
+    expect((await orders("alice", "history", { from: "2026-01-11" })).records.map((o) => o.orderId)).toEqual([ids.A4, ids.A2]);
+    expect((await orders("alice", "history", { to: "2026-01-10" })).records.map((o) => o.orderId)).toEqual([ids.A1]);
+    expect((await orders("alice", "history", { from: "2026-01-13" })).total).toBe(0);
     // Days the database cannot hold are refused with a message, not a 500.
-    for (const q of ["from=0000-01-01", "to=9999-12-31", "from=1999-12-31"]) {
-      const res = await get("alice", `coin/entrust/get/myExchangeLog/history?${q}`);
-      expect(res.statusCode, q).toBe(400);
-      expect(res.json().msg).toMatch(/between 2000-01-01 and 2099-12-31/);
+    for (const query of [{ from: "0000-01-01" }, { to: "9999-12-31" }, { from: "1999-12-31" }]) {
+      const res = await client.call(endpoints.myOrders, { params: { x: "history" }, query }, as("alice"));
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.msg).toMatch(/between 2000-01-01 and 2099-12-31/);
     }
 
-    const eth = await trades("alice", 1, 20, "symbol=ETH_USDT");
+    const eth = await trades("alice", 1, 20, { symbol: "ETH_USDT" });
     expect(eth.records).toEqual([
       { tradeId: expect.any(String), orderId: ids.A3, symbol: "ETH/USDT", side: "sell", role: "maker", price: "4000", quantity: "0.4", value: "1600", fee: "1.6", feeCoin: "USDT", createdAt: new Date(DAY1 + 2 * DAY).toISOString() },
     ]);
-    expect((await trades("alice", 1, 20, "side=sell")).total).toBe(1);
-    expect((await trades("alice", 1, 20, "side=buy&from=2026-01-10&to=2026-01-10")).records.map((t) => t.orderId)).toEqual([ids.A1, ids.A1]);
+    expect((await trades("alice", 1, 20, { side: "sell" })).total).toBe(1);
+    expect((await trades("alice", 1, 20, { side: "buy", from: "2026-01-10", to: "2026-01-10" })).records.map((t) => t.orderId)).toEqual([ids.A1, ids.A1]);
   });
 
   it("pages trades newest first with totals", async () => {
@@ -185,39 +185,37 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     const idsDesc = all.map((t) => BigInt(t.tradeId));
     expect([...idsDesc].sort((a, b) => (a > b ? -1 : 1))).toEqual(idsDesc);
     expect(all.map((t) => `${t.orderId}:${t.role}:${t.side}`)).toEqual([`${ids.A3}:maker:sell`, `${ids.A4}:taker:buy`, `${ids.A1}:taker:buy`, `${ids.A1}:taker:buy`]);
-    expect((await orders("alice", "history", "pageNo=2&pageSize=2")).records.map((o) => o.orderId)).toEqual([ids.A1]);
+    expect((await orders("alice", "history", { pageNo: "2", pageSize: "2" })).records.map((o) => o.orderId)).toEqual([ids.A1]);
     expect((await trades("alice", 9, 3)).records).toEqual([]);
   });
 
   it("answers an own order with its trades, and someone else's like a missing one", async () => {
-    const details = await data<{ order: Order; trades: Page<Trade> }>(get("alice", `coin/entrust/transaction/details/${ids.A1}`));
-    expect(details.order).toMatchObject({ orderId: ids.A1, avgPrice: "60000.00333333" });
-    expect(details.trades.records.map((t) => [t.price, t.quantity, t.value, t.fee, t.role])).toEqual([
+    const own = ok(await details("alice", ids.A1!));
+    expect(own.order).toMatchObject({ orderId: ids.A1, avgPrice: "60000.00333333" });
+    expect(own.trades.records.map((t) => [t.price, t.quantity, t.value, t.fee, t.role])).toEqual([
       ["60000", "0.1", "6000", "0.0002", "taker"],
       ["60000.01", "0.05", "3000.0005", "0.0001", "taker"],
     ]);
-    const bobs = await data<{ trades: Page<Trade> }>(get("bob", `coin/entrust/transaction/details/${ids.B2}?pageSize=1&pageNo=2`));
+    const bobs = ok(await details("bob", ids.B2!, { pageSize: "1", pageNo: "2" }));
     expect(bobs.trades).toMatchObject({ total: 2, pages: 2, current: 2 });
     expect(bobs.trades.records).toMatchObject([{ orderId: ids.B2, role: "maker", side: "sell", quantity: "0.02", fee: "1.2000002", feeCoin: "USDT" }]);
 
-    const foreign = await get("bob", `coin/entrust/transaction/details/${ids.A1}`);
-    const missing = await get("bob", "coin/entrust/transaction/details/nosuchorder");
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual(missing.json());
-    expect(foreign.json().msg).toBe("The order was not found.");
-    expect((await app.inject({ method: "GET", url: `${API}/coin/entrust/transaction/details/${ids.A1}`, headers: { ...as("bob"), lang: "de" } })).json().msg).toBe("Die Order wurde nicht gefunden.");
+    const foreign = await details("bob", ids.A1!);
+    const missing = await details("bob", "nosuchorder");
+    expect(foreign.status).toBe(404);
+    expect(foreign).toEqual(missing);
+    expect(foreign.msg).toBe("The order was not found.");
+    expect((await details("bob", ids.A1!, {}, "de")).msg).toBe("Die Order wurde nicht gefunden.");
   });
 
   it("lists the symbols a member has orders in", async () => {
-    expect(await data(post("alice", "coin/entrust/getEntrustLogCurrency", {}))).toEqual(["BTC/USDT", "ETH/USDT"]);
-    expect(await data(post("carol", "coin/entrust/getEntrustLogCurrency", {}))).toEqual(["ETH/USDT"]);
-    expect(await data(post("dave", "coin/entrust/getEntrustLogCurrency", {}))).toEqual([]);
+    expect(await symbols("alice")).toEqual(["BTC/USDT", "ETH/USDT"]);
+    expect(await symbols("carol")).toEqual(["ETH/USDT"]);
+    expect(await symbols("dave")).toEqual([]);
   });
 
   it("lists a waiting stop order as open, with its trigger and the limit it will enter at", async () => {
-    const stop = await data<{ orderId: string; status: string }>(
-      post("dave", "coin/entrust/exchange/3", { symbol: "BTC_USDT", direction: "buy", stopLossPrice: "70000", triggerMoney: "70001", num: "0.01", idempotencyKey: "dave-stop-1-order" }),
-    );
+    const stop = await place("dave", "stop-1", { symbol: "BTC_USDT", direction: "buy", stopLossPrice: "70000", triggerMoney: "70001", num: "0.01" }, "3");
     expect(stop.status).toBe("waiting");
     expect((await orders("dave", "current")).records).toMatchObject([
       { orderId: stop.orderId, status: "waiting", type: "limit", price: "70001", stopLossPrice: "70000", stopProfitPrice: null, triggeredBy: null, filled: "0", avgPrice: null, fee: "0", feeCoin: "BTC" },
@@ -226,8 +224,6 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     const csv = (await exportCsv("dave", { scope: "current" })).body.split("\r\n")[1]!;
     expect(csv).toContain(`,${stop.orderId},BTC/USDT,buy,limit,GTC,70001,,70000,,0.01,`);
   });
-
-  const exportCsv = (name: string, body: object) => post(name, "coin/entrust/exportSpotTradeLog", body);
 
   it("exports orders and trades as CSV with exact decimals", async () => {
     const res = await exportCsv("alice", { scope: "history", from: "2026-01-10", to: "2026-01-12" });
@@ -272,36 +268,39 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     expect(rows[0]!.split(",")[1]).toBe("bulk1100");
     expect(rows.at(-1)!.split(",")[1]).toBe("bulk1");
     expect(new Set(rows.map((r) => r.split(",")[1])).size).toBe(1100);
-    expect(await data(post("erin", "coin/entrust/getEntrustLogCurrency", {}))).toEqual(["DOGE/USDT", "XRP/USDT"]);
+    expect(await symbols("erin")).toEqual(["DOGE/USDT", "XRP/USDT"]);
   });
 
   it("refuses bad input with 400 naming the field, and strangers with 401", async () => {
-    const refusals: Array<[string, Promise<{ statusCode: number; json(): { msg: string } }>, RegExp]> = [
-      ["x", get("alice", "coin/entrust/get/myExchangeLog/all"), /x: must be current or history/],
-      ["pageSize", get("alice", "coin/entrust/get/myExchangeLog/history?pageSize=101"), /pageSize: must be 100 or less/],
-      ["pageNo", get("alice", "coin/entrust/get/myExchangeLog/history?pageNo=0"), /pageNo: must be 1 or more/],
-      ["date", get("alice", "coin/entrust/get/myExchangeLog/history?from=2026-02-30"), /from: must be a real date/],
-      ["date format", get("alice", "coin/entrust/get/myExchangeLog/history?to=31.01.2026"), /to: must be a date such as 2026-01-31/],
-      ["range", get("alice", "coin/entrust/get/myExchangeLog/history?from=2026-02-02&to=2026-02-01"), /to: must not be before from/],
-      ["symbol", get("alice", "coin/entrust/get/myExchangeLog/history?symbol=btc"), /symbol: must be a symbol/],
-      ["side", get("alice", "coin/entrust/get/myExchangeLog/history?side=long"), /side: must be buy or sell/],
-      ["market", get("alice", "coin/entrust/entrustlog/1/20/margin"), /market: must be spot/],
-      ["trade page", get("alice", "coin/entrust/entrustlog/x/20/spot"), /pageNo: must be an integer/],
-      ["order id", get("alice", "coin/entrust/transaction/details/a%20b"), /id: must be an order id/],
-      ["scope", exportCsv("alice", { scope: "everything" }), /scope: must be current, history or trades/],
-      ["export range", exportCsv("alice", { scope: "trades", from: "2026-02-02", to: "2026-02-01" }), /to: must not be before from/],
+    const myOrders = (x: string, query: Record<string, string> = {}) => client.callUnchecked(endpoints.myOrders, { params: { x }, query }, as("alice"));
+    const myTrades = (pageNo: string, market: string) => client.callUnchecked(endpoints.myTrades, { params: { pageNo, pageSize: "20", market } }, as("alice"));
+    const exportRefusal = (body: object) => client.callUnchecked(endpoints.exportSpotTradeLog, { body }, as("alice"));
+    const refusals: Array<[string, Promise<{ status: number; msg: string }>, RegExp]> = [
+      ["x", myOrders("all"), /x: must be current or history/],
+      ["pageSize", myOrders("history", { pageSize: "101" }), /pageSize: must be 100 or less/],
+      ["pageNo", myOrders("history", { pageNo: "0" }), /pageNo: must be 1 or more/],
+      ["date", myOrders("history", { from: "2026-02-30" }), /from: must be a real date/],
+      ["date format", myOrders("history", { to: "31.01.2026" }), /to: must be a date such as 2026-01-31/],
+      ["range", myOrders("history", { from: "2026-02-02", to: "2026-02-01" }), /to: must not be before from/],
+      ["symbol", myOrders("history", { symbol: "btc" }), /symbol: must be a symbol/],
+      ["side", myOrders("history", { side: "long" }), /side: must be buy or sell/],
+      ["market", myTrades("1", "margin"), /market: must be spot/],
+      ["trade page", myTrades("x", "spot"), /pageNo: must be an integer/],
+      ["order id", details("alice", "a b"), /id: must be an order id/],
+      ["scope", exportRefusal({ scope: "everything" }), /scope: must be current, history or trades/],
+      ["export range", exportRefusal({ scope: "trades", from: "2026-02-02", to: "2026-02-01" }), /to: must not be before from/],
     ];
-    for (const [what, response, message] of refusals) {
-      const res = await response;
-      expect(res.statusCode, what).toBe(400);
-      expect(res.json().msg, what).toMatch(message);
+    for (const [what, answer, message] of refusals) {
+      const res = await answer;
+      expect(res.status, what).toBe(400);
+      expect(res.msg, what).toMatch(message);
     }
     for (const res of [
-      await get(null, "coin/entrust/get/myExchangeLog/current"),
-      await get(null, "coin/entrust/entrustlog/1/20/spot"),
-      await get(null, `coin/entrust/transaction/details/${ids.A1}`),
-      await post(null, "coin/entrust/getEntrustLogCurrency", {}),
-      await post(null, "coin/entrust/exportSpotTradeLog", { scope: "history" }),
+      await client.send(endpoints.myOrders, { params: { x: "current" } }),
+      await client.send(endpoints.myTrades, { params: { pageNo: "1", pageSize: "20", market: "spot" } }),
+      await client.send(endpoints.orderDetails, { params: { id: ids.A1! } }),
+      await client.send(endpoints.orderSymbols, { body: {} }),
+      await exportCsv(null, { scope: "history" }),
     ]) {
       expect(res.statusCode).toBe(401);
       expect(res.body).not.toContain(ids.A1!);
@@ -311,15 +310,19 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
   const garbage: unknown[] = [undefined, null, "", 42, [], {}, "x".repeat(70_000), "\u0000", "%00", { scope: "trades", from: "9999-99-99" }];
   it.each(Object.entries(orderHistoryEndpoints))("%s never answers 5xx to malformed input", async (_name, endpoint) => {
     for (const value of garbage) {
-      for (const headers of [{}, as("alice")]) {
-        const path = `${API}/${endpoint.path}`.replace(/:(\w+)/g, () => encodeURIComponent(String(value ?? "x")));
+      for (const caller of [{}, as("alice")]) {
+        const param = String(value ?? "x");
+        const params = Object.fromEntries([...endpoint.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, param]));
         const text = String(value).slice(0, 500);
-        const res = await app.inject({
-          method: endpoint.method,
-          url: `${path}?${new URLSearchParams({ symbol: text, from: text, to: text, side: text, pageNo: text, pageSize: text })}`,
-          headers: { ...headers, "content-type": "application/json" },
-          payload: endpoint.method === "POST" ? (value === undefined ? "{bad" : JSON.stringify(value)) : undefined,
-        });
+        const res = await client.send(
+          endpoint,
+          {
+            params,
+            query: { symbol: text, from: text, to: text, side: text, pageNo: text, pageSize: text },
+            body: endpoint.method === "POST" ? (value === undefined ? "{bad" : JSON.stringify(value)) : undefined,
+          },
+          { ...caller, headers: { "content-type": "application/json" } },
+        );
         expect(res.statusCode, `${endpoint.path} ${JSON.stringify(value)?.slice(0, 30)}`).toBeLessThan(500);
       }
     }

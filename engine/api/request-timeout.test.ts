@@ -1,8 +1,10 @@
 import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_API_HEAD, endpoints } from "../../protocol/endpoints";
 import { buildApp } from "../app";
 import { openTestStore, type TestStore } from "../testing/test-stores";
+import { endpointUrl } from "./register";
 
 /** Issue 9: a client that trickles its request body does not hold a connection open. */
 describe("engine request timeout", () => {
@@ -26,7 +28,9 @@ describe("engine request timeout", () => {
     socket.on("data", (chunk) => (answer += chunk.toString()));
     const closed = new Promise<number>((resolve) => socket.on("close", () => resolve(Date.now())));
     const started = Date.now();
-    socket.write("POST /api/mjkj-web/coin/open/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
+    // Written by hand on a socket: the request's head arrives, its body never finishes.
+    const url = endpointUrl(DEFAULT_API_HEAD, endpoints.register);
+    socket.write(`POST ${url} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
     const trickle = setInterval(() => socket.writable && socket.write(" "), 100);
     const at = await closed;
     clearInterval(trickle);

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "../../protocol/endpoints";
 import { buildApp } from "../app";
 import { SpotService } from "../spot/spot-service";
-import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
+import { ApiClient } from "../testing/api-client";
+import { OPERATOR, registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
-const API = "/api/mjkj-web";
 const ADMIN = TEST_ADMIN_TOKEN;
 
 /** `coin/entrust/exchange/3`: stop (plan) orders, docs/decisions/009. */
@@ -15,6 +16,7 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
   let store: TestStore;
   let app: FastifyInstance;
   let spot: SpotService;
+  let client: ApiClient;
   const members: Record<string, { token: string; uid: string }> = {};
 
   beforeAll(async () => {
@@ -23,30 +25,30 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
     spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
     app = await buildApp({ store, apiHead: "mjkj-web", spot, services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }) });
     await app.ready();
+    client = new ApiClient(app);
     for (const name of ["alice", "bob"]) {
       const email = `${name}-stops-${kind}@example.com`;
       const { uid, token } = await registerAndLogIn(app, email, `device-stops-${name}`);
       members[name] = { token, uid };
       for (const [coin, amount] of [["USDT", "100000"], ["BTC", "1"]]) {
-        const res = await app.inject({ method: "POST", url: "/admin/deposit", headers: { "x-admin-token": ADMIN }, payload: { uid, coin, account: "spot", amount, reference: `stops-${name}-${coin}` } });
-        expect(res.json().code).toBe(200);
+        const res = await client.call(endpoints.adminDeposit, { body: { uid, coin: coin!, account: "spot", amount: amount!, reference: `stops-${name}-${coin}` } }, OPERATOR);
+        expect(res.code).toBe(200);
       }
     }
     // The last price: 60,000.
     await place("bob", "1", { symbol: "BTC_USDT", direction: "sell", price: "60000", num: "0.01", idempotencyKey: "stops-first-sell" });
-    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "60000", num: "0.01", idempotencyKey: "stops-first-buy" })).data.status).toBe("filled");
+    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "60000", num: "0.01", idempotencyKey: "stops-first-buy" })).data!.status).toBe("filled");
   });
   afterAll(async () => {
     await app?.close();
     await store?.dispose();
   });
 
-  const as = (name: string, lang?: string) => ({ "blade-auth": `bearer ${members[name]!.token}`, ...(lang ? { lang } : {}) });
-  const place = (name: string, type: "1" | "2" | "3", payload: object, lang?: string) =>
-    app.inject({ method: "POST", url: `${API}/coin/entrust/exchange/${type}`, headers: as(name, lang), payload }).then((r) => r.json());
-  const cancel = (name: string, orderId: string) => app.inject({ method: "POST", url: `${API}/coin/entrust/cancel/entrust`, headers: as(name), payload: { orderId } }).then((r) => r.json());
-  const balance = async (name: string, coin: string) =>
-    (await app.inject({ method: "GET", url: `${API}/coin/assets/getMyBalance?type=2`, headers: as(name) })).json().data.find((b: { coin: string }) => b.coin === coin);
+  const as = (name: string, lang?: string) => ({ token: members[name]!.token, lang });
+  /** Unchecked: the refusals below send bodies the schema or the order rules refuse. */
+  const place = (name: string, type: "1" | "2" | "3", body: object, lang?: string) => client.callUnchecked(endpoints.placeOrder, { params: { type }, body }, as(name, lang));
+  const cancel = (name: string, orderId: string) => client.call(endpoints.cancelOrder, { body: { orderId } }, as(name));
+  const balance = async (name: string, coin: string) => (await client.data(endpoints.balances, { query: { type: "2" } }, as(name))).find((b) => b.coin === coin);
 
   let key = 0;
   const sellBtc = { symbol: "BTC_USDT", direction: "sell" };
@@ -93,19 +95,19 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
     expect(trade.data).toMatchObject({ status: "filled", trades: 1 });
     expect(await balance("alice", "USDT")).toMatchObject({ frozen: "0" });
     await spot.durable.drain(); // the tables are written behind the answers
-    const row = await store.db.selectFrom("spot_order").select(["status", "filled", "triggered_by"]).where("order_id", "=", first.data.orderId).executeTakeFirstOrThrow();
+    const row = await store.db.selectFrom("spot_order").select(["status", "filled", "triggered_by"]).where("order_id", "=", first.data!.orderId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "filled", triggered_by: "profit" });
     expect(Number(row.filled)).toBe(0.01);
   });
 
   it("cancels a waiting stop for its owner only, releasing its hold", async () => {
     const placed = await place("bob", "3", { ...sellBtc, num: "0.03", stopProfitPrice: "70000", stopLossPrice: "50000", idempotencyKey: "stops-oco" });
-    expect(placed.data.status).toBe("waiting");
+    expect(placed.data!.status).toBe("waiting");
     expect(await balance("bob", "BTC")).toMatchObject({ frozen: "0.03" });
-    expect((await cancel("alice", placed.data.orderId)).code).toBe(400);
+    expect((await cancel("alice", placed.data!.orderId)).code).toBe(400);
     expect(await balance("bob", "BTC")).toMatchObject({ frozen: "0.03" });
-    expect((await cancel("bob", placed.data.orderId)).code).toBe(200);
+    expect((await cancel("bob", placed.data!.orderId)).code).toBe(200);
     expect(await balance("bob", "BTC")).toMatchObject({ frozen: "0" });
-    expect((await cancel("bob", placed.data.orderId)).msg).toBe("The order was not found or is already closed.");
+    expect((await cancel("bob", placed.data!.orderId)).msg).toBe("The order was not found or is already closed.");
   });
 });

@@ -7,9 +7,9 @@ import type { MarketChange, SpotService, SpotServiceCode } from "../spot/spot-se
 import { fromMinor } from "../../protocol/money";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
-import { engineText, requestLanguage, type TextKey } from "./engine-texts";
-import { requireAdmin } from "./members/kyc";
-import { requireMember } from "./members/require-member";
+import { engineText, type TextKey } from "../locales/engine-texts";
+import { memberEndpoint } from "./member-endpoint";
+import { operatorEndpoint } from "./operator-endpoint";
 import { registerEndpoint } from "./register";
 
 const MESSAGES: Record<Exclude<SpotServiceCode, "OK">, TextKey> = {
@@ -40,16 +40,15 @@ const BUY_MESSAGES: Partial<Record<SpotServiceCode, TextKey>> = {
 };
 
 /** Spot orders and the operators' market changes (spec §7 "Orders"). Every refusal changes nothing. */
-export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, spot: SpotService): void {
+export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
+  const { app, apiHead, services } = api;
   /** A refusal changes nothing; a key reused for another request is a conflict (409), not a bad order. */
   const refuse = (code: SpotServiceCode, lang: Parameters<typeof engineText>[0], side?: "buy" | "sell") => {
     const text = engineText(lang, (side === "buy" ? BUY_MESSAGES[code] : undefined) ?? MESSAGES[code as Exclude<SpotServiceCode, "OK">] ?? "spot.bad_order");
     return code === KEY_REUSED ? new ApiError(ResultCode.CONFLICT, text) : ApiError.badRequest(text);
   };
 
-  registerEndpoint(app, apiHead, endpoints.placeOrder, async ({ params, body, request }) => {
-    const lang = requestLanguage(request.headers);
-    const { memberId } = await requireMember(db, request, services.now());
+  memberEndpoint(api, endpoints.placeOrder, async ({ params, body, memberId, lang }) => {
     const kind = ORDER_TYPES[params.type];
     if (kind === "stop") return placeStop(memberId, body, lang);
     if (body.triggerMoney !== undefined || body.stopProfitPrice !== undefined || body.stopLossPrice !== undefined) throw ApiError.badRequest(engineText(lang, "spot.stop_only"));
@@ -99,9 +98,7 @@ export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, s
     return { orderId: answer.orderId, status: answer.status, filled: answer.filled, trades: answer.trades };
   }
 
-  registerEndpoint(app, apiHead, endpoints.cancelOrder, async ({ body, request }) => {
-    const lang = requestLanguage(request.headers);
-    const { memberId } = await requireMember(db, request, services.now());
+  memberEndpoint(api, endpoints.cancelOrder, async ({ body, memberId, lang }) => {
     const code = await spot.cancelOrder(memberId, body.orderId);
     if (code !== "OK") throw refuse(code, lang);
     return null;
@@ -109,21 +106,18 @@ export function registerSpotRoutes({ app, apiHead, db, services }: ApiContext, s
 
   registerEndpoint(app, apiHead, endpoints.demoAccount, async () => services.demoAccount);
 
-  registerEndpoint(app, apiHead, endpoints.adminMarketHalt, async ({ body, request }) => {
-    requireAdmin(request, services.adminToken);
+  operatorEndpoint(api, endpoints.adminMarketHalt, async ({ body }) => {
     if (!(await spot.setHalted(body.symbol, body.halted))) throw ApiError.notFound(`no spot market ${body.symbol}`);
     return { symbol: body.symbol, halted: body.halted };
   });
 
-  registerEndpoint(app, apiHead, endpoints.adminMarketAdd, async ({ body, request }) => {
-    requireAdmin(request, services.adminToken);
+  operatorEndpoint(api, endpoints.adminMarketAdd, async ({ body }) => {
     const [base, quote] = body.symbol.split("/") as [string, string];
     const newBase = body.baseScale !== undefined ? { scale: body.baseScale, name: body.baseName ?? base } : undefined;
     return marketAnswer(await spot.addMarket({ ...body, base, quote, newBase }), body.symbol);
   });
 
-  registerEndpoint(app, apiHead, endpoints.adminMarketUpdate, async ({ body, request }) => {
-    requireAdmin(request, services.adminToken);
+  operatorEndpoint(api, endpoints.adminMarketUpdate, async ({ body }) => {
     return marketAnswer(await spot.updateMarket(body.symbol, body), body.symbol);
   });
 }

@@ -10,6 +10,7 @@ import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { loadVariant } from "../../variants/index";
 import { digest } from "../core/members/secrets";
+import { createMembers as createMemberRows, type NewMember } from "../members/new-member";
 import { seedDemoMarkets } from "../sim/demo-markets";
 import { openStore, type Store } from "../store/db";
 import { migrateToLatest } from "../store/migrate";
@@ -84,25 +85,20 @@ export interface BenchMember {
   token: string;
 }
 
-/** Members with one live device session each, written in bulk (no password hashing: they never log in). */
+/**
+ * Members with one live device session each, written in bulk: they never log in (no password,
+ * so the one unknown-password hash is shared), their tokens are written straight into the store.
+ */
 export async function createMembers(db: Kysely<Database>, count: number, prefix = "bench"): Promise<BenchMember[]> {
   const now = Date.now();
   const members: BenchMember[] = [];
   for (let start = 0; start < count; start += 500) {
     const size = Math.min(500, count - start);
-    const rows = Array.from({ length: size }, (_, i) => {
+    const drafts = Array.from({ length: size }, (_, i): NewMember => {
       const n = start + i;
-      return {
-        uid: String(90_000_000 + n),
-        email: `${prefix}-${n}@bench.example`,
-        password_hash: "bench-member-without-password",
-        invite_code: `B${n.toString(36).padStart(7, "0")}`,
-        chat_key: randomBytes(16).toString("hex"),
-        created_at: new Date(now),
-        password_changed_at: new Date(now),
-      };
+      return { account: { email: `${prefix}-${n}@bench.example` }, password: null, uid: String(90_000_000 + n), inviteCode: `B${n.toString(36).padStart(7, "0")}` };
     });
-    const inserted = await db.insertInto("member").values(rows).returning(["id", "uid"]).execute();
+    const inserted = await createMemberRows(db, drafts, now);
     const tokens = inserted.map(() => randomBytes(32).toString("base64url"));
     await db
       .insertInto("device_session")

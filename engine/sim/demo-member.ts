@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { hash } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import { decimals, fromMinor, toMinor } from "../../protocol/money";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 import { DEMO_MEMBER_UID } from "../core/members/rules";
+import { createMember, memberOfAccount } from "../members/new-member";
 
 /**
  * The demo member of a demo install (simulated liquidity on): a known login with balances, so a
@@ -36,20 +35,9 @@ export const DEMO_GRANT: ReadonlyArray<readonly [coin: string, amount: string]> 
  * with its own reference, so the ledger still sums to what came in from outside.
  */
 export async function ensureDemoMember(db: Kysely<Database>, spot: SpotService, now = Date.now()): Promise<{ memberId: string; uid: string }> {
-  let row = await db.selectFrom("member").select(["id", "uid"]).where("email", "=", DEMO_ACCOUNT.account).executeTakeFirst();
-  if (!row) {
-    row = await db
-      .insertInto("member")
-      .values({
-        uid: DEMO_MEMBER_UID,
-        email: DEMO_ACCOUNT.account,
-        password_hash: await hash(DEMO_ACCOUNT.password),
-        invite_code: "DEMO0001",
-        chat_key: randomBytes(16).toString("hex"),
-      })
-      .returning(["id", "uid"])
-      .executeTakeFirstOrThrow();
-  }
+  const row =
+    (await memberOfAccount(db, { email: DEMO_ACCOUNT.account })) ??
+    (await createMember(db, { account: { email: DEMO_ACCOUNT.account }, password: DEMO_ACCOUNT.password, uid: DEMO_MEMBER_UID, inviteCode: "DEMO0001" }, now));
   await topUpDemoMember(spot, row.id, now);
   return { memberId: row.id, uid: row.uid };
 }

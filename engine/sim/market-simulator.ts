@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { hash } from "@node-rs/argon2";
 import type { Kysely } from "kysely";
 import { decimals, fromMinor, toMinor } from "../../protocol/money";
 import type { Side } from "../core/matching/order-book";
 import type { SpotMarket } from "../core/spot/spot-market";
+import { createMember, memberOfAccount } from "../members/new-member";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 import { DEMO_MARKETS } from "./demo-markets";
@@ -83,7 +83,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const { db, spot } = options;
   const now = options.now ?? Date.now;
   const intervalMs = options.intervalMs ?? 1_000;
-  const botIds = await ensureBots(db);
+  const botIds = await ensureBots(db, now());
   const [maker, maker2, taker] = botIds as [string, string, string];
   // Orders the bots left open in an earlier run are cancelled: the ladder is laid afresh.
   const stale = await db.selectFrom("spot_order").select(["order_id", "member_id"]).where("status", "=", "open").where("member_id", "in", botIds).execute();
@@ -169,26 +169,13 @@ async function startPrice(db: Kysely<Database>, symbol: string, priceScale: numb
   return text === undefined ? anchor : toMinor(String(text), priceScale, "down");
 }
 
-async function ensureBots(db: Kysely<Database>): Promise<string[]> {
+/** The bots, created on first start: members nobody can log in as. */
+async function ensureBots(db: Kysely<Database>, now: number): Promise<string[]> {
   const ids: string[] = [];
   for (const uid of BOTS) {
-    const existing = await db.selectFrom("member").select("id").where("email", "=", botEmail(uid)).executeTakeFirst();
-    if (existing) {
-      ids.push(existing.id);
-      continue;
-    }
-    const row = await db
-      .insertInto("member")
-      .values({
-        uid,
-        email: botEmail(uid),
-        password_hash: await hash(randomBytes(32).toString("base64url")),
-        invite_code: `BOT${uid.slice(-5)}`,
-        chat_key: randomBytes(16).toString("hex"),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
+    const account = { email: botEmail(uid) };
+    const bot = (await memberOfAccount(db, account)) ?? (await createMember(db, { account, password: null, uid, inviteCode: `BOT${uid.slice(-5)}` }, now));
+    ids.push(bot.id);
   }
   return ids;
 }

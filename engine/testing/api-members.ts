@@ -1,23 +1,38 @@
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-
-const API = "/api/mjkj-web";
+import { endpoints } from "../../protocol/endpoints";
+import { ApiClient, type Caller } from "./api-client";
 
 /** The admin token the API suites give their engine (`createServices({ adminToken })`). */
 export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
-/** Headers of an operator call (the dev mailbox, deposits) in the API suites. */
+/** Headers of an operator call, for suites that call the engine over HTTP (the web tier's). */
 export const ADMIN_HEADERS = { "x-admin-token": TEST_ADMIN_TOKEN };
+/** The caller of an operator call (the dev mailbox, deposits) in the API suites. */
+export const OPERATOR = { admin: TEST_ADMIN_TOKEN };
+
+/** The six-digit code of the last message the dev mailbox holds for an address. */
+export async function lastMailedCode(client: ApiClient, destination: string, operator: Caller = OPERATOR): Promise<string> {
+  const mail = await client.data(endpoints.devMailbox, { query: { destination } }, operator);
+  return mail[0]!.subject.match(/\d{6}/)![0];
+}
 
 /**
  * Registers a member by e-mail through the engine's own calls (code from the dev mailbox) and
- * logs it in: what the API suites need before they test anything else.
+ * logs it in: what the API suites need before they test anything else. `engine`: the app, or a
+ * running engine's base URL (whose admin token `operator` then names).
  */
-export async function registerAndLogIn(app: FastifyInstance, email: string, deviceId: string, password = "secret123"): Promise<{ uid: string; token: string }> {
-  await app.inject({ method: "GET", url: `${API}/coin/open/send/email?email=${email}&type=register` });
-  const code = (await app.inject({ method: "GET", url: `${API}/dev/mailbox?destination=${email}`, headers: ADMIN_HEADERS })).json().data[0].subject.match(/\d{6}/)[0];
-  const registered = (await app.inject({ method: "POST", url: `${API}/coin/open/register`, payload: { accountType: "email", email, code, password } })).json();
+export async function registerAndLogIn(
+  engine: FastifyInstance | string,
+  email: string,
+  deviceId: string,
+  { password = "secret123", operator = OPERATOR }: { password?: string; operator?: Caller } = {},
+): Promise<{ uid: string; token: string }> {
+  const client = new ApiClient(engine);
+  await client.call(endpoints.sendEmailCode, { query: { email, type: "register" } });
+  const code = await lastMailedCode(client, email, operator);
+  const registered = await client.call(endpoints.register, { body: { accountType: "email", email, code, password } });
   expect(registered.code, registered.msg).toBe(200);
-  const login = (await app.inject({ method: "POST", url: "/api/blade-auth/oauth/token", payload: { grant_type: "password", accountType: "email", email, password, deviceId } })).json();
+  const login = await client.call(endpoints.token, { body: { grant_type: "password", accountType: "email", email, password, deviceId } });
   expect(login.code, login.msg).toBe(200);
-  return { uid: registered.data.uid, token: login.data.access_token };
+  return { uid: registered.data!.uid, token: login.data!.access_token };
 }

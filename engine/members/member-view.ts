@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
-import type { MemberInfo } from "../../../protocol/member";
-import type { MemberTable } from "../../store/schema";
+import type { MemberInfo } from "../../protocol/member";
+import type { MemberTable } from "../store/schema";
 
 export const DEFAULT_AVATAR = "/images/avatar.svg";
 
@@ -28,9 +28,4 @@ export function memberView(row: Selectable<MemberTable>, demo: boolean): MemberI
     createdAt: new Date(row.created_at).toISOString(),
     demo,
   };
-}
-
-/** Where codes for this account go, e.g. `alice@example.com` or `+49 15112345678`. */
-export function destinationOf(account: { accountType: "email" | "phone"; email?: string; areaCode?: string; phone?: string }): string {
-  return account.accountType === "email" ? account.email! : `+${account.areaCode} ${account.phone}`;
 }

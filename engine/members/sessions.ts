@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
-import type { TokenGrant } from "../../../protocol/member";
-import { deviceNameFrom } from "../../core/members/device-name";
-import { MEMBER_RULES } from "../../core/members/rules";
-import { digest } from "../../core/members/secrets";
-import type { Database } from "../../store/schema";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { TokenGrant } from "../../protocol/member";
+import { deviceNameFrom } from "../core/members/device-name";
+import { MEMBER_RULES } from "../core/members/rules";
+import { digest } from "../core/members/secrets";
+import { BatchedLookup } from "../store/batched-lookup";
+import type { Database } from "../store/schema";
 import { memberView } from "./member-view";
-import { isDemoMember } from "./require-member";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -87,7 +87,7 @@ async function grant(db: Db, memberId: string, access: string, refresh: string, 
     refresh_token: refresh,
     token_type: "bearer",
     expires_in: MEMBER_RULES.accessTokenSeconds,
-    user: memberView(member, isDemoMember({ demoMemberId }, memberId)),
+    user: memberView(member, demoMemberId !== null && memberId === demoMemberId),
   };
 }
 
@@ -96,4 +96,54 @@ export async function revokeSessions(db: Db, where: { sessionId: string } | { me
   let query = db.updateTable("device_session").set({ revoked_at: new Date(now) }).where("revoked_at", "is", null);
   query = "sessionId" in where ? query.where("id", "=", where.sessionId) : query.where("member_id", "=", where.memberId);
   await query.execute();
+}
+
+/** The member and session a valid access token stands for. */
+export interface AuthedMember {
+  memberId: string;
+  sessionId: string;
+}
+
+interface LiveSession {
+  id: string;
+  member_id: string;
+  last_seen_at: Date;
+  access_expires_at: Date;
+}
+
+/**
+ * Unrevoked sessions by access-token digest, looked up for all the requests of one event-loop
+ * turn with one query (decision 012). Nothing is cached: a revoked token fails on its next request.
+ */
+const sessionLookups = new WeakMap<Kysely<Database>, BatchedLookup<LiveSession>>();
+function sessionLookup(db: Kysely<Database>): BatchedLookup<LiveSession> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = new BatchedLookup<LiveSession>(async (digests) => {
+      const rows = await sql<LiveSession & { access_token_hash: string }>`select s.id, s.member_id, s.last_seen_at, s.access_expires_at, s.access_token_hash
+        from json_array_elements_text(${JSON.stringify(digests)}::json) as d(h)
+        cross join lateral (select * from device_session where access_token_hash = d.h and revoked_at is null) s`.execute(db);
+      return new Map(rows.rows.map((r) => [r.access_token_hash, r]));
+    });
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/** Sessions whose last-seen time this process wrote lately (concurrent requests write it once). */
+const touched = new Map<string, number>();
+
+/**
+ * The member behind an access token: its session must exist, be unrevoked and unexpired (else
+ * null). The session's last-seen time is written at most once a minute.
+ */
+export async function authenticate(db: Kysely<Database>, token: string, now: number): Promise<AuthedMember | null> {
+  const session = await sessionLookup(db).get(digest(token));
+  if (!session || new Date(session.access_expires_at).getTime() <= now) return null;
+  if (now - new Date(session.last_seen_at).getTime() > 60_000 && now - (touched.get(session.id) ?? 0) > 60_000) {
+    if (touched.size > 100_000) touched.clear();
+    touched.set(session.id, now);
+    await db.updateTable("device_session").set({ last_seen_at: new Date(now) }).where("id", "=", session.id).execute();
+  }
+  return { memberId: session.member_id, sessionId: session.id };
 }

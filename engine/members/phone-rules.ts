@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../../store/schema";
+import type { Database } from "../store/schema";
 
 /**
  * Spec §5: a valid phone for its area code — the dial code must be one of the configured area

@@ -1,14 +1,14 @@
 import { FALLBACK_LANGUAGE, isLanguageCode, type LanguageCode } from "../../protocol/languages";
 import { HEADERS } from "../../protocol/endpoint";
-import de from "../locales/de.json";
-import en from "../locales/en.json";
-import es from "../locales/es.json";
-import fr from "../locales/fr.json";
-import jp from "../locales/jp.json";
-import kr from "../locales/kr.json";
-import tr from "../locales/tr.json";
-import zh_cn from "../locales/zh_cn.json";
-import zh_tw from "../locales/zh_tw.json";
+import de from "./de.json";
+import en from "./en.json";
+import es from "./es.json";
+import fr from "./fr.json";
+import jp from "./jp.json";
+import kr from "./kr.json";
+import tr from "./tr.json";
+import zh_cn from "./zh_cn.json";
+import zh_tw from "./zh_tw.json";
 
 /**
  * Texts the engine itself writes (refusal messages, e-mails, text messages), in the language the

@@ -1,0 +1,297 @@
+import { randomBytes } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { MemberInfo, TokenGrant } from "../../protocol/member";
+import { ResultCode } from "../../protocol/result-codes";
+import { base32Encode, otpauthUri, verifyTotp } from "../core/members/totp";
+import { Refusal } from "../locales/refusal";
+import type { Database, MemberTable } from "../store/schema";
+import { memberView } from "./member-view";
+import { accountOf, createMember, memberOfAccount, type NewMember } from "./new-member";
+import { phoneFitsArea } from "./phone-rules";
+import { authenticate, openSession, revokeSessions, rotateSession, type AuthedMember } from "./sessions";
+import { VerificationCodes, type CodeSettings } from "./verification-codes";
+
+export type MemberRow = Selectable<MemberTable>;
+type AccountFields = { accountType: "email" | "phone"; email?: string; areaCode?: string; phone?: string };
+
+/** A hash to verify against when the account does not exist, so both paths take as long. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Members over the store: creating them (the one way, for every caller), finding them, their
+ * sessions, devices and security settings. The API's handlers call it; the rules it applies
+ * (code lifetimes, TOTP, device names) live in engine/core/members. Refusals are thrown as
+ * `Refusal`s, worded at the HTTP edge.
+ */
+export class MemberService {
+  readonly codes: VerificationCodes;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    settings: CodeSettings,
+  ) {
+    this.codes = new VerificationCodes(db, settings);
+  }
+
+  /** Creates a member (see `createMember`: the one way in). */
+  create(member: NewMember, now: number): Promise<{ id: string; uid: string }> {
+    return createMember(this.db, member, now);
+  }
+
+  /** The member of an e-mail address or of a phone number, if any. */
+  findByAccount(account: { email?: string; areaCode?: string; phone?: string }): Promise<MemberRow | undefined> {
+    return memberOfAccount(this.db, account);
+  }
+
+  /** The member id of a uid (operators name members by uid), or null. */
+  async idOfUid(uid: string): Promise<string | null> {
+    const row = await this.db.selectFrom("member").select("id").where("uid", "=", uid).executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async load(memberId: string): Promise<MemberRow> {
+    return this.db.selectFrom("member").selectAll().where("id", "=", memberId).executeTakeFirstOrThrow();
+  }
+
+  async view(memberId: string, demo: boolean): Promise<MemberInfo> {
+    return memberView(await this.load(memberId), demo);
+  }
+
+  /**
+   * Registration (spec §5) once the request's code is checked: the phone must fit its area, the
+   * account be free and the invite code (if any) known.
+   */
+  async register(input: AccountFields & { code: string; password: string; tradePassword?: string; inviteCode?: string }, now: number): Promise<{ uid: string }> {
+    await this.refuseBadPhone(input);
+    if (await this.findByAccount(input)) throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
+    let invitedBy: string | null = null;
+    if (input.inviteCode) {
+      const inviter = await this.db.selectFrom("member").select("id").where("invite_code", "=", input.inviteCode.toUpperCase()).executeTakeFirst();
+      if (!inviter) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.invite_unknown");
+      invitedBy = inviter.id;
+    }
+    await this.codes.consume({ destination: destinationOf(input), purpose: "register", code: input.code, now });
+    const { uid } = await this.create({ account: accountOf(input), password: input.password, tradePassword: input.tradePassword, invitedBy }, now);
+    return { uid };
+  }
+
+  /** The member whose password this is, or null; an unknown account takes as long as a known one. */
+  async checkPassword(account: AccountFields, password: string): Promise<MemberRow | null> {
+    const member = await this.findByAccount(account);
+    decoyHash ??= hash("decoy password for timing");
+    const passwordOk = await verify(member?.password_hash ?? (await decoyHash), password);
+    return member && passwordOk ? member : null;
+  }
+
+  /** Opens a device session after a good login (a new login from one device replaces its session). */
+  openSession(input: { memberId: string; deviceId: string; userAgent: string; ip: string; now: number; demoMemberId: string | null }): Promise<TokenGrant> {
+    return this.db.transaction().execute((trx) => openSession(trx, input));
+  }
+
+  /** New tokens for a refresh token, or null if it is unknown, revoked or expired. */
+  refreshSession(refreshToken: string, now: number, demoMemberId: string | null): Promise<TokenGrant | null> {
+    return this.db.transaction().execute((trx) => rotateSession(trx, refreshToken, now, demoMemberId));
+  }
+
+  endSession(sessionId: string, now: number): Promise<void> {
+    return revokeSessions(this.db, { sessionId }, now);
+  }
+
+  /** The member and session of an access token, or null. */
+  authenticate(token: string, now: number): Promise<AuthedMember | null> {
+    return authenticate(this.db, token, now);
+  }
+
+  /**
+   * A page of the member's logins. The demo login is shared by every visitor: each sees only
+   * their own login, without addresses.
+   */
+  async loginLog({ memberId, sessionId }: AuthedMember, page: { pageNo: number; pageSize: number }, demo: boolean) {
+    const { pageNo, pageSize } = page;
+    if (demo) {
+      const own = await this.db.selectFrom("device_session").select(["id", "name", "user_agent", "created_at"]).where("id", "=", sessionId).executeTakeFirst();
+      const records = own && pageNo === 1 ? [{ id: own.id, ip: "", deviceName: own.name, userAgent: own.user_agent, createdAt: new Date(own.created_at).toISOString() }] : [];
+      return { records, total: own ? 1 : 0, current: pageNo, size: pageSize };
+    }
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom("login_log")
+        .select(["id", "ip", "device_name", "user_agent", "created_at"])
+        .where("member_id", "=", memberId)
+        .orderBy("id", "desc")
+        .limit(pageSize)
+        .offset((pageNo - 1) * pageSize)
+        .execute(),
+      this.db.selectFrom("login_log").select(sql<number>`count(*)::int`.as("n")).where("member_id", "=", memberId).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      records: rows.map((r) => ({ id: r.id, ip: r.ip, deviceName: r.device_name, userAgent: r.user_agent, createdAt: new Date(r.created_at).toISOString() })),
+      total: count.n,
+      current: pageNo,
+      size: pageSize,
+    };
+  }
+
+  /** The member's live sessions, latest first. The shared demo member: a visitor sees only their own, without its address. */
+  async devices({ memberId, sessionId }: AuthedMember, demo: boolean, now: number) {
+    const rows = await this.db
+      .selectFrom("device_session")
+      .select(["id", "name", "ip", "user_agent", "created_at", "last_seen_at"])
+      .where("member_id", "=", memberId)
+      .where("revoked_at", "is", null)
+      .where("refresh_expires_at", ">", new Date(now))
+      .$if(demo, (q) => q.where("id", "=", sessionId))
+      .orderBy("last_seen_at", "desc")
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      ip: demo ? "" : r.ip,
+      userAgent: r.user_agent,
+      createdAt: new Date(r.created_at).toISOString(),
+      lastSeenAt: new Date(r.last_seen_at).toISOString(),
+      current: r.id === sessionId,
+    }));
+  }
+
+  /** Ends one of the member's own sessions (another member's answers like a missing one). */
+  async revokeDevice(memberId: string, deviceSessionId: string, now: number): Promise<void> {
+    const result = await this.db
+      .updateTable("device_session")
+      .set({ revoked_at: new Date(now) })
+      .where("id", "=", deviceSessionId)
+      .where("member_id", "=", memberId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw Refusal.of(ResultCode.NOT_FOUND, "errors.device_unknown");
+  }
+
+  async renameDevice(memberId: string, deviceSessionId: string, name: string): Promise<void> {
+    const result = await this.db
+      .updateTable("device_session")
+      .set({ name })
+      .where("id", "=", deviceSessionId)
+      .where("member_id", "=", memberId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw Refusal.of(ResultCode.NOT_FOUND, "errors.device_unknown");
+  }
+
+  /** A new password, given the old one. Every session ends, this one included: old tokens stop working at once. */
+  async changePassword(memberId: string, oldPassword: string, newPassword: string, now: number): Promise<void> {
+    const member = await this.load(memberId);
+    if (!(await verify(member.password_hash, oldPassword))) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.old_password_wrong");
+    await this.replacePassword(memberId, await hash(newPassword), now);
+  }
+
+  /**
+   * A forgotten password (issue 8), with a `reset` code. An unknown account has no code, so it is
+   * refused like a wrong code: nothing is revealed. Answers the member's id.
+   */
+  async resetPassword(input: AccountFields & { code: string; password: string }, now: number, demoMemberId: string | null): Promise<string> {
+    const member = await this.findByAccount(input);
+    // The shared demo login is public: resetting it would lock out the next visitor (decision 013).
+    if (member && demoMemberId !== null && member.id === demoMemberId) throw Refusal.of(ResultCode.FORBIDDEN, "errors.demo_locked");
+    await this.codes.consume({ destination: destinationOf(input), purpose: "reset", code: input.code, now });
+    if (!member) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.code_expired");
+    await this.replacePassword(member.id, await hash(input.password), now);
+    return member.id;
+  }
+
+  private async replacePassword(memberId: string, passwordHash: string, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("member").set({ password_hash: passwordHash, password_changed_at: new Date(now) }).where("id", "=", memberId).execute();
+      await revokeSessions(trx, { memberId }, now);
+    });
+  }
+
+  /** Sets the trade password, confirmed by a security code. */
+  async setTradePassword(memberId: string, code: string, tradePassword: string, now: number): Promise<void> {
+    await this.consumeSecurityCode(await this.load(memberId), code, now);
+    await this.db.updateTable("member").set({ trade_password_hash: await hash(tradePassword) }).where("id", "=", memberId).execute();
+  }
+
+  /** Sets the anti-phishing code shown in the engine's e-mails, confirmed by a security code. */
+  async setAntiCode(memberId: string, code: string, antiCode: string, now: number): Promise<void> {
+    await this.consumeSecurityCode(await this.load(memberId), code, now);
+    await this.db.updateTable("member").set({ anti_code: antiCode }).where("id", "=", memberId).execute();
+  }
+
+  /** Binds the e-mail or phone the member has not got yet, confirmed by a `bind` code sent to it. */
+  async bindAccount(memberId: string, input: AccountFields & { code: string }, now: number): Promise<MemberRow> {
+    const member = await this.load(memberId);
+    if (input.accountType === "email" ? member.email : member.phone) throw Refusal.of(ResultCode.CONFLICT, "errors.already_bound");
+    await this.refuseBadPhone(input);
+    if (await this.findByAccount(input)) throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
+    await this.codes.consume({ destination: destinationOf(input), purpose: "bind", code: input.code, now });
+    const account = accountOf(input);
+    try {
+      await this.db
+        .updateTable("member")
+        .set("email" in account ? { email: account.email } : { area_code: account.areaCode, phone: account.phone })
+        .where("id", "=", memberId)
+        .execute();
+    } catch {
+      // A concurrent registration took it between the check and the update (unique index).
+      throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
+    }
+    return this.load(memberId);
+  }
+
+  async markSupported(memberId: string): Promise<void> {
+    await this.db.updateTable("member").set({ supported: 1 }).where("id", "=", memberId).execute();
+  }
+
+  /**
+   * The Google Authenticator secret waiting to be bound (made on first ask): the same one is
+   * shown until it is bound, so a page reload does not invalidate a scan.
+   */
+  async pendingGoogleSecret(memberId: string, siteName: string): Promise<{ secret: string; otpauthUri: string }> {
+    const member = await this.load(memberId);
+    if (member.google_secret) throw Refusal.of(ResultCode.CONFLICT, "errors.google_bound");
+    let secret = member.google_pending_secret;
+    if (!secret) {
+      secret = base32Encode(randomBytes(20));
+      await this.db.updateTable("member").set({ google_pending_secret: secret }).where("id", "=", memberId).execute();
+    }
+    return { secret, otpauthUri: otpauthUri(siteName, member.email ?? `+${member.area_code} ${member.phone}`, secret) };
+  }
+
+  /** Binds the pending secret, or resets the bound one: a current TOTP code of it and a security code. */
+  async bindOrResetGoogle(memberId: string, input: { binding: boolean; totp: string; code: string }, now: number): Promise<{ googleBound: boolean }> {
+    const member = await this.load(memberId);
+    const { binding } = input;
+    const secret = binding ? member.google_pending_secret : member.google_secret;
+    if (!secret || (binding && member.google_secret)) throw Refusal.of(ResultCode.CONFLICT, binding ? "errors.google_bound" : "errors.google_not_bound");
+    if (!verifyTotp(secret, input.totp, now)) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.google_code_wrong");
+    await this.consumeSecurityCode(member, input.code, now);
+    await this.db
+      .updateTable("member")
+      .set(binding ? { google_secret: secret, google_pending_secret: null } : { google_secret: null })
+      .where("id", "=", memberId)
+      .execute();
+    return { googleBound: binding };
+  }
+
+  private consumeSecurityCode(member: MemberRow, code: string, now: number): Promise<void> {
+    return this.codes.consume({ destination: securityDestination(member), purpose: "security", code, now });
+  }
+
+  /** Spec §5: a phone number must fit its area code. */
+  async refuseBadPhone(input: AccountFields): Promise<void> {
+    if (input.accountType === "phone" && !(await phoneFitsArea(this.db, input.areaCode!, input.phone!))) {
+      throw Refusal.of(ResultCode.BAD_REQUEST, "errors.phone_invalid");
+    }
+  }
+}
+
+/** Where codes for this account go, e.g. `alice@example.com` or `+49 15112345678`. */
+export function destinationOf(account: AccountFields): string {
+  return account.accountType === "email" ? account.email! : `+${account.areaCode} ${account.phone}`;
+}
+
+/** Security codes go to the member's e-mail, else to the phone. */
+export function securityDestination(member: { email: string | null; area_code: string | null; phone: string | null }): string {
+  return member.email ?? `+${member.area_code} ${member.phone}`;
+}

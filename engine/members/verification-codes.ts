@@ -1,0 +1,152 @@
+import { randomInt } from "node:crypto";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { CodePurpose } from "../../protocol/code-purposes";
+import type { LanguageCode } from "../../protocol/languages";
+import { ResultCode } from "../../protocol/result-codes";
+import type { AttemptLimiter } from "../core/members/attempt-limiter";
+import { MEMBER_RULES } from "../core/members/rules";
+import { codeDigest, sixDigits } from "../core/members/secrets";
+import { engineText } from "../locales/engine-texts";
+import { Refusal } from "../locales/refusal";
+import type { Database, MemberTable } from "../store/schema";
+
+/** What sending codes needs of the engine's settings (the API's services hold them; tests change them). */
+export interface CodeSettings {
+  /** Minimum time between two codes to one destination for one purpose. */
+  codeResendMs: number;
+  siteName: () => Promise<string>;
+  limits: { codeSendsPerAddress: AttemptLimiter };
+}
+
+export interface CodeRequest {
+  channel: "email" | "sms";
+  destination: string;
+  purpose: CodePurpose;
+  /** The account the destination belongs to, if any (found by the caller's lookup). */
+  owner: Selectable<MemberTable> | undefined;
+  /** The calling member: bind and security codes need one (the handler resolved it). */
+  memberId: string | null;
+  /** Whether the request carried a token: a reset for an unknown account then still sends. */
+  hasToken: boolean;
+  /** The client's address, for the per-address limit. */
+  address: string;
+  /** The language the code's message is written in. */
+  lang: LanguageCode;
+  now: number;
+}
+
+/**
+ * Six-digit codes by e-mail and text message: sent through the outbox (a row the delivery worker
+ * sends), checked and consumed once, with a resend pause and a cap on wrong tries.
+ */
+export class VerificationCodes {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly settings: CodeSettings,
+  ) {}
+
+  /** Sends a code (or answers as if sent); answers how long until the next may be asked for. */
+  async send(input: CodeRequest): Promise<{ resendAfterSeconds: number }> {
+    const { settings } = this;
+    const { now } = input;
+    const existing = input.owner;
+    const answer = { resendAfterSeconds: Math.ceil(settings.codeResendMs / 1000) };
+
+    // Who may ask for what: registration codes go to new accounts, binding codes to accounts not
+    // yet taken, security codes only to the logged-in member's own address.
+    if (input.purpose === "register" && existing) throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
+    if (input.purpose === "bind" && existing) throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
+    if (input.purpose === "security" && existing?.id !== input.memberId) throw Refusal.of(ResultCode.FORBIDDEN, "errors.not_yours");
+    // Say nothing about whether the account exists: answer as if sent.
+    if (input.purpose === "reset" && !existing && !input.hasToken) return answer;
+
+    const addressKey = `code:${input.address}`;
+    const addressVerdict = settings.limits.codeSendsPerAddress.check(addressKey, now);
+    if (!addressVerdict.allowed) {
+      throw Refusal.of(ResultCode.TOO_MANY_REQUESTS, "errors.too_many_attempts", { minutes: Math.ceil(addressVerdict.retryAfterMs / 60_000) });
+    }
+    const last = await this.db
+      .selectFrom("verification_code")
+      .select("created_at")
+      .where("destination", "=", input.destination)
+      .where("purpose", "=", input.purpose)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const sinceLast = last ? now - new Date(last.created_at).getTime() : Infinity;
+    if (sinceLast < settings.codeResendMs) {
+      throw Refusal.of(ResultCode.TOO_MANY_REQUESTS, "errors.code_wait", { seconds: Math.ceil((settings.codeResendMs - sinceLast) / 1000) });
+    }
+    settings.limits.codeSendsPerAddress.record(addressKey, now);
+
+    const code = sixDigits(randomInt(0, 2 ** 32 - 1));
+    const site = await settings.siteName();
+    const { lang } = input;
+    const lines = [engineText(lang, `mail.purpose_${input.purpose}`), engineText(lang, "mail.code_body", { code, site })];
+    if (existing?.anti_code) lines.unshift(engineText(lang, "mail.anti_code_line", { antiCode: existing.anti_code }));
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("verification_code")
+        .values({
+          destination: input.destination,
+          purpose: input.purpose,
+          code_hash: codeDigest(input.destination, input.purpose, code),
+          created_at: new Date(now),
+          expires_at: new Date(now + MEMBER_RULES.codeTtlMs),
+        })
+        .execute();
+      await trx
+        .insertInto("outbox_message")
+        .values({
+          channel: input.channel,
+          destination: input.destination,
+          subject: engineText(lang, "mail.code_subject", { code, site }),
+          body: lines.join("\n"),
+          created_at: new Date(now),
+        })
+        .execute();
+    });
+    return answer;
+  }
+
+  /**
+   * Checks and consumes a code in a transaction of its own (call it before, not inside, the
+   * action's transaction): the latest unconsumed code for this destination and purpose, unexpired,
+   * with fewer than 5 wrong tries. A wrong try is counted and committed before the refusal.
+   */
+  async consume(input: { destination: string; purpose: CodePurpose; code: string; now: number }): Promise<void> {
+    const refusal = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("verification_code")
+        .select(["id", "code_hash", "attempts", "expires_at"])
+        .where("destination", "=", input.destination)
+        .where("purpose", "=", input.purpose)
+        .where("consumed_at", "is", null)
+        .orderBy("id", "desc")
+        .limit(1)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || new Date(row.expires_at).getTime() <= input.now) return "errors.code_expired" as const;
+      if (row.attempts >= MEMBER_RULES.codeMaxWrongTries) return "errors.code_locked" as const;
+      if (row.code_hash !== codeDigest(input.destination, input.purpose, input.code)) {
+        await trx.updateTable("verification_code").set({ attempts: sql`attempts + 1` }).where("id", "=", row.id).execute();
+        return "errors.code_wrong" as const;
+      }
+      await trx.updateTable("verification_code").set({ consumed_at: new Date(input.now) }).where("id", "=", row.id).execute();
+      return null;
+    });
+    if (refusal) throw Refusal.of(ResultCode.BAD_REQUEST, refusal);
+  }
+
+  /** The dev mailbox: the last 20 messages the outbox holds for one address (operators only). */
+  async sentTo(destination: string) {
+    const rows = await this.db
+      .selectFrom("outbox_message")
+      .selectAll()
+      .where("destination", "=", destination.trim().toLowerCase())
+      .orderBy("id", "desc")
+      .limit(20)
+      .execute();
+    return rows.map((r) => ({ id: r.id, channel: r.channel, destination: r.destination, subject: r.subject, body: r.body, createdAt: new Date(r.created_at).toISOString() }));
+  }
+}
