@@ -100,4 +100,35 @@ describe("ledger", () => {
     for (const ref of [spot("42"), funding("@system", "BTC"), { owner: "7", kind: "fees", asset: "USDT" } as AccountRef]) expect(accountOf(accountId(ref))).toEqual(ref);
     for (const bad of ["", "42", "42/spot", "/spot/USDT", "42/spot/"]) expect(() => accountOf(bad)).toThrow(RangeError);
   });
+
+  it("changes through the account and hold records it hands out as through ids, and never through a stale one", () => {
+    const byId = new Ledger();
+    const byRecord = new Ledger();
+    for (const l of [byId, byRecord]) l.deposit("d1", spot("bob"), 1_000n);
+    const bob = byRecord.account(spot("bob"));
+    const carol = byRecord.account(spot("carol"));
+    const fees = byRecord.account(feeAccount("USDT"));
+    expect(byRecord.openHold("h1", bob, 1_001n)).toBe("LEDGER_INSUFFICIENT_AVAILABLE");
+    expect([byRecord.openHold("h1", bob, 700n)]).toEqual(byId.hold("h1", spot("bob"), 700n).transfers);
+    expect(byRecord.openHold("h1", bob, 1n)).toBe("LEDGER_DUPLICATE_ID");
+    const hold = byRecord.findHold("h1")!;
+    expect(byRecord.payFromHold("p0", hold, 1n, byRecord.account(spot("carol", "BTC")))).toBe("LEDGER_ASSET_MISMATCH");
+    expect(byRecord.payFromHold("p0", hold, 1n, bob)).toBe("LEDGER_SAME_ACCOUNT");
+    expect(byRecord.payFromHold("p0", hold, 701n, carol)).toBe("LEDGER_HOLD_EXCEEDED");
+    expect([byRecord.payFromHold("p1", hold, 250n, carol)]).toEqual(byId.postHold("p1", "h1", 250n, spot("carol")).transfers);
+    expect([byRecord.payFromHold("p2", hold, 5n, fees)]).toEqual(byId.postHold("p2", "h1", 5n, feeAccount("USDT")).transfers);
+    expect(bob.held).toBe(445n);
+    expect([byRecord.releaseHold("r1", hold)]).toEqual(byId.voidHold("r1", "h1").transfers);
+    expect(byRecord.stateHash()).toBe(byId.stateHash());
+    expectSound(byRecord);
+    // The hold ended: its record refuses, even once a new hold takes the same id.
+    expect(byRecord.openHold("h1", bob, 10n)).not.toBeTypeOf("string");
+    expect(byRecord.payFromHold("p3", hold, 1n, carol)).toBe("LEDGER_UNKNOWN_HOLD");
+    expect(() => byRecord.releaseHold("r2", hold)).toThrow();
+    expect(byRecord.holdRemaining("h1")).toBe(10n);
+    // A restored balance lands in the record already handed out.
+    byRecord.restoreBalance("bob/spot/USDT", 2_000n, 10n);
+    expect(bob.posted).toBe(2_000n);
+    expect(byRecord.available(spot("bob"))).toBe(1_990n);
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CoreEvent } from "../exchange/events";
-import { accountRef, feeAccount, type AccountRef, type Ledger } from "../ledger/ledger";
+import { feeAccount, type Ledger, type LedgerAccount, type LedgerHold } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import { listingProblem, symbolConfigProblem, type TradingRules } from "./symbol-rules";
 import { StopBook, type FiredStop } from "./stop-orders";
@@ -94,6 +94,11 @@ export interface SpotResult {
   events: CoreEvent[];
 }
 
+interface MemberAccounts {
+  base: LedgerAccount;
+  quote: LedgerAccount;
+}
+
 interface WaitingOrder {
   cmd: SpotPlaceCommand;
   holdId: string;
@@ -105,10 +110,10 @@ const refused = (code: SpotCode): SpotResult => ({ code, events: [] });
 
 export class SpotMarket {
   readonly book = new OrderBook();
-  /** Each member's spot accounts of the base and the quote, made once (their ids are hashed once, not per use). */
-  private readonly accounts = new Map<string, { base: AccountRef; quote: AccountRef }>();
-  private readonly baseFees: AccountRef;
-  private readonly quoteFees: AccountRef;
+  /** Each member's spot accounts of the base and the quote: the ledger's records, looked up once (not per hold and post). */
+  private readonly accounts = new Map<string, MemberAccounts>();
+  private readonly baseFees: LedgerAccount;
+  private readonly quoteFees: LedgerAccount;
   /** Stop orders waiting for their trigger: their funds are held, they are not on the book. */
   private readonly stops = new StopBook();
   private readonly waiting = new Map<string, WaitingOrder>();
@@ -134,14 +139,15 @@ export class SpotMarket {
     this.maxPrice = 10n ** BigInt(MAX_WHOLE_DIGITS + config.priceScale);
     this.maxQuantity = 10n ** BigInt(MAX_WHOLE_DIGITS + config.amountScale);
     this.maxMoney = 10n ** BigInt(MAX_WHOLE_DIGITS + config.quoteAssetScale);
-    this.baseFees = accountRef(feeAccount(config.base));
-    this.quoteFees = accountRef(feeAccount(config.quote));
+    this.baseFees = ledger.account(feeAccount(config.base));
+    this.quoteFees = ledger.account(feeAccount(config.quote));
   }
 
-  private accountsOf(memberId: string): { base: AccountRef; quote: AccountRef } {
+  private accountsOf(memberId: string): MemberAccounts {
     let accounts = this.accounts.get(memberId);
     if (!accounts) {
-      accounts = { base: accountRef({ owner: memberId, kind: "spot", asset: this.config.base }), quote: accountRef({ owner: memberId, kind: "spot", asset: this.config.quote }) };
+      const ledger = this.ledger;
+      accounts = { base: ledger.account({ owner: memberId, kind: "spot", asset: this.config.base }), quote: ledger.account({ owner: memberId, kind: "spot", asset: this.config.quote }) };
       this.accounts.set(memberId, accounts);
     }
     return accounts;
@@ -233,7 +239,7 @@ export class SpotMarket {
 
     // Risk: hold what the order can cost at most.
     const holdId = holdOf(cmd.orderId);
-    let holdAccount: AccountRef;
+    let holdAccount: LedgerAccount;
     let holdAmount: bigint;
     const events: CoreEvent[] = [];
     if (cmd.side === "sell") {
@@ -252,9 +258,9 @@ export class SpotMarket {
         }
       }
     }
-    const held = this.ledger.hold(holdId, holdAccount, holdAmount);
-    if (held.code !== "OK") return refused(held.code === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
-    events.push(this.placedEvent(cmd, isStop), ...held.transfers);
+    const held = this.ledger.openHold(holdId, holdAccount, holdAmount);
+    if (typeof held === "string") return refused(held === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
+    events.push(this.placedEvent(cmd, isStop), held);
     if (isStop) {
       this.waiting.set(cmd.orderId, { cmd, holdId });
       this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
@@ -448,9 +454,10 @@ export class SpotMarket {
   }
 
   /** Posts one trade from both holds: to the counterparties and the fee accounts. `takerHold`: the taker's hold id. */
-  private settle(trade: Extract<BookEvent, { type: "trade" }>, takerHold: string, events: CoreEvent[]): void {
+  private settle(trade: Extract<BookEvent, { type: "trade" }>, takerHoldId: string, events: CoreEvent[]): void {
     const c = this.config;
-    const makerHold = trade.makerRef ?? holdOf(trade.makerOrderId);
+    const makerHold = this.openHold(trade.makerRef ?? holdOf(trade.makerOrderId));
+    const takerHold = this.openHold(takerHoldId);
     const takerBuys = trade.takerSide === "buy";
     const buyer = takerBuys ? trade.takerMemberId : trade.makerMemberId;
     const seller = takerBuys ? trade.makerMemberId : trade.takerMemberId;
@@ -482,22 +489,32 @@ export class SpotMarket {
     this.post(sellerHold, buyerFee, this.baseFees, events);
     if (trade.makerFilled) {
       events.push(this.closedEvent(trade.makerOrderId, trade.makerMemberId, "filled"));
-      this.releaseHold(makerHold, events);
+      this.release(makerHold, events);
     }
   }
 
-  private post(holdId: string, amount: bigint, to: AccountRef, events: CoreEvent[]): void {
+  /** The open hold of an order that trades: it must exist, its order's funds are held until it ends. */
+  private openHold(holdId: string): LedgerHold {
+    const hold = this.ledger.findHold(holdId);
+    if (!hold) throw new Error(`settlement without a hold (${holdId}): a bug, the holds must cover every trade`);
+    return hold;
+  }
+
+  private post(hold: LedgerHold, amount: bigint, to: LedgerAccount, events: CoreEvent[]): void {
     if (amount === 0n) return;
-    const r = this.ledger.postHold(this.nextTransferId(), holdId, amount, to);
-    if (r.code !== "OK") throw new Error(`settlement refused (${r.code}): a bug, the holds must cover every trade`);
-    events.push(r.transfers[0]!);
+    const r = this.ledger.payFromHold(this.nextTransferId(), hold, amount, to);
+    if (typeof r === "string") throw new Error(`settlement refused (${r}): a bug, the holds must cover every trade`);
+    events.push(r);
   }
 
+  /** Releases what is left of an order's hold, if anything (an order that ends). */
   private releaseHold(holdId: string, events: CoreEvent[]): void {
-    if (this.ledger.holdRemaining(holdId) > 0n) {
-      const r = this.ledger.voidHold(`${holdId}:release`, holdId);
-      events.push(r.transfers[0]!);
-    }
+    const hold = this.ledger.findHold(holdId);
+    if (hold) this.release(hold, events);
+  }
+
+  private release(hold: LedgerHold, events: CoreEvent[]): void {
+    if (hold.remaining > 0n) events.push(this.ledger.releaseHold(`${hold.id}:release`, hold));
   }
 
   /** Funds held by resting orders must be at least what they can still cost. */
