@@ -220,7 +220,8 @@ export class SpotMarket {
     if (cmd.type === "limit") {
       if (cmd.price === undefined || cmd.price <= 0n) return refused("ORDER_BAD_COMMAND");
       if (cmd.price >= this.maxPrice) return refused("ORDER_OUT_OF_RANGE");
-      if (cmd.price % c.tickSize !== 0n) return refused("ORDER_BAD_TICK");
+      // Every price is a whole number of ticks when the tick is one unit (a remainder is a new bigint).
+      if (c.tickSize !== 1n && cmd.price % c.tickSize !== 0n) return refused("ORDER_BAD_TICK");
     }
     if (byMoney) {
       if (cmd.money! <= 0n) return refused("ORDER_BAD_COMMAND");
@@ -229,7 +230,7 @@ export class SpotMarket {
     } else {
       if (cmd.quantity === undefined || cmd.quantity <= 0n) return refused("ORDER_BAD_COMMAND");
       if (cmd.quantity >= this.maxQuantity) return refused("ORDER_OUT_OF_RANGE");
-      if (cmd.quantity % c.lotSize !== 0n) return refused("ORDER_BAD_LOT");
+      if (c.lotSize !== 1n && cmd.quantity % c.lotSize !== 0n) return refused("ORDER_BAD_LOT");
       if (cmd.quantity < c.minQuantity) return refused("ORDER_TOO_SMALL");
     }
     if (isStop) {
@@ -423,7 +424,7 @@ export class SpotMarket {
 
   cancel(orderId: string, memberId: string): SpotResult {
     const events: CoreEvent[] = [];
-    const stop = this.waiting.get(orderId);
+    const stop = this.waiting.size > 0 ? this.waiting.get(orderId) : undefined;
     if (stop) {
       if (stop.cmd.memberId !== memberId) return refused("ORDER_NOT_OWNER");
       this.waiting.delete(orderId);
@@ -432,10 +433,11 @@ export class SpotMarket {
       this.releaseHold(stop.holdId, events);
       return { code: "OK", events };
     }
-    const first = this.book.cancel(orderId, memberId)[0];
-    if (first?.type === "rejected") return refused(first.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN");
+    const ended = this.book.cancel(orderId, memberId)[0]!;
+    if (ended.type !== "cancelled") return refused(ended.type === "rejected" && ended.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN");
     events.push(this.closedEvent(orderId, memberId, "cancelled", "user"));
-    this.releaseHold(holdOf(orderId), events);
+    // Its hold by the id kept with the order: the very string the ledger keyed it by, not a new one to hash.
+    this.releaseHold(ended.ref ?? holdOf(orderId), events);
     events.push({ type: "book.changed", symbol: this.config.symbol });
     return { code: "OK", events };
   }
