@@ -193,8 +193,10 @@ export class Ledger {
     if (amount <= 0n) return "LEDGER_AMOUNT_NOT_POSITIVE";
     if (this.holds.has(id)) return "LEDGER_DUPLICATE_ID";
     const balance = account as Balance;
-    if (balance.posted - balance.held < amount) return "LEDGER_INSUFFICIENT_AVAILABLE";
-    balance.held += amount;
+    // One bigint sum both checks and becomes the new held amount (each bigint operation allocates).
+    const held = balance.held + amount;
+    if (held > balance.posted) return "LEDGER_INSUFFICIENT_AVAILABLE";
+    balance.held = held;
     this.holds.set(id, { id, account: balance, asset: balance.asset, remaining: amount });
     return { type: "transfer", id, phase: "pending", debit: balance.id, credit: null, asset: balance.asset, amount };
   }
