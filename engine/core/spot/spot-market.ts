@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CoreEvent } from "../exchange/events";
-import { feeAccount, type Ledger, type LedgerAccount, type LedgerHold } from "../ledger/ledger";
+import { feeAccount, type Ledger, type LedgerAccount, type LedgerHold, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import { listingProblem, symbolConfigProblem, type TradingRules } from "./symbol-rules";
 import { StopBook, type FiredStop } from "./stop-orders";
@@ -124,12 +124,14 @@ export class SpotMarket {
 
   /**
    * `nextTransferId` names settlement transfers; it must never repeat across restarts (the I/O
-   * layer passes one with a per-process prefix). The default suits a single in-memory run.
+   * layer passes one with a per-process prefix). The default suits a single in-memory run; like the
+   * exchange core's ids its number is in base 36 (a decimal one goes through V8's number-to-string
+   * cache, which keeps every new id string alive past the next young-generation collection).
    */
   constructor(
     readonly config: SpotSymbolConfig,
     private readonly ledger: Ledger,
-    private readonly nextTransferId: () => string = () => `${config.symbol}:${++this.seq}`,
+    private readonly nextTransferId: () => string = () => `${config.symbol}:${(++this.seq).toString(36)}`,
   ) {
     const problem = symbolConfigProblem(config);
     if (problem) throw new RangeError(`${config.symbol}: ${problem}`);
@@ -423,23 +425,23 @@ export class SpotMarket {
   }
 
   cancel(orderId: string, memberId: string): SpotResult {
-    const events: CoreEvent[] = [];
     const stop = this.waiting.size > 0 ? this.waiting.get(orderId) : undefined;
     if (stop) {
       if (stop.cmd.memberId !== memberId) return refused("ORDER_NOT_OWNER");
       this.waiting.delete(orderId);
       this.stops.remove(orderId);
-      events.push(this.closedEvent(orderId, memberId, "cancelled", "user"));
+      const events: CoreEvent[] = [this.closedEvent(orderId, memberId, "cancelled", "user")];
       this.releaseHold(stop.holdId, events);
       return { code: "OK", events };
     }
     const ended = this.book.cancel(orderId, memberId)[0]!;
     if (ended.type !== "cancelled") return refused(ended.type === "rejected" && ended.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN");
-    events.push(this.closedEvent(orderId, memberId, "cancelled", "user"));
     // Its hold by the id kept with the order: the very string the ledger keyed it by, not a new one to hash.
-    this.releaseHold(ended.ref ?? holdOf(orderId), events);
-    events.push({ type: "book.changed", symbol: this.config.symbol });
-    return { code: "OK", events };
+    const hold = this.ledger.findHold(ended.ref ?? holdOf(orderId));
+    const closed = this.closedEvent(orderId, memberId, "cancelled", "user");
+    const changed: CoreEvent = { type: "book.changed", symbol: this.config.symbol };
+    // Written out whole: an array grown by pushes reserves room for 16 more events than it gets.
+    return { code: "OK", events: hold ? [closed, this.releaseTransfer(hold), changed] : [closed, changed] };
   }
 
   /** Quote that buying `quantity` costs now, walking the asks (all of them if the book is thinner). */
@@ -516,7 +518,11 @@ export class SpotMarket {
   }
 
   private release(hold: LedgerHold, events: CoreEvent[]): void {
-    if (hold.remaining > 0n) events.push(this.ledger.releaseHold(`${hold.id}:release`, hold));
+    if (hold.remaining > 0n) events.push(this.releaseTransfer(hold));
+  }
+
+  private releaseTransfer(hold: LedgerHold): TransferEvent {
+    return this.ledger.releaseHold(`${hold.id}:release`, hold);
   }
 
   /** Funds held by resting orders must be at least what they can still cost. */
