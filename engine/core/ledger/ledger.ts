@@ -86,21 +86,7 @@ interface Hold extends LedgerHold {
 export type TransferOrCode = TransferEvent | Exclude<LedgerCode, "OK">;
 
 export function accountId(ref: AccountRef): string {
-  return (ref as KeyedAccountRef).id ?? `${ref.owner}/${ref.kind}/${ref.asset}`;
-}
-
-interface KeyedAccountRef extends AccountRef {
-  readonly id: string;
-}
-
-/**
- * The same account with its id made once: a caller that names an account over and over (a
- * market its members' accounts, on every order and trade) keeps one of these, so the ledger's
- * lookups hash one string instead of building and hashing a new one each time.
- */
-export function accountRef(ref: AccountRef): AccountRef {
-  const keyed: KeyedAccountRef = { owner: ref.owner, kind: ref.kind, asset: ref.asset, id: `${ref.owner}/${ref.kind}/${ref.asset}` };
-  return keyed;
+  return `${ref.owner}/${ref.kind}/${ref.asset}`;
 }
 
 /** The account an id names (the inverse of `accountId`). */

@@ -94,6 +94,7 @@ export interface SpotResult {
   events: CoreEvent[];
 }
 
+/** A member's spot accounts of a market's base and quote, as the ledger's records. */
 interface MemberAccounts {
   base: LedgerAccount;
   quote: LedgerAccount;
@@ -457,11 +458,12 @@ export class SpotMarket {
     return cost;
   }
 
-  /** Posts one trade from both holds: to the counterparties and the fee accounts. `takerHold`: the taker's hold id. */
+  /** Posts one trade from both holds: to the counterparties and the fee accounts. `takerHoldId`: the taker's hold id. */
   private settle(trade: Extract<BookEvent, { type: "trade" }>, takerHoldId: string, events: CoreEvent[]): void {
     const c = this.config;
-    const makerHold = this.openHold(trade.makerRef ?? holdOf(trade.makerOrderId));
-    const takerHold = this.openHold(takerHoldId);
+    // Each hold is looked up once for its two posts (counterparty and fee).
+    const makerHold = this.tradingHold(trade.makerRef ?? holdOf(trade.makerOrderId));
+    const takerHold = this.tradingHold(takerHoldId);
     const takerBuys = trade.takerSide === "buy";
     const buyer = takerBuys ? trade.takerMemberId : trade.makerMemberId;
     const seller = takerBuys ? trade.makerMemberId : trade.takerMemberId;
@@ -498,7 +500,7 @@ export class SpotMarket {
   }
 
   /** The open hold of an order that trades: it must exist, its order's funds are held until it ends. */
-  private openHold(holdId: string): LedgerHold {
+  private tradingHold(holdId: string): LedgerHold {
     const hold = this.ledger.findHold(holdId);
     if (!hold) throw new Error(`settlement without a hold (${holdId}): a bug, the holds must cover every trade`);
     return hold;
