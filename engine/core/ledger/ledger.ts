@@ -204,6 +204,36 @@ export class Ledger {
     return { type: "transfer", id, phase: "post", debit: from.id, credit: to.id, asset: hold.asset, amount, pendingId: hold.id };
   }
 
+  /**
+   * What a trade takes from each side's hold: `total` leaves it, `fee` of that to `feeTo` and the
+   * rest to `to`. The same transfers as `payFromHold` of the rest and then of the fee (a part of
+   * zero makes no transfer and takes no id from `nextId`), but the hold and its account change
+   * once, by the total: every bigint operation allocates, and each trade pays four parts.
+   */
+  payFromHoldWithFee(openHold: LedgerHold, total: bigint, to: LedgerAccount, fee: bigint, feeTo: LedgerAccount, nextId: () => string, out: { push(transfer: TransferEvent): unknown }): LedgerCode {
+    const hold = openHold as Hold;
+    if (hold.remaining === 0n) return "LEDGER_UNKNOWN_HOLD";
+    const rest = total - fee;
+    if (fee < 0n || rest < 0n || total === 0n) return "LEDGER_AMOUNT_NOT_POSITIVE";
+    if (to.asset !== hold.asset || feeTo.asset !== hold.asset) return "LEDGER_ASSET_MISMATCH";
+    if (total > hold.remaining) return "LEDGER_HOLD_EXCEEDED";
+    const from = hold.account;
+    if (to === from || feeTo === from) return "LEDGER_SAME_ACCOUNT";
+    from.held -= total;
+    from.posted -= total;
+    hold.remaining -= total;
+    if (hold.remaining === 0n) this.holds.delete(hold.id);
+    if (rest > 0n) {
+      (to as Balance).posted += rest;
+      out.push({ type: "transfer", id: nextId(), phase: "post", debit: from.id, credit: to.id, asset: hold.asset, amount: rest, pendingId: hold.id });
+    }
+    if (fee > 0n) {
+      (feeTo as Balance).posted += fee;
+      out.push({ type: "transfer", id: nextId(), phase: "post", debit: from.id, credit: feeTo.id, asset: hold.asset, amount: fee, pendingId: hold.id });
+    }
+    return "OK";
+  }
+
   /** `voidHold`, on a hold record: the void transfer of what is left of it. */
   releaseHold(id: string, openHold: LedgerHold): TransferEvent {
     const hold = openHold as Hold;

@@ -489,10 +489,9 @@ export class SpotMarket {
       sellerFee,
       takerSide: trade.takerSide,
     });
-    this.post(buyerHold, value - sellerFee, this.accountsOf(seller).quote, events);
-    this.post(buyerHold, sellerFee, this.quoteFees, events);
-    this.post(sellerHold, baseAmount - buyerFee, this.accountsOf(buyer).base, events);
-    this.post(sellerHold, buyerFee, this.baseFees, events);
+    // The buyer's hold pays the value (to the seller, less the seller's fee); the seller's the base.
+    this.pay(buyerHold, value, this.accountsOf(seller).quote, sellerFee, this.quoteFees, events);
+    this.pay(sellerHold, baseAmount, this.accountsOf(buyer).base, buyerFee, this.baseFees, events);
     if (trade.makerFilled) {
       events.push(this.closedEvent(trade.makerOrderId, trade.makerMemberId, "filled"));
       this.release(makerHold, events);
@@ -506,11 +505,10 @@ export class SpotMarket {
     return hold;
   }
 
-  private post(hold: LedgerHold, amount: bigint, to: LedgerAccount, events: CoreEvent[]): void {
-    if (amount === 0n) return;
-    const r = this.ledger.payFromHold(this.nextTransferId(), hold, amount, to);
-    if (typeof r === "string") throw new Error(`settlement refused (${r}): a bug, the holds must cover every trade`);
-    events.push(r);
+  /** One side of a trade: `total` from its hold, `fee` of it to the exchange and the rest to `to`. */
+  private pay(hold: LedgerHold, total: bigint, to: LedgerAccount, fee: bigint, feeAccount: LedgerAccount, events: CoreEvent[]): void {
+    const code = this.ledger.payFromHoldWithFee(hold, total, to, fee, feeAccount, this.nextTransferId, events);
+    if (code !== "OK") throw new Error(`settlement refused (${code}): a bug, the holds must cover every trade`);
   }
 
   /** Releases what is left of an order's hold, if anything (an order that ends). */
