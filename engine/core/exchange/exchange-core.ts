@@ -54,6 +54,8 @@ export class ExchangeCore {
   readonly assetScales = new Map<string, number>();
   private seq = 0;
   private idsInCommand = 0;
+  /** `<idPrefix><seq>.` of the command running, made at its first id (a trade makes several). */
+  private idStem: string | undefined;
 
   constructor(readonly idPrefix = "") {}
 
@@ -132,11 +134,13 @@ export class ExchangeCore {
   /** Starts the next sequence number (before anything of the command changes state). */
   private begin(): number {
     this.idsInCommand = 0;
+    this.idStem = undefined;
     return ++this.seq;
   }
 
   private nextId(): string {
-    return `${this.idPrefix}${this.seq.toString(36)}.${(++this.idsInCommand).toString(36)}`;
+    this.idStem ??= `${this.idPrefix}${this.seq.toString(36)}.`;
+    return this.idStem + (++this.idsInCommand).toString(36);
   }
 
   private place(c: PlaceOrder): SpotOutcome {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { accountId, accountOf, externalAccount, feeAccount, Ledger, type AccountRef } from "./ledger";
+import { accountId, accountOf, externalAccount, feeAccount, Ledger, type AccountRef, type TransferEvent } from "./ledger";
 
 const spot = (owner: string, asset = "USDT"): AccountRef => ({ owner, kind: "spot", asset });
 const funding = (owner: string, asset = "USDT"): AccountRef => ({ owner, kind: "funding", asset });
@@ -99,5 +99,71 @@ describe("ledger", () => {
   it("names accounts by one id and reads the id back", () => {
     for (const ref of [spot("42"), funding("@system", "BTC"), { owner: "7", kind: "fees", asset: "USDT" } as AccountRef]) expect(accountOf(accountId(ref))).toEqual(ref);
     for (const bad of ["", "42", "42/spot", "/spot/USDT", "42/spot/"]) expect(() => accountOf(bad)).toThrow(RangeError);
+  });
+
+  it("changes through the account and hold records it hands out as through ids, and never through a stale one", () => {
+    const byId = new Ledger();
+    const byRecord = new Ledger();
+    for (const l of [byId, byRecord]) l.deposit("d1", spot("bob"), 1_000n);
+    const bob = byRecord.account(spot("bob"));
+    const carol = byRecord.account(spot("carol"));
+    const fees = byRecord.account(feeAccount("USDT"));
+    expect(byRecord.openHold("h1", bob, 1_001n)).toBe("LEDGER_INSUFFICIENT_AVAILABLE");
+    expect([byRecord.openHold("h1", bob, 700n)]).toEqual(byId.hold("h1", spot("bob"), 700n).transfers);
+    expect(byRecord.openHold("h1", bob, 1n)).toBe("LEDGER_DUPLICATE_ID");
+    const hold = byRecord.findHold("h1")!;
+    expect(byRecord.payFromHold("p0", hold, 1n, byRecord.account(spot("carol", "BTC")))).toBe("LEDGER_ASSET_MISMATCH");
+    expect(byRecord.payFromHold("p0", hold, 1n, bob)).toBe("LEDGER_SAME_ACCOUNT");
+    expect(byRecord.payFromHold("p0", hold, 701n, carol)).toBe("LEDGER_HOLD_EXCEEDED");
+    expect([byRecord.payFromHold("p1", hold, 250n, carol)]).toEqual(byId.postHold("p1", "h1", 250n, spot("carol")).transfers);
+    expect([byRecord.payFromHold("p2", hold, 5n, fees)]).toEqual(byId.postHold("p2", "h1", 5n, feeAccount("USDT")).transfers);
+    expect(bob.held).toBe(445n);
+    expect([byRecord.releaseHold("r1", hold)]).toEqual(byId.voidHold("r1", "h1").transfers);
+    expect(byRecord.stateHash()).toBe(byId.stateHash());
+    expectSound(byRecord);
+    // The hold ended: its record refuses, even once a new hold takes the same id.
+    expect(byRecord.openHold("h1", bob, 10n)).not.toBeTypeOf("string");
+    expect(byRecord.payFromHold("p3", hold, 1n, carol)).toBe("LEDGER_UNKNOWN_HOLD");
+    expect(() => byRecord.releaseHold("r2", hold)).toThrow();
+    expect(byRecord.holdRemaining("h1")).toBe(10n);
+    // A restored balance lands in the record already handed out.
+    byRecord.restoreBalance("bob/spot/USDT", 2_000n, 10n);
+    expect(bob.posted).toBe(2_000n);
+    expect(byRecord.available(spot("bob"))).toBe(1_990n);
+  });
+
+  it("pays a hold's total less a fee, then the fee, as the two posts would", () => {
+    const [twoPosts, withFee] = [new Ledger(), new Ledger()];
+    for (const l of [twoPosts, withFee]) {
+      l.deposit("d1", spot("bob"), 1_000n);
+      l.hold("h1", spot("bob"), 700n);
+    }
+    let n = 0;
+    const nextId = () => `t${++n}`;
+    const hold = withFee.findHold("h1")!;
+    const [carol, fees] = [withFee.account(spot("carol")), withFee.account(feeAccount("USDT"))];
+    const out: TransferEvent[] = [];
+    expect(withFee.payFromHoldWithFee(hold, 701n, carol, 1n, fees, nextId, out)).toBe("LEDGER_HOLD_EXCEEDED");
+    expect(withFee.payFromHoldWithFee(hold, 5n, carol, 6n, fees, nextId, out)).toBe("LEDGER_AMOUNT_NOT_POSITIVE");
+    expect(withFee.payFromHoldWithFee(hold, 5n, withFee.account(spot("bob")), 1n, fees, nextId, out)).toBe("LEDGER_SAME_ACCOUNT");
+    expect(withFee.payFromHoldWithFee(hold, 5n, withFee.account(spot("carol", "BTC")), 1n, fees, nextId, out)).toBe("LEDGER_ASSET_MISMATCH");
+    expect(out).toEqual([]);
+    expect(withFee.payFromHoldWithFee(hold, 250n, carol, 5n, fees, nextId, out)).toBe("OK");
+    expect(withFee.payFromHoldWithFee(hold, 10n, carol, 0n, fees, nextId, out)).toBe("OK"); // no fee: no fee transfer
+    expect(withFee.payFromHoldWithFee(hold, 3n, carol, 3n, fees, nextId, out)).toBe("OK"); // all fee: no transfer to carol
+    expect(withFee.payFromHoldWithFee(hold, 437n, carol, 1n, fees, nextId, out)).toBe("OK"); // spends the hold
+    const expected = [
+      twoPosts.postHold("t1", "h1", 245n, spot("carol")),
+      twoPosts.postHold("t2", "h1", 5n, feeAccount("USDT")),
+      twoPosts.postHold("t3", "h1", 10n, spot("carol")),
+      twoPosts.postHold("t4", "h1", 3n, feeAccount("USDT")),
+      twoPosts.postHold("t5", "h1", 436n, spot("carol")),
+      twoPosts.postHold("t6", "h1", 1n, feeAccount("USDT")),
+    ].flatMap((r) => r.transfers);
+    expect(out).toEqual(expected);
+    expect(withFee.findHold("h1")).toBeUndefined();
+    expect(withFee.stateHash()).toBe(twoPosts.stateHash());
+    expectSound(withFee);
+    expect(withFee.payFromHoldWithFee(hold, 1n, carol, 0n, fees, nextId, out)).toBe("LEDGER_UNKNOWN_HOLD");
   });
 });

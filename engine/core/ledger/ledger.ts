@@ -51,33 +51,42 @@ export interface LedgerResult {
   transfers: TransferEvent[];
 }
 
-interface Balance {
+/**
+ * One account as the ledger keeps it. `account()` hands it out (read-only) so that a caller who
+ * names the same account on every order and trade (a market, its members' accounts) looks it up
+ * once and passes it back, instead of having its id hashed again on every hold and post.
+ */
+export interface LedgerAccount {
+  readonly id: string;
+  readonly asset: string;
+  readonly posted: bigint;
+  readonly held: bigint;
+}
+
+/** The ledger's own view of an account: the same record, writable. */
+interface Balance extends LedgerAccount {
   posted: bigint;
   held: bigint;
 }
 
-interface Hold {
-  account: string;
-  asset: string;
+/** An open hold, handed out by `openHold` / `findHold` for the same reason as `LedgerAccount`. */
+export interface LedgerHold {
+  readonly id: string;
+  readonly remaining: bigint;
+}
+
+interface Hold extends LedgerHold {
+  /** The account whose funds it reserves (its record itself: a post or void needs no lookup). */
+  readonly account: Balance;
+  readonly asset: string;
   remaining: bigint;
 }
 
+/** What a change that makes one transfer answers: the transfer, or why it was refused. */
+export type TransferOrCode = TransferEvent | Exclude<LedgerCode, "OK">;
+
 export function accountId(ref: AccountRef): string {
-  return (ref as KeyedAccountRef).id ?? `${ref.owner}/${ref.kind}/${ref.asset}`;
-}
-
-interface KeyedAccountRef extends AccountRef {
-  readonly id: string;
-}
-
-/**
- * The same account with its id made once: a caller that names an account over and over (a
- * market its members' accounts, on every order and trade) keeps one of these, so the ledger's
- * lookups hash one string instead of building and hashing a new one each time.
- */
-export function accountRef(ref: AccountRef): AccountRef {
-  const keyed: KeyedAccountRef = { owner: ref.owner, kind: ref.kind, asset: ref.asset, id: `${ref.owner}/${ref.kind}/${ref.asset}` };
-  return keyed;
+  return `${ref.owner}/${ref.kind}/${ref.asset}`;
 }
 
 /** The account an id names (the inverse of `accountId`). */
@@ -89,6 +98,7 @@ export function accountOf(id: string): AccountRef {
 }
 
 const refused = (code: LedgerCode): LedgerResult => ({ code, transfers: [] });
+const resultOf = (r: TransferOrCode): LedgerResult => (typeof r === "string" ? refused(r) : { code: "OK", transfers: [r] });
 
 export class Ledger {
   private readonly balances = new Map<string, Balance>();
@@ -134,40 +144,106 @@ export class Ledger {
 
   /** Reserves `amount` of an account's available funds under the hold `id` (a pending transfer). */
   hold(id: string, account: AccountRef, amount: bigint): LedgerResult {
-    if (amount <= 0n) return refused("LEDGER_AMOUNT_NOT_POSITIVE");
-    if (this.holds.has(id)) return refused("LEDGER_DUPLICATE_ID");
-    if (this.available(account) < amount) return refused("LEDGER_INSUFFICIENT_AVAILABLE");
-    const key = accountId(account);
-    this.balance(key).held += amount;
-    this.holds.set(id, { account: key, asset: account.asset, remaining: amount });
-    return { code: "OK", transfers: [{ type: "transfer", id, phase: "pending", debit: key, credit: null, asset: account.asset, amount }] };
+    return resultOf(this.openHold(id, this.account(account), amount));
   }
 
   /** Pays `amount` out of a hold to `to` (a partial or full fill); the rest stays held. */
   postHold(id: string, holdId: string, amount: bigint, to: AccountRef): LedgerResult {
     const hold = this.holds.get(holdId);
     if (!hold) return refused("LEDGER_UNKNOWN_HOLD");
-    if (amount <= 0n) return refused("LEDGER_AMOUNT_NOT_POSITIVE");
-    if (to.asset !== hold.asset) return refused("LEDGER_ASSET_MISMATCH");
-    if (amount > hold.remaining) return refused("LEDGER_HOLD_EXCEEDED");
-    const from = this.balance(hold.account);
-    const credit = accountId(to);
-    if (credit === hold.account) return refused("LEDGER_SAME_ACCOUNT");
-    from.held -= amount;
-    from.posted -= amount;
-    this.balance(credit).posted += amount;
-    hold.remaining -= amount;
-    if (hold.remaining === 0n) this.holds.delete(holdId);
-    return { code: "OK", transfers: [{ type: "transfer", id, phase: "post", debit: hold.account, credit, asset: hold.asset, amount, pendingId: holdId }] };
+    return resultOf(this.payFromHold(id, hold, amount, this.account(to)));
   }
 
   /** Releases what is left of a hold (an order cancelled or filled for less). */
   voidHold(id: string, holdId: string): LedgerResult {
     const hold = this.holds.get(holdId);
     if (!hold) return refused("LEDGER_UNKNOWN_HOLD");
-    this.balance(hold.account).held -= hold.remaining;
-    this.holds.delete(holdId);
-    return { code: "OK", transfers: [{ type: "transfer", id, phase: "void", debit: hold.account, credit: null, asset: hold.asset, amount: hold.remaining, pendingId: holdId }] };
+    return { code: "OK", transfers: [this.releaseHold(id, hold)] };
+  }
+
+  // The same three changes for a caller that keeps the account and hold records it is handed
+  // (the spot market, several times per order): no lookup by id, no result wrapper to allocate.
+
+  /** The record of an account, made (empty) if it has none yet: hand it back to the methods below. */
+  account(ref: AccountRef): LedgerAccount {
+    return this.balance(accountId(ref));
+  }
+
+  /** An open hold, by id. */
+  findHold(holdId: string): LedgerHold | undefined {
+    return this.holds.get(holdId);
+  }
+
+  /** `hold`, on an account record: the pending transfer, or why not. */
+  openHold(id: string, account: LedgerAccount, amount: bigint): TransferOrCode {
+    if (amount <= 0n) return "LEDGER_AMOUNT_NOT_POSITIVE";
+    if (this.holds.has(id)) return "LEDGER_DUPLICATE_ID";
+    const balance = account as Balance;
+    // One bigint sum both checks and becomes the new held amount (each bigint operation allocates).
+    const held = balance.held + amount;
+    if (held > balance.posted) return "LEDGER_INSUFFICIENT_AVAILABLE";
+    balance.held = held;
+    this.holds.set(id, { id, account: balance, asset: balance.asset, remaining: amount });
+    return { type: "transfer", id, phase: "pending", debit: balance.id, credit: null, asset: balance.asset, amount };
+  }
+
+  /** `postHold`, from a hold record to an account record: the post transfer, or why not. */
+  payFromHold(id: string, openHold: LedgerHold, amount: bigint, to: LedgerAccount): TransferOrCode {
+    const hold = openHold as Hold;
+    if (hold.remaining === 0n) return "LEDGER_UNKNOWN_HOLD"; // spent or voided since it was handed out
+    if (amount <= 0n) return "LEDGER_AMOUNT_NOT_POSITIVE";
+    if (to.asset !== hold.asset) return "LEDGER_ASSET_MISMATCH";
+    if (amount > hold.remaining) return "LEDGER_HOLD_EXCEEDED";
+    const from = hold.account;
+    if (to === from) return "LEDGER_SAME_ACCOUNT";
+    from.held -= amount;
+    from.posted -= amount;
+    (to as Balance).posted += amount;
+    hold.remaining -= amount;
+    if (hold.remaining === 0n) this.holds.delete(hold.id);
+    return { type: "transfer", id, phase: "post", debit: from.id, credit: to.id, asset: hold.asset, amount, pendingId: hold.id };
+  }
+
+  /**
+   * What a trade takes from each side's hold: `total` leaves it, `fee` of that to `feeTo` and the
+   * rest to `to`. The same transfers as `payFromHold` of the rest and then of the fee (a part of
+   * zero makes no transfer and takes no id from `nextId`), but the hold and its account change
+   * once, by the total: every bigint operation allocates, and each trade pays four parts.
+   */
+  payFromHoldWithFee(openHold: LedgerHold, total: bigint, to: LedgerAccount, fee: bigint, feeTo: LedgerAccount, nextId: () => string, out: { push(transfer: TransferEvent): unknown }): LedgerCode {
+    const hold = openHold as Hold;
+    if (hold.remaining === 0n) return "LEDGER_UNKNOWN_HOLD";
+    const rest = total - fee;
+    if (fee < 0n || rest < 0n || total === 0n) return "LEDGER_AMOUNT_NOT_POSITIVE";
+    if (to.asset !== hold.asset || feeTo.asset !== hold.asset) return "LEDGER_ASSET_MISMATCH";
+    if (total > hold.remaining) return "LEDGER_HOLD_EXCEEDED";
+    const from = hold.account;
+    if (to === from || feeTo === from) return "LEDGER_SAME_ACCOUNT";
+    from.held -= total;
+    from.posted -= total;
+    hold.remaining -= total;
+    if (hold.remaining === 0n) this.holds.delete(hold.id);
+    if (rest > 0n) {
+      (to as Balance).posted += rest;
+      out.push({ type: "transfer", id: nextId(), phase: "post", debit: from.id, credit: to.id, asset: hold.asset, amount: rest, pendingId: hold.id });
+    }
+    if (fee > 0n) {
+      (feeTo as Balance).posted += fee;
+      out.push({ type: "transfer", id: nextId(), phase: "post", debit: from.id, credit: feeTo.id, asset: hold.asset, amount: fee, pendingId: hold.id });
+    }
+    return "OK";
+  }
+
+  /** `voidHold`, on a hold record: the void transfer of what is left of it. */
+  releaseHold(id: string, openHold: LedgerHold): TransferEvent {
+    const hold = openHold as Hold;
+    const amount = hold.remaining;
+    // An open hold always has something left: none means a record kept after its hold ended.
+    if (amount === 0n) throw new Error(`hold ${hold.id} is no longer open`);
+    hold.account.held -= amount;
+    hold.remaining = 0n;
+    this.holds.delete(hold.id);
+    return { type: "transfer", id, phase: "void", debit: hold.account.id, credit: null, asset: hold.asset, amount, pendingId: hold.id };
   }
 
   /** Balance of an account by its id (for persistence). */
@@ -178,12 +254,15 @@ export class Ledger {
 
   /** Restores a persisted balance at start (before any command). */
   restoreBalance(key: string, posted: bigint, held: bigint): void {
-    this.balances.set(key, { posted, held });
+    // In place: a record already handed out (`account`) must stay the one the ledger keeps.
+    const b = this.balance(key);
+    b.posted = posted;
+    b.held = held;
   }
 
   /** Restores a persisted open hold at start. */
   restoreHold(id: string, key: string, asset: string, remaining: bigint): void {
-    this.holds.set(id, { account: key, asset, remaining });
+    this.holds.set(id, { id, account: this.balance(key), asset, remaining });
   }
 
   holdRemaining(holdId: string): bigint {
@@ -199,7 +278,7 @@ export class Ledger {
     const problems: string[] = [];
     const sums = new Map<string, bigint>();
     const heldByAccount = new Map<string, bigint>();
-    for (const hold of this.holds.values()) heldByAccount.set(hold.account, (heldByAccount.get(hold.account) ?? 0n) + hold.remaining);
+    for (const hold of this.holds.values()) heldByAccount.set(hold.account.id, (heldByAccount.get(hold.account.id) ?? 0n) + hold.remaining);
     for (const [key, balance] of this.balances) {
       const asset = key.slice(key.lastIndexOf("/") + 1);
       sums.set(asset, (sums.get(asset) ?? 0n) + balance.posted);
@@ -219,7 +298,7 @@ export class Ledger {
 
   /** Every open hold: id, account key, asset, remaining (snapshots; `restoreHold` takes them back). */
   *openHolds(): Generator<[string, string, string, bigint]> {
-    for (const [id, h] of this.holds) yield [id, h.account, h.asset, h.remaining];
+    for (const [id, h] of this.holds) yield [id, h.account.id, h.asset, h.remaining];
   }
 
   stateHash(): string {
@@ -244,7 +323,7 @@ export class Ledger {
   private balance(key: string): Balance {
     let b = this.balances.get(key);
     if (!b) {
-      b = { posted: 0n, held: 0n };
+      b = { id: key, asset: key.slice(key.lastIndexOf("/") + 1), posted: 0n, held: 0n };
       this.balances.set(key, b);
     }
     return b;

@@ -116,6 +116,15 @@ describe("order book", () => {
     expect(book.checkInvariants()).toEqual([]);
   });
 
+  it("hands an order's own reference back when it is cancelled, as with its trades", () => {
+    const book = new OrderBook();
+    book.place({ ...limit("b1", "a", "buy", 99n, 2n), ref: "hold:b1" });
+    book.place({ ...limit("i1", "b", "buy", 98n, 1n, "IOC"), ref: "hold:i1" });
+    expect(book.place({ ...limit("i2", "b", "sell", 99n, 3n, "IOC"), ref: "hold:i2" }).at(-1)).toMatchObject({ type: "cancelled", reason: "ioc", ref: "hold:i2" });
+    book.place({ ...limit("b3", "a", "buy", 97n, 2n), ref: "hold:b3" });
+    expect(book.cancel("b3", "a")).toEqual([{ type: "cancelled", orderId: "b3", remaining: 2n, reason: "user", ref: "hold:b3" }]);
+  });
+
   it("keeps time priority when orders leave a level from its middle, front or back", () => {
     const book = new OrderBook();
     play(book, ["s1", "s2", "s3", "s4", "s5"].map((id, i) => limit(id, `m${i}`, "sell", 100n, 1n)));

@@ -46,7 +46,8 @@ export type MatchingCode =
 export type BookEvent =
   | { type: "accepted"; orderId: string; resting: boolean }
   | { type: "trade"; takerOrderId: string; makerOrderId: string; takerMemberId: string; makerMemberId: string; takerSide: Side; price: bigint; quantity: bigint; makerFilled: boolean; makerRef: string | undefined }
-  | { type: "cancelled"; orderId: string; remaining: bigint; reason: "user" | "ioc" | "self-trade" | "no-liquidity" | "moved" }
+  /** `ref`: the order's own reference, as with a trade's maker (a cancel by id needs it back). */
+  | { type: "cancelled"; orderId: string; remaining: bigint; reason: "user" | "ioc" | "self-trade" | "no-liquidity" | "moved"; ref: string | undefined }
   | { type: "rejected"; orderId: string; code: MatchingCode };
 
 interface RestingOrder {
@@ -269,9 +270,9 @@ export class OrderBook {
 
     let resting = false;
     if (left > 0n && !dust) {
-      if (selfTrade) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "self-trade" };
-      else if (isMarket) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "no-liquidity" };
-      else if (ioc) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "ioc" };
+      if (selfTrade) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "self-trade", ref };
+      else if (isMarket) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "no-liquidity", ref };
+      else if (ioc) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "ioc", ref };
       else {
         this.orders.set(id, (isBuy ? this.bids : this.asks).add(id, memberId, side, limit, left, ref));
         resting = true;
@@ -332,7 +333,7 @@ export class OrderBook {
     const remaining = order.remaining;
     (order.side === "buy" ? this.bids : this.asks).remove(order);
     this.orders.delete(orderId);
-    return [{ type: "cancelled", orderId, remaining, reason: "user" }];
+    return [{ type: "cancelled", orderId, remaining, reason: "user", ref: order.ref }];
   }
 
   /** Moves a resting order to a new price: it loses its time priority and may trade at once. */
@@ -344,7 +345,7 @@ export class OrderBook {
     const remaining = order.remaining;
     (order.side === "buy" ? this.bids : this.asks).remove(order);
     this.orders.delete(orderId);
-    return this.match({ type: "cancelled", orderId, remaining, reason: "moved" }, orderId, memberId, order.side === "buy", false, price, remaining, false, false, order.ref);
+    return this.match({ type: "cancelled", orderId, remaining, reason: "moved", ref: order.ref }, orderId, memberId, order.side === "buy", false, price, remaining, false, false, order.ref);
   }
 
   /** Aggregated levels, best first. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CoreEvent } from "../exchange/events";
-import { accountRef, feeAccount, type AccountRef, type Ledger } from "../ledger/ledger";
+import { feeAccount, type Ledger, type LedgerAccount, type LedgerHold, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import { listingProblem, symbolConfigProblem, type TradingRules } from "./symbol-rules";
 import { StopBook, type FiredStop } from "./stop-orders";
@@ -94,6 +94,12 @@ export interface SpotResult {
   events: CoreEvent[];
 }
 
+/** A member's spot accounts of a market's base and quote, as the ledger's records. */
+interface MemberAccounts {
+  base: LedgerAccount;
+  quote: LedgerAccount;
+}
+
 interface WaitingOrder {
   cmd: SpotPlaceCommand;
   holdId: string;
@@ -105,10 +111,10 @@ const refused = (code: SpotCode): SpotResult => ({ code, events: [] });
 
 export class SpotMarket {
   readonly book = new OrderBook();
-  /** Each member's spot accounts of the base and the quote, made once (their ids are hashed once, not per use). */
-  private readonly accounts = new Map<string, { base: AccountRef; quote: AccountRef }>();
-  private readonly baseFees: AccountRef;
-  private readonly quoteFees: AccountRef;
+  /** Each member's spot accounts of the base and the quote: the ledger's records, looked up once (not per hold and post). */
+  private readonly accounts = new Map<string, MemberAccounts>();
+  private readonly baseFees: LedgerAccount;
+  private readonly quoteFees: LedgerAccount;
   /** Stop orders waiting for their trigger: their funds are held, they are not on the book. */
   private readonly stops = new StopBook();
   private readonly waiting = new Map<string, WaitingOrder>();
@@ -119,12 +125,14 @@ export class SpotMarket {
 
   /**
    * `nextTransferId` names settlement transfers; it must never repeat across restarts (the I/O
-   * layer passes one with a per-process prefix). The default suits a single in-memory run.
+   * layer passes one with a per-process prefix). The default suits a single in-memory run; like the
+   * exchange core's ids its number is in base 36 (a decimal one goes through V8's number-to-string
+   * cache, which keeps every new id string alive past the next young-generation collection).
    */
   constructor(
     readonly config: SpotSymbolConfig,
     private readonly ledger: Ledger,
-    private readonly nextTransferId: () => string = () => `${config.symbol}:${++this.seq}`,
+    private readonly nextTransferId: () => string = () => `${config.symbol}:${(++this.seq).toString(36)}`,
   ) {
     const problem = symbolConfigProblem(config);
     if (problem) throw new RangeError(`${config.symbol}: ${problem}`);
@@ -134,14 +142,15 @@ export class SpotMarket {
     this.maxPrice = 10n ** BigInt(MAX_WHOLE_DIGITS + config.priceScale);
     this.maxQuantity = 10n ** BigInt(MAX_WHOLE_DIGITS + config.amountScale);
     this.maxMoney = 10n ** BigInt(MAX_WHOLE_DIGITS + config.quoteAssetScale);
-    this.baseFees = accountRef(feeAccount(config.base));
-    this.quoteFees = accountRef(feeAccount(config.quote));
+    this.baseFees = ledger.account(feeAccount(config.base));
+    this.quoteFees = ledger.account(feeAccount(config.quote));
   }
 
-  private accountsOf(memberId: string): { base: AccountRef; quote: AccountRef } {
+  private accountsOf(memberId: string): MemberAccounts {
     let accounts = this.accounts.get(memberId);
     if (!accounts) {
-      accounts = { base: accountRef({ owner: memberId, kind: "spot", asset: this.config.base }), quote: accountRef({ owner: memberId, kind: "spot", asset: this.config.quote }) };
+      const ledger = this.ledger;
+      accounts = { base: ledger.account({ owner: memberId, kind: "spot", asset: this.config.base }), quote: ledger.account({ owner: memberId, kind: "spot", asset: this.config.quote }) };
       this.accounts.set(memberId, accounts);
     }
     return accounts;
@@ -214,7 +223,8 @@ export class SpotMarket {
     if (cmd.type === "limit") {
       if (cmd.price === undefined || cmd.price <= 0n) return refused("ORDER_BAD_COMMAND");
       if (cmd.price >= this.maxPrice) return refused("ORDER_OUT_OF_RANGE");
-      if (cmd.price % c.tickSize !== 0n) return refused("ORDER_BAD_TICK");
+      // Every price is a whole number of ticks when the tick is one unit (a remainder is a new bigint).
+      if (c.tickSize !== 1n && cmd.price % c.tickSize !== 0n) return refused("ORDER_BAD_TICK");
     }
     if (byMoney) {
       if (cmd.money! <= 0n) return refused("ORDER_BAD_COMMAND");
@@ -223,7 +233,7 @@ export class SpotMarket {
     } else {
       if (cmd.quantity === undefined || cmd.quantity <= 0n) return refused("ORDER_BAD_COMMAND");
       if (cmd.quantity >= this.maxQuantity) return refused("ORDER_OUT_OF_RANGE");
-      if (cmd.quantity % c.lotSize !== 0n) return refused("ORDER_BAD_LOT");
+      if (c.lotSize !== 1n && cmd.quantity % c.lotSize !== 0n) return refused("ORDER_BAD_LOT");
       if (cmd.quantity < c.minQuantity) return refused("ORDER_TOO_SMALL");
     }
     if (isStop) {
@@ -233,7 +243,7 @@ export class SpotMarket {
 
     // Risk: hold what the order can cost at most.
     const holdId = holdOf(cmd.orderId);
-    let holdAccount: AccountRef;
+    let holdAccount: LedgerAccount;
     let holdAmount: bigint;
     const events: CoreEvent[] = [];
     if (cmd.side === "sell") {
@@ -252,9 +262,9 @@ export class SpotMarket {
         }
       }
     }
-    const held = this.ledger.hold(holdId, holdAccount, holdAmount);
-    if (held.code !== "OK") return refused(held.code === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
-    events.push(this.placedEvent(cmd, isStop), ...held.transfers);
+    const held = this.ledger.openHold(holdId, holdAccount, holdAmount);
+    if (typeof held === "string") return refused(held === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
+    events.push(this.placedEvent(cmd, isStop), held);
     if (isStop) {
       this.waiting.set(cmd.orderId, { cmd, holdId });
       this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
@@ -416,22 +426,23 @@ export class SpotMarket {
   }
 
   cancel(orderId: string, memberId: string): SpotResult {
-    const events: CoreEvent[] = [];
-    const stop = this.waiting.get(orderId);
+    const stop = this.waiting.size > 0 ? this.waiting.get(orderId) : undefined;
     if (stop) {
       if (stop.cmd.memberId !== memberId) return refused("ORDER_NOT_OWNER");
       this.waiting.delete(orderId);
       this.stops.remove(orderId);
-      events.push(this.closedEvent(orderId, memberId, "cancelled", "user"));
+      const events: CoreEvent[] = [this.closedEvent(orderId, memberId, "cancelled", "user")];
       this.releaseHold(stop.holdId, events);
       return { code: "OK", events };
     }
-    const first = this.book.cancel(orderId, memberId)[0];
-    if (first?.type === "rejected") return refused(first.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN");
-    events.push(this.closedEvent(orderId, memberId, "cancelled", "user"));
-    this.releaseHold(holdOf(orderId), events);
-    events.push({ type: "book.changed", symbol: this.config.symbol });
-    return { code: "OK", events };
+    const ended = this.book.cancel(orderId, memberId)[0]!;
+    if (ended.type !== "cancelled") return refused(ended.type === "rejected" && ended.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN");
+    // Its hold by the id kept with the order: the very string the ledger keyed it by, not a new one to hash.
+    const hold = this.ledger.findHold(ended.ref ?? holdOf(orderId));
+    const closed = this.closedEvent(orderId, memberId, "cancelled", "user");
+    const changed: CoreEvent = { type: "book.changed", symbol: this.config.symbol };
+    // Written out whole: an array grown by pushes reserves room for 16 more events than it gets.
+    return { code: "OK", events: hold ? [closed, this.releaseTransfer(hold), changed] : [closed, changed] };
   }
 
   /** Quote that buying `quantity` costs now, walking the asks (all of them if the book is thinner). */
@@ -447,10 +458,12 @@ export class SpotMarket {
     return cost;
   }
 
-  /** Posts one trade from both holds: to the counterparties and the fee accounts. `takerHold`: the taker's hold id. */
-  private settle(trade: Extract<BookEvent, { type: "trade" }>, takerHold: string, events: CoreEvent[]): void {
+  /** Posts one trade from both holds: to the counterparties and the fee accounts. `takerHoldId`: the taker's hold id. */
+  private settle(trade: Extract<BookEvent, { type: "trade" }>, takerHoldId: string, events: CoreEvent[]): void {
     const c = this.config;
-    const makerHold = trade.makerRef ?? holdOf(trade.makerOrderId);
+    // Each hold is looked up once for its two posts (counterparty and fee).
+    const makerHold = this.tradingHold(trade.makerRef ?? holdOf(trade.makerOrderId));
+    const takerHold = this.tradingHold(takerHoldId);
     const takerBuys = trade.takerSide === "buy";
     const buyer = takerBuys ? trade.takerMemberId : trade.makerMemberId;
     const seller = takerBuys ? trade.makerMemberId : trade.takerMemberId;
@@ -476,28 +489,40 @@ export class SpotMarket {
       sellerFee,
       takerSide: trade.takerSide,
     });
-    this.post(buyerHold, value - sellerFee, this.accountsOf(seller).quote, events);
-    this.post(buyerHold, sellerFee, this.quoteFees, events);
-    this.post(sellerHold, baseAmount - buyerFee, this.accountsOf(buyer).base, events);
-    this.post(sellerHold, buyerFee, this.baseFees, events);
+    // The buyer's hold pays the value (to the seller, less the seller's fee); the seller's the base.
+    this.pay(buyerHold, value, this.accountsOf(seller).quote, sellerFee, this.quoteFees, events);
+    this.pay(sellerHold, baseAmount, this.accountsOf(buyer).base, buyerFee, this.baseFees, events);
     if (trade.makerFilled) {
       events.push(this.closedEvent(trade.makerOrderId, trade.makerMemberId, "filled"));
-      this.releaseHold(makerHold, events);
+      this.release(makerHold, events);
     }
   }
 
-  private post(holdId: string, amount: bigint, to: AccountRef, events: CoreEvent[]): void {
-    if (amount === 0n) return;
-    const r = this.ledger.postHold(this.nextTransferId(), holdId, amount, to);
-    if (r.code !== "OK") throw new Error(`settlement refused (${r.code}): a bug, the holds must cover every trade`);
-    events.push(r.transfers[0]!);
+  /** The open hold of an order that trades: it must exist, its order's funds are held until it ends. */
+  private tradingHold(holdId: string): LedgerHold {
+    const hold = this.ledger.findHold(holdId);
+    if (!hold) throw new Error(`settlement without a hold (${holdId}): a bug, the holds must cover every trade`);
+    return hold;
   }
 
+  /** One side of a trade: `total` from its hold, `fee` of it to the exchange and the rest to `to`. */
+  private pay(hold: LedgerHold, total: bigint, to: LedgerAccount, fee: bigint, feeAccount: LedgerAccount, events: CoreEvent[]): void {
+    const code = this.ledger.payFromHoldWithFee(hold, total, to, fee, feeAccount, this.nextTransferId, events);
+    if (code !== "OK") throw new Error(`settlement refused (${code}): a bug, the holds must cover every trade`);
+  }
+
+  /** Releases what is left of an order's hold, if anything (an order that ends). */
   private releaseHold(holdId: string, events: CoreEvent[]): void {
-    if (this.ledger.holdRemaining(holdId) > 0n) {
-      const r = this.ledger.voidHold(`${holdId}:release`, holdId);
-      events.push(r.transfers[0]!);
-    }
+    const hold = this.ledger.findHold(holdId);
+    if (hold) this.release(hold, events);
+  }
+
+  private release(hold: LedgerHold, events: CoreEvent[]): void {
+    if (hold.remaining > 0n) events.push(this.releaseTransfer(hold));
+  }
+
+  private releaseTransfer(hold: LedgerHold): TransferEvent {
+    return this.ledger.releaseHold(`${hold.id}:release`, hold);
   }
 
   /** Funds held by resting orders must be at least what they can still cost. */
