@@ -66,7 +66,10 @@ app.use((req, res, next) => {
   if (unreadable) return res.status(400).type("text/plain").send(`Bad request: ${unreadable}; the exchange's forms send form data.`);
   next();
 });
-app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ routeManifest: build.routes, cspNonce: res.locals.cspNonce }) }));
+app.all(
+  "*",
+  createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ routeManifest: build.routes, cspNonce: res.locals.cspNonce }) }),
+);
 
 // A request must arrive whole in time, or it is answered 408 and closed: a client trickling its
 // body holds no connection for long (issue 9). Two minutes leave room for a 15 MB KYC upload on a
@@ -74,7 +77,14 @@ app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (_r
 // `connectionsCheckingInterval` (30 s by default), hence a shorter one.
 const requestTimeout = Number(process.env.WEB_REQUEST_TIMEOUT_MS ?? 120_000);
 const server = http
-  .createServer({ requestTimeout, headersTimeout: Math.min(20_000, requestTimeout), connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))) }, app)
+  .createServer(
+    {
+      requestTimeout,
+      headersTimeout: Math.min(20_000, requestTimeout),
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))),
+    },
+    app,
+  )
   .listen(port, host, () => {
     console.log(`web listening on http://localhost:${port}`);
   });

@@ -60,7 +60,11 @@ async function main(): Promise<number> {
     }
     const upper = symbol.toUpperCase();
     const call = async <T>(path: string, body: unknown) => {
-      const res = await fetch(new URL(path, engineUrl), { method: "POST", headers: { "content-type": "application/json", "x-admin-token": await adminToken() }, body: JSON.stringify(body) });
+      const res = await fetch(new URL(path, engineUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-admin-token": await adminToken() },
+        body: JSON.stringify(body),
+      });
       return (await res.json()) as { code: number; msg: string; data: T | null };
     };
     if (action === "halt" || action === "resume") {
@@ -85,10 +89,17 @@ async function main(): Promise<number> {
             baseScale: int("base-scale"),
             baseName: flags["base-name"],
           })
-        : await call<MarketListing>(endpoints.adminMarketUpdate.path, { symbol: upper, minQuantity: flags.min, makerFeeBps: int("maker-bps"), takerFeeBps: int("taker-bps") });
+        : await call<MarketListing>(endpoints.adminMarketUpdate.path, {
+            symbol: upper,
+            minQuantity: flags.min,
+            makerFeeBps: int("maker-bps"),
+            takerFeeBps: int("taker-bps"),
+          });
     if (body.code !== 200 || !body.data) return refused(body);
     const m = body.data;
-    console.log(`${m.symbol}: ${action === "add" ? "listed" : "changed"}: tick ${m.tickSize}, lot ${m.lotSize}, minimum ${m.minQuantity}, fees maker ${m.makerFeeBps} / taker ${m.takerFeeBps} bps${m.halted ? ", halted" : ""}`);
+    console.log(
+      `${m.symbol}: ${action === "add" ? "listed" : "changed"}: tick ${m.tickSize}, lot ${m.lotSize}, minimum ${m.minQuantity}, fees maker ${m.makerFeeBps} / taker ${m.takerFeeBps} bps${m.halted ? ", halted" : ""}`,
+    );
     return 0;
   }
   if (command === "deposit") {
@@ -119,7 +130,11 @@ async function main(): Promise<number> {
     }
     const url = new URL(`/api/${apiHead}/${endpoints.devMailbox.path}`, engineUrl);
     url.searchParams.set("destination", destination);
-    const body = (await (await fetch(url, { headers: { "x-admin-token": await adminToken() } })).json()) as { code: number; msg: string; data: Array<{ createdAt: string; subject: string; body: string }> | null };
+    const body = (await (await fetch(url, { headers: { "x-admin-token": await adminToken() } })).json()) as {
+      code: number;
+      msg: string;
+      data: Array<{ createdAt: string; subject: string; body: string }> | null;
+    };
     if (body.code !== 200 || !body.data) {
       console.error(`refused (${body.code}): ${body.msg}`);
       return 1;
@@ -128,7 +143,9 @@ async function main(): Promise<number> {
     if (body.data.length === 0) console.log(`nothing was sent to ${destination}`);
     return 0;
   }
-  console.error("commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options]");
+  console.error(
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options]",
+  );
   return 2;
 }
 

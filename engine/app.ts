@@ -55,13 +55,26 @@ export interface BuildAppOptions {
  * The engine's HTTP app: every answer is an envelope, bad input is a 400 naming the field, an
  * unknown path a 404 envelope, and an unexpected error a 500 with no detail (details go to the log).
  */
-export async function buildApp({ store, apiHead, logger = false, services, spot, marketData, requestTimeoutMs = 30_000, trustedProxies = ["127.0.0.1"], tickets = new TicketSigner() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  store,
+  apiHead,
+  logger = false,
+  services,
+  spot,
+  marketData,
+  requestTimeoutMs = 30_000,
+  trustedProxies = ["127.0.0.1"],
+  tickets = new TicketSigner(),
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // NOTE: Node checks request timeouts only every `connectionsCheckingInterval` (30 s by
     // default), so the server is made here with an interval that fits the timeout.
     serverFactory: (handler) =>
-      http.createServer({ requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeoutMs / 4))) }, handler),
+      http.createServer(
+        { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeoutMs / 4))) },
+        handler,
+      ),
     // Requests are not logged one by one (volume); refusals and errors are.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -74,7 +87,9 @@ export async function buildApp({ store, apiHead, logger = false, services, spot,
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof Refusal) {
       // An area service's refusal, worded in the request's language.
-      return reply.status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST).send(errorEnvelope(error.code, error.messageIn(requestLanguage(request.headers))));
+      return reply
+        .status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST)
+        .send(errorEnvelope(error.code, error.messageIn(requestLanguage(request.headers))));
     }
     if (error instanceof ApiError) {
       return reply.status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST).send(errorEnvelope(error.code, error.message));

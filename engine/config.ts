@@ -2,57 +2,67 @@ import * as z from "zod";
 import { DEFAULT_API_HEAD } from "../protocol/endpoints";
 
 /** Engine environment, validated once at start; a wrong value stops the process with its name. */
-const engineEnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  ENGINE_HOST: z.string().default("127.0.0.1"),
-  ENGINE_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default("./data"),
-  API_HEAD: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be letters, digits or dashes").default(DEFAULT_API_HEAD),
-  DEPLOYMENT_VARIANT: z.string().default("default"),
-  /** SMTP server for the outbox's e-mails, e.g. smtp://user:pass@mail.example.com:587. Unset: outbox only. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  MAIL_FROM: z.string().min(3).default("Meridian Exchange <no-reply@meridian.example>"),
-  /** Serve the dev mailbox (GET dev/mailbox). Default: on without SMTP_URL, off with it. */
-  DEV_MAILBOX: z.enum(["0", "1"]).optional(),
-  /** Where uploads (KYC images) are kept; default `<DATA_DIR>/uploads`. */
-  UPLOAD_DIR: z.string().min(1).optional(),
-  /** Token of operator calls; default: generated once and kept in `<DATA_DIR>/admin-token`. */
-  ADMIN_TOKEN: z.string().min(24).optional(),
-  /** Seconds between two codes to one address for one purpose (spec-like default 60). */
-  CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  /** Codes one client address may request per hour (all destinations together). */
-  CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
-  /** How often the core is snapshotted when commands were accepted since the last one (decision 017). */
-  SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(300_000),
-  /** Simulated liquidity on the demo markets. Default: on with the embedded database, off with Postgres. */
-  SIMULATOR: z.enum(["0", "1"]).optional(),
-  /** The demo member (demo@meridian.example / demo1234, with balances) shown on the login page. Default: as SIMULATOR. */
-  DEMO_MEMBER: z.enum(["0", "1"]).optional(),
-  /** Key that signs private real-time tickets; set it when several engine processes serve sockets (default: random per process). */
-  REALTIME_SECRET: z.string().min(24).optional(),
-  /** The web tier's addresses (comma-separated): only their X-Forwarded-For is believed. */
-  ENGINE_TRUSTED_PROXIES: z
-    .string()
-    .default("127.0.0.1")
-    .transform((v) => v.split(",").map((a) => a.trim()).filter(Boolean)),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-}).superRefine((env, ctx) => {
-  // A production exchange that cannot e-mail would leave members without codes, and a dev
-  // mailbox would serve them to whoever holds the admin token: only a demo install may run so.
-  const demo = (env.SIMULATOR ?? (env.DATABASE_URL ? "0" : "1")) === "1";
-  if (env.NODE_ENV === "production" && !env.SMTP_URL && env.DEV_MAILBOX !== "1" && !demo) {
-    ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (or DEV_MAILBOX=1 for a demo without e-mail delivery)" });
-  }
-});
+const engineEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    ENGINE_HOST: z.string().default("127.0.0.1"),
+    ENGINE_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default("./data"),
+    API_HEAD: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, "must be letters, digits or dashes")
+      .default(DEFAULT_API_HEAD),
+    DEPLOYMENT_VARIANT: z.string().default("default"),
+    /** SMTP server for the outbox's e-mails, e.g. smtp://user:pass@mail.example.com:587. Unset: outbox only. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default("Meridian Exchange <no-reply@meridian.example>"),
+    /** Serve the dev mailbox (GET dev/mailbox). Default: on without SMTP_URL, off with it. */
+    DEV_MAILBOX: z.enum(["0", "1"]).optional(),
+    /** Where uploads (KYC images) are kept; default `<DATA_DIR>/uploads`. */
+    UPLOAD_DIR: z.string().min(1).optional(),
+    /** Token of operator calls; default: generated once and kept in `<DATA_DIR>/admin-token`. */
+    ADMIN_TOKEN: z.string().min(24).optional(),
+    /** Seconds between two codes to one address for one purpose (spec-like default 60). */
+    CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Codes one client address may request per hour (all destinations together). */
+    CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** How often the core is snapshotted when commands were accepted since the last one (decision 017). */
+    SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(300_000),
+    /** Simulated liquidity on the demo markets. Default: on with the embedded database, off with Postgres. */
+    SIMULATOR: z.enum(["0", "1"]).optional(),
+    /** The demo member (demo@meridian.example / demo1234, with balances) shown on the login page. Default: as SIMULATOR. */
+    DEMO_MEMBER: z.enum(["0", "1"]).optional(),
+    /** Key that signs private real-time tickets; set it when several engine processes serve sockets (default: random per process). */
+    REALTIME_SECRET: z.string().min(24).optional(),
+    /** The web tier's addresses (comma-separated): only their X-Forwarded-For is believed. */
+    ENGINE_TRUSTED_PROXIES: z
+      .string()
+      .default("127.0.0.1")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
+      ),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    // A production exchange that cannot e-mail would leave members without codes, and a dev
+    // mailbox would serve them to whoever holds the admin token: only a demo install may run so.
+    const demo = (env.SIMULATOR ?? (env.DATABASE_URL ? "0" : "1")) === "1";
+    if (env.NODE_ENV === "production" && !env.SMTP_URL && env.DEV_MAILBOX !== "1" && !demo) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (or DEV_MAILBOX=1 for a demo without e-mail delivery)" });
+    }
+  });
 
 export type EngineEnv = z.infer<typeof engineEnvSchema>;
 

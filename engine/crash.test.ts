@@ -55,7 +55,9 @@ describe("crash safety", () => {
     await waitHealthy();
     const operator = { admin: readFileSync(path.join(dataDir, "admin-token"), "utf8").trim() };
     const { uid, token } = await registerAndLogIn(base, "crash@example.com", "crash-device-1", { operator });
-    expect((await client.call(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "spot", amount: "1000000", reference: "crash-fund" } }, operator)).code).toBe(200);
+    expect(
+      (await client.call(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "spot", amount: "1000000", reference: "crash-fund" } }, operator)).code,
+    ).toBe(200);
 
     // A stream of orders, 8 in flight; kill -9 once 150 were acknowledged.
     const acknowledged: string[] = [];
@@ -68,7 +70,10 @@ describe("crash safety", () => {
         try {
           const answer = await client.call(
             endpoints.placeOrder,
-            { params: { type: "1" }, body: { symbol: "BTC_USDT", direction: "buy", price: String(1000 + (i % 500)), num: "0.001", idempotencyKey: `crash-order-${i}` } },
+            {
+              params: { type: "1" },
+              body: { symbol: "BTC_USDT", direction: "buy", price: String(1000 + (i % 500)), num: "0.001", idempotencyKey: `crash-order-${i}` },
+            },
             { token },
           );
           if (answer.code === 200) {
@@ -94,16 +99,42 @@ describe("crash safety", () => {
     const store = await openStore({ dataDir });
     try {
       const journaled = await store.db.selectFrom("command_journal").select("command").execute();
-      const placed = new Set(journaled.map((j) => JSON.parse(j.command) as { type: string; orderId?: string }).filter((c) => c.type === "spot.place").map((c) => c.orderId));
-      const tabled = new Set((await store.db.selectFrom("spot_order").select("order_id").where("order_id", "in", acknowledged).execute()).map((r) => r.order_id));
+      const placed = new Set(
+        journaled
+          .map((j) => JSON.parse(j.command) as { type: string; orderId?: string })
+          .filter((c) => c.type === "spot.place")
+          .map((c) => c.orderId),
+      );
+      const tabled = new Set(
+        (await store.db.selectFrom("spot_order").select("order_id").where("order_id", "in", acknowledged).execute()).map((r) => r.order_id),
+      );
       expect(acknowledged.filter((id) => !placed.has(id) && !tabled.has(id))).toEqual([]);
       // Where the kill left the tables: never ahead of the journal; no snapshot ahead of the tables.
       const cursor = Number((await store.db.selectFrom("projection_cursor").select("seq").executeTakeFirstOrThrow()).seq);
-      const lastJournaled = Number((await store.db.selectFrom("command_journal").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirstOrThrow()).seq);
-      const newestSnapshot = Number((await store.db.selectFrom("core_snapshot").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirstOrThrow()).seq);
+      const lastJournaled = Number(
+        (
+          await store.db
+            .selectFrom("command_journal")
+            .select((eb) => eb.fn.max("seq").as("seq"))
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
+      const newestSnapshot = Number(
+        (
+          await store.db
+            .selectFrom("core_snapshot")
+            .select((eb) => eb.fn.max("seq").as("seq"))
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
       expect(cursor).toBeLessThanOrEqual(lastJournaled);
       expect(newestSnapshot).toBeLessThanOrEqual(cursor);
-      const spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+      const spot = await SpotService.start({
+        db: store.db,
+        onFatal: (e) => {
+          throw e;
+        },
+      });
       // The start replayed the whole journal after its snapshot, and wrote the tables' gap.
       expect(spot.durable.core.lastSeq).toBe(lastJournaled);
       expect(spot.durable.restoredFrom.replayed).toBe(lastJournaled - spot.durable.restoredFrom.seq);
@@ -114,7 +145,13 @@ describe("crash safety", () => {
       for (const market of spot.markets.values()) expect(market.checkInvariants()).toEqual([]);
       // Snapshots were written under load; the newest one plus the journal tail is the state the tables hold.
       expect(spot.durable.restoredFrom.source).toBe("snapshot");
-      const fromTables = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, snapshots: false });
+      const fromTables = await SpotService.start({
+        db: store.db,
+        onFatal: (e) => {
+          throw e;
+        },
+        snapshots: false,
+      });
       expect(spot.durable.core.stateHash()).toBe(fromTables.durable.core.stateHash());
     } finally {
       await store.close();

@@ -117,10 +117,17 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   const housekeeping = startHousekeeping({ chores, log: app.log });
   // A snapshot of the core now and then, so a start replays a short journal tail (decision 017).
   // Built in a worker thread from the last snapshot and the journal: the engine does not stop for it.
-  const snapshots = startHousekeeping({ chores: [{ name: "snapshot the core", run: () => durable.writeSnapshotBehind() }], intervalMs: env.SNAPSHOT_INTERVAL_MS, log: app.log });
+  const snapshots = startHousekeeping({
+    chores: [{ name: "snapshot the core", run: () => durable.writeSnapshotBehind() }],
+    intervalMs: env.SNAPSHOT_INTERVAL_MS,
+    log: app.log,
+  });
   // The shared demo balances come back every hour once a visitor has spent them.
   const demoTopUp = demo
-    ? setInterval(() => void topUpDemoMember(spot, demo.memberId).catch((error) => app.log.warn({ err: (error as Error).message }, "demo top-up failed")), 60 * 60_000)
+    ? setInterval(
+        () => void topUpDemoMember(spot, demo.memberId).catch((error) => app.log.warn({ err: (error as Error).message }, "demo top-up failed")),
+        60 * 60_000,
+      )
     : null;
   demoTopUp?.unref();
   const outbox = env.SMTP_URL ? createOutboxWorker({ db: store.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }) : null;

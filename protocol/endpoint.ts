@@ -6,12 +6,7 @@ import * as z from "zod";
  * or a shape is never declared twice.
  */
 
-export interface Endpoint<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   method: "GET" | "POST";
   /** Path template; `:name` marks a parameter. Relative to `/api/{apiRequestHead}/` unless `absolute`. */
   path: string;
@@ -27,10 +22,8 @@ const none = z.object({}).strict();
 
 /** Declares an endpoint; unspecified parts accept nothing (params) or anything (body). */
 export const define = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  e: Partial<Pick<Endpoint<P, Q, B, R>, "params" | "query" | "body" | "absolute">> &
-    Pick<Endpoint<P, Q, B, R>, "method" | "path" | "response">,
-): Endpoint<P, Q, B, R> =>
-  ({ params: none, query: z.object({}), body: z.unknown(), ...e }) as Endpoint<P, Q, B, R>;
+  e: Partial<Pick<Endpoint<P, Q, B, R>, "params" | "query" | "body" | "absolute">> & Pick<Endpoint<P, Q, B, R>, "method" | "path" | "response">,
+): Endpoint<P, Q, B, R> => ({ params: none, query: z.object({}), body: z.unknown(), ...e }) as Endpoint<P, Q, B, R>;
 
 /** An integer carried in a query string or path, with a message that names what was wrong. */
 export const intString = z
@@ -47,7 +40,6 @@ export const millisString = z
 
 /** A positive integer id in a path. */
 export const idParam = intString.pipe(z.number().int().positive("must be a positive integer"));
-
 
 /** Fills `:name` parameters of a path template (values are URI-encoded). */
 export function fillPath(template: string, params: Record<string, string | number> = {}): string {
@@ -67,4 +59,3 @@ export const HEADERS = {
   language: "lang",
   tenant: "tenant-id",
 } as const;
-

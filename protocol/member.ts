@@ -9,9 +9,18 @@ export const emailField = z.string().trim().toLowerCase().max(254, "validation.e
 export const passwordField = z.string().regex(PASSWORD_PATTERN, "validation.password");
 export const codeField = z.string().trim().regex(SIX_DIGIT_CODE_PATTERN, "validation.code");
 export const tradePasswordField = z.string().regex(TRADE_PASSWORD_PATTERN, "validation.trade_password");
-export const areaCodeField = z.string().trim().regex(/^\d{1,4}$/, "validation.area_code");
-export const phoneField = z.string().trim().regex(/^\d{4,15}$/, "validation.phone");
-export const inviteCodeField = z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, "validation.invite_code");
+export const areaCodeField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}$/, "validation.area_code");
+export const phoneField = z
+  .string()
+  .trim()
+  .regex(/^\d{4,15}$/, "validation.phone");
+export const inviteCodeField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{4,16}$/, "validation.invite_code");
 export const googleCodeField = codeField;
 
 export const ACCOUNT_TYPES = ["email", "phone"] as const;

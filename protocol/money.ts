@@ -13,10 +13,7 @@ const UNSIGNED_DECIMAL_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
 export const decimalString = z.string().max(64).regex(DECIMAL_PATTERN, "must be a decimal number such as 12.5");
 
 /** A non-negative decimal string. */
-export const unsignedDecimalString = z
-  .string()
-  .max(64)
-  .regex(UNSIGNED_DECIMAL_PATTERN, "must be a non-negative decimal number such as 12.5");
+export const unsignedDecimalString = z.string().max(64).regex(UNSIGNED_DECIMAL_PATTERN, "must be a non-negative decimal number such as 12.5");
 
 export function isDecimalString(value: string): boolean {
   return value.length <= 64 && DECIMAL_PATTERN.test(value);

@@ -17,7 +17,22 @@ describe("the topic registry", () => {
   });
 
   it("knows no other topic", () => {
-    for (const name of ["", "indexx", "kline_BTC_USDT_2m", "kline_BTC_USDT", "depth_btc_usdt", "depth_BTC", "trade_BTC_USDT_1m", "refresh_", "refresh_abc", "refresh_1_2", `depth_${"A".repeat(21)}_USDT`, 42, null, { topic: "index" }]) {
+    for (const name of [
+      "",
+      "indexx",
+      "kline_BTC_USDT_2m",
+      "kline_BTC_USDT",
+      "depth_btc_usdt",
+      "depth_BTC",
+      "trade_BTC_USDT_1m",
+      "refresh_",
+      "refresh_abc",
+      "refresh_1_2",
+      `depth_${"A".repeat(21)}_USDT`,
+      42,
+      null,
+      { topic: "index" },
+    ]) {
       expect(topicAccess(name), String(name)).toBeNull();
     }
   });

@@ -14,22 +14,34 @@ export type ThemeName = (typeof THEMES)[number];
 
 const socialLinkSchema = z.object({
   name: z.string().min(1).max(40),
-  url: z.string().regex(/^https?:\/\//, "must begin with http or https").max(300),
+  url: z
+    .string()
+    .regex(/^https?:\/\//, "must begin with http or https")
+    .max(300),
 });
 
 export const siteConfigSchema = z.object({
   siteName: z.string().min(1).max(80).catch("Meridian Exchange"),
   shortName: z.string().min(1).max(30).catch("Meridian"),
   defaultLanguage: z.enum(LANGUAGE_CODES).catch(FALLBACK_LANGUAGE),
-  areaCode: z.string().regex(/^\d{1,4}$/).catch("1"),
-  exchangeRateCurrency: z.string().regex(/^[a-z]{3}$/).catch("usd"),
+  areaCode: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .catch("1"),
+  exchangeRateCurrency: z
+    .string()
+    .regex(/^[a-z]{3}$/)
+    .catch("usd"),
   moneySymbol: z.string().min(1).max(4).catch("$"),
   theme: z.enum(THEMES).catch("theme-night"),
   tokenTime: z.coerce.number().int().positive().catch(604800),
   cookieDays: z.coerce.number().int().positive().catch(7),
   rateRefreshMs: z.coerce.number().int().min(10_000).catch(300_000),
   websocketAddress: z.string().max(300).catch(""),
-  progressColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).catch("#f0b90b"),
+  progressColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .catch("#f0b90b"),
   socialLinks: z.array(socialLinkSchema).max(20).catch([]),
   returnApplyEnabled: z.coerce.boolean().catch(false),
   supportEmail: z.string().email().catch("support@meridian.example"),

@@ -21,7 +21,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 const args = process.argv.slice(2);
 const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
 const PARTS = ["matching", "orders", "restart", "sim", "http"];
-const named = [...(args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? []), ...args.filter((a) => !a.startsWith("--"))];
+const named = [
+  ...(args
+    .find((a) => a.startsWith("--only="))
+    ?.slice("--only=".length)
+    .split(",") ?? []),
+  ...args.filter((a) => !a.startsWith("--")),
+];
 const unknown = named.filter((name) => !PARTS.includes(name));
 if (unknown.length) {
   console.error(`unknown benchmark ${unknown.join(", ")}; the parts are ${PARTS.join(", ")}`);
@@ -109,7 +115,15 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "exchange-bench-"));
 const t0 = performance.now();
 const child = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
   stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, PORT: String(WEB), ENGINE_PORT: String(ENGINE), ENGINE_URL: `http://127.0.0.1:${ENGINE}`, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    PORT: String(WEB),
+    ENGINE_PORT: String(ENGINE),
+    ENGINE_URL: `http://127.0.0.1:${ENGINE}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    LOG_LEVEL: "warn",
+  },
 });
 try {
   if (!(await waitFor(`http://127.0.0.1:${WEB}/home/index`, 90_000))) throw new Error("the exchange did not start within 90 s (run `npm run build` first)");

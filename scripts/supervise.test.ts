@@ -25,7 +25,16 @@ describe("process supervision (issue 9)", () => {
   it("does not restart on a fatal exit code, and says so", async () => {
     const lines: string[] = [];
     let gaveUp: number | null = null;
-    const handle = supervise({ name: "locked", args: ["-e", "process.exit(75)"], env: process.env, log: (l) => lines.push(l), backoff: fast, fatalCodes: [75], onGiveUp: (code) => (gaveUp = code), stdio: "ignore" });
+    const handle = supervise({
+      name: "locked",
+      args: ["-e", "process.exit(75)"],
+      env: process.env,
+      log: (l) => lines.push(l),
+      backoff: fast,
+      fatalCodes: [75],
+      onGiveUp: (code) => (gaveUp = code),
+      stdio: "ignore",
+    });
     await until(() => gaveUp !== null);
     expect(gaveUp).toBe(75);
     expect(handle.restarts).toBe(0);

@@ -1,4 +1,4 @@
-// `npm test`: type check, lint (ESLint), unit + integration tests (vitest), then end-to-end tests
+// `npm test`: type check, lint (ESLint, and Prettier's check of the formatting), unit + integration tests (vitest), then end-to-end tests
 // (Playwright, Debian's Chromium) against the whole exchange. Prints one closing line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -33,7 +33,10 @@ const bin = (name) => path.resolve("node_modules/.bin", name);
 const results = { typecheck: false, lint: false, vitest: false, e2e: false };
 
 results.typecheck = run("type check", bin("tsc"), ["--noEmit"]);
-results.lint = run("lint", bin("eslint"), ["--max-warnings=0", "."]);
+// Both run, whatever the first finds: one CI run reports every kind of finding.
+const linted = run("lint", bin("eslint"), ["--max-warnings=0", "."]);
+const formatted = run("format", bin("prettier"), ["--check", "--log-level=warn", "."]);
+results.lint = linted && formatted;
 results.vitest = run("unit and integration tests", bin("vitest"), [
   "run",
   "--reporter=default",
@@ -69,6 +72,8 @@ try {
 if (!results.typecheck) failed += 1;
 if (!results.lint) failed += 1;
 const ok = results.typecheck && results.lint && results.vitest && results.e2e;
-console.log(`\ntype check: ${results.typecheck ? "ok" : "FAILED"}; lint: ${results.lint ? "ok" : "FAILED"}; vitest: ${results.vitest ? "ok" : "FAILED"}; e2e: ${results.e2e ? "ok" : "FAILED"}`);
+console.log(
+  `\ntype check: ${results.typecheck ? "ok" : "FAILED"}; lint: ${results.lint ? "ok" : "FAILED"}; vitest: ${results.vitest ? "ok" : "FAILED"}; e2e: ${results.e2e ? "ok" : "FAILED"}`,
+);
 console.log(`${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

@@ -31,8 +31,23 @@ describe("web request guards (issue 9)", () => {
   });
 
   it("turns an action's unparseable body into a 400 and leaves other errors alone", async () => {
-    const failing = (error: unknown) => ({ routes: { r: { module: { action: async () => { throw error; }, default: () => null } } } });
-    const cutOff = new Request("http://x/", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=abc" }, body: '--abc\r\nContent-Disposition: form-data; name="a"\r\n\r\nhel' });
+    const failing = (error: unknown) => ({
+      routes: {
+        r: {
+          module: {
+            action: async () => {
+              throw error;
+            },
+            default: () => null,
+          },
+        },
+      },
+    });
+    const cutOff = new Request("http://x/", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=abc" },
+      body: '--abc\r\nContent-Disposition: form-data; name="a"\r\n\r\nhel',
+    });
     const parseError = await cutOff.formData().catch((e: unknown) => e);
     expect(isUnreadableBodyError(parseError)).toBe(true);
     const answer = await (guardActions(failing(parseError)).routes.r.module.action as () => Promise<unknown>)().catch((e: unknown) => e);

@@ -17,15 +17,7 @@ export interface AreaOption {
 }
 
 /** Country-or-region picker and phone number (spec §5: a valid phone for its area code). */
-export function PhoneFields({
-  areaCode,
-  phone,
-  areas,
-}: {
-  areaCode: AnyFormField;
-  phone: AnyFormField;
-  areas: AreaOption[];
-}) {
+export function PhoneFields({ areaCode, phone, areas }: { areaCode: AnyFormField; phone: AnyFormField; areas: AreaOption[] }) {
   const { t } = useTranslation();
   const { site } = useShell();
   return (
@@ -41,7 +33,11 @@ export function PhoneFields({
           </option>
         ))}
       </SelectField>
-      <Field label={t("auth.phone")} inputProps={{ ...getInputProps(phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric" }} errors={phone.errors} />
+      <Field
+        label={t("auth.phone")}
+        inputProps={{ ...getInputProps(phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric" }}
+        errors={phone.errors}
+      />
     </>
   );
 }

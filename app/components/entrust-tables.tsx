@@ -46,8 +46,7 @@ export function OrderStatus({ order }: { order: SpotOrderView }) {
       <span className={s.status[tone]}>{known ? t(`entrust.status.${key}`) : order.status}</span>
       {order.status === "cancelled" && order.reason ? (
         <span className={s.reason}>
-          {/* A space so that the row reads "Cancelled by you" as text, too. */}
-          {" "}
+          {/* A space so that the row reads "Cancelled by you" as text, too. */}{" "}
           {REASONS.includes(order.reason) ? t(`entrust.reason.${order.reason.replace(/-/g, "_")}`) : order.reason}
         </span>
       ) : null}
@@ -105,19 +104,51 @@ export function OrderTable({
       <table className={s.table} aria-label={label}>
         <thead>
           <tr>
-            <th scope="col" className={s.th}>{t("entrust.col.time")}</th>
-            <th scope="col" className={s.th}>{t("entrust.col.pair")}</th>
-            <th scope="col" className={s.th}>{t("entrust.col.type")}</th>
-            <th scope="col" className={s.th}>{t("entrust.col.side")}</th>
-            <th scope="col" className={s.thNumber}>{t("entrust.col.price")}</th>
-            {triggers ? <th scope="col" className={s.thNumber}>{t("entrust.col.trigger")}</th> : null}
-            <th scope="col" className={s.thNumber}>{t("entrust.col.amount")}</th>
-            <th scope="col" className={s.thNumber}>{t("entrust.col.filled")}</th>
-            <th scope="col" className={s.thNumber}>{t("entrust.col.avg_price")}</th>
-            {kind === "history" ? <th scope="col" className={s.thNumber}>{t("entrust.col.total")}</th> : null}
-            {kind === "history" ? <th scope="col" className={s.thNumber}>{t("entrust.col.fee")}</th> : null}
-            <th scope="col" className={s.th}>{t("entrust.col.status")}</th>
-            <th scope="col" className={s.thNumber}>{t("entrust.col.actions")}</th>
+            <th scope="col" className={s.th}>
+              {t("entrust.col.time")}
+            </th>
+            <th scope="col" className={s.th}>
+              {t("entrust.col.pair")}
+            </th>
+            <th scope="col" className={s.th}>
+              {t("entrust.col.type")}
+            </th>
+            <th scope="col" className={s.th}>
+              {t("entrust.col.side")}
+            </th>
+            <th scope="col" className={s.thNumber}>
+              {t("entrust.col.price")}
+            </th>
+            {triggers ? (
+              <th scope="col" className={s.thNumber}>
+                {t("entrust.col.trigger")}
+              </th>
+            ) : null}
+            <th scope="col" className={s.thNumber}>
+              {t("entrust.col.amount")}
+            </th>
+            <th scope="col" className={s.thNumber}>
+              {t("entrust.col.filled")}
+            </th>
+            <th scope="col" className={s.thNumber}>
+              {t("entrust.col.avg_price")}
+            </th>
+            {kind === "history" ? (
+              <th scope="col" className={s.thNumber}>
+                {t("entrust.col.total")}
+              </th>
+            ) : null}
+            {kind === "history" ? (
+              <th scope="col" className={s.thNumber}>
+                {t("entrust.col.fee")}
+              </th>
+            ) : null}
+            <th scope="col" className={s.th}>
+              {t("entrust.col.status")}
+            </th>
+            <th scope="col" className={s.thNumber}>
+              {t("entrust.col.actions")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -127,17 +158,41 @@ export function OrderTable({
               <tr key={order.orderId}>
                 <td className={s.tdTime}>{when(order.createdAt)}</td>
                 <td className={s.td}>{order.symbol}</td>
-                <td className={s.td}><TypeLabel order={order} /></td>
-                <td className={s.td}><SideLabel side={order.side} /></td>
+                <td className={s.td}>
+                  <TypeLabel order={order} />
+                </td>
+                <td className={s.td}>
+                  <SideLabel side={order.side} />
+                </td>
                 <td className={s.tdNumber}>{order.price === null ? t("entrust.market_price") : <Amount value={order.price} coin={quote} />}</td>
-                {triggers ? <td className={s.tdNumber}><Triggers order={order} /></td> : null}
-                <td className={s.tdNumber}><Ordered order={order} /></td>
-                <td className={s.tdNumber}><Amount value={order.filled} coin={base} /></td>
+                {triggers ? (
+                  <td className={s.tdNumber}>
+                    <Triggers order={order} />
+                  </td>
+                ) : null}
+                <td className={s.tdNumber}>
+                  <Ordered order={order} />
+                </td>
+                <td className={s.tdNumber}>
+                  <Amount value={order.filled} coin={base} />
+                </td>
                 <td className={s.tdNumber}>{order.avgPrice === null ? "--" : <Amount value={order.avgPrice} coin={quote} />}</td>
-                {kind === "history" ? <td className={s.tdNumber}><Amount value={order.filledValue} coin={quote} /></td> : null}
-                {kind === "history" ? <td className={s.tdNumber}><Amount value={order.fee} coin={order.feeCoin} /></td> : null}
-                <td className={s.tdStatus}><OrderStatus order={order} /></td>
-                <td className={s.td}><div className={s.rowActions}>{actions(order)}</div></td>
+                {kind === "history" ? (
+                  <td className={s.tdNumber}>
+                    <Amount value={order.filledValue} coin={quote} />
+                  </td>
+                ) : null}
+                {kind === "history" ? (
+                  <td className={s.tdNumber}>
+                    <Amount value={order.fee} coin={order.feeCoin} />
+                  </td>
+                ) : null}
+                <td className={s.tdStatus}>
+                  <OrderStatus order={order} />
+                </td>
+                <td className={s.td}>
+                  <div className={s.rowActions}>{actions(order)}</div>
+                </td>
               </tr>
             );
           })}
@@ -155,15 +210,35 @@ export function TradeTable({ trades, label, orderLinks = true }: { trades: SpotT
       <table className={s.table} aria-label={label}>
         <thead>
           <tr>
-            <th scope="col" className={s.th}>{t("entrust.col.time")}</th>
-            <th scope="col" className={s.th}>{t("entrust.col.pair")}</th>
-            <th scope="col" className={s.th}>{t("entrust.col.side")}</th>
-            <th scope="col" className={s.th}>{t("entrust.col.role")}</th>
-            <th scope="col" className={s.thNumber}>{t("entrust.col.price")}</th>
-            <th scope="col" className={s.thNumber}>{t("entrust.col.quantity")}</th>
-            <th scope="col" className={s.thNumber}>{t("entrust.col.value")}</th>
-            <th scope="col" className={s.thNumber}>{t("entrust.col.fee")}</th>
-            {orderLinks ? <th scope="col" className={s.thNumber}>{t("entrust.col.order")}</th> : null}
+            <th scope="col" className={s.th}>
+              {t("entrust.col.time")}
+            </th>
+            <th scope="col" className={s.th}>
+              {t("entrust.col.pair")}
+            </th>
+            <th scope="col" className={s.th}>
+              {t("entrust.col.side")}
+            </th>
+            <th scope="col" className={s.th}>
+              {t("entrust.col.role")}
+            </th>
+            <th scope="col" className={s.thNumber}>
+              {t("entrust.col.price")}
+            </th>
+            <th scope="col" className={s.thNumber}>
+              {t("entrust.col.quantity")}
+            </th>
+            <th scope="col" className={s.thNumber}>
+              {t("entrust.col.value")}
+            </th>
+            <th scope="col" className={s.thNumber}>
+              {t("entrust.col.fee")}
+            </th>
+            {orderLinks ? (
+              <th scope="col" className={s.thNumber}>
+                {t("entrust.col.order")}
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -173,15 +248,29 @@ export function TradeTable({ trades, label, orderLinks = true }: { trades: SpotT
               <tr key={trade.tradeId}>
                 <td className={s.tdTime}>{when(trade.createdAt)}</td>
                 <td className={s.td}>{trade.symbol}</td>
-                <td className={s.td}><SideLabel side={trade.side} /></td>
+                <td className={s.td}>
+                  <SideLabel side={trade.side} />
+                </td>
                 <td className={s.td}>{t(`entrust.role.${trade.role}`)}</td>
-                <td className={s.tdNumber}><Amount value={trade.price} coin={quote} /></td>
-                <td className={s.tdNumber}><Amount value={trade.quantity} coin={base} /></td>
-                <td className={s.tdNumber}><Amount value={trade.value} coin={quote} /></td>
-                <td className={s.tdNumber}><Amount value={trade.fee} coin={trade.feeCoin} /></td>
+                <td className={s.tdNumber}>
+                  <Amount value={trade.price} coin={quote} />
+                </td>
+                <td className={s.tdNumber}>
+                  <Amount value={trade.quantity} coin={base} />
+                </td>
+                <td className={s.tdNumber}>
+                  <Amount value={trade.value} coin={quote} />
+                </td>
+                <td className={s.tdNumber}>
+                  <Amount value={trade.fee} coin={trade.feeCoin} />
+                </td>
                 {orderLinks ? (
                   <td className={s.tdNumber}>
-                    <Link to={`/account/entrust/spot/${encodeURIComponent(trade.orderId)}`} className={s.link} aria-label={t("entrust.order_details_of", { id: trade.orderId })}>
+                    <Link
+                      to={`/account/entrust/spot/${encodeURIComponent(trade.orderId)}`}
+                      className={s.link}
+                      aria-label={t("entrust.order_details_of", { id: trade.orderId })}
+                    >
                       {t("entrust.details")}
                     </Link>
                   </td>
@@ -207,14 +296,18 @@ export function Pager({ current, pages, total, hrefFor }: { current: number; pag
           {t("entrust.previous")}
         </Link>
       ) : (
-        <span className={s.disabledLink} aria-disabled="true">{t("entrust.previous")}</span>
+        <span className={s.disabledLink} aria-disabled="true">
+          {t("entrust.previous")}
+        </span>
       )}
       {current < pages ? (
         <Link to={hrefFor(current + 1)} className={s.smallButton} rel="next">
           {t("entrust.next")}
         </Link>
       ) : (
-        <span className={s.disabledLink} aria-disabled="true">{t("entrust.next")}</span>
+        <span className={s.disabledLink} aria-disabled="true">
+          {t("entrust.next")}
+        </span>
       )}
     </nav>
   );

@@ -11,9 +11,7 @@ import * as s from "./error-page.css";
 export function FatalErrorPage() {
   const error = useRouteError();
   const unreachable =
-    isRouteErrorResponse(error) && (error.data as UnreachableErrorData | null)?.reason === "unreachable"
-      ? (error.data as UnreachableErrorData)
-      : null;
+    isRouteErrorResponse(error) && (error.data as UnreachableErrorData | null)?.reason === "unreachable" ? (error.data as UnreachableErrorData) : null;
   if (!unreachable && !isRouteErrorResponse(error)) console.error(error);
   const title = unreachable?.title ?? (isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong");
   const text = unreachable?.text ?? "Please try again. If the problem continues, contact support.";

@@ -9,7 +9,28 @@ import { MarketTable } from "./market-table";
 
 // Class names only (vanilla-extract compiles styles at build time, not in unit tests).
 vi.mock("./market-table.css", () => {
-  const names = ["wrap", "table", "th", "thStart", "sortLink", "sortLinkActive", "sortMark", "row", "td", "wide", "pairCell", "pair", "rowLink", "quote", "avatar", "avatarLetter", "arrow", "leadCell", "leadHead", "empty"];
+  const names = [
+    "wrap",
+    "table",
+    "th",
+    "thStart",
+    "sortLink",
+    "sortLinkActive",
+    "sortMark",
+    "row",
+    "td",
+    "wide",
+    "pairCell",
+    "pair",
+    "rowLink",
+    "quote",
+    "avatar",
+    "avatarLetter",
+    "arrow",
+    "leadCell",
+    "leadHead",
+    "empty",
+  ];
   return { ...Object.fromEntries(names.map((n) => [n, n])), change: { up: "up", down: "down", flat: "flat", none: "none" } };
 });
 
@@ -22,7 +43,20 @@ const usd = { code: "usd", quote: "USD", symbol: "$", rate: "1" };
 const eur = { code: "eur", quote: "EUR", symbol: "€", rate: "0.5" };
 const item = (symbolName: string, ticker: Partial<MarketItem> = {}): MarketItem => {
   const [coin, quote] = symbolName.split("/") as [string, string];
-  return { symbolName, coin_symbol: coin, quote_symbol: quote, close: null, high: null, low: null, amount: null, vol: null, zdf: null, avatar: null, contract_type: 0, ...ticker };
+  return {
+    symbolName,
+    coin_symbol: coin,
+    quote_symbol: quote,
+    close: null,
+    high: null,
+    low: null,
+    amount: null,
+    vol: null,
+    zdf: null,
+    avatar: null,
+    contract_type: 0,
+    ...ticker,
+  };
 };
 
 function render(items: MarketItem[], currency = usd, language = i18n) {

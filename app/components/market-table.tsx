@@ -53,11 +53,17 @@ export function MarketTable({ items, currency, caption, empty, sorting, rowHref,
                 <span className="visually-hidden">{lead.label}</span>
               </th>
             ) : null}
-            <th scope="col" className={s.thStart}>{t("market_table.pair")}</th>
+            <th scope="col" className={s.thStart}>
+              {t("market_table.pair")}
+            </th>
             <SortableHead sortKey="price" sorting={sorting} label={t("market_table.last_price", { currency: currency.quote })} />
             <SortableHead sortKey="change" sorting={sorting} label={t("market_table.change")} />
-            <th scope="col" className={`${s.th} ${s.wide}`}>{t("market_table.high")}</th>
-            <th scope="col" className={`${s.th} ${s.wide}`}>{t("market_table.low")}</th>
+            <th scope="col" className={`${s.th} ${s.wide}`}>
+              {t("market_table.high")}
+            </th>
+            <th scope="col" className={`${s.th} ${s.wide}`}>
+              {t("market_table.low")}
+            </th>
             <SortableHead sortKey="volume" sorting={sorting} label={t("market_table.volume", { currency: currency.quote })} />
           </tr>
         </thead>
@@ -93,7 +99,9 @@ export function MarketTable({ items, currency, caption, empty, sorting, rowHref,
                       )}
                     </span>
                   </th>
-                  <td className={s.td} data-column="price">{money(item, item.close)}</td>
+                  <td className={s.td} data-column="price">
+                    {money(item, item.close)}
+                  </td>
                   <td className={`${s.td} ${s.change[change.direction ?? "none"]}`} data-column="change">
                     {change.direction === "up" || change.direction === "down" ? (
                       <span className={s.arrow} aria-hidden="true">
@@ -104,7 +112,9 @@ export function MarketTable({ items, currency, caption, empty, sorting, rowHref,
                   </td>
                   <td className={`${s.td} ${s.wide}`}>{money(item, item.high)}</td>
                   <td className={`${s.td} ${s.wide}`}>{money(item, item.low)}</td>
-                  <td className={s.td} data-column="volume">{money(item, item.amount)}</td>
+                  <td className={s.td} data-column="volume">
+                    {money(item, item.amount)}
+                  </td>
                 </tr>
               );
             })

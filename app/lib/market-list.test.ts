@@ -1,10 +1,34 @@
 import { describe, expect, it } from "vitest";
 import type { MarketItem } from "#protocol/market";
-import { describeChange, marketSearch, matchesSearch, mergeTickers, parseMarketQuery, sortedBy, sortMarkets, tradingPath, viewMarkets, type MarketQuery } from "./market-list";
+import {
+  describeChange,
+  marketSearch,
+  matchesSearch,
+  mergeTickers,
+  parseMarketQuery,
+  sortedBy,
+  sortMarkets,
+  tradingPath,
+  viewMarkets,
+  type MarketQuery,
+} from "./market-list";
 
 const item = (symbolName: string, ticker: Partial<MarketItem> = {}): MarketItem => {
   const [coin, quote] = symbolName.split("/") as [string, string];
-  return { symbolName, coin_symbol: coin, quote_symbol: quote, close: null, high: null, low: null, amount: null, vol: null, zdf: null, avatar: null, contract_type: 0, ...ticker };
+  return {
+    symbolName,
+    coin_symbol: coin,
+    quote_symbol: quote,
+    close: null,
+    high: null,
+    low: null,
+    amount: null,
+    vol: null,
+    zdf: null,
+    avatar: null,
+    contract_type: 0,
+    ...ticker,
+  };
 };
 
 const BTC = item("BTC/USDT", { close: "64000.5", zdf: "1.25", amount: "1200000" });
@@ -18,7 +42,12 @@ const query = (over: Partial<MarketQuery> = {}): MarketQuery => ({ tab: "spot", 
 
 describe("market list view", () => {
   it("reads the view from the URL and falls back to the default for anything unknown", () => {
-    expect(parseMarketQuery(new URLSearchParams("tab=favourites&q=%20btc%20&sort=change&dir=asc"))).toEqual({ tab: "favourites", q: "btc", sort: "change", dir: "asc" });
+    expect(parseMarketQuery(new URLSearchParams("tab=favourites&q=%20btc%20&sort=change&dir=asc"))).toEqual({
+      tab: "favourites",
+      q: "btc",
+      sort: "change",
+      dir: "asc",
+    });
     expect(parseMarketQuery(new URLSearchParams("tab=x&sort=name&dir=up"))).toEqual(query());
     expect(parseMarketQuery(new URLSearchParams("sort=price&dir=sideways"))).toEqual(query({ sort: "price", dir: "desc" }));
     expect(parseMarketQuery(new URLSearchParams(`q=${"a".repeat(100)}`)).q).toHaveLength(40);
@@ -71,7 +100,10 @@ describe("market list view", () => {
       "garbage",
     ];
     const next = mergeTickers(rows, pushed);
-    expect(next.map((r) => [r.symbolName, r.close, r.zdf])).toEqual([["BTC/USDT", "65000", "2.8"], ["ETH/USDT", "3200", "-2.5"]]);
+    expect(next.map((r) => [r.symbolName, r.close, r.zdf])).toEqual([
+      ["BTC/USDT", "65000", "2.8"],
+      ["ETH/USDT", "3200", "-2.5"],
+    ]);
     expect(next[1]).toBe(ETH);
     expect(mergeTickers(rows, [BTC, ETH])).toBe(rows); // nothing changed: same array, no re-render
     expect(mergeTickers(rows, null)).toBe(rows);

@@ -39,7 +39,10 @@ export function buildNavTree(items: readonly NavItem[], isServed: (path: string)
   const roots: NavNode[] = [];
   for (const root of visible.filter((item) => item.pid === 0)) {
     const node = toNode(root);
-    node.children = visible.filter((item) => item.pid === root.id).map(toNode).filter(reachable);
+    node.children = visible
+      .filter((item) => item.pid === root.id)
+      .map(toNode)
+      .filter(reachable);
     if (reachable(node)) roots.push(node);
     else if (node.children[0]) roots.push({ ...node, path: node.children[0].path });
   }

@@ -27,7 +27,10 @@ export default function AboutPage() {
         ))}
       </ul>
       <p>
-        {t("about.contact")} <a href={`mailto:${site.supportEmail}`} className={s.link}>{site.supportEmail}</a>
+        {t("about.contact")}{" "}
+        <a href={`mailto:${site.supportEmail}`} className={s.link}>
+          {site.supportEmail}
+        </a>
       </p>
     </div>
   );

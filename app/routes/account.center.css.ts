@@ -11,7 +11,13 @@ export const layout = style({
   padding: "32px 24px 64px",
   "@media": { "(max-width: 760px)": { gridTemplateColumns: "1fr" } },
 });
-export const side = style({ alignSelf: "start", padding: "8px", background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.large });
+export const side = style({
+  alignSelf: "start",
+  padding: "8px",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.large,
+});
 export const menu = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" });
 export const menuLink = style({
   display: "block",
@@ -21,7 +27,13 @@ export const menuLink = style({
   selectors: { '&[aria-current="page"]': { background: vars.color.surfaceRaised, color: vars.color.accentStrong } },
 });
 export const content = style({ minWidth: 0, display: "grid", gap: "24px", alignContent: "start" });
-export const card = style({ minWidth: 0, padding: "24px", background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.large });
+export const card = style({
+  minWidth: 0,
+  padding: "24px",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.large,
+});
 export const title = style({ fontSize: "22px", marginBottom: "16px" });
 export const subtitle = style({ fontSize: "16px", marginBottom: "12px" });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "10px 24px", margin: 0 });
@@ -56,10 +68,24 @@ export const action = style({
 export const narrow = style({ maxWidth: "440px" });
 /** A table wider than a phone scrolls inside its box (focusable, so a keyboard can scroll it), never the page. */
 export const tableScroll = style({ position: "relative", overflowX: "auto", maxWidth: "100%" });
-export const th = style({ textAlign: "left", padding: "10px 12px", color: vars.color.textMuted, fontWeight: 500, fontSize: "12px", borderBottom: `1px solid ${vars.color.border}` });
+export const th = style({
+  textAlign: "left",
+  padding: "10px 12px",
+  color: vars.color.textMuted,
+  fontWeight: 500,
+  fontSize: "12px",
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 export const td = style({ padding: "10px 12px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
 export const inlineForm = style({ display: "flex", gap: "8px", alignItems: "center" });
-export const smallInput = style({ height: "34px", padding: "0 10px", background: vars.color.background, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, minWidth: "120px" });
+export const smallInput = style({
+  height: "34px",
+  padding: "0 10px",
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  minWidth: "120px",
+});
 export const steps = style({ margin: "0 0 16px", paddingLeft: "20px", display: "grid", gap: "6px" });
 export const qr = style({ margin: "0 0 16px", display: "grid", gap: "8px", justifyItems: "start" });
 globalStyle(`${qr} svg`, { width: "180px", height: "180px", borderRadius: vars.radius.small });

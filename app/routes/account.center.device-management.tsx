@@ -25,12 +25,20 @@ export function action(args: ActionFunctionArgs) {
       const id = String(formData.get("id") ?? "");
       if (!/^\d+$/.test(id)) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
       const done = await engine.attempt(() => engine.member.deleteDevice(id));
-      return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.deleted" } : { type: "error", message: done.message ?? undefined });
+      return redirectWithToast(
+        request,
+        back,
+        done.ok ? { type: "success", key: "account.devices.deleted" } : { type: "error", message: done.message ?? undefined },
+      );
     }
     const submission = parseWithZod(formData, { schema: renameDeviceSchema });
     if (submission.status !== "success") return redirectWithToast(request, back, { type: "error", key: "validation.device_name" });
     const done = await engine.attempt(() => engine.member.renameDevice(submission.value.id, submission.value.name));
-    return redirectWithToast(request, back, done.ok ? { type: "success", key: "account.devices.renamed" } : { type: "error", message: done.message ?? undefined });
+    return redirectWithToast(
+      request,
+      back,
+      done.ok ? { type: "success", key: "account.devices.renamed" } : { type: "error", message: done.message ?? undefined },
+    );
   });
 }
 
@@ -52,9 +60,15 @@ export default function DeviceManagementPage() {
         <table>
           <thead>
             <tr>
-              <th scope="col" className={s.th}>{t("account.devices.name")}</th>
-              <th scope="col" className={s.th}>{t("account.devices.last_seen")}</th>
-              <th scope="col" className={s.th}>{t("account.devices.ip")}</th>
+              <th scope="col" className={s.th}>
+                {t("account.devices.name")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("account.devices.last_seen")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("account.devices.ip")}
+              </th>
               <th scope="col" className={s.th}>
                 <span className="visually-hidden">{t("account.devices.actions")}</span>
               </th>
@@ -86,7 +100,13 @@ export default function DeviceManagementPage() {
                   {device.current ? null : (
                     <Form method="post">
                       <input type="hidden" name="id" value={device.id} />
-                      <button type="submit" name="intent" value="delete" className={s.action} aria-label={t("account.devices.delete_named", { name: device.name })}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="delete"
+                        className={s.action}
+                        aria-label={t("account.devices.delete_named", { name: device.name })}
+                      >
                         {t("account.devices.delete")}
                       </button>
                     </Form>

@@ -94,7 +94,11 @@ export default function KycPage() {
             <Field label={t("account.kyc.front")} inputProps={fileProps(fields.front)} errors={fields.front.errors} />
             <Field label={t("account.kyc.back")} inputProps={fileProps(fields.back)} errors={fields.back.errors} />
             <Field label={t("account.kyc.hand")} inputProps={fileProps(fields.hand)} errors={fields.hand.errors} />
-            <Field label={t("account.kyc.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone.errors} />
+            <Field
+              label={t("account.kyc.phone")}
+              inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+              errors={fields.phone.errors}
+            />
             <SubmitButton>{t("account.kyc.submit")}</SubmitButton>
           </Form>
         </section>

@@ -49,14 +49,22 @@ export default function LoginPasswordPage() {
       </p>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label={t("account.login_pwd.old")} inputProps={{ ...getInputProps(fields.oldPassword, { type: "password" }), autoComplete: "current-password" }} errors={fields.oldPassword.errors} />
+        <Field
+          label={t("account.login_pwd.old")}
+          inputProps={{ ...getInputProps(fields.oldPassword, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.oldPassword.errors}
+        />
         <Field
           label={t("account.login_pwd.new")}
           hint={t("auth.password_hint")}
           inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.newPassword.errors}
         />
-        <Field label={t("account.login_pwd.confirm")} inputProps={{ ...getInputProps(fields.newPassword1, { type: "password" }), autoComplete: "new-password" }} errors={fields.newPassword1.errors} />
+        <Field
+          label={t("account.login_pwd.confirm")}
+          inputProps={{ ...getInputProps(fields.newPassword1, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.newPassword1.errors}
+        />
         <SubmitButton>{t("account.login_pwd.submit")}</SubmitButton>
       </Form>
     </section>

@@ -38,7 +38,11 @@ export default function SecurityPage() {
         <h1 id="security-title" className={s.title}>
           {t("account.security.title")}
         </h1>
-        {info.demo ? <p className={s.muted} style={{ marginBottom: 12 }}>{t("account.demo.locked_text")}</p> : null}
+        {info.demo ? (
+          <p className={s.muted} style={{ marginBottom: 12 }}>
+            {t("account.demo.locked_text")}
+          </p>
+        ) : null}
         <ul className={s.settings}>
           {settings.map((item) => (
             <li key={item.key} className={s.setting}>
@@ -65,9 +69,15 @@ export default function SecurityPage() {
         <table>
           <thead>
             <tr>
-              <th scope="col" className={s.th}>{t("account.security.log_time")}</th>
-              <th scope="col" className={s.th}>{t("account.security.log_device")}</th>
-              <th scope="col" className={s.th}>{t("account.security.log_ip")}</th>
+              <th scope="col" className={s.th}>
+                {t("account.security.log_time")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("account.security.log_device")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("account.security.log_ip")}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -21,7 +21,8 @@ export function action(args: ActionFunctionArgs) {
       hideFields: ["code"],
       save: (value) => engine.security.setAntiCode(value),
       done: { to: "/account/center/security", key: "account.anti_code.saved" },
-    }));
+    }),
+  );
 }
 
 /** The anti-phishing code: every e-mail from the exchange shows it, so a fake one stands out. */
@@ -51,7 +52,14 @@ export default function AntiCodePage() {
           inputProps={{ ...getInputProps(fields.antiCode, { type: "text" }), autoComplete: "off" }}
           errors={fields.antiCode.errors}
         />
-        <CodeField hint={t("account.security.code_hint")} inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData?.resendAfter ?? undefined} />
+        <CodeField
+          hint={t("account.security.code_hint")}
+          inputProps={getInputProps(fields.code, { type: "text" })}
+          errors={fields.code.errors}
+          sentAt={actionData?.sentAt}
+          sentTo={actionData?.sentTo}
+          resendAfter={actionData?.resendAfter ?? undefined}
+        />
         <SubmitButton name="intent" value="save">
           {t("common.save")}
         </SubmitButton>

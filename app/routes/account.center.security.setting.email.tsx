@@ -41,7 +41,11 @@ export default function BindEmailPage() {
       ) : (
         <Form method="post" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field label={t("auth.email")} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+          <Field
+            label={t("auth.email")}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+          />
           <CodeField
             inputProps={getInputProps(fields.code, { type: "text" })}
             errors={fields.code.errors}

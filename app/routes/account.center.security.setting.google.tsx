@@ -37,7 +37,8 @@ export function action(args: ActionFunctionArgs) {
         return engine.security.bindOrResetGoogle({ googleCode: value.googleCode, code: value.code, bound: info.googleBound });
       },
       done: { to: "/account/center/security", key: (saved) => (saved.googleBound ? "account.google.bound" : "account.google.unbound") },
-    }));
+    }),
+  );
 }
 
 export default function GooglePage() {
@@ -83,7 +84,8 @@ export default function GooglePage() {
           inputProps={{ ...getInputProps(fields.googleCode, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
           errors={fields.googleCode.errors}
         />
-        <CodeField hint={t("account.security.code_hint")}
+        <CodeField
+          hint={t("account.security.code_hint")}
           inputProps={getInputProps(fields.code, { type: "text" })}
           errors={fields.code.errors}
           sentAt={actionData?.sentAt}

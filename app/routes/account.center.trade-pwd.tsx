@@ -22,7 +22,8 @@ export function action(args: ActionFunctionArgs) {
       hideFields: ["tradePassword", "tradePassword1", "code"],
       save: (value) => engine.security.setTradePassword({ tradePassword: value.tradePassword, code: value.code }),
       done: { to: "/account/center/security", key: "account.trade_pwd.saved" },
-    }));
+    }),
+  );
 }
 
 /** Spec §5: the transaction password is exactly 6 digits. */
@@ -58,7 +59,14 @@ export default function TradePasswordPage() {
           inputProps={{ ...getInputProps(fields.tradePassword1, { type: "password" }), autoComplete: "off", inputMode: "numeric", maxLength: 6 }}
           errors={fields.tradePassword1.errors}
         />
-        <CodeField hint={t("account.security.code_hint")} inputProps={getInputProps(fields.code, { type: "text" })} errors={fields.code.errors} sentAt={actionData?.sentAt} sentTo={actionData?.sentTo} resendAfter={actionData?.resendAfter ?? undefined} />
+        <CodeField
+          hint={t("account.security.code_hint")}
+          inputProps={getInputProps(fields.code, { type: "text" })}
+          errors={fields.code.errors}
+          sentAt={actionData?.sentAt}
+          sentTo={actionData?.sentTo}
+          resendAfter={actionData?.resendAfter ?? undefined}
+        />
         <SubmitButton name="intent" value="save">
           {t("common.save")}
         </SubmitButton>

@@ -42,9 +42,7 @@ export default function AccountCenterLayout() {
           ))}
         </ul>
       </nav>
-      <div className={s.content}>
-        {info.demo && isLockedForDemo(pathname) ? <DemoLockedNotice /> : <Outlet />}
-      </div>
+      <div className={s.content}>{info.demo && isLockedForDemo(pathname) ? <DemoLockedNotice /> : <Outlet />}</div>
     </div>
   );
 }

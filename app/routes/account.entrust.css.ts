@@ -54,7 +54,15 @@ const buttonBase = style({
   fontWeight: 600,
   whiteSpace: "nowrap",
 });
-export const primaryButton = style([buttonBase, { border: 0, background: vars.color.accent, color: vars.color.accentText, selectors: { "&:hover": { background: vars.color.accentHover, color: vars.color.accentText } } }]);
+export const primaryButton = style([
+  buttonBase,
+  {
+    border: 0,
+    background: vars.color.accent,
+    color: vars.color.accentText,
+    selectors: { "&:hover": { background: vars.color.accentHover, color: vars.color.accentText } },
+  },
+]);
 export const ghostButton = style([
   buttonBase,
   {
@@ -66,7 +74,12 @@ export const ghostButton = style([
 ]);
 export const smallButton = style([ghostButton, { height: "30px", padding: "0 10px", fontSize: "13px" }]);
 
-export const tableWrap = style({ overflowX: "auto", background: vars.color.background, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.medium });
+export const tableWrap = style({
+  overflowX: "auto",
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+});
 export const table = style({ minWidth: "760px", fontSize: "12px" });
 export const th = style({
   textAlign: "left",

@@ -40,7 +40,10 @@ export default function SpotOrderPage() {
     [t("entrust.col.type"), <TypeLabel key="type" order={order} />],
     [t("entrust.col.status"), <OrderStatus key="status" order={order} />],
     [t("entrust.col.price"), order.price === null ? t("entrust.market_price") : <Amount key="price" value={order.price} coin={quote} />],
-    [t("entrust.col.amount"), order.quantity !== null ? <Amount key="qty" value={order.quantity} coin={base} /> : <Amount key="money" value={order.money} coin={quote} />],
+    [
+      t("entrust.col.amount"),
+      order.quantity !== null ? <Amount key="qty" value={order.quantity} coin={base} /> : <Amount key="money" value={order.money} coin={quote} />,
+    ],
     [t("entrust.col.filled"), <Amount key="filled" value={order.filled} coin={base} />],
     [t("entrust.col.avg_price"), order.avgPrice === null ? "--" : <Amount key="avg" value={order.avgPrice} coin={quote} />],
     [t("entrust.col.total"), <Amount key="total" value={order.filledValue} coin={quote} />],

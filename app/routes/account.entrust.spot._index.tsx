@@ -84,9 +84,16 @@ export default function SpotOrdersPage() {
       ) : rows.kind === "trades" ? (
         <TradeTable trades={rows.page.records} label={tabLabel} />
       ) : (
-        <OrderTable orders={rows.page.records} kind={filter.tab === "open" ? "open" : "history"} label={tabLabel} actions={(order) => <OrderActions order={order} />} />
+        <OrderTable
+          orders={rows.page.records}
+          kind={filter.tab === "open" ? "open" : "history"}
+          label={tabLabel}
+          actions={(order) => <OrderActions order={order} />}
+        />
       )}
-      {rows ? <Pager current={rows.page.current} pages={rows.page.pages} total={rows.page.total} hrefFor={(page) => `${BASE}${entrustSearch(filter, { page })}`} /> : null}
+      {rows ? (
+        <Pager current={rows.page.current} pages={rows.page.pages} total={rows.page.total} hrefFor={(page) => `${BASE}${entrustSearch(filter, { page })}`} />
+      ) : null}
     </section>
   );
 }
@@ -110,7 +117,14 @@ function FilterForm({ tab, values, errors, symbols }: { tab: EntrustTab; values:
         <label htmlFor="filter-symbol" className={s.filterLabel}>
           {t("entrust.col.pair")}
         </label>
-        <select id="filter-symbol" name="symbol" defaultValue={values.symbol ?? ""} className={s.control} aria-invalid={errorOf("symbol") ? true : undefined} aria-describedby={described("symbol")}>
+        <select
+          id="filter-symbol"
+          name="symbol"
+          defaultValue={values.symbol ?? ""}
+          className={s.control}
+          aria-invalid={errorOf("symbol") ? true : undefined}
+          aria-describedby={described("symbol")}
+        >
           <option value="">{t("entrust.all_pairs")}</option>
           {symbols.map((symbol) => (
             <option key={symbol} value={symbol.replace("/", "_")}>
@@ -124,7 +138,14 @@ function FilterForm({ tab, values, errors, symbols }: { tab: EntrustTab; values:
         <label htmlFor="filter-side" className={s.filterLabel}>
           {t("entrust.col.side")}
         </label>
-        <select id="filter-side" name="side" defaultValue={values.side ?? ""} className={s.control} aria-invalid={errorOf("side") ? true : undefined} aria-describedby={described("side")}>
+        <select
+          id="filter-side"
+          name="side"
+          defaultValue={values.side ?? ""}
+          className={s.control}
+          aria-invalid={errorOf("side") ? true : undefined}
+          aria-describedby={described("side")}
+        >
           <option value="">{t("entrust.all_sides")}</option>
           <option value="buy">{t("entrust.side.buy")}</option>
           <option value="sell">{t("entrust.side.sell")}</option>
@@ -135,14 +156,34 @@ function FilterForm({ tab, values, errors, symbols }: { tab: EntrustTab; values:
         <label htmlFor="filter-from" className={s.filterLabel}>
           {t("entrust.from")}
         </label>
-        <input id="filter-from" name="from" type="date" min="2000-01-01" max="2099-12-31" defaultValue={values.from ?? ""} className={s.control} aria-invalid={errorOf("from") ? true : undefined} aria-describedby={described("from")} />
+        <input
+          id="filter-from"
+          name="from"
+          type="date"
+          min="2000-01-01"
+          max="2099-12-31"
+          defaultValue={values.from ?? ""}
+          className={s.control}
+          aria-invalid={errorOf("from") ? true : undefined}
+          aria-describedby={described("from")}
+        />
         {fieldErrors("from")}
       </div>
       <div className={s.filterField}>
         <label htmlFor="filter-to" className={s.filterLabel}>
           {t("entrust.to")}
         </label>
-        <input id="filter-to" name="to" type="date" min="2000-01-01" max="2099-12-31" defaultValue={values.to ?? ""} className={s.control} aria-invalid={errorOf("to") ? true : undefined} aria-describedby={described("to")} />
+        <input
+          id="filter-to"
+          name="to"
+          type="date"
+          min="2000-01-01"
+          max="2099-12-31"
+          defaultValue={values.to ?? ""}
+          className={s.control}
+          aria-invalid={errorOf("to") ? true : undefined}
+          aria-describedby={described("to")}
+        />
         {fieldErrors("to")}
       </div>
       <div className={s.filterActions}>
@@ -175,7 +216,15 @@ function OrderActions({ order }: { order: SpotOrderView }) {
       {order.status === "filled" || order.status === "cancelled" ? null : (
         <Form method="post" replace>
           <input type="hidden" name="orderId" value={order.orderId} />
-          <button type="submit" name="intent" value="cancel" className={s.smallButton} disabled={cancelling} aria-busy={cancelling || undefined} aria-label={t("entrust.cancel_named", name)}>
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className={s.smallButton}
+            disabled={cancelling}
+            aria-busy={cancelling || undefined}
+            aria-label={t("entrust.cancel_named", name)}
+          >
             {t("entrust.cancel")}
           </button>
         </Form>

@@ -34,7 +34,17 @@ export function action(args: ActionFunctionArgs) {
 }
 
 /** Switching the order type tab only changes the forms: no need to reload the market. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: { currentUrl: URL; nextUrl: URL; formMethod?: string; defaultShouldRevalidate: boolean }) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  formMethod?: string;
+  defaultShouldRevalidate: boolean;
+}) {
   // Only a change of the order type alone (a redirect back to the same URL after a post reloads).
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
     const a = new URLSearchParams(currentUrl.search);
@@ -53,7 +63,9 @@ export default function ExchangePage() {
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
-  const orderType = (ORDER_TYPES as readonly string[]).includes(search.get("type") ?? "") ? (search.get("type") as (typeof ORDER_TYPES)[number]) : data.orderType;
+  const orderType = (ORDER_TYPES as readonly string[]).includes(search.get("type") ?? "")
+    ? (search.get("type") as (typeof ORDER_TYPES)[number])
+    : data.orderType;
   const { goods, account } = data;
   const live = useLiveMarket({
     symbol: data.symbol,
@@ -73,7 +85,10 @@ export default function ExchangePage() {
     makerFee: goods.symbol.makerFee,
     takerFee: goods.symbol.takerFee,
   };
-  const lastTone = live.trades[0] && live.trades[1] ? toneOf(live.trades[0].price === live.trades[1].price ? null : String(compareDecimal(live.trades[0].price, live.trades[1].price))) : toneOf(ticker.zdf);
+  const lastTone =
+    live.trades[0] && live.trades[1]
+      ? toneOf(live.trades[0].price === live.trades[1].price ? null : String(compareDecimal(live.trades[0].price, live.trades[1].price)))
+      : toneOf(ticker.zdf);
   const typeLink = (type: string) => {
     const next = new URLSearchParams(search);
     next.set("type", type);
@@ -87,7 +102,15 @@ export default function ExchangePage() {
         <TickerBar ticker={ticker} markets={live.markets} symbol={data.symbol} priceScale={rules.coin_coin_scale} />
       </div>
       <div className={s.area.book}>
-        <OrderBook depth={live.depth} base={rules.base} quote={rules.quote} amountScale={rules.base_coin_scale} priceScale={rules.coin_coin_scale} last={live.trades[0]?.price ?? ticker.close} lastTone={lastTone} />
+        <OrderBook
+          depth={live.depth}
+          base={rules.base}
+          quote={rules.quote}
+          amountScale={rules.base_coin_scale}
+          priceScale={rules.coin_coin_scale}
+          last={live.trades[0]?.price ?? ticker.close}
+          lastTone={lastTone}
+        />
       </div>
       <div className={s.area.chart}>
         <KlineArea candles={live.candles} period={data.period} symbol={data.symbol} search={search} />

@@ -63,7 +63,13 @@ export default function HomePage() {
         <h2 id="markets-title" className={s.sectionTitle}>
           {t("home.markets.title")}
         </h2>
-        <MarketTable items={markets} currency={currency} rowHref={tradingPath} caption={t("home.markets.caption", { currency: currency.quote })} empty={t("home.markets.empty")} />
+        <MarketTable
+          items={markets}
+          currency={currency}
+          rowHref={tradingPath}
+          caption={t("home.markets.caption", { currency: currency.quote })}
+          empty={t("home.markets.empty")}
+        />
       </section>
 
       <section aria-labelledby="products-title">

@@ -51,7 +51,11 @@ export default function MarketListPage() {
       member ? (
         <FavouriteStar symbol={item.symbolName} on={favouriteSet.has(item.symbolName)} action={here} />
       ) : (
-        <Link to={`/user/login?redirectTo=${encodeURIComponent(here)}`} className={s.star} aria-label={t("market_list.favourite_login", { symbol: item.symbolName })}>
+        <Link
+          to={`/user/login?redirectTo=${encodeURIComponent(here)}`}
+          className={s.star}
+          aria-label={t("market_list.favourite_login", { symbol: item.symbolName })}
+        >
           <span aria-hidden="true">☆</span>
         </Link>
       ),

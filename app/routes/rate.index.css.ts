@@ -8,7 +8,14 @@ export const section = style({ display: "grid", gap: "16px" });
 export const intro = style({ color: vars.color.textMuted, margin: 0 });
 export const note = style({ color: vars.color.textMuted, fontSize: "12px", margin: 0 });
 export const tableWrap = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.large, overflowX: "auto" });
-export const th = style({ textAlign: "left", padding: "12px 16px", color: vars.color.textMuted, fontWeight: 500, fontSize: "12px", borderBottom: `1px solid ${vars.color.border}` });
+export const th = style({
+  textAlign: "left",
+  padding: "12px 16px",
+  color: vars.color.textMuted,
+  fontWeight: 500,
+  fontSize: "12px",
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 export const td = style({ textAlign: "left", padding: "12px 16px", borderBottom: `1px solid ${vars.color.border}` });
 export const tdNumber = style([td, { fontFamily: vars.font.mono, textAlign: "right" }]);
 export const thNumber = style([th, { textAlign: "right" }]);

@@ -44,9 +44,15 @@ export default function RatesPage() {
           <table>
             <thead>
               <tr>
-                <th scope="col" className={s.th}>{t("rates.market")}</th>
-                <th scope="col" className={s.thNumber}>{t("rates.maker")}</th>
-                <th scope="col" className={s.thNumber}>{t("rates.taker")}</th>
+                <th scope="col" className={s.th}>
+                  {t("rates.market")}
+                </th>
+                <th scope="col" className={s.thNumber}>
+                  {t("rates.maker")}
+                </th>
+                <th scope="col" className={s.thNumber}>
+                  {t("rates.taker")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -70,9 +76,15 @@ export default function RatesPage() {
           <caption className="visually-hidden">{t("rates.rates_title")}</caption>
           <thead>
             <tr>
-              <th scope="col" className={s.th}>{t("rates.currency")}</th>
-              <th scope="col" className={s.th}>{t("rates.symbol")}</th>
-              <th scope="col" className={s.th}>{t("rates.rate")}</th>
+              <th scope="col" className={s.th}>
+                {t("rates.currency")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("rates.symbol")}
+              </th>
+              <th scope="col" className={s.th}>
+                {t("rates.rate")}
+              </th>
               <th scope="col" className={s.th}>
                 <span className="visually-hidden">{t("rates.action")}</span>
               </th>
@@ -81,7 +93,9 @@ export default function RatesPage() {
           <tbody>
             {rates.map((rate) => (
               <tr key={rate.code}>
-                <th scope="row" className={s.td}>{rate.quote}</th>
+                <th scope="row" className={s.td}>
+                  {rate.quote}
+                </th>
                 <td className={s.td}>{rate.symbol}</td>
                 {/* Every decimal of the rate is kept: it is what prices are converted with. */}
                 <td className={s.tdNumber}>{nf.fixed(rate.rate, decimals(rate.rate))}</td>

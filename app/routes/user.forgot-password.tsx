@@ -36,15 +36,20 @@ export function action(args: ActionFunctionArgs) {
   return withEngine(args, async ({ engine, request }) => {
     const formData = await request.formData();
     const areas = await engine.guard(() => loadAreaCodes(engine.lang));
-    if (formData.get("intent") === "send-code") return sendCodeReply(engine, formData, { areas, purpose: "reset", hide: HIDE, hideOnSuccess: ["password", "password1"] });
-    const refused = (result: SubmissionResult<string[]>) => data({ result, codeSentAt: null as number | null, resendAfter: null as number | null }, { status: 400 });
+    if (formData.get("intent") === "send-code")
+      return sendCodeReply(engine, formData, { areas, purpose: "reset", hide: HIDE, hideOnSuccess: ["password", "password1"] });
+    const refused = (result: SubmissionResult<string[]>) =>
+      data({ result, codeSentAt: null as number | null, resendAfter: null as number | null }, { status: 400 });
 
     const submission = parseWithZod(formData, { schema: resetPasswordSchema });
     if (submission.status !== "success") return refused(submission.reply({ hideFields: HIDE }));
     const body = submission.value;
     const done = await engine.attempt(() => engine.auth.resetPassword(body));
     if (!done.ok) return refused(submission.reply({ hideFields: HIDE, formErrors: [done.message ?? "errors.unknown"] }));
-    return redirectWithToast(request, `/user/login${submission.value.accountType === "phone" ? "?type=phone" : ""}`, { type: "success", key: "auth.password_reset" });
+    return redirectWithToast(request, `/user/login${submission.value.accountType === "phone" ? "?type=phone" : ""}`, {
+      type: "success",
+      key: "auth.password_reset",
+    });
   });
 }
 
@@ -58,7 +63,8 @@ export default function ForgotPasswordPage() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // "Send code" checks only the account fields; "Reset password" checks the whole form.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: (formData.get("intent") === "send-code" ? sendCodeSchema : resetPasswordSchema) as typeof resetPasswordSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: (formData.get("intent") === "send-code" ? sendCodeSchema : resetPasswordSchema) as typeof resetPasswordSchema }),
   });
   const accountType = (fields.accountType.initialValue as string | undefined) ?? initialType;
   const sentTo = actionData && "sentTo" in actionData && typeof actionData.sentTo === "string" ? actionData.sentTo : null;
@@ -70,7 +76,14 @@ export default function ForgotPasswordPage() {
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="accountType" value={accountType} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <AccountFields accountType={accountType} email={fields.email} areaCode={fields.areaCode} phone={fields.phone} areas={areas} emailAutoComplete="username" />
+        <AccountFields
+          accountType={accountType}
+          email={fields.email}
+          areaCode={fields.areaCode}
+          phone={fields.phone}
+          areas={areas}
+          emailAutoComplete="username"
+        />
         <CodeField
           inputProps={getInputProps(fields.code, { type: "text" })}
           errors={fields.code.errors}

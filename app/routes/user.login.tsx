@@ -33,7 +33,10 @@ export function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), needGoogle: formData.has("googleCode") }, { status: 400 });
     const outcome = await loginWithPassword(engine, submission.value);
     if (outcome.kind === "google") {
-      return data({ result: submission.reply({ hideFields, formErrors: submission.value.googleCode ? [] : ["auth.google_needed"] }), needGoogle: true }, { status: 400 });
+      return data(
+        { result: submission.reply({ hideFields, formErrors: submission.value.googleCode ? [] : ["auth.google_needed"] }), needGoogle: true },
+        { status: 400 },
+      );
     }
     if (outcome.kind === "refused") {
       return data(
@@ -67,8 +70,19 @@ export default function LoginPage() {
         <input type="hidden" name="accountType" value={accountType} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <AccountFields accountType={accountType} email={fields.email} areaCode={fields.areaCode} phone={fields.phone} areas={areas} emailAutoComplete="username" />
-        <Field label={t("auth.password")} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }} errors={fields.password.errors} />
+        <AccountFields
+          accountType={accountType}
+          email={fields.email}
+          areaCode={fields.areaCode}
+          phone={fields.phone}
+          areas={areas}
+          emailAutoComplete="username"
+        />
+        <Field
+          label={t("auth.password")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
         <p className={s.forgotLine}>
           <Link to={`/user/forgot-password${accountType === "phone" ? "?type=phone" : ""}`}>{t("user.login.forgot")}</Link>
         </p>

@@ -7,7 +7,10 @@ import { withEngine } from "~/services/engine/route.server";
 export function action(args: ActionFunctionArgs) {
   return withEngine(args, async ({ engine, request }) => {
     // Already revoked or expired is fine: the member is logged out either way.
-    await engine.asMember()?.member.logOut().catch(() => null);
+    await engine
+      .asMember()
+      ?.member.logOut()
+      .catch(() => null);
     // This cleared session cookie wins over a refreshed one the client collected.
     const headers = await logOutHeaders(request);
     headers.append("set-cookie", await toastHeader(request, { type: "info", key: "auth.logged_out" }));

@@ -35,15 +35,21 @@ export function action(args: ActionFunctionArgs) {
     const areas = await engine.guard(() => loadAreaCodes(engine.lang));
     const intent = formData.get("intent");
 
-    if (intent === "send-code") return sendCodeReply(engine, formData, { areas, purpose: "register", hide: HIDE, hideOnSuccess: ["password", "tradePassword", "website"] });
+    if (intent === "send-code")
+      return sendCodeReply(engine, formData, { areas, purpose: "register", hide: HIDE, hideOnSuccess: ["password", "tradePassword", "website"] });
 
     const submission = parseWithZod(formData, { schema: registerSchema });
     if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }), codeSentAt: null, resendAfter: null }, { status: 400 });
     const invalidPhone = phoneFieldError(areas, submission.value);
-    if (invalidPhone) return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
+    if (invalidPhone)
+      return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
     const body = submission.value;
     const created = await engine.attempt(() => engine.auth.register(body));
-    if (!created.ok) return data({ result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null }, { status: 400 });
+    if (!created.ok)
+      return data(
+        { result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null },
+        { status: 400 },
+      );
     // Registered: log straight in.
     const login = await loginWithPassword(engine, { ...submission.value });
     if (login.kind !== "ok") return redirectWithToast(request, "/user/login", { type: "success", key: "auth.registered_login" });
@@ -62,7 +68,8 @@ export default function RegisterPage() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // "Send code" checks only the account fields; "Register" checks the whole form.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: (formData.get("intent") === "send-code" ? sendCodeSchema : registerSchema) as typeof registerSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: (formData.get("intent") === "send-code" ? sendCodeSchema : registerSchema) as typeof registerSchema }),
   });
   const accountType = (fields.accountType.initialValue as string | undefined) ?? initialType;
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;

@@ -29,7 +29,14 @@ export async function loadAreaCodes(lang: LanguageCode): Promise<AreaCodeOption[
       existing.min = Math.min(existing.min, row.phone_min_length);
       existing.max = Math.max(existing.max, row.phone_max_length);
     } else {
-      byDial.set(row.dial_code, { dial: row.dial_code, country: row.country_code, label: "", min: row.phone_min_length, max: row.phone_max_length, countries: [country] });
+      byDial.set(row.dial_code, {
+        dial: row.dial_code,
+        country: row.country_code,
+        label: "",
+        min: row.phone_min_length,
+        max: row.phone_max_length,
+        countries: [country],
+      });
     }
   }
   const collator = new Intl.Collator(LANGUAGE_TAGS[lang]);

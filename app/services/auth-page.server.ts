@@ -24,7 +24,9 @@ export function loadDemoAccount(engine: Engine) {
 
 /** A phone that does not fit its area code (spec §5), as a field error; null when fine or not a phone. */
 export function phoneFieldError(areas: Awaited<ReturnType<typeof loadAreaCodes>>, value: { accountType: string; areaCode?: string; phone?: string }) {
-  return value.accountType === "phone" && value.areaCode && value.phone && !phoneFitsArea(areas, value.areaCode, value.phone) ? { phone: ["validation.phone"] } : null;
+  return value.accountType === "phone" && value.areaCode && value.phone && !phoneFitsArea(areas, value.areaCode, value.phone)
+    ? { phone: ["validation.phone"] }
+    : null;
 }
 
 /**
@@ -46,5 +48,10 @@ export async function sendCodeReply(
   const sent = await engine.attempt(() => engine.auth.sendCode(target, options.purpose));
   if (!sent.ok) return refused(submission.reply({ hideFields: options.hide, formErrors: [sent.message ?? "errors.unknown"] }));
   const sentTo = describeTarget(target);
-  return data({ result: submission.reply({ hideFields: options.hideOnSuccess }), codeSentAt: Date.now() as number | null, resendAfter: sent.value.resendAfterSeconds as number | null, sentTo });
+  return data({
+    result: submission.reply({ hideFields: options.hideOnSuccess }),
+    codeSentAt: Date.now() as number | null,
+    resendAfter: sent.value.resendAfterSeconds as number | null,
+    sentTo,
+  });
 }

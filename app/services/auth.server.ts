@@ -25,7 +25,12 @@ export function storedAuth(session: Session): StoredAuth | null {
 
 export function authFromGrant(grant: TokenGrant, now = Date.now()): StoredAuth {
   const { id, uid, email, phone, areaCode, is_merchant, avatar } = grant.user;
-  return { accessToken: grant.access_token, refreshToken: grant.refresh_token, issuedAt: now, member: { id, uid, email, phone, areaCode, is_merchant, avatar } };
+  return {
+    accessToken: grant.access_token,
+    refreshToken: grant.refresh_token,
+    issuedAt: now,
+    member: { id, uid, email, phone, areaCode, is_merchant, avatar },
+  };
 }
 
 /** A stable id for this browser's device session (kept in the session cookie). */

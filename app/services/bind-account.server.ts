@@ -15,20 +15,44 @@ export async function bindAccountAction(engine: MemberEngine, accountType: "emai
   const formData = await request.formData();
   const schema = accountType === "email" ? bindEmailSchema : bindPhoneSchema;
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }), sentAt: null, sentTo: null, resendAfter: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["code"] }), sentAt: null, sentTo: null, resendAfter: null }, { status: 400 });
   const value = submission.value as { email?: string; areaCode?: string; phone?: string; code?: string };
   if (accountType === "phone" && !phoneFitsArea(await engine.guard(() => loadAreaCodes(engine.lang)), value.areaCode!, value.phone!)) {
-    return data({ result: submission.reply({ hideFields: ["code"], fieldErrors: { phone: ["validation.phone"] } }), sentAt: null, sentTo: null, resendAfter: null }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["code"], fieldErrors: { phone: ["validation.phone"] } }), sentAt: null, sentTo: null, resendAfter: null },
+      { status: 400 },
+    );
   }
   const target = codeTargetOf({ accountType, ...value });
   if (formData.get("intent") === "send-code") {
     const sent = await engine.attempt(() => engine.security.sendBindCode(target));
-    if (!sent.ok) return data({ result: submission.reply({ hideFields: ["code"], formErrors: [sent.message ?? "errors.unknown"] }), sentAt: null, sentTo: null, resendAfter: null }, { status: 400 });
-    return data({ result: submission.reply({ hideFields: ["code"] }), sentAt: Date.now(), sentTo: describeTarget(target), resendAfter: sent.value.resendAfterSeconds });
+    if (!sent.ok)
+      return data(
+        { result: submission.reply({ hideFields: ["code"], formErrors: [sent.message ?? "errors.unknown"] }), sentAt: null, sentTo: null, resendAfter: null },
+        { status: 400 },
+      );
+    return data({
+      result: submission.reply({ hideFields: ["code"] }),
+      sentAt: Date.now(),
+      sentTo: describeTarget(target),
+      resendAfter: sent.value.resendAfterSeconds,
+    });
   }
-  if (!value.code) return data({ result: submission.reply({ hideFields: ["code"], fieldErrors: { code: ["validation.code"] } }), sentAt: null, sentTo: null, resendAfter: null }, { status: 400 });
+  if (!value.code)
+    return data(
+      { result: submission.reply({ hideFields: ["code"], fieldErrors: { code: ["validation.code"] } }), sentAt: null, sentTo: null, resendAfter: null },
+      { status: 400 },
+    );
   const code = value.code;
   const bound = await engine.attempt(() => engine.security.bindAccount({ ...target, code }));
-  if (!bound.ok) return data({ result: submission.reply({ hideFields: ["code"], formErrors: [bound.message ?? "errors.unknown"] }), sentAt: null, sentTo: null, resendAfter: null }, { status: 400 });
-  return redirectWithToast(request, "/account/center/security", { type: "success", key: accountType === "email" ? "account.bind.email_done" : "account.bind.phone_done" });
+  if (!bound.ok)
+    return data(
+      { result: submission.reply({ hideFields: ["code"], formErrors: [bound.message ?? "errors.unknown"] }), sentAt: null, sentTo: null, resendAfter: null },
+      { status: 400 },
+    );
+  return redirectWithToast(request, "/account/center/security", {
+    type: "success",
+    key: accountType === "email" ? "account.bind.email_done" : "account.bind.phone_done",
+  });
 }

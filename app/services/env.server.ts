@@ -9,7 +9,10 @@ const webEnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     ENGINE_URL: z.url().default("http://127.0.0.1:8080"),
-    API_HEAD: z.string().regex(/^[a-z0-9-]{1,40}$/).default(DEFAULT_API_HEAD),
+    API_HEAD: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .default(DEFAULT_API_HEAD),
     /** Comma-separated; the first signs new cookies, the others still verify (rotation). */
     SESSION_SECRET: z.string().min(16).default(DEV_SECRET),
     DEPLOYMENT_VARIANT: z.string().default("default"),

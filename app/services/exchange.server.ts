@@ -87,7 +87,8 @@ export async function exchangeAction(engine: MemberEngine, symbolParam: string) 
 
   if (formData.get("intent") === "cancel") {
     const done = await engine.attempt(() => engine.spot.cancel(String(formData.get("orderId") ?? "")));
-    if (!done.ok) return redirectWithToast(request, here, { type: "error", message: done.message ?? undefined, key: done.message ? undefined : "errors.unknown" });
+    if (!done.ok)
+      return redirectWithToast(request, here, { type: "error", message: done.message ?? undefined, key: done.message ? undefined : "errors.unknown" });
     return redirectWithToast(request, here, { type: "success", key: "exchange.cancelled" });
   }
 
@@ -107,6 +108,20 @@ export async function exchangeAction(engine: MemberEngine, symbolParam: string) 
   const answer = placed.value;
   const traded = /[1-9]/.test(answer.filled);
   const key =
-    answer.status === "waiting" ? "waiting" : answer.status === "filled" ? "filled" : answer.status === "open" ? (traded ? "partial" : "open") : traded ? "partial_cancelled" : "cancelled";
-  return redirectWithToast(request, here, { type: traded || answer.status !== "cancelled" ? "success" : "info", key: `exchange.placed_${key}`, values: { filled: numberFormatOf(lang).display(answer.filled, { abbreviate: false }), coin: rules.coin_symbol } });
+    answer.status === "waiting"
+      ? "waiting"
+      : answer.status === "filled"
+        ? "filled"
+        : answer.status === "open"
+          ? traded
+            ? "partial"
+            : "open"
+          : traded
+            ? "partial_cancelled"
+            : "cancelled";
+  return redirectWithToast(request, here, {
+    type: traded || answer.status !== "cancelled" ? "success" : "info",
+    key: `exchange.placed_${key}`,
+    values: { filled: numberFormatOf(lang).display(answer.filled, { abbreviate: false }), coin: rules.coin_symbol },
+  });
 }

@@ -1,8 +1,4 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_ID_IMAGE_BYTES, sniffImageType } from "#protocol/image-type";
 import { KYC_FILE_FIELDS } from "~/lib/forms/kyc";
 

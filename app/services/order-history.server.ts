@@ -30,7 +30,11 @@ export function downloadSpotExport(engine: MemberEngine, filter: EntrustFilter):
   return engine.guard(async () => {
     const env = webEnv();
     const url = new URL(`/api/${env.API_HEAD}/${fillPath(endpoints.exportSpotTradeLog.path)}`, env.ENGINE_URL);
-    const headers = { ...engineHeaders({ lang: engine.lang, token: engine.token, client: clientOf(engine.request) }), accept: "text/csv, application/json", "content-type": "application/json" };
+    const headers = {
+      ...engineHeaders({ lang: engine.lang, token: engine.token, client: clientOf(engine.request) }),
+      accept: "text/csv, application/json",
+      "content-type": "application/json",
+    };
     let response: Response;
     try {
       response = await fetch(url, {

@@ -22,11 +22,7 @@ export interface StoredPreferences {
 
 export async function readPreferences(request: Request): Promise<StoredPreferences> {
   const header = request.headers.get("cookie");
-  const [language, currency, theme] = await Promise.all([
-    languageCookie.parse(header),
-    currencyCookie.parse(header),
-    themeCookie.parse(header),
-  ]);
+  const [language, currency, theme] = await Promise.all([languageCookie.parse(header), currencyCookie.parse(header), themeCookie.parse(header)]);
   return {
     language: isLanguageCode(language) ? language : null,
     currency: typeof currency === "string" && /^[a-z]{3}$/.test(currency) ? currency : null,
@@ -34,11 +30,7 @@ export async function readPreferences(request: Request): Promise<StoredPreferenc
   };
 }
 
-export async function serializePreference(
-  request: Request,
-  which: "language" | "currency" | "theme",
-  value: string,
-): Promise<string> {
+export async function serializePreference(request: Request, which: "language" | "currency" | "theme", value: string): Promise<string> {
   const cookie = which === "language" ? languageCookie : which === "currency" ? currencyCookie : themeCookie;
   return cookie.serialize(value, { secure: isSecureRequest(request) });
 }

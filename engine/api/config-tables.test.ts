@@ -11,7 +11,6 @@ import { seedConfiguration } from "../store/seed/seed";
 import { ApiClient, type UncheckedInput } from "../testing/api-client";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 
-
 describe.each(testStoreKinds())("configuration API on %s", (kind) => {
   let store: TestStore;
   let app: FastifyInstance;
@@ -64,7 +63,7 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
   });
 
   it("pages: id desc by default, pageNo/pageSize, column and order", async () => {
-    const first = (await page("area_code", { pageSize: "5" }));
+    const first = await page("area_code", { pageSize: "5" });
     expect(first.records).toHaveLength(5);
     expect(first.size).toBe(5);
     expect(first.current).toBe(1);
@@ -72,28 +71,28 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
     const ids = first.records.map((r: any) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
-    const second = (await page("area_code", { pageSize: "5", pageNo: "2" }));
+    const second = await page("area_code", { pageSize: "5", pageNo: "2" });
     expect(second.records[0].id).toBeLessThan(ids[4]);
 
-    const byName = (await page("area_code", { pageSize: "3", column: "country_name", order: "asc" }));
+    const byName = await page("area_code", { pageSize: "3", column: "country_name", order: "asc" });
     const names = byName.records.map((r: any) => r.country_name);
     expect(names).toEqual([...names].sort());
 
-    const defaultSize = (await page("area_code"));
+    const defaultSize = await page("area_code");
     expect(defaultSize.records).toHaveLength(10);
   });
 
   it("pageSize -521 returns every row on one page", async () => {
-    const all = (await page("area_code", { pageSize: "-521" }));
+    const all = await page("area_code", { pageSize: "-521" });
     expect(all.records.length).toBe(all.total);
     expect(all.total).toBeGreaterThan(10);
     expect(all.pages).toBe(1);
   });
 
   it("filters by column value", async () => {
-    const sides = (await page("dict_item", { pageSize: "-521", dict_code: "order_side" }));
+    const sides = await page("dict_item", { pageSize: "-521", dict_code: "order_side" });
     expect(sides.records.map((r: any) => r.item_text).sort()).toEqual(["Buy", "Sell"]);
-    const children = (await page("nav_item", { pageSize: "-521", nav_show: "0" }));
+    const children = await page("nav_item", { pageSize: "-521", nav_show: "0" });
     expect(children.records.map((r: any) => r.nav_code)).toEqual(["borrowings"]);
   });
 
@@ -137,11 +136,11 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
   });
 
   it("serves dictionaries, language entries, rates, area codes and client versions", async () => {
-    expect((await client.data(endpoints.dictItems, { params: { dict: "order_side" } }))).toEqual([
+    expect(await client.data(endpoints.dictItems, { params: { dict: "order_side" } })).toEqual([
       { value: "1", text: "Buy", title: "dict.order_side.1" },
       { value: "2", text: "Sell", title: "dict.order_side.2" },
     ]);
-    expect((await client.data(endpoints.dictItems, { params: { dict: "no_such_dict" } }))).toEqual([]);
+    expect(await client.data(endpoints.dictItems, { params: { dict: "no_such_dict" } })).toEqual([]);
     for (const lang of LANGUAGE_CODES) {
       const entries = await client.data(endpoints.languageEntries, { params: { lang } });
       expect(entries.map((e: any) => e.label).sort(), lang).toEqual(["home.hero.subtitle", "home.hero.title"]);
@@ -158,9 +157,9 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
   });
 
   it("reports an empty spot market until symbols are listed", async () => {
-    expect((await client.data(endpoints.marketInitData, { query: { type: "0" } }))).toEqual([]);
+    expect(await client.data(endpoints.marketInitData, { query: { type: "0" } })).toEqual([]);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol) values ('BTC/USDT', 'BTC', 'USDT')`.execute(store.db);
-    const listed = (await client.data(endpoints.marketInitData, { query: { type: "0" } }));
+    const listed = await client.data(endpoints.marketInitData, { query: { type: "0" } });
     expect(listed).toEqual([expect.objectContaining({ symbolName: "BTC/USDT", close: null, contract_type: 0 })]);
     await sql`delete from market_symbol`.execute(store.db);
   });

@@ -38,10 +38,15 @@ describe("endpoint wrappers", () => {
     app = await buildApp({ store, apiHead: "mjkj-web", services });
     const api = { app, apiHead: "mjkj-web", db: store.db, services, members: new MemberService(store.db, services) };
     memberEndpoint(api, probes.whoAmI, async ({ memberId, sessionId, lang, now, demo }) => ({ memberId, sessionId, lang, now, demo }));
-    memberEndpoint(api, probes.securityChange, async () => {
-      ran += 1;
-      return { changed: true };
-    }, { securityChange: true });
+    memberEndpoint(
+      api,
+      probes.securityChange,
+      async () => {
+        ran += 1;
+        return { changed: true };
+      },
+      { securityChange: true },
+    );
     operatorEndpoint(api, probes.operatorCall, async ({ body, now }) => ({ n: body.n, now }));
     await app.ready();
     client = new ApiClient(app);
@@ -60,7 +65,10 @@ describe("endpoint wrappers", () => {
     expect((await client.data(probes.whoAmI, {}, { token })).lang).toBe("en");
 
     expect(await client.call(probes.whoAmI, {}, { lang: "de" })).toMatchObject({ status: 401, msg: "Bitte melden Sie sich erneut an." });
-    expect(await client.call(probes.whoAmI, {}, { token: "not-a-session-token-not-a-session-token" })).toMatchObject({ status: 401, msg: "Please log in again." });
+    expect(await client.call(probes.whoAmI, {}, { token: "not-a-session-token-not-a-session-token" })).toMatchObject({
+      status: 401,
+      msg: "Please log in again.",
+    });
     // The input is parsed first: bad input is a 400 naming the field, logged in or not.
     expect(await client.call(probes.whoAmI, { query: { n: "x" } })).toMatchObject({ status: 400, msg: expect.stringMatching(/^Invalid query: n/) });
   });

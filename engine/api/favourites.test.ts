@@ -23,7 +23,11 @@ describe.each(testStoreKinds())("favourites API on %s", (kind) => {
         ('BTC/USDT', 'BTC', 'USDT', true), ('ETH/USDT', 'ETH', 'USDT', true),
         ('SOL/USDT', 'SOL', 'USDT', true), ('OLD/USDT', 'OLD', 'USDT', false)
     `.execute(store.db);
-    app = await buildApp({ store, apiHead: "mjkj-web", services: createServices({ devMailbox: true, siteName: async () => "Meridian", now: () => clock, adminToken: TEST_ADMIN_TOKEN }) });
+    app = await buildApp({
+      store,
+      apiHead: "mjkj-web",
+      services: createServices({ devMailbox: true, siteName: async () => "Meridian", now: () => clock, adminToken: TEST_ADMIN_TOKEN }),
+    });
     await app.ready();
     client = new ApiClient(app);
     for (const name of ["alice", "bob"]) {
@@ -118,7 +122,11 @@ describe.each(testStoreKinds())("favourites API on %s", (kind) => {
       const text = String(value ?? "x").slice(0, 500);
       const res = await client.send(
         endpoint,
-        { params: { a: text, b: text }, query: { a: text }, body: endpoint.method === "POST" ? (value === undefined ? "{bad" : JSON.stringify(value)) : undefined },
+        {
+          params: { a: text, b: text },
+          query: { a: text },
+          body: endpoint.method === "POST" ? (value === undefined ? "{bad" : JSON.stringify(value)) : undefined,
+        },
         { token: tokens.alice, headers: { "content-type": "application/json" } },
       );
       expect(res.statusCode, `${endpoint.path} ${JSON.stringify(value)?.slice(0, 30)}`).toBeLessThan(500);

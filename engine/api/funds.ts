@@ -27,7 +27,14 @@ export function registerFundsRoutes(api: ApiContext, funds: Funds): void {
 
   memberEndpoint(api, endpoints.transfer, async ({ query, memberId, lang }) => {
     if (query.from === query.to) throw refuse("ORDER_BAD_COMMAND", lang);
-    const code = await funds.transferBetween(memberId, query.coin, ACCOUNT_TYPES[query.from], ACCOUNT_TYPES[query.to], query.amount, `trans:${memberId}:${query.idempotencyKey}`);
+    const code = await funds.transferBetween(
+      memberId,
+      query.coin,
+      ACCOUNT_TYPES[query.from],
+      ACCOUNT_TYPES[query.to],
+      query.amount,
+      `trans:${memberId}:${query.idempotencyKey}`,
+    );
     if (code !== "OK") throw refuse(code, lang);
     return null;
   });

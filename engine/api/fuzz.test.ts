@@ -13,7 +13,25 @@ import { registerAndLogIn } from "../testing/api-members";
  * with a 4xx and a message: never a 5xx, never a stack trace. Params, query and body get the same
  * garbage, as a visitor, a member and an operator.
  */
-const GARBAGE: unknown[] = [undefined, null, "", 42, -1, [], {}, "x".repeat(70_000), "\u0000", "../../etc/passwd", "1e999", "NaN", { "": [] }, [{ a: 1 }], "💥", "%", "<script>"];
+const GARBAGE: unknown[] = [
+  undefined,
+  null,
+  "",
+  42,
+  -1,
+  [],
+  {},
+  "x".repeat(70_000),
+  "\u0000",
+  "../../etc/passwd",
+  "1e999",
+  "NaN",
+  { "": [] },
+  [{ a: 1 }],
+  "💥",
+  "%",
+  "<script>",
+];
 
 describe("malformed input to every engine endpoint", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "engine-fuzz-"));
@@ -21,7 +39,9 @@ describe("malformed input to every engine endpoint", () => {
   let member: Caller = {};
   let admin: Caller = {};
   beforeAll(async () => {
-    engine = await startEngine(readEngineEnv({ DATA_DIR: dataDir, ENGINE_PORT: "0", LOG_LEVEL: "silent", SIMULATOR: "0", DEMO_MEMBER: "0" } as unknown as NodeJS.ProcessEnv));
+    engine = await startEngine(
+      readEngineEnv({ DATA_DIR: dataDir, ENGINE_PORT: "0", LOG_LEVEL: "silent", SIMULATOR: "0", DEMO_MEMBER: "0" } as unknown as NodeJS.ProcessEnv),
+    );
     admin = { admin: readFileSync(path.join(dataDir, "admin-token"), "utf8").trim() };
     member = { token: (await registerAndLogIn(engine.url, "fuzz@example.com", "fuzz-device-1", { operator: admin })).token };
   });
@@ -36,10 +56,30 @@ describe("malformed input to every engine endpoint", () => {
     let requests = 0;
     for (const [name, endpoint] of Object.entries(endpoints)) {
       for (const value of GARBAGE) {
-        const text = typeof value === "string" ? value.slice(0, 2_000) : JSON.stringify(value) ?? "";
+        const text = typeof value === "string" ? value.slice(0, 2_000) : (JSON.stringify(value) ?? "");
         const param = text || "x";
         const params = Object.fromEntries([...endpoint.path.matchAll(/:(\w+)/g)].map(([, key]) => [key!, param]));
-        const query = Object.fromEntries(["type", "symbol", "x", "email", "phone", "areaCode", "destination", "pageNo", "pageSize", "period", "from", "to", "coin", "amount", "account", "levels", "limit"].map((k) => [k, text]));
+        const query = Object.fromEntries(
+          [
+            "type",
+            "symbol",
+            "x",
+            "email",
+            "phone",
+            "areaCode",
+            "destination",
+            "pageNo",
+            "pageSize",
+            "period",
+            "from",
+            "to",
+            "coin",
+            "amount",
+            "account",
+            "levels",
+            "limit",
+          ].map((k) => [k, text]),
+        );
         for (const caller of [{}, member, admin]) {
           const { statusCode: status, body } = await client.send(
             endpoint,
@@ -47,7 +87,8 @@ describe("malformed input to every engine endpoint", () => {
             { ...caller, headers: endpoint.method === "POST" ? { "content-type": "application/json" } : {} },
           );
           requests++;
-          if (status >= 500 || /\n\s+at .+\(.+:\d+:\d+\)/.test(body)) failures.push(`${name} ${JSON.stringify(value)?.slice(0, 20)} → ${status}: ${body.slice(0, 120)}`);
+          if (status >= 500 || /\n\s+at .+\(.+:\d+:\d+\)/.test(body))
+            failures.push(`${name} ${JSON.stringify(value)?.slice(0, 20)} → ${status}: ${body.slice(0, 120)}`);
         }
       }
     }

@@ -20,7 +20,12 @@ export function registerMarketDataRoutes(api: ApiContext, market: MarketData, ti
 
   registerEndpoint(app, apiHead, endpoints.spotGoods, async ({ query, request }) => {
     const symbol = known(query.symbol, request.headers);
-    return { symbol: market.symbolInfo(symbol)!, ticker: market.tickerItem(symbol), depth: market.depth(symbol, query.levels), trades: market.recentTrades(symbol) };
+    return {
+      symbol: market.symbolInfo(symbol)!,
+      ticker: market.tickerItem(symbol),
+      depth: market.depth(symbol, query.levels),
+      trades: market.recentTrades(symbol),
+    };
   });
 
   registerEndpoint(app, apiHead, endpoints.klineHistory, async ({ query, request }) => {
@@ -53,4 +58,3 @@ export function registerMarketDataRoutes(api: ApiContext, market: MarketData, ti
     return { topic: topics.refresh(memberId), ticket, expiresAt };
   });
 }
-

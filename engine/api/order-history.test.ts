@@ -45,7 +45,9 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     client.call(endpoints.orderDetails, { params: { id }, query }, { ...as(name), lang });
   const symbols = (name: string) => client.data(endpoints.orderSymbols, { body: {} }, as(name));
   const place = async (name: string, key: string, payload: object, type: "1" | "3" = "1") => {
-    const answer = ok(await client.callUnchecked(endpoints.placeOrder, { params: { type }, body: { ...payload, idempotencyKey: `${name}-${key}-order` } }, as(name)));
+    const answer = ok(
+      await client.callUnchecked(endpoints.placeOrder, { params: { type }, body: { ...payload, idempotencyKey: `${name}-${key}-order` } }, as(name)),
+    );
     ids[key] = answer.orderId;
     return answer;
   };
@@ -56,8 +58,19 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     store = await openTestStore(kind);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values
       ('BTC/USDT', 'BTC', 'USDT', 2, 6), ('ETH/USDT', 'ETH', 'USDT', 2, 6)`.execute(store.db);
-    spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, now: () => clock });
-    app = await buildApp({ store, apiHead: "mjkj-web", spot, services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }) });
+    spot = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      now: () => clock,
+    });
+    app = await buildApp({
+      store,
+      apiHead: "mjkj-web",
+      spot,
+      services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }),
+    });
     await app.ready();
     client = new ApiClient(app);
     for (const name of ["alice", "bob", "carol", "dave", "erin"]) {
@@ -67,7 +80,11 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
       members[name] = { token, uid, id: String(row.id) };
     }
     const fund = async (name: string, coin: string, amount: string) => {
-      const res = await client.call(endpoints.adminDeposit, { body: { uid: members[name]!.uid, coin, account: "spot", amount, reference: `oh-${name}-${coin}` } }, OPERATOR);
+      const res = await client.call(
+        endpoints.adminDeposit,
+        { body: { uid: members[name]!.uid, coin, account: "spot", amount, reference: `oh-${name}-${coin}` } },
+        OPERATOR,
+      );
       expect(res.code).toBe(200);
     };
     await fund("alice", "USDT", "100000");
@@ -128,20 +145,41 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     expect(history.records.map((o) => o.orderId)).toEqual([ids.A4, ids.A2, ids.A1]);
     const [a4, a2, a1] = history.records;
     // 0.1 at 60000 and 0.05 at 60000.01: 9000.0005 / 0.15 = 60000.003333…, cut to USDT's 8 decimals.
-    expect(a1).toMatchObject({ status: "filled", filled: "0.15", filledValue: "9000.0005", avgPrice: "60000.00333333", fee: "0.0003", feeCoin: "BTC", trades: 2 });
+    expect(a1).toMatchObject({
+      status: "filled",
+      filled: "0.15",
+      filledValue: "9000.0005",
+      avgPrice: "60000.00333333",
+      fee: "0.0003",
+      feeCoin: "BTC",
+      trades: 2,
+    });
     expect(a2).toMatchObject({ status: "cancelled", reason: "user", filled: "0", filledValue: "0", avgPrice: null, fee: "0", trades: 0 });
     expect(a4).toMatchObject({ status: "filled", filled: "0.02", avgPrice: "60000.01", fee: "0.00004", feeCoin: "BTC" });
 
     // Bob's second ask: partly filled twice as maker, still open.
     const bob = await orders("bob", "current");
     expect(bob.records).toHaveLength(1);
-    expect(bob.records[0]).toMatchObject({ orderId: ids.B2, status: "open", filled: "0.07", filledValue: "4200.0007", avgPrice: "60000.01", fee: "4.2000007", feeCoin: "USDT", trades: 2 });
+    expect(bob.records[0]).toMatchObject({
+      orderId: ids.B2,
+      status: "open",
+      filled: "0.07",
+      filledValue: "4200.0007",
+      avgPrice: "60000.01",
+      fee: "4.2000007",
+      feeCoin: "USDT",
+      trades: 2,
+    });
   });
 
   it("shows each member only their own orders and trades", async () => {
     const everyone = ["alice", "bob", "carol", "dave"];
     for (const name of everyone) {
-      const own = new Set(Object.entries(ids).filter(([key]) => key.startsWith(name[0]!.toUpperCase())).map(([, id]) => id));
+      const own = new Set(
+        Object.entries(ids)
+          .filter(([key]) => key.startsWith(name[0]!.toUpperCase()))
+          .map(([, id]) => id),
+      );
       const seen = [...(await orders(name, "current")).records, ...(await orders(name, "history")).records].map((o) => o.orderId);
       expect(new Set(seen), name).toEqual(own);
       const fills = (await trades(name, 1, 100)).records;
@@ -169,7 +207,19 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
 
     const eth = await trades("alice", 1, 20, { symbol: "ETH_USDT" });
     expect(eth.records).toEqual([
-      { tradeId: expect.any(String), orderId: ids.A3, symbol: "ETH/USDT", side: "sell", role: "maker", price: "4000", quantity: "0.4", value: "1600", fee: "1.6", feeCoin: "USDT", createdAt: new Date(DAY1 + 2 * DAY).toISOString() },
+      {
+        tradeId: expect.any(String),
+        orderId: ids.A3,
+        symbol: "ETH/USDT",
+        side: "sell",
+        role: "maker",
+        price: "4000",
+        quantity: "0.4",
+        value: "1600",
+        fee: "1.6",
+        feeCoin: "USDT",
+        createdAt: new Date(DAY1 + 2 * DAY).toISOString(),
+      },
     ]);
     expect((await trades("alice", 1, 20, { side: "sell" })).total).toBe(1);
     expect((await trades("alice", 1, 20, { side: "buy", from: "2026-01-10", to: "2026-01-10" })).records.map((t) => t.orderId)).toEqual([ids.A1, ids.A1]);
@@ -184,7 +234,12 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     expect(new Set(all.map((t) => t.tradeId)).size).toBe(4);
     const idsDesc = all.map((t) => BigInt(t.tradeId));
     expect([...idsDesc].sort((a, b) => (a > b ? -1 : 1))).toEqual(idsDesc);
-    expect(all.map((t) => `${t.orderId}:${t.role}:${t.side}`)).toEqual([`${ids.A3}:maker:sell`, `${ids.A4}:taker:buy`, `${ids.A1}:taker:buy`, `${ids.A1}:taker:buy`]);
+    expect(all.map((t) => `${t.orderId}:${t.role}:${t.side}`)).toEqual([
+      `${ids.A3}:maker:sell`,
+      `${ids.A4}:taker:buy`,
+      `${ids.A1}:taker:buy`,
+      `${ids.A1}:taker:buy`,
+    ]);
     expect((await orders("alice", "history", { pageNo: "2", pageSize: "2" })).records.map((o) => o.orderId)).toEqual([ids.A1]);
     expect((await trades("alice", 9, 3)).records).toEqual([]);
   });
@@ -218,7 +273,19 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     const stop = await place("dave", "stop-1", { symbol: "BTC_USDT", direction: "buy", stopLossPrice: "70000", triggerMoney: "70001", num: "0.01" }, "3");
     expect(stop.status).toBe("waiting");
     expect((await orders("dave", "current")).records).toMatchObject([
-      { orderId: stop.orderId, status: "waiting", type: "limit", price: "70001", stopLossPrice: "70000", stopProfitPrice: null, triggeredBy: null, filled: "0", avgPrice: null, fee: "0", feeCoin: "BTC" },
+      {
+        orderId: stop.orderId,
+        status: "waiting",
+        type: "limit",
+        price: "70001",
+        stopLossPrice: "70000",
+        stopProfitPrice: null,
+        triggeredBy: null,
+        filled: "0",
+        avgPrice: null,
+        fee: "0",
+        feeCoin: "BTC",
+      },
     ]);
     expect((await orders("dave", "history")).total).toBe(0);
     const csv = (await exportCsv("dave", { scope: "current" })).body.split("\r\n")[1]!;
@@ -232,7 +299,9 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     expect(res.headers["content-disposition"]).toBe('attachment; filename="spot-order-history-20260110-20260112.csv"');
     const lines = res.body.split("\r\n");
     expect(lines.at(-1)).toBe("");
-    expect(lines[0]).toBe("Time (UTC),Order ID,Symbol,Side,Type,Time in force,Price,Stop-profit price,Stop-loss price,Triggered by,Amount,Total,Filled,Filled value,Average price,Fee,Fee coin,Trades,Status,Reason,Updated (UTC)");
+    expect(lines[0]).toBe(
+      "Time (UTC),Order ID,Symbol,Side,Type,Time in force,Price,Stop-profit price,Stop-loss price,Triggered by,Amount,Total,Filled,Filled value,Average price,Fee,Fee coin,Trades,Status,Reason,Updated (UTC)",
+    );
     expect(lines.slice(1, -1)).toEqual([
       `2026-01-12 12:00:00,${ids.A4},BTC/USDT,buy,limit,GTC,60000.01,,,,0.02,,0.02,1200.0002,60000.01,0.00004,BTC,1,filled,,2026-01-12 12:00:00`,
       `2026-01-11 12:00:00,${ids.A2},BTC/USDT,buy,limit,GTC,50000,,,,0.01,,0,0,,0,BTC,0,cancelled,user,2026-01-12 12:00:00`,
@@ -260,7 +329,11 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
       from generate_series(1, 2100) g`.execute(store.db);
     const tooMany = await exportCsv("erin", { scope: "history" });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toMatchObject({ code: 400, success: false, msg: "More than 1,500 rows match. Narrow the date range or choose a market, then export again." });
+    expect(tooMany.json()).toMatchObject({
+      code: 400,
+      success: false,
+      msg: "More than 1,500 rows match. Narrow the date range or choose a market, then export again.",
+    });
 
     const xrp = await exportCsv("erin", { scope: "history", symbol: "XRP_USDT" });
     const rows = xrp.body.trim().split("\r\n").slice(1);

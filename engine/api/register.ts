@@ -18,12 +18,7 @@ export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => P
  * Registers one protocol endpoint: parses params, query and body with the endpoint's schemas
  * (a failure answers 400 naming the field) and wraps the handler's data in the envelope.
  */
-export function registerEndpoint<E extends Endpoint>(
-  app: FastifyInstance,
-  apiHead: string,
-  endpoint: E,
-  handler: EndpointHandler<E>,
-): void {
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, apiHead: string, endpoint: E, handler: EndpointHandler<E>): void {
   const url = endpoint.absolute ? endpoint.path : `/api/${apiHead}/${endpoint.path}`;
   app.route({
     method: endpoint.method,

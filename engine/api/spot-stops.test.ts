@@ -21,23 +21,44 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
 
   beforeAll(async () => {
     store = await openTestStore(kind);
-    await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values ('BTC/USDT', 'BTC', 'USDT', 2, 6)`.execute(store.db);
-    spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
-    app = await buildApp({ store, apiHead: "mjkj-web", spot, services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }) });
+    await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values ('BTC/USDT', 'BTC', 'USDT', 2, 6)`.execute(
+      store.db,
+    );
+    spot = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
+    app = await buildApp({
+      store,
+      apiHead: "mjkj-web",
+      spot,
+      services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }),
+    });
     await app.ready();
     client = new ApiClient(app);
     for (const name of ["alice", "bob"]) {
       const email = `${name}-stops-${kind}@example.com`;
       const { uid, token } = await registerAndLogIn(app, email, `device-stops-${name}`);
       members[name] = { token, uid };
-      for (const [coin, amount] of [["USDT", "100000"], ["BTC", "1"]]) {
-        const res = await client.call(endpoints.adminDeposit, { body: { uid, coin: coin!, account: "spot", amount: amount!, reference: `stops-${name}-${coin}` } }, OPERATOR);
+      for (const [coin, amount] of [
+        ["USDT", "100000"],
+        ["BTC", "1"],
+      ]) {
+        const res = await client.call(
+          endpoints.adminDeposit,
+          { body: { uid, coin: coin!, account: "spot", amount: amount!, reference: `stops-${name}-${coin}` } },
+          OPERATOR,
+        );
         expect(res.code).toBe(200);
       }
     }
     // The last price: 60,000.
     await place("bob", "1", { symbol: "BTC_USDT", direction: "sell", price: "60000", num: "0.01", idempotencyKey: "stops-first-sell" });
-    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "60000", num: "0.01", idempotencyKey: "stops-first-buy" })).data!.status).toBe("filled");
+    expect(
+      (await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "60000", num: "0.01", idempotencyKey: "stops-first-buy" })).data!.status,
+    ).toBe("filled");
   });
   afterAll(async () => {
     await app?.close();
@@ -46,27 +67,74 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
 
   const as = (name: string, lang?: string) => ({ token: members[name]!.token, lang });
   /** Unchecked: the refusals below send bodies the schema or the order rules refuse. */
-  const place = (name: string, type: "1" | "2" | "3", body: object, lang?: string) => client.callUnchecked(endpoints.placeOrder, { params: { type }, body }, as(name, lang));
+  const place = (name: string, type: "1" | "2" | "3", body: object, lang?: string) =>
+    client.callUnchecked(endpoints.placeOrder, { params: { type }, body }, as(name, lang));
   const cancel = (name: string, orderId: string) => client.call(endpoints.cancelOrder, { body: { orderId } }, as(name));
-  const balance = async (name: string, coin: string) => (await client.data(endpoints.balances, { query: { type: "2" } }, as(name))).find((b) => b.coin === coin);
+  const balance = async (name: string, coin: string) =>
+    (await client.data(endpoints.balances, { query: { type: "2" } }, as(name))).find((b) => b.coin === coin);
 
   let key = 0;
   const sellBtc = { symbol: "BTC_USDT", direction: "sell" };
   const buyBtc = { symbol: "BTC_USDT", direction: "buy" };
   it.each<[string, "1" | "2" | "3", object, string]>([
     ["no stop price", "3", { ...sellBtc, num: "0.01" }, "A stop order needs a stop-profit price, a stop-loss price or both."],
-    ["stop price on a limit order", "1", { ...sellBtc, price: "60000", num: "0.01", stopLossPrice: "59000" }, "Stop-profit, stop-loss and trigger prices belong to stop orders."],
-    ["triggerMoney on a market order", "2", { ...sellBtc, num: "0.01", triggerMoney: "59000" }, "Stop-profit, stop-loss and trigger prices belong to stop orders."],
-    ["a market stop buy by amount", "3", { ...buyBtc, num: "0.01", stopLossPrice: "61000" }, "A stop market buy is placed with the amount to spend, not an amount of coin."],
-    ["a market stop buy with both", "3", { ...buyBtc, num: "0.01", money: "100", stopLossPrice: "61000" }, "A stop market buy is placed with the amount to spend, not an amount of coin."],
+    [
+      "stop price on a limit order",
+      "1",
+      { ...sellBtc, price: "60000", num: "0.01", stopLossPrice: "59000" },
+      "Stop-profit, stop-loss and trigger prices belong to stop orders.",
+    ],
+    [
+      "triggerMoney on a market order",
+      "2",
+      { ...sellBtc, num: "0.01", triggerMoney: "59000" },
+      "Stop-profit, stop-loss and trigger prices belong to stop orders.",
+    ],
+    [
+      "a market stop buy by amount",
+      "3",
+      { ...buyBtc, num: "0.01", stopLossPrice: "61000" },
+      "A stop market buy is placed with the amount to spend, not an amount of coin.",
+    ],
+    [
+      "a market stop buy with both",
+      "3",
+      { ...buyBtc, num: "0.01", money: "100", stopLossPrice: "61000" },
+      "A stop market buy is placed with the amount to spend, not an amount of coin.",
+    ],
     ["price instead of triggerMoney", "3", { ...sellBtc, price: "59000", num: "0.01", stopLossPrice: "59000" }, "This order cannot be placed."],
     ["triggerMoney without num", "3", { ...buyBtc, triggerMoney: "59000", money: "100", stopProfitPrice: "59000" }, "This order cannot be placed."],
     ["a market stop sell by money", "3", { ...sellBtc, money: "100", stopLossPrice: "59000" }, "This order cannot be placed."],
-    ["a sell stop-loss above the last price", "3", { ...sellBtc, num: "0.01", stopLossPrice: "60500" }, "For a sell, the stop-loss price must be below the last price."],
-    ["a sell stop-profit at the last price", "3", { ...sellBtc, num: "0.01", stopProfitPrice: "60000" }, "For a sell, the stop-profit price must be above the last price."],
-    ["a buy stop-profit above the last price", "3", { ...buyBtc, triggerMoney: "61000", num: "0.01", stopProfitPrice: "61000" }, "For a buy, the stop-profit price must be below the last price."],
-    ["a buy stop-loss below the last price", "3", { ...buyBtc, money: "100", stopLossPrice: "59000" }, "For a buy, the stop-loss price must be above the last price."],
-    ["crossed buy prices", "3", { ...buyBtc, money: "100", stopProfitPrice: "61000", stopLossPrice: "59000" }, "For a buy, the stop-profit price must be below the stop-loss price."],
+    [
+      "a sell stop-loss above the last price",
+      "3",
+      { ...sellBtc, num: "0.01", stopLossPrice: "60500" },
+      "For a sell, the stop-loss price must be below the last price.",
+    ],
+    [
+      "a sell stop-profit at the last price",
+      "3",
+      { ...sellBtc, num: "0.01", stopProfitPrice: "60000" },
+      "For a sell, the stop-profit price must be above the last price.",
+    ],
+    [
+      "a buy stop-profit above the last price",
+      "3",
+      { ...buyBtc, triggerMoney: "61000", num: "0.01", stopProfitPrice: "61000" },
+      "For a buy, the stop-profit price must be below the last price.",
+    ],
+    [
+      "a buy stop-loss below the last price",
+      "3",
+      { ...buyBtc, money: "100", stopLossPrice: "59000" },
+      "For a buy, the stop-loss price must be above the last price.",
+    ],
+    [
+      "crossed buy prices",
+      "3",
+      { ...buyBtc, money: "100", stopProfitPrice: "61000", stopLossPrice: "59000" },
+      "For a buy, the stop-profit price must be below the stop-loss price.",
+    ],
     ["a stop price off tick", "3", { ...sellBtc, num: "0.01", stopLossPrice: "59000.001" }, "The price has too many decimals for this market."],
     ["more than the balance", "3", { ...sellBtc, num: "5", stopLossPrice: "59000" }, "Insufficient Available Balance"],
   ])("refuses %s with a message, holding nothing", async (_name, type, body, msg) => {
@@ -95,7 +163,11 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
     expect(trade.data).toMatchObject({ status: "filled", trades: 1 });
     expect(await balance("alice", "USDT")).toMatchObject({ frozen: "0" });
     await spot.durable.drain(); // the tables are written behind the answers
-    const row = await store.db.selectFrom("spot_order").select(["status", "filled", "triggered_by"]).where("order_id", "=", first.data!.orderId).executeTakeFirstOrThrow();
+    const row = await store.db
+      .selectFrom("spot_order")
+      .select(["status", "filled", "triggered_by"])
+      .where("order_id", "=", first.data!.orderId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "filled", triggered_by: "profit" });
     expect(Number(row.filled)).toBe(0.01);
   });

@@ -22,9 +22,21 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
 
   beforeAll(async () => {
     store = await openTestStore(kind);
-    await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values ('BTC/USDT', 'BTC', 'USDT', 2, 6)`.execute(store.db);
-    spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
-    app = await buildApp({ store, apiHead: "mjkj-web", spot, services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }) });
+    await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values ('BTC/USDT', 'BTC', 'USDT', 2, 6)`.execute(
+      store.db,
+    );
+    spot = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
+    app = await buildApp({
+      store,
+      apiHead: "mjkj-web",
+      spot,
+      services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: ADMIN }),
+    });
     await app.ready();
     client = new ApiClient(app);
     for (const name of ["alice", "bob"]) {
@@ -41,7 +53,8 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
   const as = (name: string): Caller => ({ token: members[name]!.token });
   /** Unchecked: several tests send orders the schema or the order rules refuse. */
   const place = (name: string, type: "1" | "2" | "3", body: object) => client.callUnchecked(endpoints.placeOrder, { params: { type }, body }, as(name));
-  const balance = async (name: string, type: "1" | "2", coin: string) => (await client.data(endpoints.balances, { query: { type } }, as(name))).find((b) => b.coin === coin)!;
+  const balance = async (name: string, type: "1" | "2", coin: string) =>
+    (await client.data(endpoints.balances, { query: { type } }, as(name))).find((b) => b.coin === coin)!;
   type TransferQuery = { from: "1" | "2"; to: "1" | "2"; coin: string; amount: string; idempotencyKey: string };
   const trans = (name: string, query: TransferQuery) => client.call(endpoints.transfer, { query }, as(name));
   const deposit = (uid: string, coin: string, amount: string, reference: string, admin = ADMIN) =>
@@ -54,7 +67,9 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect((await deposit(members.bob!.uid, "BTC", "1", "ref-b")).code).toBe(200);
     expect(await balance("alice", "1", "USDT")).toEqual({ coin: "USDT", available: "10000", frozen: "0" });
 
-    expect((await trans("alice", { from: "1", to: "2", coin: "USDT", amount: "20000", idempotencyKey: "trans-a-0" })).msg).toBe("Insufficient Available Balance");
+    expect((await trans("alice", { from: "1", to: "2", coin: "USDT", amount: "20000", idempotencyKey: "trans-a-0" })).msg).toBe(
+      "Insufficient Available Balance",
+    );
     expect((await trans("alice", { from: "1", to: "2", coin: "USDT", amount: "6000", idempotencyKey: "trans-a-1" })).code).toBe(200);
     expect((await trans("bob", { from: "1", to: "2", coin: "BTC", amount: "1", idempotencyKey: "trans-b-1" })).code).toBe(200);
     expect(await balance("alice", "2", "USDT")).toEqual({ coin: "USDT", available: "6000", frozen: "0" });
@@ -80,8 +95,12 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
   it("refuses incomplete orders and wrong precision with a message", async () => {
     expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", num: "0.01", idempotencyKey: "bad-order-1" })).code).toBe(400);
     expect((await place("alice", "2", { symbol: "BTC_USDT", direction: "buy", num: "0.01", money: "10", idempotencyKey: "bad-order-2" })).code).toBe(400);
-    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1.001", num: "0.01", idempotencyKey: "bad-order-3" })).msg).toBe("The price has too many decimals for this market.");
-    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1", num: "0.000001", idempotencyKey: "bad-order-4" })).msg).toBe("The amount is below this market's minimum.");
+    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1.001", num: "0.01", idempotencyKey: "bad-order-3" })).msg).toBe(
+      "The price has too many decimals for this market.",
+    );
+    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1", num: "0.000001", idempotencyKey: "bad-order-4" })).msg).toBe(
+      "The amount is below this market's minimum.",
+    );
   });
 
   it("refuses prices and amounts beyond what the database keeps, and keeps serving", async () => {
@@ -95,10 +114,18 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
       expect(answer.code, JSON.stringify(body)).toBe(400);
       expect(answer.msg).toMatch(/below 1,000,000,000,000,000/);
     }
-    const stop = await place("bob", "3", { symbol: "BTC_USDT", direction: "sell", num: "0.00001", stopProfitPrice: "999999999999999999", idempotencyKey: "huge-stop-1" });
+    const stop = await place("bob", "3", {
+      symbol: "BTC_USDT",
+      direction: "sell",
+      num: "0.00001",
+      stopProfitPrice: "999999999999999999",
+      idempotencyKey: "huge-stop-1",
+    });
     expect(stop.code).toBe(400);
     // The engine still answers and commits.
-    expect((await place("bob", "1", { symbol: "BTC_USDT", direction: "sell", price: "999999999", num: "0.00001", idempotencyKey: "huge-order-ok" })).code).toBe(200);
+    expect((await place("bob", "1", { symbol: "BTC_USDT", direction: "sell", price: "999999999", num: "0.00001", idempotencyKey: "huge-order-ok" })).code).toBe(
+      200,
+    );
   });
 
   it("places exactly the decimal it is sent, or refuses it and changes nothing (issue 8)", async () => {
@@ -148,14 +175,19 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     const aliceTrans = (query: TransferQuery) => trans("alice", query);
     const before = await balance("alice", "1", "USDT");
     // 10 concurrent transfers with one key: all answered OK, the money moves once.
-    const answers = await Promise.all(Array.from({ length: 10 }, () => aliceTrans({ from: "2", to: "1", coin: "USDT", amount: "10", idempotencyKey: "truth-trans-1" })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => aliceTrans({ from: "2", to: "1", coin: "USDT", amount: "10", idempotencyKey: "truth-trans-1" })),
+    );
     expect(answers.map((a) => a.code)).toEqual(Array(10).fill(200));
     const after = await balance("alice", "1", "USDT");
     expect(toMinor(after.available, 8) - toMinor(before.available, 8)).toBe(toMinor("10", 8));
     // A later retry (committed by now), written differently but the same amount: still the same answer.
     expect((await aliceTrans({ from: "2", to: "1", coin: "USDT", amount: "10.00", idempotencyKey: "truth-trans-1" })).code).toBe(200);
     // The same key for another amount or direction: refused as reused, nothing moves.
-    for (const q of [{ from: "2", to: "1", coin: "USDT", amount: "11", idempotencyKey: "truth-trans-1" }, { from: "1", to: "2", coin: "USDT", amount: "10", idempotencyKey: "truth-trans-1" }] satisfies TransferQuery[]) {
+    for (const q of [
+      { from: "2", to: "1", coin: "USDT", amount: "11", idempotencyKey: "truth-trans-1" },
+      { from: "1", to: "2", coin: "USDT", amount: "10", idempotencyKey: "truth-trans-1" },
+    ] satisfies TransferQuery[]) {
       const reused = await aliceTrans(q);
       expect(reused.code).toBe(409);
       expect(reused.msg).toMatch(/already used for a different request/);
@@ -197,20 +229,42 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     /** Unchecked: most of these are refusals of what the schema or the core does not accept. */
     const admin = (change: "add" | "update", body: object, token = ADMIN) =>
       client.callUnchecked(change === "add" ? endpoints.adminMarketAdd : endpoints.adminMarketUpdate, { body }, { admin: token });
-    const link = { symbol: "LINK_USDT", priceScale: 3, amountScale: 2, tickSize: "0.001", lotSize: "0.01", minQuantity: "0.1", makerFeeBps: 10, takerFeeBps: 20 };
+    const link = {
+      symbol: "LINK_USDT",
+      priceScale: 3,
+      amountScale: 2,
+      tickSize: "0.001",
+      lotSize: "0.01",
+      minQuantity: "0.1",
+      makerFeeBps: 10,
+      takerFeeBps: 20,
+    };
     expect((await admin("add", link, "not-the-admin-token-not-the-admin-token")).status).toBe(403);
     // Refused, and nothing is stored: an unknown base asset without its scale, rules the core cannot trade exactly.
-    expect((await admin("add", link))).toMatchObject({ code: 400, msg: expect.stringMatching(/LINK is not listed/) });
-    expect((await admin("add", { ...link, baseScale: 8, minQuantity: "0.015" }))).toMatchObject({ code: 400, msg: expect.stringMatching(/decimals/) });
-    expect((await admin("add", { ...link, baseScale: 8, minQuantity: "0.05", lotSize: "0.02" }))).toMatchObject({ code: 400, msg: expect.stringMatching(/whole number of lots/) });
-    expect((await admin("add", { ...link, baseScale: 1 }))).toMatchObject({ code: 400, msg: expect.stringMatching(/base asset's scale/) });
+    expect(await admin("add", link)).toMatchObject({ code: 400, msg: expect.stringMatching(/LINK is not listed/) });
+    expect(await admin("add", { ...link, baseScale: 8, minQuantity: "0.015" })).toMatchObject({ code: 400, msg: expect.stringMatching(/decimals/) });
+    expect(await admin("add", { ...link, baseScale: 8, minQuantity: "0.05", lotSize: "0.02" })).toMatchObject({
+      code: 400,
+      msg: expect.stringMatching(/whole number of lots/),
+    });
+    expect(await admin("add", { ...link, baseScale: 1 })).toMatchObject({ code: 400, msg: expect.stringMatching(/base asset's scale/) });
     expect((await admin("add", { ...link, baseScale: 8, makerFeeBps: 5_000 })).code).toBe(400);
-    expect((await admin("add", { ...link, symbol: "LINK_EUR", baseScale: 8 }))).toMatchObject({ code: 400, msg: expect.stringMatching(/EUR is not listed/) });
+    expect(await admin("add", { ...link, symbol: "LINK_EUR", baseScale: 8 })).toMatchObject({ code: 400, msg: expect.stringMatching(/EUR is not listed/) });
     expect(await store.db.selectFrom("asset").select("code").where("code", "=", "LINK").execute()).toEqual([]);
     expect(await store.db.selectFrom("market_symbol").select("id").where("symbol_name", "=", "LINK/USDT").execute()).toEqual([]);
 
     const listed = await admin("add", { ...link, baseScale: 8, baseName: "Chainlink" });
-    expect(listed.data).toEqual({ symbol: "LINK/USDT", priceScale: 3, amountScale: 2, tickSize: "0.001", lotSize: "0.01", minQuantity: "0.1", makerFeeBps: 10, takerFeeBps: 20, halted: false });
+    expect(listed.data).toEqual({
+      symbol: "LINK/USDT",
+      priceScale: 3,
+      amountScale: 2,
+      tickSize: "0.001",
+      lotSize: "0.01",
+      minQuantity: "0.1",
+      makerFeeBps: 10,
+      takerFeeBps: 20,
+      halted: false,
+    });
     expect((await admin("add", { ...link, baseScale: 8 })).code).toBe(409);
     expect((await admin("add", { ...link, symbol: "BTC_USDT" })).code).toBe(409);
 
@@ -219,30 +273,52 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect((await deposit(members.alice!.uid, "USDT", "1000", "ref-link-a")).code).toBe(200);
     expect((await trans("bob", { from: "1", to: "2", coin: "LINK", amount: "100", idempotencyKey: "trans-link-b" })).code).toBe(200);
     expect((await trans("alice", { from: "1", to: "2", coin: "USDT", amount: "1000", idempotencyKey: "trans-link-a" })).code).toBe(200);
-    expect((await place("bob", "1", { symbol: "LINK_USDT", direction: "sell", price: "15.5", num: "10", idempotencyKey: "link-sell-1" })).data!.status).toBe("open");
-    expect((await place("alice", "1", { symbol: "LINK_USDT", direction: "buy", price: "15.5", num: "2", idempotencyKey: "link-buy-1" })).data).toMatchObject({ status: "filled", filled: "2" });
+    expect((await place("bob", "1", { symbol: "LINK_USDT", direction: "sell", price: "15.5", num: "10", idempotencyKey: "link-sell-1" })).data!.status).toBe(
+      "open",
+    );
+    expect((await place("alice", "1", { symbol: "LINK_USDT", direction: "buy", price: "15.5", num: "2", idempotencyKey: "link-buy-1" })).data).toMatchObject({
+      status: "filled",
+      filled: "2",
+    });
     // Buyer pays the taker fee in LINK: 2 × 20 bps = 0.004.
     expect(await balance("alice", "2", "LINK")).toEqual({ coin: "LINK", available: "1.996", frozen: "0" });
 
     // Rules change from the next order: a higher minimum refuses a small one; tick and lot cannot change.
     expect((await admin("update", { symbol: "LINK_USDT" })).code).toBe(400);
     expect((await admin("update", { symbol: "NOPE_USDT", makerFeeBps: 5 })).status).toBe(404);
-    expect((await admin("update", { symbol: "LINK_USDT", minQuantity: "0.001" }))).toMatchObject({ code: 400, msg: expect.stringMatching(/decimals/) });
+    expect(await admin("update", { symbol: "LINK_USDT", minQuantity: "0.001" })).toMatchObject({ code: 400, msg: expect.stringMatching(/decimals/) });
     const changed = await admin("update", { symbol: "LINK_USDT", minQuantity: "1", takerFeeBps: 0 });
     expect(changed.data).toMatchObject({ minQuantity: "1", makerFeeBps: 10, takerFeeBps: 0, tickSize: "0.001" });
     expect((await place("alice", "1", { symbol: "LINK_USDT", direction: "buy", price: "15.5", num: "0.5", idempotencyKey: "link-buy-small" })).code).toBe(400);
-    expect((await place("alice", "1", { symbol: "LINK_USDT", direction: "buy", price: "15.5", num: "1", idempotencyKey: "link-buy-2" })).data!.status).toBe("filled");
+    expect((await place("alice", "1", { symbol: "LINK_USDT", direction: "buy", price: "15.5", num: "1", idempotencyKey: "link-buy-2" })).data!.status).toBe(
+      "filled",
+    );
     expect(await balance("alice", "2", "LINK")).toEqual({ coin: "LINK", available: "2.996", frozen: "0" });
 
     // A restart reads the listing and its rules back, with the resting order.
     await spot.durable.drain();
-    const again = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+    const again = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
     const restored = again.markets.get("LINK/USDT")!;
     expect(restored.config).toMatchObject({ minQuantity: toMinor("1", 2), takerFeeBps: 0n, makerFeeBps: 10n, baseAssetScale: 8 });
     expect(restored.book.depth(5).asks).toEqual([[toMinor("15.5", 3), toMinor("7", 2)]]);
   });
 
-  const garbage: unknown[] = [undefined, null, "", 42, [], {}, "x".repeat(70_000), "\u0000", { symbol: "BTC_USDT", direction: "buy", price: "-1", num: "1e9", idempotencyKey: "x" }];
+  const garbage: unknown[] = [
+    undefined,
+    null,
+    "",
+    42,
+    [],
+    {},
+    "x".repeat(70_000),
+    "\u0000",
+    { symbol: "BTC_USDT", direction: "buy", price: "-1", num: "1e9", idempotencyKey: "x" },
+  ];
   it.each(Object.entries(spotEndpoints))("%s never answers 5xx to malformed input", async (_name, endpoint) => {
     for (const value of garbage) {
       for (const caller of [{}, as("alice")]) {
@@ -251,7 +327,11 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
         const text = String(value).slice(0, 500);
         const res = await client.send(
           endpoint,
-          { params, query: { type: text, from: text, coin: text, amount: text }, body: endpoint.method === "POST" ? (value === undefined ? "{bad" : JSON.stringify(value)) : undefined },
+          {
+            params,
+            query: { type: text, from: text, coin: text, amount: text },
+            body: endpoint.method === "POST" ? (value === undefined ? "{bad" : JSON.stringify(value)) : undefined,
+          },
           { ...caller, headers: { "content-type": "application/json" } },
         );
         expect(res.statusCode, `${endpoint.path} ${JSON.stringify(value)?.slice(0, 30)}`).toBeLessThan(500);

@@ -51,13 +51,15 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
   memberEndpoint(api, endpoints.placeOrder, async ({ params, body, memberId, lang }) => {
     const kind = ORDER_TYPES[params.type];
     if (kind === "stop") return placeStop(memberId, body, lang);
-    if (body.triggerMoney !== undefined || body.stopProfitPrice !== undefined || body.stopLossPrice !== undefined) throw ApiError.badRequest(engineText(lang, "spot.stop_only"));
+    if (body.triggerMoney !== undefined || body.stopProfitPrice !== undefined || body.stopLossPrice !== undefined)
+      throw ApiError.badRequest(engineText(lang, "spot.stop_only"));
     const type = kind;
     // A limit order needs a price and an amount; a market sell an amount; a market buy an amount or money.
     const valid =
       type === "limit"
         ? body.price !== undefined && body.num !== undefined && body.money === undefined
-        : body.price === undefined && (body.direction === "sell" ? body.num !== undefined && body.money === undefined : (body.num === undefined) !== (body.money === undefined));
+        : body.price === undefined &&
+          (body.direction === "sell" ? body.num !== undefined && body.money === undefined : (body.num === undefined) !== (body.money === undefined));
     if (!valid) throw refuse("ORDER_BAD_COMMAND", lang);
     const answer = await spot.placeOrder(
       memberId,
@@ -77,7 +79,8 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
     if (body.stopProfitPrice === undefined && body.stopLossPrice === undefined) throw ApiError.badRequest(engineText(lang, "spot.stop_needs_trigger"));
     const atMarket = body.triggerMoney === undefined;
     if (atMarket && body.direction === "buy" && (body.num !== undefined || body.money === undefined)) throw refuse("STOP_MARKET_BUY_BY_AMOUNT", lang);
-    const valid = body.price === undefined && (atMarket && body.direction === "buy" ? body.money !== undefined : body.num !== undefined && body.money === undefined);
+    const valid =
+      body.price === undefined && (atMarket && body.direction === "buy" ? body.money !== undefined : body.num !== undefined && body.money === undefined);
     if (!valid) throw refuse("ORDER_BAD_COMMAND", lang);
     const answer = await spot.placeOrder(
       memberId,

@@ -96,7 +96,12 @@ export async function createMembers(db: Kysely<Database>, count: number, prefix 
     const size = Math.min(500, count - start);
     const drafts = Array.from({ length: size }, (_, i): NewMember => {
       const n = start + i;
-      return { account: { email: `${prefix}-${n}@bench.example` }, password: null, uid: String(90_000_000 + n), inviteCode: `B${n.toString(36).padStart(7, "0")}` };
+      return {
+        account: { email: `${prefix}-${n}@bench.example` },
+        password: null,
+        uid: String(90_000_000 + n),
+        inviteCode: `B${n.toString(36).padStart(7, "0")}`,
+      };
     });
     const inserted = await createMemberRows(db, drafts, now);
     const tokens = inserted.map(() => randomBytes(32).toString("base64url"));
@@ -144,7 +149,10 @@ export interface EngineProcess {
 }
 
 /** Starts `engine/main.ts` on the database (no simulated liquidity) and waits until /healthz answers. */
-export async function startEngineProcess(database: BenchDatabase, options: { nodeArgs?: string[]; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<EngineProcess> {
+export async function startEngineProcess(
+  database: BenchDatabase,
+  options: { nodeArgs?: string[]; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<EngineProcess> {
   const port = await freePort();
   const adminToken = randomBytes(24).toString("base64url");
   const url = `http://127.0.0.1:${port}`;

@@ -16,7 +16,10 @@ import { SpotMarket } from "../core/spot/spot-market";
  * whole spot core (to profile it).
  */
 /** A move keeps its id in the book alone; through the spot core it is a cancel and a new order (`newId`, made with the stream, not timed). */
-type Op = { kind: "place"; cmd: PlaceCommand } | { kind: "cancel"; id: string; member: string } | { kind: "move"; id: string; member: string; side: "buy" | "sell"; price: bigint; newId: string };
+type Op =
+  | { kind: "place"; cmd: PlaceCommand }
+  | { kind: "cancel"; id: string; member: string }
+  | { kind: "move"; id: string; member: string; side: "buy" | "sell"; price: bigint; newId: string };
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -46,13 +49,31 @@ function stream(count: number, seed = 42): Op[] {
       ops.push({ kind: "cancel", id: target.id, member: target.member });
     } else if (r < cancelShare + 0.1 && live.length > 0) {
       const target = live[Math.floor(random() * live.length)]!;
-      ops.push({ kind: "move", id: target.id, member: target.member, side: target.side, price: BigInt(mid + Math.floor((random() - 0.5) * 200)), newId: `${target.id}.m${i}` });
+      ops.push({
+        kind: "move",
+        id: target.id,
+        member: target.member,
+        side: target.side,
+        price: BigInt(mid + Math.floor((random() - 0.5) * 200)),
+        newId: `${target.id}.m${i}`,
+      });
     } else {
       const side = random() < 0.5 ? "buy" : "sell";
       const ioc = random() < 0.3;
       const offset = Math.floor(random() * 100) * (side === "buy" ? -1 : 1) + (ioc ? (side === "buy" ? 60 : -60) : 0);
       const id = `o${i}`;
-      ops.push({ kind: "place", cmd: { id, memberId: member, side, type: "limit", price: BigInt(mid + offset), quantity: BigInt(1 + Math.floor(random() * 100)), tif: ioc ? "IOC" : "GTC" } });
+      ops.push({
+        kind: "place",
+        cmd: {
+          id,
+          memberId: member,
+          side,
+          type: "limit",
+          price: BigInt(mid + offset),
+          quantity: BigInt(1 + Math.floor(random() * 100)),
+          tif: ioc ? "IOC" : "GTC",
+        },
+      });
       if (!ioc) live.push({ id, member, side });
     }
   }
@@ -77,7 +98,13 @@ function runOurs(ops: Op[]): Run {
 }
 
 /** The same stream for nodejs-order-book, converted before timing (numbers, its own option objects). */
-type TheirOp = { kind: 0; options: { id: string; side: TheirSide; size: number; price: number; timeInForce: "GTC" | "IOC"; accountId: string; stpMode: SelfTradePreventionMode } } | { kind: 1; id: string } | { kind: 2; id: string; price: number };
+type TheirOp =
+  | {
+      kind: 0;
+      options: { id: string; side: TheirSide; size: number; price: number; timeInForce: "GTC" | "IOC"; accountId: string; stpMode: SelfTradePreventionMode };
+    }
+  | { kind: 1; id: string }
+  | { kind: 2; id: string; price: number };
 
 function toTheirs(ops: Op[]): TheirOp[] {
   return ops.map((op): TheirOp => {
@@ -141,12 +168,16 @@ function runSpot(ops: Op[]): Run {
   for (const op of ops) {
     if (op.kind === "place") {
       const c = op.cmd;
-      trades += tradeCount(market.place({ orderId: c.id, memberId: c.memberId, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif }).events);
+      trades += tradeCount(
+        market.place({ orderId: c.id, memberId: c.memberId, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif }).events,
+      );
     } else {
       const remaining = market.book.order(op.id)?.remaining;
       const cancelled = market.cancel(op.id, op.member);
       if (op.kind === "move" && cancelled.code === "OK" && remaining !== undefined) {
-        trades += tradeCount(market.place({ orderId: op.newId, memberId: op.member, side: op.side, type: "limit", price: op.price, quantity: remaining, tif: "GTC" }).events);
+        trades += tradeCount(
+          market.place({ orderId: op.newId, memberId: op.member, side: op.side, type: "limit", price: op.price, quantity: remaining, tif: "GTC" }).events,
+        );
       }
     }
   }
@@ -187,11 +218,17 @@ for (let i = 0; i < rounds; i++) {
 }
 const rate = (runs: Run[], n = count) => median(runs.map((r) => n / r.seconds));
 const best = (runs: Run[], n = count) => Math.max(...runs.map((r) => n / r.seconds));
-console.log(`matching core: ${fmt(count)} ops (GTC 70 % and IOC 30 % of places, cancels, moves), 1,000 accounts, one book of ~2,000 orders; median of ${rounds} rounds`);
-console.log(`  ours (engine/core/matching):   ${fmt(rate(ours))} ops/s (best ${fmt(best(ours))}); ${fmt(ours[0]!.trades)} trades; ${fmt(ours[0]!.resting)} orders resting at the end`);
+console.log(
+  `matching core: ${fmt(count)} ops (GTC 70 % and IOC 30 % of places, cancels, moves), 1,000 accounts, one book of ~2,000 orders; median of ${rounds} rounds`,
+);
+console.log(
+  `  ours (engine/core/matching):   ${fmt(rate(ours))} ops/s (best ${fmt(best(ours))}); ${fmt(ours[0]!.trades)} trades; ${fmt(ours[0]!.resting)} orders resting at the end`,
+);
 console.log(`  nodejs-order-book 10.x:         ${fmt(rate(their))} ops/s (best ${fmt(best(their))})`);
 console.log(`  ratio ours / theirs: ${(rate(ours) / rate(their)).toFixed(2)}`);
-console.log(`  whole spot core (holds, matching, settlement with fees in the ledger), first ${fmt(spotOps.length)} ops: ${fmt(rate(spot, spotOps.length))} ops/s (best ${fmt(best(spot, spotOps.length))}; target ≥ 1,000,000)`);
+console.log(
+  `  whole spot core (holds, matching, settlement with fees in the ledger), first ${fmt(spotOps.length)} ops: ${fmt(rate(spot, spotOps.length))} ops/s (best ${fmt(best(spot, spotOps.length))}; target ≥ 1,000,000)`,
+);
 
 function tradeCount(events: readonly CoreEvent[]): number {
   let n = 0;

@@ -65,7 +65,13 @@ async function load(url: string, members: BenchMember[], duration: number, seed:
           return {
             ...request,
             headers: { "content-type": "application/json", "blade-auth": `bearer ${member.token}` },
-            body: JSON.stringify({ symbol: "BTC_USDT", direction: side, price: price.toFixed(2), num, idempotencyKey: `${keyPrefix}${(++n).toString(36).padStart(8, "0")}` }),
+            body: JSON.stringify({
+              symbol: "BTC_USDT",
+              direction: side,
+              price: price.toFixed(2),
+              num,
+              idempotencyKey: `${keyPrefix}${(++n).toString(36).padStart(8, "0")}`,
+            }),
           };
         },
       },
@@ -76,7 +82,15 @@ async function load(url: string, members: BenchMember[], duration: number, seed:
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { ok: result["2xx"], refused: result.non2xx, errors: result.errors + result.timeouts, seconds: Math.min(elapsed, result.duration), p50: pct(50), p99: pct(99), max: latencies.at(-1) ?? NaN };
+  return {
+    ok: result["2xx"],
+    refused: result.non2xx,
+    errors: result.errors + result.timeouts,
+    seconds: Math.min(elapsed, result.duration),
+    p50: pct(50),
+    p99: pct(99),
+    max: latencies.at(-1) ?? NaN,
+  };
 }
 
 async function deposit(url: string, adminToken: string, member: BenchMember, coin: string, amount: string): Promise<void> {
@@ -110,16 +124,22 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     let ceilingCpu: CpuSplit | null = null;
     try {
       // Funds: every member gets BTC and USDT on the spot account (10 deposits in flight).
-      const jobs = members.flatMap((m) => [() => deposit(engine.url, engine.adminToken, m, "BTC", "1000"), () => deposit(engine.url, engine.adminToken, m, "USDT", "100000000")]);
-      await Promise.all(Array.from({ length: 10 }, async () => {
-        for (let job = jobs.shift(); job; job = jobs.shift()) await job();
-      }));
+      const jobs = members.flatMap((m) => [
+        () => deposit(engine.url, engine.adminToken, m, "BTC", "1000"),
+        () => deposit(engine.url, engine.adminToken, m, "USDT", "100000000"),
+      ]);
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          for (let job = jobs.shift(); job; job = jobs.shift()) await job();
+        }),
+      );
       await load(engine.url, members, Math.min(3, seconds), 7, "warm"); // JIT, caches, a book to trade against
       let meter = await startCpuMeter(engine.child.pid!, database.databaseUrl);
       result = await load(engine.url, members, seconds, 42, "bench");
       orderCpu = await meter(result.ok);
       // The tables (history) are written behind the answers: how far they trailed, and how long they took to catch up.
-      const health = async () => ((await (await fetch(`${engine.url}/healthz`)).json()) as { projection: { behind: number; oldestMs: number; p99Ms: number } }).projection;
+      const health = async () =>
+        ((await (await fetch(`${engine.url}/healthz`)).json()) as { projection: { behind: number; oldestMs: number; p99Ms: number } }).projection;
       const end = performance.now();
       projection = await health();
       let now = projection;
@@ -131,7 +151,12 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
       // The ceiling of this machine for an authenticated call: the session check, no order, no commit.
       const token = members[0]!.token;
       meter = await startCpuMeter(engine.child.pid!, database.databaseUrl);
-      const read = await autocannon({ url: `${engine.url}${API}/coin/assets/getMyBalance?type=2`, connections, duration: Math.min(5, seconds), headers: { "blade-auth": `bearer ${token}` } });
+      const read = await autocannon({
+        url: `${engine.url}${API}/coin/assets/getMyBalance?type=2`,
+        connections,
+        duration: Math.min(5, seconds),
+        headers: { "blade-auth": `bearer ${token}` },
+      });
       ceilingCpu = await meter(read["2xx"]);
       ceiling = read["2xx"] / read.duration;
     } finally {
@@ -152,7 +177,9 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
         `${fmt(result.ok)} answered, ${fmt(result.refused)} refused, ${fmt(result.errors)} errors`,
     );
     console.log(`  after the run (warm-up included): ${fmt(orders)} order rows, ${fmt(keys)} idempotency keys, ${fmt(trades)} trades in the database`);
-    console.log(`  same engine, GET balances (session check only, nothing committed): ${fmt(ceiling)} requests/s — the HTTP ceiling of this machine with the load generator on it`);
+    console.log(
+      `  same engine, GET balances (session check only, nothing committed): ${fmt(ceiling)} requests/s — the HTTP ceiling of this machine with the load generator on it`,
+    );
     // Issue 10's target: durable orders at ≥ 0.50 of that ceiling, p99 ≤ 10 ms (the ratio holds on a noisy machine).
     console.log(
       `  projection (tables behind the answers): lag p99 ${fmt(projection.p99Ms)} ms over the last batches (target ≤ 250 ms); ` +
@@ -160,7 +187,9 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     );
     // Who paid for each: the ratio is roughly the ceiling's CPU over the order's, summed over the processes.
     if (orderCpu && ceilingCpu) console.log(`  CPU per order: ${describeCpu(orderCpu)}; per GET: ${describeCpu(ceilingCpu)}`);
-    console.log(`  durable/ceiling: ${(result.ok / result.seconds / ceiling).toFixed(2)} (target ≥ 0.50, p99 ≤ 10 ms); ${fmt(journal)} commands in the journal`);
+    console.log(
+      `  durable/ceiling: ${(result.ok / result.seconds / ceiling).toFixed(2)} (target ≥ 0.50, p99 ≤ 10 ms); ${fmt(journal)} commands in the journal`,
+    );
     return result;
   } finally {
     await database.dispose();

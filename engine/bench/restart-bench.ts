@@ -63,7 +63,12 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
     const t1 = performance.now();
     const again = await database.open();
     const t2 = performance.now();
-    const spot = await SpotService.start({ db: again.db, onFatal: (error) => { throw error; } });
+    const spot = await SpotService.start({
+      db: again.db,
+      onFatal: (error) => {
+        throw error;
+      },
+    });
     const t3 = performance.now();
     const market = spot.markets.get("BTC/USDT")!;
     const problems = [...spot.durable.ledger.checkInvariants(), ...market.checkInvariants()];
@@ -72,15 +77,25 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
     const t4 = performance.now();
     const snapshot = await spot.durable.writeSnapshot();
     const t5 = performance.now();
-    const fromSnapshot = await SpotService.start({ db: again.db, onFatal: (error) => { throw error; } });
+    const fromSnapshot = await SpotService.start({
+      db: again.db,
+      onFatal: (error) => {
+        throw error;
+      },
+    });
     const t6 = performance.now();
-    if (fromSnapshot.durable.restoredFrom.source !== "snapshot" || fromSnapshot.durable.core.stateHash() !== spot.durable.core.stateHash()) problems.push("the snapshot did not restore the same state");
+    if (fromSnapshot.durable.restoredFrom.source !== "snapshot" || fromSnapshot.durable.core.stateHash() !== spot.durable.core.stateHash())
+      problems.push("the snapshot did not restore the same state");
     // The periodic snapshot while serving: built in a worker from the last one plus the journal.
     // How long the engine's event loop was stopped meanwhile is what a member would feel.
     // A journal tail since the last snapshot as an interval of heavy trading would leave: orders far below the book.
     for (let i = 0; i < tail; i += 5_000) {
       const chunk = Array.from({ length: Math.min(5_000, tail - i) }, (_, k) =>
-        fromSnapshot.placeOrder(members[(i + k) % members.length]!.id, { symbol: "BTC/USDT", side: "buy", type: "limit", price: "1000", quantity: "0.001", tif: "GTC" }, null),
+        fromSnapshot.placeOrder(
+          members[(i + k) % members.length]!.id,
+          { symbol: "BTC/USDT", side: "buy", type: "limit", price: "1000", quantity: "0.001", tif: "GTC" },
+          null,
+        ),
       );
       await Promise.all(chunk);
     }

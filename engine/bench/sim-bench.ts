@@ -65,7 +65,9 @@ function walkReport(): void {
       days.push(percent(high - low, low));
     }
     const farthestPct = percent(farthest > anchor ? farthest - anchor : anchor - farthest, anchor);
-    console.log(`| ${m.symbol} | ${pct(m.volatilityPerDay * 100)} | ${pct(median(hours.ranges))} / ${pct(Math.max(...hours.ranges))} | ${pct(median(days))} / ${pct(Math.max(...days))} | ${pct(farthestPct)} |`);
+    console.log(
+      `| ${m.symbol} | ${pct(m.volatilityPerDay * 100)} | ${pct(median(hours.ranges))} / ${pct(Math.max(...hours.ranges))} | ${pct(median(days))} / ${pct(Math.max(...days))} | ${pct(farthestPct)} |`,
+    );
   }
 }
 
@@ -94,7 +96,13 @@ async function engineReport(): Promise<void> {
     const store = await database.open();
     let clock = Date.parse("2026-11-22T00:00:00Z");
     const now = () => clock;
-    const spot = await SpotService.start({ db: store.db, now, onFatal: (error) => { throw error; } });
+    const spot = await SpotService.start({
+      db: store.db,
+      now,
+      onFatal: (error) => {
+        throw error;
+      },
+    });
     await backfillKlines(store.db, spot, clock);
     const marketData = await MarketData.start({ db: store.db, spot, now });
     const watch = new MarketWatch(spot);
@@ -103,7 +111,12 @@ async function engineReport(): Promise<void> {
     // The join: every period's last drawn close is where the live walk starts.
     const joins: string[] = [];
     for (const m of DEMO_MARKETS) {
-      const closes = await store.db.selectFrom("spot_kline").select(["period", "close", "open_time"]).where("symbol", "=", m.symbol).orderBy("open_time", "desc").execute();
+      const closes = await store.db
+        .selectFrom("spot_kline")
+        .select(["period", "close", "open_time"])
+        .where("symbol", "=", m.symbol)
+        .orderBy("open_time", "desc")
+        .execute();
       const start = simulator.reference(m.symbol)!;
       const off = PERIODS.filter((p) => toMinor(String(closes.find((c) => c.period === p)!.close), m.priceScale, "down") !== start);
       joins.push(off.length ? `${m.symbol}: ${off.join(", ")} off` : `${m.symbol} ✓`);
@@ -155,16 +168,22 @@ async function engineReport(): Promise<void> {
     const problems = [...spot.durable.ledger.checkInvariants(), ...[...spot.markets.values()].flatMap((m) => m.checkInvariants())];
     await store.close();
 
-    console.log(`sim: the simulator on a fresh embedded database, ${simHours} simulated hours at one tick a second, in ${seconds.toFixed(1)} s; ${problems.length ? `${problems.length} invariant problems` : "ledger and book invariants sound"}`);
+    console.log(
+      `sim: the simulator on a fresh embedded database, ${simHours} simulated hours at one tick a second, in ${seconds.toFixed(1)} s; ${problems.length ? `${problems.length} invariant problems` : "ledger and book invariants sound"}`,
+    );
     console.log(`history's last close = live walk's start, every period: ${joins.join("; ")}\n`);
-    console.log("| market | prints | range per hour (prints) | spread bps: median / max | fewest levels bid / ask | max gap between prints | prints outside the spread |");
+    console.log(
+      "| market | prints | range per hour (prints) | spread bps: median / max | fewest levels bid / ask | max gap between prints | prints outside the spread |",
+    );
     console.log("|---|---|---|---|---|---|---|");
     for (const f of watch.figures()) {
       console.log(
         `| ${f.symbol} | ${fmt(f.prints)} | ${f.hourlyRangePct.map(pct).join(", ")} | ${f.spreadBps.median.toFixed(2)} / ${f.spreadBps.max.toFixed(2)} | ${f.minLevels.bids} / ${f.minLevels.asks} | ${f.maxPrintGapBps.toFixed(2)} bps | ${f.printsOutsideSpread} |`,
       );
     }
-    console.log(`\nDATA_DIR (housekeeping every ${HOUSEKEEPING_INTERVAL_MS / 60_000} simulated minutes, bot history kept ${BOT_HISTORY_RETENTION_MS / HOUR} h; ${chores.runs} runs, slowest chore ${chores.slowest} ${chores.slowestMs.toFixed(0)} ms)\n`);
+    console.log(
+      `\nDATA_DIR (housekeeping every ${HOUSEKEEPING_INTERVAL_MS / 60_000} simulated minutes, bot history kept ${BOT_HISTORY_RETENTION_MS / HOUR} h; ${chores.runs} runs, slowest chore ${chores.slowest} ${chores.slowestMs.toFixed(0)} ms)\n`,
+    );
     console.log("| simulated hours | DATA_DIR MB | pg_wal MB | k-lines MB | orders MB (rows) | trades MB (rows) | journal MB (rows) |");
     console.log("|---|---|---|---|---|---|---|");
     for (const s of sizes) {
@@ -189,7 +208,10 @@ async function engineReport(): Promise<void> {
 
 /** Each table's size on disk with its indexes (bytes). */
 async function tableSizes(db: Kysely<Database>, tables: string[]): Promise<Record<string, number>> {
-  const rows = await sql<{ name: string; bytes: string }>`select t as name, pg_total_relation_size(t::regclass)::text as bytes from unnest(array[${sql.join(tables.map((t) => sql.lit(t)))}]) as t`.execute(db);
+  const rows = await sql<{
+    name: string;
+    bytes: string;
+  }>`select t as name, pg_total_relation_size(t::regclass)::text as bytes from unnest(array[${sql.join(tables.map((t) => sql.lit(t)))}]) as t`.execute(db);
   return Object.fromEntries(rows.rows.map((r) => [r.name, Number(r.bytes)]));
 }
 

@@ -75,12 +75,23 @@ export class ConfigTableService {
 
   /** A dictionary's items in order (unknown dictionary: none). */
   async dictItems(dict: string) {
-    const rows = await this.db.selectFrom("dict_item").select(["item_value", "item_text", "item_key"]).where("dict_code", "=", dict).orderBy("sort").orderBy("id").execute();
+    const rows = await this.db
+      .selectFrom("dict_item")
+      .select(["item_value", "item_text", "item_key"])
+      .where("dict_code", "=", dict)
+      .orderBy("sort")
+      .orderBy("id")
+      .execute();
     return rows.map((r) => ({ value: r.item_value, text: r.item_text, title: r.item_key }));
   }
 
   async languageEntries(lang: string): Promise<LanguageEntry[]> {
-    return (await this.db.selectFrom("lang_entry").select(["id", "label", "text", "value"]).where("value", "=", lang).orderBy("id").execute()) as LanguageEntry[];
+    return (await this.db
+      .selectFrom("lang_entry")
+      .select(["id", "label", "text", "value"])
+      .where("value", "=", lang)
+      .orderBy("id")
+      .execute()) as LanguageEntry[];
   }
 
   async coinRates(): Promise<CurrencyEntry[]> {

@@ -44,7 +44,13 @@ describe("outbox delivery over SMTP", () => {
     await store.db
       .insertInto("outbox_message")
       .values([
-        { channel: "email", destination: "alice@example.com", subject: "Meridian Exchange verification code: 123456", body: "Your code is 123456.", next_attempt_at: new Date(clock) },
+        {
+          channel: "email",
+          destination: "alice@example.com",
+          subject: "Meridian Exchange verification code: 123456",
+          body: "Your code is 123456.",
+          next_attempt_at: new Date(clock),
+        },
         { channel: "sms", destination: "+49 15112345678", subject: "code 654321", body: "654321", next_attempt_at: new Date(clock) },
       ])
       .execute();
@@ -58,9 +64,16 @@ describe("outbox delivery over SMTP", () => {
     expect(rows[1]!.delivered_at).toBeNull();
 
     refuse = true;
-    await store.db.insertInto("outbox_message").values({ channel: "email", destination: "bob@example.com", subject: "s", body: "b", next_attempt_at: new Date(clock) }).execute();
+    await store.db
+      .insertInto("outbox_message")
+      .values({ channel: "email", destination: "bob@example.com", subject: "s", body: "b", next_attempt_at: new Date(clock) })
+      .execute();
     expect(await worker.deliverDue()).toBe(0);
-    const failed = await store.db.selectFrom("outbox_message").select(["attempts", "delivery_error", "next_attempt_at"]).where("destination", "=", "bob@example.com").executeTakeFirstOrThrow();
+    const failed = await store.db
+      .selectFrom("outbox_message")
+      .select(["attempts", "delivery_error", "next_attempt_at"])
+      .where("destination", "=", "bob@example.com")
+      .executeTakeFirstOrThrow();
     expect(failed.attempts).toBe(1);
     expect(failed.delivery_error).toMatch(/mailbox unavailable/);
     expect(new Date(failed.next_attempt_at).getTime()).toBe(clock + 10_000);

@@ -43,7 +43,11 @@ export function createOutboxWorker(options: {
     for (const message of due) {
       try {
         await transport.sendMail({ from: options.from, to: message.destination, subject: message.subject, text: message.body });
-        await options.db.updateTable("outbox_message").set({ delivered_at: new Date(now()), delivery_error: null }).where("id", "=", message.id).execute();
+        await options.db
+          .updateTable("outbox_message")
+          .set({ delivered_at: new Date(now()), delivery_error: null })
+          .where("id", "=", message.id)
+          .execute();
         delivered++;
       } catch (error) {
         const attempts = message.attempts + 1;

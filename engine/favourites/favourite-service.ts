@@ -26,7 +26,12 @@ export class FavouriteService {
 
   /** Adds a listed symbol (`BTC/USDT`); an unknown one is refused. */
   async add(memberId: string, symbol: string, now: number): Promise<string[]> {
-    const listed = await this.db.selectFrom("market_symbol").select("symbol_name").where("symbol_name", "=", symbol).where("enabled", "=", true).executeTakeFirst();
+    const listed = await this.db
+      .selectFrom("market_symbol")
+      .select("symbol_name")
+      .where("symbol_name", "=", symbol)
+      .where("enabled", "=", true)
+      .executeTakeFirst();
     if (!listed) throw Refusal.of(ResultCode.BAD_REQUEST, "favourites.unknown_symbol");
     await this.db
       .insertInto("member_favourite")

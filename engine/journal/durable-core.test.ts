@@ -12,7 +12,14 @@ describe("the durable layer's products", () => {
   afterAll(async () => {
     await store?.dispose();
   });
-  const start = (products: Product[]) => DurableCore.start({ db: store.db, onFatal: (e) => { throw e; }, products });
+  const start = (products: Product[]) =>
+    DurableCore.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      products,
+    });
 
   it("refuses a command no plugged-in product owns, before the core applies it", async () => {
     const durable = await start([]);

@@ -116,7 +116,12 @@ export class DurableCore {
     this.answers = new BatchedLookup(async (keys) => {
       const wanted = keys.map((k) => ({ m: k.slice(0, k.indexOf(":")), k: k.slice(k.indexOf(":") + 1) }));
       // A lateral join: one primary-key probe per key, whatever the table's size.
-      const rows = await sql<{ member_id: string; key: string; response: string; fingerprint: string | null }>`select i.member_id, i.key, i.response, i.fingerprint
+      const rows = await sql<{
+        member_id: string;
+        key: string;
+        response: string;
+        fingerprint: string | null;
+      }>`select i.member_id, i.key, i.response, i.fingerprint
         from json_to_recordset(${JSON.stringify(wanted)}::json) as v(m bigint, k varchar)
         cross join lateral (select member_id, key, response, fingerprint from idempotency_key where member_id = v.m and key = v.k) i`.execute(options.db);
       return new Map(rows.rows.map((r) => [`${r.member_id}:${r.key}`, { response: r.response, fingerprint: r.fingerprint }]));
@@ -153,7 +158,10 @@ export class DurableCore {
         } catch (error) {
           // Rows this replay already wrote came from the snapshot being given up: the tables are no
           // independent fallback any more. Stop, for an operator to look.
-          if (durable.projector.cursor > projected) throw new Error(`the journal after snapshot ${seq} does not replay (${(error as Error).message}), and the tables were written up to ${durable.projector.cursor} from it`);
+          if (durable.projector.cursor > projected)
+            throw new Error(
+              `the journal after snapshot ${seq} does not replay (${(error as Error).message}), and the tables were written up to ${durable.projector.cursor} from it`,
+            );
           durable.state = new ExchangeCore(durable.idPrefix);
           warn(`the journal after snapshot ${seq} does not replay (${(error as Error).message}); restoring from the tables`);
         }
@@ -212,14 +220,24 @@ export class DurableCore {
    * read back what they changed). A refusal changed nothing and is answered at once, unless
    * `keep` stores the answer for retries with its key.
    */
-  async execute<C extends Command>(command: C, options: { keep?: IdempotentRequest & { answer: (outcome: OutcomeOf<C>) => unknown }; waitProjected?: number } = {}): Promise<OutcomeOf<C>> {
+  async execute<C extends Command>(
+    command: C,
+    options: { keep?: IdempotentRequest & { answer: (outcome: OutcomeOf<C>) => unknown }; waitProjected?: number } = {},
+  ): Promise<OutcomeOf<C>> {
     // Checked before the core applies it: an accepted command nobody projects would be journaled without its rows.
     if (!this.owners.has(command.type)) throw new Error(`no product plugged in owns ${command.type}`);
     const outcome = this.core.apply(command);
     const keep = options.keep;
     if (outcome.code !== "OK" && !keep) return outcome;
     const batch = outcome.code === "OK" ? this.accept(command, outcome as Accepted) : this.collecting();
-    if (keep) batch.insertKey({ member_id: keep.memberId, key: keep.key, response: JSON.stringify(keep.answer(outcome)), fingerprint: keep.fingerprint, created_at: new Date(this.now()).toISOString() });
+    if (keep)
+      batch.insertKey({
+        member_id: keep.memberId,
+        key: keep.key,
+        response: JSON.stringify(keep.answer(outcome)),
+        fingerprint: keep.fingerprint,
+        created_at: new Date(this.now()).toISOString(),
+      });
     await this.committer.commit(() => batch.journalStatements());
     if (outcome.seq !== null && options.waitProjected) await this.projector.reach(outcome.seq, options.waitProjected);
     return outcome;
@@ -283,13 +301,18 @@ export class DurableCore {
       const target = this.projector.cursor;
       if (target <= base) return null;
       const warn = this.options.warn ?? ((message: string) => console.warn(message));
-      const row = base < 0 ? undefined : await this.options.db.selectFrom("core_snapshot").select(["checksum", "data"]).where("seq", "=", String(base)).executeTakeFirst();
+      const row =
+        base < 0
+          ? undefined
+          : await this.options.db.selectFrom("core_snapshot").select(["checksum", "data"]).where("seq", "=", String(base)).executeTakeFirst();
       if (row) {
         const built = await buildSnapshotOffThread({ baseSeq: base, baseChecksum: row.checksum, base: row.data, idPrefix: this.idPrefix }, (send) =>
           eachJournalPage(this.options.db, base, target, send),
         );
         if (built.ok && built.seq === target) return { ...(await this.storeSnapshot(built, {})), offThread: true };
-        warn(`the snapshot at ${target} could not be built off the event loop (${built.ok ? `it stands at ${built.seq}` : built.error}); taking it from the live core`);
+        warn(
+          `the snapshot at ${target} could not be built off the event loop (${built.ok ? `it stands at ${built.seq}` : built.error}); taking it from the live core`,
+        );
         // A damaged snapshot kept would count as one of the two kept and push a good one out (as at a start).
         if (!built.ok && built.damagedBase) await this.options.db.deleteFrom("core_snapshot").where("seq", "=", String(base)).execute();
       }
@@ -320,7 +343,10 @@ export class DurableCore {
   }
 
   /** Stores a snapshot whose commands are committed and in the tables, then prunes the journal. */
-  private async storeSnapshot(snapshot: { seq: number; checksum: string; data: string }, options: { dropOlder?: boolean }): Promise<{ seq: number; bytes: number; pruned: number }> {
+  private async storeSnapshot(
+    snapshot: { seq: number; checksum: string; data: string },
+    options: { dropOlder?: boolean },
+  ): Promise<{ seq: number; bytes: number; pruned: number }> {
     await this.options.db.transaction().execute(async (trx) => {
       await saveSnapshot(trx, snapshot);
       // A state rebuilt from the tables starts a new line: an older snapshot plus the journal

@@ -47,14 +47,20 @@ export class Funds implements Product {
     const canonical = fromMinor(minor, this.durable.scaleOf(asset));
     const fingerprint = requestFingerprint({ debit, credit, asset, amount: canonical });
     const command: MoveFunds = { type: "ledger.transfer", id: transferId, memberId, asset, from, to, amount: canonical };
-    return this.transfersInFlight.run(transferId, fingerprint, () => this.transferOnce(command, fingerprint), () => KEY_REUSED);
+    return this.transfersInFlight.run(
+      transferId,
+      fingerprint,
+      () => this.transferOnce(command, fingerprint),
+      () => KEY_REUSED,
+    );
   }
 
   private async transferOnce(command: MoveFunds, fingerprint: string): Promise<TransferCode> {
     // A retry: the journal already has it (memory only knows this run's ids).
     const earlier = await this.accepted(command.id);
     if (earlier) {
-      const same = requestFingerprint({ debit: earlier.debit, credit: earlier.credit ?? undefined, asset: earlier.asset, amount: earlier.amount }) === fingerprint;
+      const same =
+        requestFingerprint({ debit: earlier.debit, credit: earlier.credit ?? undefined, asset: earlier.asset, amount: earlier.amount }) === fingerprint;
       return same ? "OK" : KEY_REUSED;
     }
     return (await this.durable.execute(command)).code;
@@ -87,7 +93,11 @@ export class Funds implements Product {
   private async accepted(transferId: string) {
     const pending = this.unprojected.get(transferId);
     if (pending) return pending;
-    const row = await this.durable.db.selectFrom("ledger_transfer").select(["debit", "credit", "asset", "amount"]).where("id", "=", transferId).executeTakeFirst();
+    const row = await this.durable.db
+      .selectFrom("ledger_transfer")
+      .select(["debit", "credit", "asset", "amount"])
+      .where("id", "=", transferId)
+      .executeTakeFirst();
     // The amount as stored (trailing zeros and all): the fingerprint compares decimals canonically.
     return row;
   }
@@ -98,7 +108,14 @@ export class Funds implements Product {
     ctx.touched(command.memberId);
     ctx.transfers(transfers);
     const first = transfers.find((t) => t.id === command.id) ?? transfers[0];
-    if (first) this.unprojected.set(command.id, { seq: ctx.seq, debit: first.debit, credit: first.credit ?? null, asset: first.asset, amount: fromMinor(first.amount, ctx.core.scaleOf(first.asset)) });
+    if (first)
+      this.unprojected.set(command.id, {
+        seq: ctx.seq,
+        debit: first.debit,
+        credit: first.credit ?? null,
+        asset: first.asset,
+        amount: fromMinor(first.amount, ctx.core.scaleOf(first.asset)),
+      });
   }
 
   /** The tables now include `cursor`: transfer ids up to it are found in `ledger_transfer` again. */

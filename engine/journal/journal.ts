@@ -20,7 +20,10 @@ export const SNAPSHOTS_KEPT = 2;
 
 /** The last sequence number in the journal (0: empty). */
 export async function lastJournalSeq(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("command_journal").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirst();
+  const row = await db
+    .selectFrom("command_journal")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .executeTakeFirst();
   return Number(row?.seq ?? 0);
 }
 
@@ -59,7 +62,12 @@ export async function eachJournalCommand(
  * time, in order. Small pages: the engine serves between them (a page of rows is parsed in one
  * turn of its event loop).
  */
-export async function eachJournalPage(db: Kysely<Database>, afterSeq: number, upToSeq: number, each: (page: Array<[seq: number, command: string]>) => void): Promise<void> {
+export async function eachJournalPage(
+  db: Kysely<Database>,
+  afterSeq: number,
+  upToSeq: number,
+  each: (page: Array<[seq: number, command: string]>) => void,
+): Promise<void> {
   for await (const rows of journalPages(db, afterSeq, upToSeq, SERVING_PAGE)) each(rows.map((row) => [Number(row.seq), row.command]));
 }
 

@@ -22,7 +22,16 @@ export class LedgerRows implements ProjectionRows {
     const touchedHolds = new Map<string, TransferEvent>();
     for (const t of transfers) {
       const scale = scaleOf(t.asset);
-      this.transfers.push({ id: t.id, phase: t.phase, debit: t.debit, credit: t.credit, asset: t.asset, amount: fromMinor(t.amount, scale), pending_id: t.pendingId ?? null, created_at: at });
+      this.transfers.push({
+        id: t.id,
+        phase: t.phase,
+        debit: t.debit,
+        credit: t.credit,
+        asset: t.asset,
+        amount: fromMinor(t.amount, scale),
+        pending_id: t.pendingId ?? null,
+        created_at: at,
+      });
       for (const key of t.credit ? [t.debit, t.credit] : [t.debit]) {
         const { owner, kind, asset } = accountOf(key);
         const { posted, held } = ledger.balanceOf(key);

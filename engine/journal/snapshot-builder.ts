@@ -78,5 +78,9 @@ function tsxApi(): string {
     }
   }
   // The package's ESM build sits beside the CommonJS one `require.resolve` finds.
-  return pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  return pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
 }

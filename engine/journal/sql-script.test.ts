@@ -20,7 +20,8 @@ describe("dollar-quoted literals", () => {
  */
 describe.each(testStoreKinds())("batch rows joined by index, on %s", (kind) => {
   let store: TestStore;
-  const plan = async (statement: string) => (await sql.raw<Record<string, string>>(`explain ${statement}`).execute(store.db)).rows.map((r) => Object.values(r)[0]).join("\n");
+  const plan = async (statement: string) =>
+    (await sql.raw<Record<string, string>>(`explain ${statement}`).execute(store.db)).rows.map((r) => Object.values(r)[0]).join("\n");
 
   beforeAll(async () => {
     store = await openTestStore(kind);
@@ -34,13 +35,19 @@ describe.each(testStoreKinds())("batch rows joined by index, on %s", (kind) => {
   });
 
   it("updates from a few JSON rows through the primary key", async () => {
-    const rows = [{ order_id: "o5", filled: "1.5" }, { order_id: "o77", filled: "2" }];
+    const rows = [
+      { order_id: "o5", filled: "1.5" },
+      { order_id: "o77", filled: "2" },
+    ];
     const update = `update probe_order o set filled = o.filled + v.filled from ${jsonRecords(rows, "v", "order_id varchar, filled numeric")} where o.order_id = v.order_id`;
     const explained = await plan(update);
     expect(explained).toMatch(/Index Scan using probe_order_pkey/);
     expect(explained).not.toMatch(/Seq Scan on probe_order/);
     await sql.raw(update).execute(store.db);
-    const after = await sql<{ order_id: string; filled: string }>`select order_id, filled::text from probe_order where order_id in ('o5', 'o77', 'o6') order by order_id`.execute(store.db);
+    const after = await sql<{
+      order_id: string;
+      filled: string;
+    }>`select order_id, filled::text from probe_order where order_id in ('o5', 'o77', 'o6') order by order_id`.execute(store.db);
     expect(after.rows).toEqual([
       { order_id: "o5", filled: "1.5" },
       { order_id: "o6", filled: "0" },

@@ -23,8 +23,7 @@ export type TextKey = {
 
 export function engineText(lang: LanguageCode, key: TextKey, params: Record<string, string | number> = {}): string {
   const [group, name] = key.split(".") as [keyof Catalog, string];
-  const template =
-    (CATALOGS[lang]?.[group] as Record<string, string> | undefined)?.[name] ?? (CATALOGS.en[group] as Record<string, string>)[name] ?? key;
+  const template = (CATALOGS[lang]?.[group] as Record<string, string> | undefined)?.[name] ?? (CATALOGS.en[group] as Record<string, string>)[name] ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ""));
 }
 

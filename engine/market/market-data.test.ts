@@ -19,7 +19,13 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     store = await openTestStore(kind);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale, tick_size, lot_size, min_quantity)
               values ('BTC/USDT', 'BTC', 'USDT', 2, 6, 0.01, 0.000001, 0.00001)`.execute(store.db);
-    spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, now: () => clock });
+    spot = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      now: () => clock,
+    });
     market = await MarketData.start({ db: store.db, spot, now: () => clock });
     market.startPublishing((topic, data) => pushes.push({ topic, data }));
     await spot.durable.funds.deposit("1", "USDT", "spot", "1000000", "md-dep-1");
@@ -42,7 +48,9 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     await trade("61000", "0.25");
     await spot.durable.drain();
     const rows = await store.db.selectFrom("spot_kline").selectAll().where("period", "=", "1m").execute();
-    expect(rows.map((r) => [Number(r.open), Number(r.high), Number(r.low), Number(r.close), Number(r.volume), Number(r.turnover)])).toEqual([[60000, 61000, 60000, 61000, 0.75, 45250]]);
+    expect(rows.map((r) => [Number(r.open), Number(r.high), Number(r.low), Number(r.close), Number(r.volume), Number(r.turnover)])).toEqual([
+      [60000, 61000, 60000, 61000, 0.75, 45250],
+    ]);
     const periods = await store.db.selectFrom("spot_kline").select("period").distinct().execute();
     expect(periods.map((p) => p.period).sort()).toEqual([...PERIODS].sort());
     const week = await market.klines("BTC/USDT", "1w", clock, 10);
@@ -50,7 +58,18 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
   });
 
   it("tracks a market an operator lists while the engine runs, from its first order (issue 9)", async () => {
-    const listed = await spot.addMarket({ symbol: "ETH/USDT", base: "ETH", quote: "USDT", priceScale: 2, amountScale: 4, tickSize: "0.01", lotSize: "0.0001", minQuantity: "0.001", makerFeeBps: 10, takerFeeBps: 10 });
+    const listed = await spot.addMarket({
+      symbol: "ETH/USDT",
+      base: "ETH",
+      quote: "USDT",
+      priceScale: 2,
+      amountScale: 4,
+      tickSize: "0.01",
+      lotSize: "0.0001",
+      minQuantity: "0.001",
+      makerFeeBps: 10,
+      takerFeeBps: 10,
+    });
     expect(listed.code).toBe("OK");
     expect(market.has("ETH/USDT")).toBe(true);
     expect(market.symbolInfo("ETH/USDT")).toMatchObject({ symbolName: "ETH/USDT", coin_coin_scale: 2, base_coin_scale: 4, minQuantity: "0.001" });
@@ -90,7 +109,16 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
 
   it("reloads candles and recent trades after a restart", async () => {
     await spot.durable.drain();
-    const again = await MarketData.start({ db: store.db, spot: await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } }), now: () => clock });
+    const again = await MarketData.start({
+      db: store.db,
+      spot: await SpotService.start({
+        db: store.db,
+        onFatal: (e) => {
+          throw e;
+        },
+      }),
+      now: () => clock,
+    });
     expect(await again.klines("BTC/USDT", "1d", clock, 5)).toEqual(await market.klines("BTC/USDT", "1d", clock, 5));
     expect(again.recentTrades("BTC/USDT").map((t) => t.price)).toEqual(["62000", "61000", "60000"]);
     // The book's sequence keeps growing across the restart (a browser keeps the highest it saw).
@@ -102,7 +130,16 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     const stored = async () => (await sql<{ n: number }>`select count(*)::int as n from spot_kline where symbol = 'BTC/USDT'`.execute(store.db)).rows[0]!.n;
     const before = await stored();
     await sql`delete from spot_kline where symbol = 'BTC/USDT'`.execute(store.db);
-    const again = await MarketData.start({ db: store.db, spot: await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } }), now: () => clock });
+    const again = await MarketData.start({
+      db: store.db,
+      spot: await SpotService.start({
+        db: store.db,
+        onFatal: (e) => {
+          throw e;
+        },
+      }),
+      now: () => clock,
+    });
     expect(await again.klines("BTC/USDT", "1d", clock, 5)).toEqual(await market.klines("BTC/USDT", "1d", clock, 5));
     expect(await again.klines("BTC/USDT", "1m", clock, 50)).toEqual(await market.klines("BTC/USDT", "1m", clock, 50));
     expect(await stored()).toBe(before);
@@ -112,7 +149,16 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
 describe("demo history", () => {
   it("draws every period, ends at the start price, and every candle is well-formed", () => {
     const now = Date.parse("2026-11-22T10:07:00Z");
-    const series = history({ now, end: 6_400_000n, volatilityPerDay: 0.018, priceScale: 2, amountScale: 6, valueFactor: 1n, typicalQuantity: 0.005, random: seeded(7) });
+    const series = history({
+      now,
+      end: 6_400_000n,
+      volatilityPerDay: 0.018,
+      priceScale: 2,
+      amountScale: 6,
+      valueFactor: 1n,
+      typicalQuantity: 0.005,
+      random: seeded(7),
+    });
     for (const period of PERIODS) {
       const candles = series[period];
       expect(candles.length, period).toBeGreaterThanOrEqual(30);

@@ -177,7 +177,12 @@ export class MarketData {
     await runScript(this.options.db, stored.statements());
   }
 
-  private candleFrom(r: { open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string }, priceScale: number, amountScale: number, quoteScale: number): Candle {
+  private candleFrom(
+    r: { open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string },
+    priceScale: number,
+    amountScale: number,
+    quoteScale: number,
+  ): Candle {
     return {
       time: Number(r.open_time),
       open: toMinor(r.open, priceScale, "down"),
@@ -316,9 +321,29 @@ export class MarketData {
     const c = sd.market.config;
     const t = ticker24h(sd.series["1m"], this.now());
     const price = (v: bigint) => fromMinor(v, c.priceScale);
-    const base: MarketItem = { symbolName: c.symbol, coin_symbol: c.base, quote_symbol: c.quote, contract_type: 0, avatar: null, close: null, high: null, low: null, amount: null, vol: null, zdf: null };
+    const base: MarketItem = {
+      symbolName: c.symbol,
+      coin_symbol: c.base,
+      quote_symbol: c.quote,
+      contract_type: 0,
+      avatar: null,
+      close: null,
+      high: null,
+      low: null,
+      amount: null,
+      vol: null,
+      zdf: null,
+    };
     if (t) {
-      return { ...base, close: price(t.close), high: price(t.high), low: price(t.low), vol: fromMinor(t.volume, c.amountScale), amount: fromMinor(t.turnover, c.quoteAssetScale), zdf: changePercent(t.open, t.close) };
+      return {
+        ...base,
+        close: price(t.close),
+        high: price(t.high),
+        low: price(t.low),
+        vol: fromMinor(t.volume, c.amountScale),
+        amount: fromMinor(t.turnover, c.quoteAssetScale),
+        zdf: changePercent(t.open, t.close),
+      };
     }
     const last = this.lastPrice(symbol);
     // Quiet for a day: the last price stands, nothing traded.
@@ -356,7 +381,15 @@ export class MarketData {
   private wireCandle(sd: SymbolData, c: Candle): WireCandle {
     const cfg = sd.market.config;
     const p = (v: bigint) => fromMinor(v, cfg.priceScale);
-    return { t: c.time, o: p(c.open), h: p(c.high), l: p(c.low), c: p(c.close), v: fromMinor(c.volume, cfg.amountScale), a: fromMinor(c.turnover, cfg.quoteAssetScale) };
+    return {
+      t: c.time,
+      o: p(c.open),
+      h: p(c.high),
+      l: p(c.low),
+      c: p(c.close),
+      v: fromMinor(c.volume, cfg.amountScale),
+      a: fromMinor(c.turnover, cfg.quoteAssetScale),
+    };
   }
 
   private wireTrade(sd: SymbolData, t: InternalTrade): PublicTrade {

@@ -40,10 +40,19 @@ export class KycService {
     if (current.status === KYC_STATUS.review || current.status === KYC_STATUS.approved) throw Refusal.of(ResultCode.CONFLICT, "errors.kyc_pending");
     const ids = [input.frontId, input.backId, input.handId];
     const owned = await this.db.selectFrom("upload").select("id").where("member_id", "=", memberId).where("id", "in", ids).execute();
-    if (new Set(owned.map((u) => u.id)).size !== new Set(ids).size || new Set(ids).size !== 3) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.upload_missing");
+    if (new Set(owned.map((u) => u.id)).size !== new Set(ids).size || new Set(ids).size !== 3)
+      throw Refusal.of(ResultCode.BAD_REQUEST, "errors.upload_missing");
     await this.db
       .insertInto("kyc_submission")
-      .values({ member_id: memberId, front_upload_id: input.frontId, back_upload_id: input.backId, hand_upload_id: input.handId, phone: input.phone, status: KYC_STATUS.review, submitted_at: new Date(now) })
+      .values({
+        member_id: memberId,
+        front_upload_id: input.frontId,
+        back_upload_id: input.backId,
+        hand_upload_id: input.handId,
+        phone: input.phone,
+        status: KYC_STATUS.review,
+        submitted_at: new Date(now),
+      })
       .execute();
   }
 

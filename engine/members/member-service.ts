@@ -62,7 +62,10 @@ export class MemberService {
    * Registration (spec §5) once the request's code is checked: the phone must fit its area, the
    * account be free and the invite code (if any) known.
    */
-  async register(input: AccountFields & { code: string; password: string; tradePassword?: string; inviteCode?: string }, now: number): Promise<{ uid: string }> {
+  async register(
+    input: AccountFields & { code: string; password: string; tradePassword?: string; inviteCode?: string },
+    now: number,
+  ): Promise<{ uid: string }> {
     await this.refuseBadPhone(input);
     if (await this.findByAccount(input)) throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
     let invitedBy: string | null = null;
@@ -111,7 +114,8 @@ export class MemberService {
     const { pageNo, pageSize } = page;
     if (demo) {
       const own = await this.db.selectFrom("device_session").select(["id", "name", "user_agent", "created_at"]).where("id", "=", sessionId).executeTakeFirst();
-      const records = own && pageNo === 1 ? [{ id: own.id, ip: "", deviceName: own.name, userAgent: own.user_agent, createdAt: new Date(own.created_at).toISOString() }] : [];
+      const records =
+        own && pageNo === 1 ? [{ id: own.id, ip: "", deviceName: own.name, userAgent: own.user_agent, createdAt: new Date(own.created_at).toISOString() }] : [];
       return { records, total: own ? 1 : 0, current: pageNo, size: pageSize };
     }
     const [rows, count] = await Promise.all([
@@ -123,7 +127,11 @@ export class MemberService {
         .limit(pageSize)
         .offset((pageNo - 1) * pageSize)
         .execute(),
-      this.db.selectFrom("login_log").select(sql<number>`count(*)::int`.as("n")).where("member_id", "=", memberId).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom("login_log")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .where("member_id", "=", memberId)
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       records: rows.map((r) => ({ id: r.id, ip: r.ip, deviceName: r.device_name, userAgent: r.user_agent, createdAt: new Date(r.created_at).toISOString() })),
@@ -201,7 +209,11 @@ export class MemberService {
 
   private async replacePassword(memberId: string, passwordHash: string, now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable("member").set({ password_hash: passwordHash, password_changed_at: new Date(now) }).where("id", "=", memberId).execute();
+      await trx
+        .updateTable("member")
+        .set({ password_hash: passwordHash, password_changed_at: new Date(now) })
+        .where("id", "=", memberId)
+        .execute();
       await revokeSessions(trx, { memberId }, now);
     });
   }
@@ -209,7 +221,11 @@ export class MemberService {
   /** Sets the trade password, confirmed by a security code. */
   async setTradePassword(memberId: string, code: string, tradePassword: string, now: number): Promise<void> {
     await this.consumeSecurityCode(await this.load(memberId), code, now);
-    await this.db.updateTable("member").set({ trade_password_hash: await hash(tradePassword) }).where("id", "=", memberId).execute();
+    await this.db
+      .updateTable("member")
+      .set({ trade_password_hash: await hash(tradePassword) })
+      .where("id", "=", memberId)
+      .execute();
   }
 
   /** Sets the anti-phishing code shown in the engine's e-mails, confirmed by a security code. */

@@ -41,7 +41,11 @@ export async function createMember(db: Kysely<Database>, member: NewMember, now:
   const hashes = await passwordHashes(member);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.insertInto("member").values(memberRow(member, hashes, now)).returning(["id", "uid"]).executeTakeFirstOrThrow();
+      return await db
+        .insertInto("member")
+        .values(memberRow(member, hashes, now))
+        .returning(["id", "uid"])
+        .executeTakeFirstOrThrow();
     } catch (error) {
       if (await memberOfAccount(db, member.account)) throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
       if (attempt === 4 || (member.uid && member.inviteCode)) throw error;

@@ -93,7 +93,10 @@ async function grant(db: Db, memberId: string, access: string, refresh: string, 
 
 /** Revokes sessions: one, or every session of a member (password change). */
 export async function revokeSessions(db: Db, where: { sessionId: string } | { memberId: string }, now: number): Promise<void> {
-  let query = db.updateTable("device_session").set({ revoked_at: new Date(now) }).where("revoked_at", "is", null);
+  let query = db
+    .updateTable("device_session")
+    .set({ revoked_at: new Date(now) })
+    .where("revoked_at", "is", null);
   query = "sessionId" in where ? query.where("id", "=", where.sessionId) : query.where("member_id", "=", where.memberId);
   await query.execute();
 }
@@ -143,7 +146,11 @@ export async function authenticate(db: Kysely<Database>, token: string, now: num
   if (now - new Date(session.last_seen_at).getTime() > 60_000 && now - (touched.get(session.id) ?? 0) > 60_000) {
     if (touched.size > 100_000) touched.clear();
     touched.set(session.id, now);
-    await db.updateTable("device_session").set({ last_seen_at: new Date(now) }).where("id", "=", session.id).execute();
+    await db
+      .updateTable("device_session")
+      .set({ last_seen_at: new Date(now) })
+      .where("id", "=", session.id)
+      .execute();
   }
   return { memberId: session.member_id, sessionId: session.id };
 }

@@ -129,10 +129,18 @@ export class VerificationCodes {
       if (!row || new Date(row.expires_at).getTime() <= input.now) return "errors.code_expired" as const;
       if (row.attempts >= MEMBER_RULES.codeMaxWrongTries) return "errors.code_locked" as const;
       if (row.code_hash !== codeDigest(input.destination, input.purpose, input.code)) {
-        await trx.updateTable("verification_code").set({ attempts: sql`attempts + 1` }).where("id", "=", row.id).execute();
+        await trx
+          .updateTable("verification_code")
+          .set({ attempts: sql`attempts + 1` })
+          .where("id", "=", row.id)
+          .execute();
         return "errors.code_wrong" as const;
       }
-      await trx.updateTable("verification_code").set({ consumed_at: new Date(input.now) }).where("id", "=", row.id).execute();
+      await trx
+        .updateTable("verification_code")
+        .set({ consumed_at: new Date(input.now) })
+        .where("id", "=", row.id)
+        .execute();
       return null;
     });
     if (refusal) throw Refusal.of(ResultCode.BAD_REQUEST, refusal);
@@ -147,6 +155,13 @@ export class VerificationCodes {
       .orderBy("id", "desc")
       .limit(20)
       .execute();
-    return rows.map((r) => ({ id: r.id, channel: r.channel, destination: r.destination, subject: r.subject, body: r.body, createdAt: new Date(r.created_at).toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      destination: r.destination,
+      subject: r.subject,
+      body: r.body,
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
   }
 }

@@ -14,7 +14,12 @@ describe("a member's refresh pushes, from the core's event stream", () => {
     store = await openTestStore("pglite");
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale, tick_size, lot_size, min_quantity)
               values ('BTC/USDT', 'BTC', 'USDT', 2, 6, 0.01, 0.000001, 0.00001)`.execute(store.db);
-    spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+    spot = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
     new MemberPushes(spot.durable).startPublishing((topic, data) => pushes.push({ topic, data: data as never }));
   });
   afterAll(async () => {

@@ -36,7 +36,8 @@ export function attachRealtime(server: HttpServer, tickets: TicketSigner, now: (
     socket.on("subscribe", (request: unknown, ack?: unknown) => {
       const reply = typeof ack === "function" ? (ack as (ok: boolean) => void) : () => {};
       if (socket.rooms.size > MAX_TOPICS_PER_SOCKET) return reply(false);
-      const { topic, ticket } = request && typeof request === "object" ? (request as { topic?: unknown; ticket?: unknown }) : { topic: request, ticket: undefined };
+      const { topic, ticket } =
+        request && typeof request === "object" ? (request as { topic?: unknown; ticket?: unknown }) : { topic: request, ticket: undefined };
       const access = topicAccess(topic);
       if (!access) return reply(false);
       // A member's topic only for the member its ticket was issued to.

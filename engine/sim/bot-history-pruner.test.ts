@@ -24,7 +24,13 @@ describe("bot history pruning", () => {
   beforeAll(async () => {
     store = await openTestStore("pglite");
     await seedDemoMarkets(store.db);
-    spot = await SpotService.start({ db: store.db, now, onFatal: (e) => { throw e; } });
+    spot = await SpotService.start({
+      db: store.db,
+      now,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
     sim = await startSimulator({ db: store.db, spot, seed: 3, timer: false, now });
     const row = await store.db
       .insertInto("member")
@@ -48,8 +54,15 @@ describe("bot history pruning", () => {
   /** Everything the member can see of its history, and the state a restart reads. */
   async function memberView() {
     const orders = await store.db.selectFrom("spot_order").selectAll().where("member_id", "=", member).orderBy("seq").execute();
-    const trades = await store.db.selectFrom("spot_trade").selectAll().where((eb) => eb.or([eb("buyer", "=", member), eb("seller", "=", member)])).orderBy("id").execute();
-    const journal = await sql<{ id: string }>`select id from ledger_transfer where split_part(debit, '/', 1) = ${member} or split_part(credit, '/', 1) = ${member} order by seq`.execute(store.db);
+    const trades = await store.db
+      .selectFrom("spot_trade")
+      .selectAll()
+      .where((eb) => eb.or([eb("buyer", "=", member), eb("seller", "=", member)]))
+      .orderBy("id")
+      .execute();
+    const journal = await sql<{
+      id: string;
+    }>`select id from ledger_transfer where split_part(debit, '/', 1) = ${member} or split_part(credit, '/', 1) = ${member} order by seq`.execute(store.db);
     const accounts = await store.db.selectFrom("ledger_account").selectAll().orderBy("id").execute();
     const holds = await store.db.selectFrom("ledger_hold").selectAll().orderBy("id").execute();
     const open = await store.db.selectFrom("spot_order").select("order_id").where("status", "=", "open").orderBy("seq").execute();
@@ -62,9 +75,17 @@ describe("bot history pruning", () => {
     const btc = spot.markets.get("BTC/USDT")!;
     const { bids, asks } = btc.book.depth(1);
     const price = (p: bigint) => fromMinor(p, 2);
-    expect((await spot.placeOrder(member, { symbol: "BTC/USDT", side: "buy", type: "limit", price: price(asks[0]![0]), quantity: "0.00002", tif: "IOC" }, "k1")).trades).toBeGreaterThan(0);
-    expect((await spot.placeOrder(member, { symbol: "BTC/USDT", side: "sell", type: "limit", price: price(bids[0]![0]), quantity: "0.00002", tif: "IOC" }, "k2")).trades).toBeGreaterThan(0);
-    expect((await spot.placeOrder(member, { symbol: "BTC/USDT", side: "buy", type: "limit", price: "50000.00", quantity: "0.001", tif: "GTC" }, "k3")).status).toBe("open");
+    expect(
+      (await spot.placeOrder(member, { symbol: "BTC/USDT", side: "buy", type: "limit", price: price(asks[0]![0]), quantity: "0.00002", tif: "IOC" }, "k1"))
+        .trades,
+    ).toBeGreaterThan(0);
+    expect(
+      (await spot.placeOrder(member, { symbol: "BTC/USDT", side: "sell", type: "limit", price: price(bids[0]![0]), quantity: "0.00002", tif: "IOC" }, "k2"))
+        .trades,
+    ).toBeGreaterThan(0);
+    expect(
+      (await spot.placeOrder(member, { symbol: "BTC/USDT", side: "buy", type: "limit", price: "50000.00", quantity: "0.001", tif: "GTC" }, "k3")).status,
+    ).toBe("open");
     await run(120);
     const cutoff = new Date(clock);
     // Two more hours: recent history the prune must keep.
@@ -73,8 +94,20 @@ describe("bot history pruning", () => {
 
     const before = await memberView();
     const bots = [...sim.botIds];
-    const oldBotTrades = await store.db.selectFrom("spot_trade").select("id").where("buyer", "in", bots).where("seller", "in", bots).where("created_at", "<", cutoff).execute();
-    const recentBotTrades = await store.db.selectFrom("spot_trade").select("id").where("buyer", "in", bots).where("seller", "in", bots).where("created_at", ">=", cutoff).execute();
+    const oldBotTrades = await store.db
+      .selectFrom("spot_trade")
+      .select("id")
+      .where("buyer", "in", bots)
+      .where("seller", "in", bots)
+      .where("created_at", "<", cutoff)
+      .execute();
+    const recentBotTrades = await store.db
+      .selectFrom("spot_trade")
+      .select("id")
+      .where("buyer", "in", bots)
+      .where("seller", "in", bots)
+      .where("created_at", ">=", cutoff)
+      .execute();
     expect(oldBotTrades.length).toBeGreaterThan(50);
     expect(recentBotTrades.length).toBeGreaterThan(10);
 
@@ -86,8 +119,12 @@ describe("bot history pruning", () => {
     expect(counts.transfers).toBeGreaterThan(500);
 
     expect(await memberView()).toEqual(before);
-    expect(await store.db.selectFrom("spot_trade").select("id").where("buyer", "in", bots).where("seller", "in", bots).where("created_at", "<", cutoff).execute()).toEqual([]);
-    expect((await store.db.selectFrom("spot_trade").select("id").where("buyer", "in", bots).where("seller", "in", bots).execute()).length).toBe(recentBotTrades.length);
+    expect(
+      await store.db.selectFrom("spot_trade").select("id").where("buyer", "in", bots).where("seller", "in", bots).where("created_at", "<", cutoff).execute(),
+    ).toEqual([]);
+    expect((await store.db.selectFrom("spot_trade").select("id").where("buyer", "in", bots).where("seller", "in", bots).execute()).length).toBe(
+      recentBotTrades.length,
+    );
     // The bot orders the member traded with stay: its trades still name both sides.
     const named = await sql<{ n: number }>`select count(*)::int as n from spot_trade t
       where (t.buyer = ${member} or t.seller = ${member})
@@ -95,13 +132,21 @@ describe("bot history pruning", () => {
         and exists (select 1 from spot_order o where o.order_id = t.taker_order_id)`.execute(store.db);
     expect(named.rows[0]!.n).toBe(before.trades.length);
     const oldBotJournal = await sql<{ n: number }>`select count(*)::int as n from ledger_transfer
-      where created_at < ${cutoff.toISOString()}::timestamptz and split_part(debit, '/', 1) <> ${member} and split_part(coalesce(credit, ''), '/', 1) <> ${member}`.execute(store.db);
+      where created_at < ${cutoff.toISOString()}::timestamptz and split_part(debit, '/', 1) <> ${member} and split_part(coalesce(credit, ''), '/', 1) <> ${member}`.execute(
+      store.db,
+    );
     expect(oldBotJournal.rows[0]!.n).toBe(0);
 
     // Nothing more to take; and the engine restarts to exactly the state it had.
     expect(await pruner.prune(cutoff)).toEqual({ trades: 0, orders: 0, transfers: 0 });
     await upkeepEmbedded(store.db);
-    const again = await SpotService.start({ db: store.db, now, onFatal: (e) => { throw e; } });
+    const again = await SpotService.start({
+      db: store.db,
+      now,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
     expect(again.durable.ledger.stateHash()).toBe(spot.durable.ledger.stateHash());
     for (const market of again.markets.values()) expect(market.checkInvariants()).toEqual([]);
     expect(again.durable.ledger.checkInvariants()).toEqual([]);

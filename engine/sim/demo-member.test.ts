@@ -15,7 +15,12 @@ describe("demo member", () => {
   afterAll(() => store?.dispose());
 
   it("is created once with its password and credited its grant once, across restarts", async () => {
-    const spot = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+    const spot = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
     const first = await ensureDemoMember(store.db, spot);
     const again = await ensureDemoMember(store.db, spot);
     expect(again).toEqual(first);
@@ -23,12 +28,23 @@ describe("demo member", () => {
     expect(await verify(row.password_hash, DEMO_ACCOUNT.password)).toBe(true);
 
     const expected = Object.fromEntries(DEMO_GRANT);
-    const held = (s: SpotService) => Object.fromEntries(s.durable.funds.balances(first.memberId, "spot").filter((b) => b.coin in expected).map((b) => [b.coin, compareDecimal(b.available, expected[b.coin]!) === 0 ? expected[b.coin] : b.available]));
+    const held = (s: SpotService) =>
+      Object.fromEntries(
+        s.durable.funds
+          .balances(first.memberId, "spot")
+          .filter((b) => b.coin in expected)
+          .map((b) => [b.coin, compareDecimal(b.available, expected[b.coin]!) === 0 ? expected[b.coin] : b.available]),
+      );
     expect(held(spot)).toEqual(expected);
 
     // A restart runs it again: still one grant.
     await spot.durable.drain();
-    const restarted = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; } });
+    const restarted = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
     await ensureDemoMember(store.db, restarted);
     expect(held(restarted)).toEqual(expected);
     expect(restarted.durable.ledger.checkInvariants()).toEqual([]);

@@ -56,7 +56,11 @@ export async function backfillKlines(db: Kysely<Database>, spot: SpotService, no
       })),
     );
     await db.transaction().execute(async (trx) => {
-      for (let j = 0; j < rows.length; j += 1000) await trx.insertInto("spot_kline").values(rows.slice(j, j + 1000)).execute();
+      for (let j = 0; j < rows.length; j += 1000)
+        await trx
+          .insertInto("spot_kline")
+          .values(rows.slice(j, j + 1000))
+          .execute();
     });
     filled.push(demo.symbol);
   }
@@ -133,7 +137,15 @@ function walk(o: HistoryOptions, period: Period, from: number, to: number, endPr
     const quantity = BigInt(Math.max(1, Math.round(o.typicalQuantity * volumeFactor * (0.2 + o.random() * 1.6) * amountUnit)));
     // The last close is the end price itself, not its round trip through a float.
     const last = i === times.length - 1;
-    const c: Candle = { time: times[i]!, open: toPrice(open), high: toPrice(high), low: toPrice(low), close: last ? endPrice : toPrice(close), volume: quantity, turnover: 0n };
+    const c: Candle = {
+      time: times[i]!,
+      open: toPrice(open),
+      high: toPrice(high),
+      low: toPrice(low),
+      close: last ? endPrice : toPrice(close),
+      volume: quantity,
+      turnover: 0n,
+    };
     if (c.high < c.open) c.high = c.open;
     if (c.high < c.close) c.high = c.close;
     if (c.low > c.open) c.low = c.open;

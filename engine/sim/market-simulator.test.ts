@@ -27,7 +27,13 @@ describe("simulated liquidity", () => {
   beforeAll(async () => {
     store = await openTestStore("pglite");
     await seedDemoMarkets(store.db);
-    spot = await SpotService.start({ db: store.db, now, onFatal: (e) => { throw e; } });
+    spot = await SpotService.start({
+      db: store.db,
+      now,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
     await backfillKlines(store.db, spot, clock);
     marketData = await MarketData.start({ db: store.db, spot, now });
     watch = new MarketWatch(spot);
@@ -116,7 +122,13 @@ describe("simulated liquidity", () => {
   it("restarts where it stopped: the engine restores what it left, and the walk resumes at the last close", async () => {
     await sim.stop();
     await spot.durable.drain();
-    const again = await SpotService.start({ db: store.db, now, onFatal: (e) => { throw e; } });
+    const again = await SpotService.start({
+      db: store.db,
+      now,
+      onFatal: (e) => {
+        throw e;
+      },
+    });
     expect(again.durable.ledger.stateHash()).toBe(spot.durable.ledger.stateHash());
     const resumed = await startSimulator({ db: store.db, spot: again, seed: 8, timer: false, now });
     for (const m of DEMO_MARKETS) {

@@ -102,7 +102,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       amountScale: m.amountScale,
       lot: market.config.lotSize,
       min: market.config.minQuantity,
-      walk: new ReferenceWalk({ anchor, start: await startPrice(db, m.symbol, m.priceScale, anchor), volatilityPerDay: m.volatilityPerDay, tick: market.config.tickSize, random }),
+      walk: new ReferenceWalk({
+        anchor,
+        start: await startPrice(db, m.symbol, m.priceScale, anchor),
+        volatilityPerDay: m.volatilityPerDay,
+        tick: market.config.tickSize,
+        random,
+      }),
       shape: ladderShape(anchor, market.config.tickSize),
       weight: BigInt(m.weight),
       random,
@@ -163,8 +169,17 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
  * last trade; else the anchor.
  */
 async function startPrice(db: Kysely<Database>, symbol: string, priceScale: number, anchor: bigint): Promise<bigint> {
-  const candle = await db.selectFrom("spot_kline").select("close").where("symbol", "=", symbol).where("period", "=", "1m").orderBy("open_time", "desc").limit(1).executeTakeFirst();
-  const trade = candle ? undefined : await db.selectFrom("spot_trade").select("price").where("symbol", "=", symbol).orderBy("id", "desc").limit(1).executeTakeFirst();
+  const candle = await db
+    .selectFrom("spot_kline")
+    .select("close")
+    .where("symbol", "=", symbol)
+    .where("period", "=", "1m")
+    .orderBy("open_time", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const trade = candle
+    ? undefined
+    : await db.selectFrom("spot_trade").select("price").where("symbol", "=", symbol).orderBy("id", "desc").limit(1).executeTakeFirst();
   const text = candle?.close ?? trade?.price;
   return text === undefined ? anchor : toMinor(String(text), priceScale, "down");
 }
@@ -202,7 +217,8 @@ async function fund(spot: SpotService, bots: string[], states: SymbolState[], no
     for (const [coin, amount] of wants) {
       const scale = decimals(amount);
       const have = toMinor(balances.get(coin) ?? "0", scale, "down");
-      if (have < toMinor(amount, scale) / 4n) deposits.push(spot.durable.funds.deposit(bot, coin, "spot", amount, `sim-fund-${bot}-${coin}-${now()}-${randomBytes(4).toString("hex")}`));
+      if (have < toMinor(amount, scale) / 4n)
+        deposits.push(spot.durable.funds.deposit(bot, coin, "spot", amount, `sim-fund-${bot}-${coin}-${now()}-${randomBytes(4).toString("hex")}`));
     }
   }
   await Promise.all(deposits);
@@ -225,7 +241,11 @@ function requote(spot: SpotService, s: SymbolState, makers: string[], commands: 
     const cents = (notionalCents(s.random) * BigInt(8 + p.level)) / 8n;
     const quantity = fromMinor(quantityFor(s, cents, p.price), s.amountScale);
     // Post-only: a maker never takes (a member's order in the way just leaves that price empty).
-    const placed = spot.placeOrder(bot, { symbol: s.symbol, side: p.side, type: "limit", price: fromMinor(p.price, s.priceScale), quantity, tif: "POST_ONLY" }, null);
+    const placed = spot.placeOrder(
+      bot,
+      { symbol: s.symbol, side: p.side, type: "limit", price: fromMinor(p.price, s.priceScale), quantity, tif: "POST_ONLY" },
+      null,
+    );
     commands.push(
       placed.then((answer) => {
         if (answer.orderId && answer.status === "open") s.quotes.push({ orderId: answer.orderId, bot, side: p.side, price: p.price });
@@ -244,5 +264,11 @@ function takeTouch(spot: SpotService, s: SymbolState, taker: string, commands: A
   const wanted = quantityFor(s, notionalCents(s.random) / 2n, price);
   const quantity = wanted < resting ? wanted : (resting / s.lot) * s.lot;
   if (quantity < s.min) return;
-  commands.push(spot.placeOrder(taker, { symbol: s.symbol, side, type: "limit", price: fromMinor(price, s.priceScale), quantity: fromMinor(quantity, s.amountScale), tif: "IOC" }, null));
+  commands.push(
+    spot.placeOrder(
+      taker,
+      { symbol: s.symbol, side, type: "limit", price: fromMinor(price, s.priceScale), quantity: fromMinor(quantity, s.amountScale), tif: "IOC" },
+      null,
+    ),
+  );
 }

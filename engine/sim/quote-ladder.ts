@@ -62,7 +62,11 @@ export function ladderPrices(reference: bigint, shape: LadderShape): Record<Side
  * inside the touch (the reference moved past them), beyond the keep band, or a second quote on
  * one price are cancelled; every wanted price without a quote is placed (with its level, 0 = best).
  */
-export function planRequote<Q extends Quote>(resting: readonly Q[], reference: bigint, shape: LadderShape): { cancel: Q[]; place: Array<Quote & { level: number }> } {
+export function planRequote<Q extends Quote>(
+  resting: readonly Q[],
+  reference: bigint,
+  shape: LadderShape,
+): { cancel: Q[]; place: Array<Quote & { level: number }> } {
   const { bid, ask } = ladderTouch(reference, shape);
   const deepest = BigInt(shape.keepLevels - 1) * shape.step;
   const kept = { buy: new Set<bigint>(), sell: new Set<bigint>() };

@@ -1,14 +1,6 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
 import { FINAL_ORDER_STATUSES, type HistoryFilter } from "../../protocol/endpoints/order-history";
-import {
-  canonicalDecimal,
-  dayRange,
-  feeCoinOf,
-  memberTrade,
-  type ExportOrder,
-  type MemberTrade,
-  type StoredTrade,
-} from "../core/spot/order-history-view";
+import { canonicalDecimal, dayRange, feeCoinOf, memberTrade, type ExportOrder, type MemberTrade, type StoredTrade } from "../core/spot/order-history-view";
 import type { Database, SpotOrderTable, SpotTradeTable } from "../store/schema";
 
 /**
@@ -86,53 +78,55 @@ interface OrderRow {
  * cut (never rounded up) to the quote coin's decimals.
  */
 function withFigures(query: OrderQuery) {
-  return query
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom(
-            eb
-              .selectFrom("spot_trade")
-              .select(["quantity", "value", "buyer_fee", "seller_fee"])
-              .whereRef("taker_order_id", "=", "o.order_id")
-              .unionAll(eb.selectFrom("spot_trade").select(["quantity", "value", "buyer_fee", "seller_fee"]).whereRef("maker_order_id", "=", "o.order_id"))
-              .as("t"),
-          )
-          .select([
-            sql<number>`count(*)::int`.as("trades"),
-            sql<string>`coalesce(sum(t.quantity), 0)`.as("qty"),
-            sql<string>`coalesce(sum(t.value), 0)`.as("filled_value"),
-            sql<string>`coalesce(sum(case when o.side = 'buy' then t.buyer_fee else t.seller_fee end), 0)`.as("fee"),
-          ])
-          .as("f"),
-      (join) => join.onTrue(),
-    )
-    // The quote coin's decimals cut the average price.
-    .leftJoin("asset as qa", (join) => join.on(sql<boolean>`qa.code = split_part(o.symbol, '/', 2)`))
-    .select([
-      "o.seq",
-      "o.order_id",
-      "o.symbol",
-      "o.side",
-      "o.type",
-      "o.tif",
-      "o.status",
-      "o.reason",
-      // A waiting stop has no price yet: show the limit it will enter the book at (null: at market).
-      sql<string | null>`coalesce(o.price, o.trigger_price)`.as("price"),
-      "o.stop_profit_price",
-      "o.stop_loss_price",
-      "o.triggered_by",
-      "o.quantity",
-      "o.money",
-      "o.filled",
-      "o.created_at",
-      "o.updated_at",
-      "f.trades",
-      "f.filled_value",
-      "f.fee",
-      sql<string | null>`case when f.qty > 0 then trunc(f.filled_value / f.qty, coalesce(qa.scale, 18)) end`.as("avg_price"),
-    ]);
+  return (
+    query
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom(
+              eb
+                .selectFrom("spot_trade")
+                .select(["quantity", "value", "buyer_fee", "seller_fee"])
+                .whereRef("taker_order_id", "=", "o.order_id")
+                .unionAll(eb.selectFrom("spot_trade").select(["quantity", "value", "buyer_fee", "seller_fee"]).whereRef("maker_order_id", "=", "o.order_id"))
+                .as("t"),
+            )
+            .select([
+              sql<number>`count(*)::int`.as("trades"),
+              sql<string>`coalesce(sum(t.quantity), 0)`.as("qty"),
+              sql<string>`coalesce(sum(t.value), 0)`.as("filled_value"),
+              sql<string>`coalesce(sum(case when o.side = 'buy' then t.buyer_fee else t.seller_fee end), 0)`.as("fee"),
+            ])
+            .as("f"),
+        (join) => join.onTrue(),
+      )
+      // The quote coin's decimals cut the average price.
+      .leftJoin("asset as qa", (join) => join.on(sql<boolean>`qa.code = split_part(o.symbol, '/', 2)`))
+      .select([
+        "o.seq",
+        "o.order_id",
+        "o.symbol",
+        "o.side",
+        "o.type",
+        "o.tif",
+        "o.status",
+        "o.reason",
+        // A waiting stop has no price yet: show the limit it will enter the book at (null: at market).
+        sql<string | null>`coalesce(o.price, o.trigger_price)`.as("price"),
+        "o.stop_profit_price",
+        "o.stop_loss_price",
+        "o.triggered_by",
+        "o.quantity",
+        "o.money",
+        "o.filled",
+        "o.created_at",
+        "o.updated_at",
+        "f.trades",
+        "f.filled_value",
+        "f.fee",
+        sql<string | null>`case when f.qty > 0 then trunc(f.filled_value / f.qty, coalesce(qa.scale, 18)) end`.as("avg_price"),
+      ])
+  );
 }
 
 function toOrderView(row: OrderRow): ExportOrder {
@@ -184,8 +178,7 @@ export async function listOrders(db: Kysely<Database>, memberId: string, scope: 
 /** One of the member's orders, or undefined when there is none with this id (or it is someone else's). */
 export async function findOrder(db: Kysely<Database>, memberId: string, orderId: string): Promise<ExportOrder | undefined> {
   const row = (await withFigures(db.selectFrom("spot_order as o").where("o.member_id", "=", memberId).where("o.order_id", "=", orderId)).executeTakeFirst()) as
-    | OrderRow
-    | undefined;
+    OrderRow | undefined;
   return row && toOrderView(row);
 }
 
@@ -286,7 +279,12 @@ export async function tradesOfOrder(db: Kysely<Database>, memberId: string, orde
   const made = db.selectFrom("spot_trade").where("maker_order_id", "=", orderId);
   const total = (await countOf(taken)) + (await countOf(made));
   const rows = (await db
-    .selectFrom(taken.select([...TRADE_COLUMNS]).unionAll(made.select([...TRADE_COLUMNS])).as("x"))
+    .selectFrom(
+      taken
+        .select([...TRADE_COLUMNS])
+        .unionAll(made.select([...TRADE_COLUMNS]))
+        .as("x"),
+    )
     .selectAll()
     .orderBy("id", "asc")
     .limit(paging.pageSize)

@@ -16,7 +16,15 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
   let n = 0;
   const warnings: string[] = [];
   const start = (snapshots = true) =>
-    SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, newOrderId: () => `j-${kind}-${++n}`, snapshots, warn: (m) => warnings.push(m) });
+    SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      newOrderId: () => `j-${kind}-${++n}`,
+      snapshots,
+      warn: (m) => warnings.push(m),
+    });
   const limit = (member: string, side: "buy" | "sell", price: string, quantity: string, key: string | null = null) =>
     service.placeOrder(member, { symbol: "BTC/USDT", side, type: "limit", price, quantity, tif: "GTC" }, key);
 
@@ -29,7 +37,11 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     await limit("1", "buy", "60025", "0.05", `jb-${round}`);
     const resting = await limit("1", "buy", "50000", "0.02");
     expect(await service.cancelOrder("1", resting.orderId!)).toBe("OK");
-    const stop = await service.placeOrder("2", { symbol: "BTC/USDT", side: "sell", type: "limit", price: "55000", quantity: "0.01", tif: "GTC", stopLossPrice: "56000" }, null);
+    const stop = await service.placeOrder(
+      "2",
+      { symbol: "BTC/USDT", side: "sell", type: "limit", price: "55000", quantity: "0.01", tif: "GTC", stopLossPrice: "56000" },
+      null,
+    );
     expect(stop.status).toBe("waiting");
     // An operator's answer waits until the market's row is written (not while the tables are held back).
     if (!operator) return service.durable.drain();
@@ -42,7 +54,9 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
   /** Every period's candles add up to the traded volume and value, and span the traded prices. */
   async function expectCandlesCountEveryTrade() {
     const traded = await sql<{ volume: string; turnover: string; high: string; low: string }>`
-      select trim_scale(sum(quantity))::text as volume, trim_scale(sum(value))::text as turnover, trim_scale(max(price))::text as high, trim_scale(min(price))::text as low from spot_trade`.execute(store.db);
+      select trim_scale(sum(quantity))::text as volume, trim_scale(sum(value))::text as turnover, trim_scale(max(price))::text as high, trim_scale(min(price))::text as low from spot_trade`.execute(
+      store.db,
+    );
     const candles = await sql<{ period: string; volume: string; turnover: string; high: string; low: string }>`
       select period, trim_scale(sum(volume))::text as volume, trim_scale(sum(turnover))::text as turnover, trim_scale(max(high))::text as high, trim_scale(min(low))::text as low
       from spot_kline group by period order by period`.execute(store.db);
@@ -148,13 +162,18 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     const kept = await store.db.selectFrom("core_snapshot").select("seq").orderBy("seq").execute();
     expect(kept).toHaveLength(SNAPSHOTS_KEPT);
     const oldest = Number(kept[0]!.seq);
-    const journal = await store.db.selectFrom("command_journal").select((eb) => [eb.fn.min("seq").as("min"), eb.fn.max("seq").as("max")]).executeTakeFirstOrThrow();
+    const journal = await store.db
+      .selectFrom("command_journal")
+      .select((eb) => [eb.fn.min("seq").as("min"), eb.fn.max("seq").as("max")])
+      .executeTakeFirstOrThrow();
     expect(Number(journal.min)).toBe(oldest + 1);
     expect(Number(journal.max)).toBe(second!.seq);
     await trade(4);
     const live = service.durable.core.stateHash();
     // The newest snapshot is damaged: the older one and a longer tail give the same state.
-    await sql`update core_snapshot set data = replace(data, '"accounts":"', '"accounts":"9/spot/USDT\\t1\\t0\\n') where seq = ${String(second!.seq)}::bigint`.execute(store.db);
+    await sql`update core_snapshot set data = replace(data, '"accounts":"', '"accounts":"9/spot/USDT\\t1\\t0\\n') where seq = ${String(second!.seq)}::bigint`.execute(
+      store.db,
+    );
     const again = await start();
     expect(warnings.some((w) => w.includes(`snapshot ${second!.seq}`))).toBe(true);
     expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: oldest });
@@ -179,14 +198,20 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     expect(service.durable.projectionLag().behind).toBe(service.durable.core.lastSeq - cursor);
     expect(await service.durable.projectedFor("1", 50)).toBe(false);
     const live = service.durable.core.stateHash();
-    const orders = await store.db.selectFrom("spot_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const orders = await store.db
+      .selectFrom("spot_order")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
 
     // From the snapshot: the tail is replayed and the part the tables missed is written before serving.
     const again = await start();
     expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", replayed: service.durable.core.lastSeq - cursor });
     expect(again.durable.core.stateHash()).toBe(live);
     expect(again.durable.projection.cursor).toBe(again.durable.core.lastSeq);
-    const after = await store.db.selectFrom("spot_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await store.db
+      .selectFrom("spot_order")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(orders.n) + 13); // trade(): 10 sells, a buy, a cancelled buy, a stop
     // Candles are a projection of the same trades: each trade counted once in every period, also those the start wrote.
     await expectCandlesCountEveryTrade();
@@ -226,9 +251,20 @@ describe.each(testStoreKinds())("book time in the tables on %s", (kind) => {
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale, tick_size, lot_size, min_quantity)
               values ('BTC/USDT', 'BTC', 'USDT', 2, 6, 0.01, 0.000001, 0.00001)`.execute(store.db);
     let n = 0;
-    const service = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, newOrderId: () => `bt-${kind}-${++n}` });
+    const service = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      newOrderId: () => `bt-${kind}-${++n}`,
+    });
     // A duplicate deposit that arrives while the first commits is refused, as one after it is.
-    expect(await Promise.all([service.durable.funds.deposit("1", "USDT", "spot", "100000", "bt-1"), service.durable.funds.deposit("1", "USDT", "spot", "100000", "bt-1")])).toEqual([true, false]);
+    expect(
+      await Promise.all([
+        service.durable.funds.deposit("1", "USDT", "spot", "100000", "bt-1"),
+        service.durable.funds.deposit("1", "USDT", "spot", "100000", "bt-1"),
+      ]),
+    ).toEqual([true, false]);
     expect(await service.durable.funds.deposit("1", "USDT", "spot", "100000", "bt-1")).toBe(false);
     await service.durable.funds.deposit("2", "BTC", "spot", "1", "bt-2");
     const order = (member: string, side: "buy" | "sell", price: string, quantity: string, stopLossPrice?: string) =>
@@ -241,7 +277,13 @@ describe.each(testStoreKinds())("book time in the tables on %s", (kind) => {
     expect(trade.status).toBe("filled");
     expect(behind.status).toBe("open");
     await service.durable.drain();
-    const fromTables = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, snapshots: false });
+    const fromTables = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      snapshots: false,
+    });
     expect(fromTables.markets.get("BTC/USDT")!.stateHash()).toBe(service.markets.get("BTC/USDT")!.stateHash());
     expect(fromTables.durable.core.stateHash()).toBe(service.durable.core.stateHash());
   });

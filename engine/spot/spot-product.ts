@@ -51,7 +51,13 @@ export const spotProduct: Product = {
     }
     // Stop orders watch the last price: restore it, then the stops still waiting (in placement order).
     for (const market of core.markets.values()) {
-      const last = await db.selectFrom("spot_trade").select("price").where("symbol", "=", market.config.symbol).orderBy("id", "desc").limit(1).executeTakeFirst();
+      const last = await db
+        .selectFrom("spot_trade")
+        .select("price")
+        .where("symbol", "=", market.config.symbol)
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
       if (last) market.restoreLastPrice(minorOf(String(last.price), market.config.priceScale));
     }
     // A fired stop's time priority is when it fired (triggered_seq): it is an open order above.
@@ -171,7 +177,13 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
           else rows.addFill(orderId, e.quantity, c.amountScale, stamp);
         }
         const quoteScale = ctx.core.scaleOf(c.quote);
-        ctx.batch.rows(CANDLE_ROWS).addTrade(e.symbol, { time: at.getTime(), price: e.price, quantity: e.quantity, value: e.value }, { priceScale: c.priceScale, amountScale: c.amountScale, quoteScale });
+        ctx.batch
+          .rows(CANDLE_ROWS)
+          .addTrade(
+            e.symbol,
+            { time: at.getTime(), price: e.price, quantity: e.quantity, value: e.value },
+            { priceScale: c.priceScale, amountScale: c.amountScale, quoteScale },
+          );
         rows.insertTrade({
           symbol: e.symbol,
           taker_order_id: e.takerOrderId,

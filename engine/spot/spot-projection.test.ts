@@ -8,13 +8,26 @@ describe("an order that a stop it fired fills as a maker, in one command", () =>
   let store: TestStore;
   let service: SpotService;
   let n = 0;
-  const limit = (side: "buy" | "sell", price: string, quantity: string): PlaceOrderInput => ({ symbol: "BTC/USDT", side, type: "limit", price, quantity, tif: "GTC" });
+  const limit = (side: "buy" | "sell", price: string, quantity: string): PlaceOrderInput => ({
+    symbol: "BTC/USDT",
+    side,
+    type: "limit",
+    price,
+    quantity,
+    tif: "GTC",
+  });
 
   beforeAll(async () => {
     store = await openTestStore("pglite");
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale, tick_size, lot_size, min_quantity)
               values ('BTC/USDT', 'BTC', 'USDT', 2, 6, 0.01, 0.000001, 0.00001)`.execute(store.db);
-    service = await SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, newOrderId: () => `fold-${++n}` });
+    service = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      newOrderId: () => `fold-${++n}`,
+    });
     await service.durable.funds.deposit("1", "USDT", "spot", "100000", "fold-dep-1");
     for (const m of ["2", "3"]) await service.durable.funds.deposit(m, "BTC", "spot", "2", `fold-dep-${m}`);
   });
@@ -36,12 +49,21 @@ describe("an order that a stop it fired fills as a maker, in one command", () =>
     const bid = await service.placeOrder("1", limit("buy", "60000", "0.2"), "fold-bid");
     expect(bid).toEqual({ code: "OK", orderId: bid.orderId, status: "filled", filled: "0.2", trades: 2 });
     await service.durable.drain();
-    const rows = await store.db.selectFrom("spot_order").select(["order_id", "status", "filled", "triggered_by"]).where("order_id", "in", [bid.orderId!, ask.orderId!, stop.orderId!]).execute();
+    const rows = await store.db
+      .selectFrom("spot_order")
+      .select(["order_id", "status", "filled", "triggered_by"])
+      .where("order_id", "in", [bid.orderId!, ask.orderId!, stop.orderId!])
+      .execute();
     const byId = new Map(rows.map((r) => [r.order_id, { status: r.status, filled: Number(r.filled), triggered_by: r.triggered_by }]));
     expect(byId.get(bid.orderId!)).toEqual({ status: "filled", filled: 0.2, triggered_by: null });
     expect(byId.get(ask.orderId!)).toEqual({ status: "filled", filled: 0.1, triggered_by: null });
     expect(byId.get(stop.orderId!)).toEqual({ status: "filled", filled: 0.1, triggered_by: "loss" });
-    const trades = await store.db.selectFrom("spot_trade").select(["taker_order_id", "maker_order_id", "price"]).where("maker_order_id", "in", [bid.orderId!, ask.orderId!]).orderBy("id").execute();
+    const trades = await store.db
+      .selectFrom("spot_trade")
+      .select(["taker_order_id", "maker_order_id", "price"])
+      .where("maker_order_id", "in", [bid.orderId!, ask.orderId!])
+      .orderBy("id")
+      .execute();
     expect(trades.map((t) => [t.taker_order_id, t.maker_order_id, Number(t.price)])).toEqual([
       [bid.orderId, ask.orderId, 60000],
       [stop.orderId, bid.orderId, 60000],

@@ -67,7 +67,9 @@ export class SpotRows implements ProjectionRows {
   /** A market listed by an operator (after every other market in the list), with its base asset when that is new. */
   marketListed(c: ListMarket): void {
     if (c.newBaseScale !== undefined) {
-      this.config.push(`insert into asset (code, scale, name) values (${text(c.base)}, ${Math.trunc(c.newBaseScale)}, ${text(c.newBaseName ?? c.base)}) on conflict (code) do nothing`);
+      this.config.push(
+        `insert into asset (code, scale, name) values (${text(c.base)}, ${Math.trunc(c.newBaseScale)}, ${text(c.newBaseName ?? c.base)}) on conflict (code) do nothing`,
+      );
     }
     const row = {
       symbol_name: c.symbol,
@@ -83,7 +85,9 @@ export class SpotRows implements ProjectionRows {
       taker_fee_bps: c.takerFeeBps,
       enabled: true,
     };
-    const columns = Object.keys(row).map((k) => `"${k}"`).join(", ");
+    const columns = Object.keys(row)
+      .map((k) => `"${k}"`)
+      .join(", ");
     this.config.push(`insert into market_symbol (${columns}, sort) select ${columns}, (select coalesce(max(sort), 0) + 10 from market_symbol)
       from json_populate_record(null::market_symbol, ${json(row)}) on conflict (symbol_name) do nothing`);
   }
@@ -112,7 +116,13 @@ export class SpotRows implements ProjectionRows {
         triggered_seq = nextval(pg_get_serial_sequence('spot_order', 'seq')), updated_at = ${text(f.at)} where order_id = ${text(f.orderId)}`);
     }
     if (this.orderChanges.size) {
-      const rows = [...this.orderChanges].map(([orderId, c]) => ({ order_id: orderId, filled: fromMinor(c.filled, c.scale), status: c.status, reason: c.reason, updated_at: c.at }));
+      const rows = [...this.orderChanges].map(([orderId, c]) => ({
+        order_id: orderId,
+        filled: fromMinor(c.filled, c.scale),
+        status: c.status,
+        reason: c.reason,
+        updated_at: c.at,
+      }));
       add(`update spot_order o set filled = o.filled + v.filled, status = coalesce(v.status, o.status),
           reason = case when v.status is null then o.reason else v.reason end, updated_at = v.updated_at
         from ${jsonRecords(rows, "v", "order_id varchar, filled numeric, status varchar, reason varchar, updated_at timestamptz")}

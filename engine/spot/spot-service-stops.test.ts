@@ -8,8 +8,22 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
   let store: TestStore;
   let service: SpotService;
   let n = 0;
-  const start = () => SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, newOrderId: () => `stop-${kind}-${++n}` });
-  const limit = (side: "buy" | "sell", price: string, quantity: string): PlaceOrderInput => ({ symbol: "BTC/USDT", side, type: "limit", price, quantity, tif: "GTC" });
+  const start = () =>
+    SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      newOrderId: () => `stop-${kind}-${++n}`,
+    });
+  const limit = (side: "buy" | "sell", price: string, quantity: string): PlaceOrderInput => ({
+    symbol: "BTC/USDT",
+    side,
+    type: "limit",
+    price,
+    quantity,
+    tif: "GTC",
+  });
   // The tables are written behind the answers: read them once they include every command so far.
   const row = async (orderId: string) => {
     await service.durable.drain();
@@ -50,11 +64,22 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     Object.assign(ids, { a: a.orderId, b: b.orderId, c: c.orderId });
     expect(frozen("3", "BTC")).toBe("0.11");
     expect(frozen("3", "USDT")).toBe("500");
-    expect(await row(a.orderId!)).toMatchObject({ status: "waiting", type: "limit", price: null, stop_loss_price: expect.stringMatching(/^59000(\.0+)?$/), stop_profit_price: null, triggered_at: null });
+    expect(await row(a.orderId!)).toMatchObject({
+      status: "waiting",
+      type: "limit",
+      price: null,
+      stop_loss_price: expect.stringMatching(/^59000(\.0+)?$/),
+      stop_profit_price: null,
+      triggered_at: null,
+    });
     expect(Number((await row(a.orderId!)).trigger_price)).toBe(58500);
     expect((await row(c.orderId!)).trigger_price).toBeNull();
     await service.durable.drain();
-    const count = await store.db.selectFrom("spot_order").select(sql<number>`count(*)::int`.as("n")).where("status", "=", "waiting").executeTakeFirstOrThrow();
+    const count = await store.db
+      .selectFrom("spot_order")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("status", "=", "waiting")
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(3);
 
     expect((await service.placeOrder("3", { ...limit("sell", "58500", "0.1"), stopLossPrice: "60000" }, "stop-bad-1")).code).toBe("STOP_LOSS_WOULD_TRIGGER");
@@ -121,7 +146,12 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
     // a buy of 0.07 takes stop a's 0.06 at 58,500, then that ask, not stop b.
     const buy = await service.placeOrder("1", limit("buy", "61000", "0.07"), "buy-61000");
     await service.durable.drain();
-    const trades = await store.db.selectFrom("spot_trade").select(["maker_order_id", "price"]).where("taker_order_id", "=", buy.orderId!).orderBy("id").execute();
+    const trades = await store.db
+      .selectFrom("spot_trade")
+      .select(["maker_order_id", "price"])
+      .where("taker_order_id", "=", buy.orderId!)
+      .orderBy("id")
+      .execute();
     expect(trades.map((t) => [t.maker_order_id, Number(t.price)])).toEqual([
       [ids.a, 58500],
       [ids.ask, 61000],

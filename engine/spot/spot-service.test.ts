@@ -7,7 +7,14 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
   let store: TestStore;
   let service: SpotService;
   let n = 0;
-  const start = () => SpotService.start({ db: store.db, onFatal: (e) => { throw e; }, newOrderId: () => `ord-${kind}-${++n}` });
+  const start = () =>
+    SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      newOrderId: () => `ord-${kind}-${++n}`,
+    });
 
   beforeAll(async () => {
     store = await openTestStore(kind);
@@ -49,21 +56,37 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
     expect(a).toEqual(b);
     expect(c).toEqual(a);
     await service.durable.drain();
-    const count = await store.db.selectFrom("spot_order").select(sql<number>`count(*)::int`.as("n")).where("price", "=", "50000").executeTakeFirstOrThrow();
+    const count = await store.db
+      .selectFrom("spot_order")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("price", "=", "50000")
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
   });
 
   it("refuses what a member cannot pay and wrong precision, placing nothing", async () => {
-    expect((await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000", quantity: "100", tif: "GTC" }, "k-poor")).code).toBe("RISK_INSUFFICIENT_AVAILABLE");
-    expect((await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000.001", quantity: "0.1", tif: "GTC" }, "k-tick")).code).toBe("ORDER_BAD_TICK");
-    expect((await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000", quantity: "0.0000001", tif: "GTC" }, "k-lot")).code).toBe("ORDER_BAD_LOT");
-    expect((await service.placeOrder("1", { symbol: "NOPE/USDT", side: "buy", type: "limit", price: "1", quantity: "1", tif: "GTC" }, "k-sym")).code).toBe("ORDER_BAD_COMMAND");
+    expect(
+      (await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000", quantity: "100", tif: "GTC" }, "k-poor")).code,
+    ).toBe("RISK_INSUFFICIENT_AVAILABLE");
+    expect(
+      (await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000.001", quantity: "0.1", tif: "GTC" }, "k-tick")).code,
+    ).toBe("ORDER_BAD_TICK");
+    expect(
+      (await service.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "60000", quantity: "0.0000001", tif: "GTC" }, "k-lot")).code,
+    ).toBe("ORDER_BAD_LOT");
+    expect((await service.placeOrder("1", { symbol: "NOPE/USDT", side: "buy", type: "limit", price: "1", quantity: "1", tif: "GTC" }, "k-sym")).code).toBe(
+      "ORDER_BAD_COMMAND",
+    );
   });
 
   it("rebuilds the same ledger and books after a restart", async () => {
     await service.placeOrder("2", { symbol: "BTC/USDT", side: "sell", type: "limit", price: "61000", quantity: "0.25", tif: "GTC" }, "k-rest");
     await service.durable.drain();
-    const before = { hash: service.durable.ledger.stateHash(), depth: service.markets.get("BTC/USDT")!.book.depth(), market: service.markets.get("BTC/USDT")!.stateHash() };
+    const before = {
+      hash: service.durable.ledger.stateHash(),
+      depth: service.markets.get("BTC/USDT")!.book.depth(),
+      market: service.markets.get("BTC/USDT")!.stateHash(),
+    };
     const restarted = await start();
     expect(restarted.durable.ledger.stateHash()).toBe(before.hash);
     // Every resting order in the same queue place, the same stops, the same last price.
@@ -91,14 +114,30 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
     expect(again.durable.funds.balances("1", "funding").find((b) => b.coin === "USDT")!.available).toBe("10");
     expect(await again.durable.funds.deposit("2", "BTC", "spot", "1", "dep-2")).toBe(false);
     // The restarted engine trades on with fresh transfer ids.
-    const trade = await again.placeOrder("1", { symbol: "BTC/USDT", side: "buy", type: "limit", price: "61000", quantity: "0.05", tif: "GTC" }, "k-after-restart-2");
+    const trade = await again.placeOrder(
+      "1",
+      { symbol: "BTC/USDT", side: "buy", type: "limit", price: "61000", quantity: "0.05", tif: "GTC" },
+      "k-after-restart-2",
+    );
     expect(trade).toMatchObject({ code: "OK", status: "filled" });
     await again.durable.drain();
     service = again;
   });
 
   it("lists a market whose new asset's name would end a dollar-quoted text early ($v)", async () => {
-    const listed = await service.addMarket({ symbol: "DQ/USDT", base: "DQ", quote: "USDT", priceScale: 2, amountScale: 2, tickSize: "0.01", lotSize: "0.01", minQuantity: "0.01", makerFeeBps: 10, takerFeeBps: 10, newBase: { scale: 8, name: "Quote$v" } });
+    const listed = await service.addMarket({
+      symbol: "DQ/USDT",
+      base: "DQ",
+      quote: "USDT",
+      priceScale: 2,
+      amountScale: 2,
+      tickSize: "0.01",
+      lotSize: "0.01",
+      minQuantity: "0.01",
+      makerFeeBps: 10,
+      takerFeeBps: 10,
+      newBase: { scale: 8, name: "Quote$v" },
+    });
     expect(listed.code).toBe("OK");
     expect(await store.db.selectFrom("asset").select("name").where("code", "=", "DQ").executeTakeFirstOrThrow()).toEqual({ name: "Quote$v" });
   });
@@ -131,7 +170,9 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
   it("commits concurrent orders in shared transactions (group commit)", async () => {
     await service.durable.funds.deposit("3", "USDT", "spot", "1000000", "dep-3");
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => service.placeOrder("3", { symbol: "BTC/USDT", side: "buy", type: "limit", price: String(30000 + i), quantity: "0.01", tif: "GTC" }, `k-burst-${i}`)),
+      Array.from({ length: 40 }, (_, i) =>
+        service.placeOrder("3", { symbol: "BTC/USDT", side: "buy", type: "limit", price: String(30000 + i), quantity: "0.01", tif: "GTC" }, `k-burst-${i}`),
+      ),
     );
     expect(answers.every((a) => a.code === "OK")).toBe(true);
     const committer = (service.durable as unknown as { committer: { stats: { commits: number; changes: number } } }).committer;

@@ -63,7 +63,11 @@ export class SpotService {
     // Internal callers (the simulated liquidity) place without a key: nothing to retry.
     if (idempotencyKey === null) return this.place(memberId, input, null);
     const request = { memberId, key: idempotencyKey, fingerprint: requestFingerprint({ ...input, tif: input.tif }) };
-    return this.durable.once(request, () => this.place(memberId, input, request), () => rejected(KEY_REUSED));
+    return this.durable.once(
+      request,
+      () => this.place(memberId, input, request),
+      () => rejected(KEY_REUSED),
+    );
   }
 
   private async place(memberId: string, input: PlaceOrderInput, request: { memberId: string; key: string; fingerprint: string } | null): Promise<OrderAnswer> {

@@ -25,9 +25,13 @@ describe("bulk restore reads", () => {
   it("reads open orders in book time order across pages, fired stops by when they fired", async () => {
     const row = (id: string, status = "open") => sql`(${id}, 1, 'X/Y', 'buy', 'limit', 'GTC', 10.5, 3, 1, ${status})`;
     // seq 1..6 in this order; o5 is a stop that fired after o2 was placed (triggered_seq 2.5 → takes a later seq).
-    await sql`insert into spot_order (order_id, member_id, symbol, side, type, tif, price, quantity, filled, status) values ${sql.join([row("o1"), row("o2"), row("done", "filled"), row("o4"), row("o5"), row("o6")])}`.execute(store.db);
+    await sql`insert into spot_order (order_id, member_id, symbol, side, type, tif, price, quantity, filled, status) values ${sql.join([row("o1"), row("o2"), row("done", "filled"), row("o4"), row("o5"), row("o6")])}`.execute(
+      store.db,
+    );
     await sql`update spot_order set triggered_seq = 3 where order_id = 'o5'`.execute(store.db); // fired between o2 (2) and o4 (4)
-    await sql`insert into spot_order (order_id, member_id, symbol, side, type, tif, price, quantity, filled, status) values ('other', 1, 'Z/Y', 'buy', 'limit', 'GTC', 1, 1, 0, 'open')`.execute(store.db);
+    await sql`insert into spot_order (order_id, member_id, symbol, side, type, tif, price, quantity, filled, status) values ('other', 1, 'Z/Y', 'buy', 'limit', 'GTC', 1, 1, 0, 'open')`.execute(
+      store.db,
+    );
     const seen: string[] = [];
     await eachOpenOrder(store.db, "X/Y", (orderId, _member, _side, price, remaining) => seen.push(`${orderId}:${price}:${remaining}`), 2);
     expect(seen.map((s) => s.split(":")[0])).toEqual(["o1", "o2", "o5", "o4", "o6"]);
@@ -38,7 +42,9 @@ describe("bulk restore reads", () => {
   it("reads every hold across pages", async () => {
     await sql`insert into asset (code, scale, name) values ('HLD', 8, 'Hold test') on conflict do nothing`.execute(store.db);
     await sql`insert into ledger_account (id, owner, kind, asset, posted, held) values ('1/spot/HLD', '1', 'spot', 'HLD', 10, 6)`.execute(store.db);
-    await sql`insert into ledger_hold (id, account_id, asset, remaining) values ('hold:a', '1/spot/HLD', 'HLD', 1), ('hold:b', '1/spot/HLD', 'HLD', 2), ('hold:c', '1/spot/HLD', 'HLD', 3)`.execute(store.db);
+    await sql`insert into ledger_hold (id, account_id, asset, remaining) values ('hold:a', '1/spot/HLD', 'HLD', 1), ('hold:b', '1/spot/HLD', 'HLD', 2), ('hold:c', '1/spot/HLD', 'HLD', 3)`.execute(
+      store.db,
+    );
     const seen: string[] = [];
     await eachHold(store.db, (id, account, asset, remaining) => seen.push(`${id} ${account} ${asset} ${minorOf(remaining, 8)}`), 2);
     expect(seen).toEqual(["hold:a 1/spot/HLD HLD 100000000", "hold:b 1/spot/HLD HLD 200000000", "hold:c 1/spot/HLD HLD 300000000"]);

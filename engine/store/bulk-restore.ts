@@ -49,7 +49,11 @@ async function eachPage(first: string, read: (after: string) => Promise<Page>, u
 }
 
 /** Every row of `ledger_hold` (by id): id, account id, asset, remaining (numeric text). */
-export async function eachHold(db: Kysely<Database>, each: (id: string, accountId: string, asset: string, remaining: string) => void, pageSize = PAGE): Promise<void> {
+export async function eachHold(
+  db: Kysely<Database>,
+  each: (id: string, accountId: string, asset: string, remaining: string) => void,
+  pageSize = PAGE,
+): Promise<void> {
   const strings = new Interner<string>((s) => s);
   await eachPage(
     "",

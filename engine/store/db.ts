@@ -53,7 +53,10 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     location = path.resolve(options.dataDir, "pgdata");
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, { parsers: { 1700: RAW_TEXT, 20: RAW_TEXT }, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_WAL_BOUNDS] });
+  const client = await PGlite.create(location, {
+    parsers: { 1700: RAW_TEXT, 20: RAW_TEXT },
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_WAL_BOUNDS],
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return { db, kind: "pglite", close: () => db.destroy() };
 }

@@ -82,7 +82,10 @@ export const memberEndpoints = {
     path: "/api/blade-auth/oauth/token",
     absolute: true,
     query: z.object({
-      tenantId: z.string().regex(/^\d{6}$/, "must be a six-digit tenant id").optional(),
+      tenantId: z
+        .string()
+        .regex(/^\d{6}$/, "must be a six-digit tenant id")
+        .optional(),
       scope: z.literal("all").optional(),
       type: z.enum(["account", ...ACCOUNT_TYPES]).optional(),
     }),
@@ -152,7 +155,10 @@ export const memberEndpoints = {
   updateDevice: define({
     method: "POST",
     path: "coin/member/updateDevice",
-    body: z.object({ id: z.union([intString, z.number()]).pipe(z.number().int().positive("must be a positive integer")), name: z.string().trim().min(1, "validation.device_name").max(60, "validation.device_name") }),
+    body: z.object({
+      id: z.union([intString, z.number()]).pipe(z.number().int().positive("must be a positive integer")),
+      name: z.string().trim().min(1, "validation.device_name").max(60, "validation.device_name"),
+    }),
     response: z.null(),
   }),
   updatePassword: define({
@@ -173,7 +179,13 @@ export const memberEndpoints = {
   antiCode: define({
     method: "POST",
     path: "coin/member/antiCode",
-    body: z.object({ antiCode: z.string().trim().regex(/^[A-Za-z0-9]{4,20}$/, "validation.anti_code"), code: codeField }),
+    body: z.object({
+      antiCode: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9]{4,20}$/, "validation.anti_code"),
+      code: codeField,
+    }),
     response: z.null(),
   }),
   support: define({
@@ -216,7 +228,10 @@ export const memberEndpoints = {
       frontId: z.string().regex(/^\d{1,18}$/, "validation.id_image"),
       backId: z.string().regex(/^\d{1,18}$/, "validation.id_image"),
       handId: z.string().regex(/^\d{1,18}$/, "validation.id_image"),
-      phone: z.string().trim().regex(/^\+?\d{4,18}$/, "validation.phone"),
+      phone: z
+        .string()
+        .trim()
+        .regex(/^\+?\d{4,18}$/, "validation.phone"),
     }),
     response: z.null(),
   }),

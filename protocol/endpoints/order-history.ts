@@ -48,9 +48,7 @@ const filterFields = {
 
 const pagingFields = {
   pageNo: intString.pipe(z.number().int().min(1, "must be 1 or more").max(100_000, "must be 100000 or less")).optional(),
-  pageSize: intString
-    .pipe(z.number().int().min(1, "must be 1 or more").max(HISTORY_PAGE_SIZE_MAX, `must be ${HISTORY_PAGE_SIZE_MAX} or less`))
-    .optional(),
+  pageSize: intString.pipe(z.number().int().min(1, "must be 1 or more").max(HISTORY_PAGE_SIZE_MAX, `must be ${HISTORY_PAGE_SIZE_MAX} or less`)).optional(),
 };
 
 const rangeInOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;

@@ -51,7 +51,13 @@ test("the demo member's settings are shown locked before anything is sent", asyn
   await expect(page.getByText(text("en", "account.demo.locked"), { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: /Google Authenticator: / })).toHaveCount(0);
   const mails = await mailsTo(DEMO);
-  for (const path of ["/account/center/security/setting/google", "/account/center/security/setting/anti-code", "/account/center/login-pwd", "/account/center/trade-pwd", "/account/center/kyc"]) {
+  for (const path of [
+    "/account/center/security/setting/google",
+    "/account/center/security/setting/anti-code",
+    "/account/center/login-pwd",
+    "/account/center/trade-pwd",
+    "/account/center/kyc",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: text("en", "account.demo.locked_title") }), path).toBeVisible();
     await expect(page.getByRole("button", { name: /Send code|Submit|Confirm|Bind/i }), path).toHaveCount(0);

@@ -106,7 +106,9 @@ for (const lang of ["en", "tr"] as const) {
         }
         await money.fill("100");
         await submit.click();
-        const filled = t(lang, "exchange.placed_filled", { filled: "FILLED", coin: "BTC" }).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("FILLED", `0${lang === "tr" ? "," : "\\."}00\\d+`);
+        const filled = t(lang, "exchange.placed_filled", { filled: "FILLED", coin: "BTC" })
+          .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+          .replace("FILLED", `0${lang === "tr" ? "," : "\\."}00\\d+`);
         await expect(page.getByText(new RegExp(`^${filled}$`))).toBeVisible();
       });
     });

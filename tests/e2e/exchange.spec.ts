@@ -55,7 +55,11 @@ for (const [lang, marks] of [
   ["en", { separator: ",", decimal: "." }],
   ["tr", { separator: ".", decimal: "," }],
 ] as const) {
-  test(`the book and the trades keep the market's decimals, written in ${lang} (${marks.separator} thousands, ${marks.decimal} decimals)`, async ({ page, context, baseURL }) => {
+  test(`the book and the trades keep the market's decimals, written in ${lang} (${marks.separator} thousands, ${marks.decimal} decimals)`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const hydration: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error" && /hydrat|#418|#423|#425/i.test(m.text())) hydration.push(m.text());
@@ -67,7 +71,10 @@ for (const [lang, marks] of [
     await expect(page.getByTestId("trades").getByRole("row").first()).toBeVisible();
     // Every row read in one go (a live push cannot land halfway): price, amount and total cells.
     const column = (testId: string, index: number) =>
-      page.getByTestId(testId).getByRole("row").evaluateAll((rows, i) => rows.map((r) => r.querySelectorAll("td")[i]!.firstChild!.textContent!.trim()), index);
+      page
+        .getByTestId(testId)
+        .getByRole("row")
+        .evaluateAll((rows, i) => rows.map((r) => r.querySelectorAll("td")[i]!.firstChild!.textContent!.trim()), index);
     const price = numberPattern(marks, scales.price, true); // BTC is above 1,000: always grouped
     const amount = numberPattern(marks, scales.amount);
     const total = numberPattern(marks, scales.price);

@@ -74,7 +74,11 @@ test("a post from another site changes nothing, data requests included (CSRF)", 
   const key = await page.getByRole("form", { name: "Buy BTC" }).locator("input[name=idempotencyKey]").inputValue();
   const order = { intent: "place", side: "buy", orderType: "limit", price: "10000", num: "0.01", idempotencyKey: key };
   const evil = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
-  for (const target of ["/exchange/full-screen/BTC_USDT", "/exchange/full-screen/BTC_USDT?_data=routes%2Fexchange.full-screen.%24symbol", "/exchange/full-screen/BTC_USDT.data"]) {
+  for (const target of [
+    "/exchange/full-screen/BTC_USDT",
+    "/exchange/full-screen/BTC_USDT?_data=routes%2Fexchange.full-screen.%24symbol",
+    "/exchange/full-screen/BTC_USDT.data",
+  ]) {
     const res = await page.request.post(target, { form: order, headers: evil, maxRedirects: 0 });
     expect(res.status(), target).toBe(403);
     const logout = await page.request.post("/user/logout", { headers: { origin: "null" }, maxRedirects: 0 });
@@ -91,7 +95,13 @@ test("a post from another site changes nothing, data requests included (CSRF)", 
 });
 
 test("every response carries the security headers, and pages run under the CSP without a violation", async ({ page, request }) => {
-  for (const [path, status] of [["/home/index", 200], ["/favicon.ico", 200], ["/", 302], ["/home/index.data", 200], ["/robots.txt", 200]] as const) {
+  for (const [path, status] of [
+    ["/home/index", 200],
+    ["/favicon.ico", 200],
+    ["/", 302],
+    ["/home/index.data", 200],
+    ["/robots.txt", 200],
+  ] as const) {
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(status);
     const headers = res.headers();
@@ -122,7 +132,9 @@ test("a client trickling its body is answered 408 and cut off", async ({ baseURL
   socket.on("data", (chunk) => (answer += chunk.toString()));
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   const started = Date.now();
-  socket.write(`POST /user/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nemail=`);
+  socket.write(
+    `POST /user/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nemail=`,
+  );
   const trickle = setInterval(() => socket.writable && socket.write("a"), 500);
   await closed;
   clearInterval(trickle);

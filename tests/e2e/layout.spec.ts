@@ -10,7 +10,16 @@ import { createMember, deposit, logIn } from "./spot-support";
  */
 const WIDTHS = [390, 768, 1440] as const;
 
-const PUBLIC_PAGES = ["/home/index", "/market/main", "/exchange/full-screen/BTC_USDT", "/rate/index", "/aboutus", "/user/login", "/user/register", "/user/forgot-password"];
+const PUBLIC_PAGES = [
+  "/home/index",
+  "/market/main",
+  "/exchange/full-screen/BTC_USDT",
+  "/rate/index",
+  "/aboutus",
+  "/user/login",
+  "/user/register",
+  "/user/forgot-password",
+];
 const MEMBER_PAGES = [
   "/account/center/info",
   "/account/center/security",
@@ -40,14 +49,17 @@ async function headerProblems(page: Page): Promise<string[]> {
       .filter(({ el, box }) => box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true }));
     const name = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName).trim().slice(0, 30) || el.tagName;
     for (const { el, box } of controls) {
-      if (box.left < 0 || box.right > width + 0.5) problems.push(`${name(el)} leaves the screen (${Math.round(box.left)}–${Math.round(box.right)} of ${width})`);
+      if (box.left < 0 || box.right > width + 0.5)
+        problems.push(`${name(el)} leaves the screen (${Math.round(box.left)}–${Math.round(box.right)} of ${width})`);
     }
     for (let i = 0; i < controls.length; i++) {
       for (let j = i + 1; j < controls.length; j++) {
         const a = controls[i]!;
         const b = controls[j]!;
         if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
-        const overlap = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left) > 1 && Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top) > 1;
+        const overlap =
+          Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left) > 1 &&
+          Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top) > 1;
         if (overlap) problems.push(`${name(a.el)} overlaps ${name(b.el)}`);
       }
     }

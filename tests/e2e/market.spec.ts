@@ -59,7 +59,11 @@ function shownValue(shown: string): number | null {
 function expectSorted(shown: string[], dir: "asc" | "desc") {
   const values = shown.map(shownValue);
   const firstEmpty = values.indexOf(null);
-  if (firstEmpty !== -1) expect(values.slice(firstEmpty).every((v) => v === null), `"--" last in ${shown.join(" ")}`).toBe(true);
+  if (firstEmpty !== -1)
+    expect(
+      values.slice(firstEmpty).every((v) => v === null),
+      `"--" last in ${shown.join(" ")}`,
+    ).toBe(true);
   const known = values.filter((v): v is number => v !== null);
   const expected = [...known].sort((a, b) => (dir === "asc" ? a - b : b - a));
   expect(known, shown.join(" ")).toEqual(expected);
@@ -108,7 +112,10 @@ for (const javaScriptEnabled of [true, false]) {
       await search.fill("zzz");
       await page.getByRole("button", { name: en("market_list.search_submit") }).click();
       await expect(page.getByRole("cell", { name: en("market_list.empty_search", { q: "zzz" }) })).toBeVisible();
-      await page.getByRole("cell").getByRole("link", { name: en("market_list.search_clear") }).click();
+      await page
+        .getByRole("cell")
+        .getByRole("link", { name: en("market_list.search_clear") })
+        .click();
       await expect(page).toHaveURL(/\/market\/main$/);
       await expect(page.getByRole("searchbox", { name: en("market_list.search_label") })).toHaveValue("");
       expect(await rowSymbols(page)).toEqual(listed);
@@ -252,7 +259,10 @@ test.describe("market list with JavaScript", () => {
     await logInTo(page, "/market/main?tab=favourites");
     await expectNoSeriousA11yViolations(page);
     await page.goto("/market/main");
-    await page.getByRole("banner").getByRole("button", { name: text("en", "header.theme_switch_to_day") }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: text("en", "header.theme_switch_to_day") })
+      .click();
     await expect(page.locator('meta[name="color-scheme"]')).toHaveAttribute("content", "light");
     await expectNoSeriousA11yViolations(page);
   });

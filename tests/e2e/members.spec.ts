@@ -120,7 +120,10 @@ for (const javaScriptEnabled of [true, false]) {
       await logIn(page, email, "second456");
 
       // Log out from the member menu.
-      await page.getByRole("banner").getByRole("link", { name: /^Account menu/ }).hover();
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: /^Account menu/ })
+        .hover();
       await page.getByRole("button", { name: "Log Out" }).click();
       await expect(page).toHaveURL(/\/home\/index$/);
       await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
@@ -152,7 +155,10 @@ test("pages for members send visitors to the login page and back", async ({ page
   await page.goto("/account/center/security");
   await expect(page).toHaveURL(/\/user\/login\?redirectTo=%2Faccount%2Fcenter%2Fsecurity$/);
   await register(page, email, "pass1234");
-  await page.getByRole("banner").getByRole("link", { name: /^Account menu/ }).hover();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Account menu/ })
+    .hover();
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByText("You have logged out.")).toBeVisible();
   await page.goto("/account/center/security");
@@ -169,7 +175,13 @@ test.describe("accessibility of member pages", () => {
     await page.goto("/user/register");
     await expectNoSeriousA11yViolations(page);
     await register(page, uniqueEmail("axe"), "pass1234");
-    for (const path of ["/account/center/info", "/account/center/security", "/account/center/device-management", "/account/center/trade-pwd", "/account/center/login-pwd"]) {
+    for (const path of [
+      "/account/center/info",
+      "/account/center/security",
+      "/account/center/device-management",
+      "/account/center/trade-pwd",
+      "/account/center/login-pwd",
+    ]) {
       await page.goto(path);
       await expectNoSeriousA11yViolations(page);
     }

@@ -45,7 +45,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/account\/center\/security$/);
       await expect(page.getByText("Google Authenticator is on.")).toBeVisible();
 
-      await page.getByRole("banner").getByRole("link", { name: /^Account menu/ }).hover();
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: /^Account menu/ })
+        .hover();
       await page.getByRole("button", { name: "Log Out" }).click();
       await expect(page).toHaveURL(/\/home\/index$/);
 

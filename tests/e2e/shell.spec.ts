@@ -58,15 +58,13 @@ test.describe("home and routing", () => {
 
   test("links only to pages that exist", async ({ page, request }) => {
     await page.goto("/home/index");
-    const hrefs = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((links) =>
-      links.map((a) => a.getAttribute("href")!),
-    );
+    const hrefs = await page.locator("header a[href^='/'], footer a[href^='/']").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
     expect(hrefs.length).toBeGreaterThan(3);
     for (const href of new Set(hrefs)) {
       const res = await request.get(href, { maxRedirects: 0 });
       // A page answers 200, or redirects to its own default child; never to the catch-all home.
       const location = res.headers()["location"] ?? "";
-      expect(res.status() === 200 || (location !== "/home/index" || href === "/home/index"), href).toBe(true);
+      expect(res.status() === 200 || location !== "/home/index" || href === "/home/index", href).toBe(true);
     }
   });
 });
@@ -180,10 +178,7 @@ test.describe("accessibility", () => {
 
   test("Tab reaches every header control in order, each with a visible focus ring", async ({ page }) => {
     await page.goto("/home/index");
-    const expected: Array<RegExp | string> = [
-      "Skip to main content",
-      "Meridian Exchange home",
-    ];
+    const expected: Array<RegExp | string> = ["Skip to main content", "Meridian Exchange home"];
     const navLinks = await page.locator("header nav > ul > li > a").allTextContents();
     expected.push(...navLinks.map((t) => t.replace("▾", "").trim()));
     expected.push("Search coins and contracts", "Log In", "Register", /^Language:/, /^Display currency:/, /Switch to (day|night) theme/);
@@ -209,9 +204,7 @@ test.describe("accessibility", () => {
       expect(ring.style, `focus ring on ${label}`).not.toBe("none");
       expect(ring.width, `focus ring on ${label}`).toBeGreaterThanOrEqual(2);
       // Moving through a nav item's sub-menu: skip its children (they follow in the Tab order).
-      const children = await focused.evaluate((el) =>
-        el.parentElement?.matches("nav li") ? el.parentElement.querySelectorAll(":scope > ul a").length : 0,
-      );
+      const children = await focused.evaluate((el) => (el.parentElement?.matches("nav li") ? el.parentElement.querySelectorAll(":scope > ul a").length : 0));
       for (let i = 0; i < children; i++) await page.keyboard.press("Tab");
     }
   });

@@ -38,7 +38,13 @@ async function startWeb(engineUrl: string): Promise<string> {
   webs.push(web);
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) return origin;
+    if (
+      await fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return origin;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`web process on ${port} did not start`);
@@ -74,7 +80,12 @@ async function expectLoggedIn(http: APIRequestContext, origin: string) {
 
 test("a member's requests alternate between two web processes without being logged out", async () => {
   const http = await request.newContext();
-  const login = await post(http, a, "/user/login", { accountType: "email", email: member.email, password: member.password, redirectTo: "/account/center/info" });
+  const login = await post(http, a, "/user/login", {
+    accountType: "email",
+    email: member.email,
+    password: member.password,
+    redirectTo: "/account/center/info",
+  });
   expect(login.status()).toBe(302);
 
   // A page on B, then a redirecting form post on A (refreshes, then redirects), then B again.

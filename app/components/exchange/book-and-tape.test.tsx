@@ -16,7 +16,9 @@ vi.mock("./exchange.css", () => {
 
 async function i18nOf(lang: "en" | "tr") {
   const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({ lng: lang, resources: { [lang]: { translation: lang === "en" ? en : tr } }, interpolation: { escapeValue: false } });
+  await instance
+    .use(initReactI18next)
+    .init({ lng: lang, resources: { [lang]: { translation: lang === "en" ? en : tr } }, interpolation: { escapeValue: false } });
   return instance;
 }
 

@@ -99,21 +99,41 @@ globalStyle(`${table} td`, { textAlign: "right", padding: "2px 12px", whiteSpace
 
 export const bookRow = style({ position: "relative" });
 /** The depth bar: a background gradient sized by the row's share of the visible depth; light enough (12 %) that prices over it keep 4.5:1 in both themes. */
-export const depthAsk = style({ backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.down} 12%, transparent) var(--depth), transparent var(--depth))` });
-export const depthBid = style({ backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.up} 12%, transparent) var(--depth), transparent var(--depth))` });
-export const mid = style({ display: "flex", justifyContent: "space-between", alignItems: "baseline", padding: "8px 12px", borderBlock: `1px solid ${vars.color.border}` });
+export const depthAsk = style({
+  backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.down} 12%, transparent) var(--depth), transparent var(--depth))`,
+});
+export const depthBid = style({
+  backgroundImage: `linear-gradient(to left, color-mix(in srgb, ${vars.color.up} 12%, transparent) var(--depth), transparent var(--depth))`,
+});
+export const mid = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "baseline",
+  padding: "8px 12px",
+  borderBlock: `1px solid ${vars.color.border}`,
+});
 export const midPrice = style({ fontSize: "18px", fontWeight: 700, fontFamily: vars.font.mono });
 export const empty = style({ padding: "16px 12px", color: vars.color.textMuted, fontSize: "13px", textAlign: "center" });
 
 // ---- Chart ----
-export const chartTools = style({ display: "flex", flexWrap: "wrap", gap: "2px", padding: "6px 8px", borderBottom: `1px solid ${vars.color.border}`, alignItems: "center" });
+export const chartTools = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "2px",
+  padding: "6px 8px",
+  borderBottom: `1px solid ${vars.color.border}`,
+  alignItems: "center",
+});
 export const periodLink = style({
   padding: "4px 8px",
   borderRadius: vars.radius.small,
   color: vars.color.textMuted,
   textDecoration: "none",
   fontSize: "12px",
-  selectors: { '&[aria-current="true"]': { color: vars.color.accentStrong, background: vars.color.surfaceRaised, fontWeight: 700 }, "&:hover": { color: vars.color.text } },
+  selectors: {
+    '&[aria-current="true"]': { color: vars.color.accentStrong, background: vars.color.surfaceRaised, fontWeight: 700 },
+    "&:hover": { color: vars.color.text },
+  },
 });
 export const chartBox = style({ position: "relative", flex: 1, minHeight: "360px" });
 export const chartSvg = style({ display: "block", width: "100%", height: "360px" });
@@ -180,11 +200,34 @@ export const total = style({ display: "flex", justifyContent: "space-between", f
 export const fees = style({ display: "grid", gap: "4px", margin: 0 });
 globalStyle(`${fees} dd`, { margin: 0 });
 export const submit = styleVariants({
-  buy: { height: "42px", border: 0, borderRadius: vars.radius.small, fontWeight: 700, color: vars.color.background, background: vars.color.up, cursor: "pointer" },
-  sell: { height: "42px", border: 0, borderRadius: vars.radius.small, fontWeight: 700, color: vars.color.background, background: vars.color.down, cursor: "pointer" },
+  buy: {
+    height: "42px",
+    border: 0,
+    borderRadius: vars.radius.small,
+    fontWeight: 700,
+    color: vars.color.background,
+    background: vars.color.up,
+    cursor: "pointer",
+  },
+  sell: {
+    height: "42px",
+    border: 0,
+    borderRadius: vars.radius.small,
+    fontWeight: 700,
+    color: vars.color.background,
+    background: vars.color.down,
+    cursor: "pointer",
+  },
 });
 export const loginPrompt = style({ padding: "24px 12px", textAlign: "center", display: "grid", gap: "12px", justifyItems: "center" });
-export const loginLink = style({ padding: "10px 24px", borderRadius: vars.radius.small, background: vars.color.accent, color: vars.color.accentText, fontWeight: 700, textDecoration: "none" });
+export const loginLink = style({
+  padding: "10px 24px",
+  borderRadius: vars.radius.small,
+  background: vars.color.accent,
+  color: vars.color.accentText,
+  fontWeight: 700,
+  textDecoration: "none",
+});
 
 // ---- Orders ----
 export const ordersHead = style({ display: "flex", alignItems: "center", justifyContent: "space-between", borderBottom: `1px solid ${vars.color.border}` });

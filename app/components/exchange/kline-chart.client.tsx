@@ -59,7 +59,14 @@ export default function KlineChart({ candles, period, colors, label }: { candles
       ],
       xAxis: [
         { type: "category", data: times, boundaryGap: true, axisLine: { lineStyle: { color: resolved.grid } }, axisLabel: { color: resolved.text } },
-        { type: "category", gridIndex: 1, data: times, axisLabel: { show: false }, axisTick: { show: false }, axisLine: { lineStyle: { color: resolved.grid } } },
+        {
+          type: "category",
+          gridIndex: 1,
+          data: times,
+          axisLabel: { show: false },
+          axisTick: { show: false },
+          axisLine: { lineStyle: { color: resolved.grid } },
+        },
       ],
       yAxis: [
         { scale: true, position: "right", splitLine: { lineStyle: { color: resolved.grid } }, axisLabel: { color: resolved.text } },

@@ -47,7 +47,12 @@ export function KlineArea({ candles, period, symbol, search }: { candles: WireCa
           <p className={s.empty}>{t("exchange.no_candles")}</p>
         ) : hydrated ? (
           <Suspense fallback={svg}>
-            <Chart candles={candles} period={period} label={symbol} colors={{ up: varName(vars.color.up), down: varName(vars.color.down), text: varName(vars.color.textMuted), grid: varName(vars.color.border) }} />
+            <Chart
+              candles={candles}
+              period={period}
+              label={symbol}
+              colors={{ up: varName(vars.color.up), down: varName(vars.color.down), text: varName(vars.color.textMuted), grid: varName(vars.color.border) }}
+            />
           </Suspense>
         ) : (
           svg

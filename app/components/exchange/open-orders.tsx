@@ -54,7 +54,12 @@ export function OpenOrders({ orders, base, quote }: { orders: SpotOrderView[]; b
                   <td className={o.side === "buy" ? s.tone.up : s.tone.down}>{t(`exchange.side_${o.side}`)}</td>
                   <td>{t(`exchange.type_${o.type}`, { defaultValue: o.type })}</td>
                   <td>{nf.display(o.price, { abbreviate: false })}</td>
-                  <td>{[o.stopProfitPrice, o.stopLossPrice].filter(Boolean).map((p) => nf.display(p, { abbreviate: false })).join(" / ") || "--"}</td>
+                  <td>
+                    {[o.stopProfitPrice, o.stopLossPrice]
+                      .filter(Boolean)
+                      .map((p) => nf.display(p, { abbreviate: false }))
+                      .join(" / ") || "--"}
+                  </td>
                   <td>{nf.display(o.quantity)}</td>
                   <td>{nf.display(o.filled)}</td>
                   <td>{t(`exchange.status_${o.status}`, { defaultValue: o.status })}</td>

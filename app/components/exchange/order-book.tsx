@@ -60,7 +60,14 @@ export function OrderBook({ depth, base, quote, amountScale, priceScale, last, l
       </h2>
       <table className={s.table} aria-label={t("exchange.asks")}>
         {head}
-        <tbody data-testid="asks">{asks.length ? asks.map((level, i) => ({ level, cum: askCum[i]! })).reverse().map(({ level, cum }) => row("ask", level, cum)) : null}</tbody>
+        <tbody data-testid="asks">
+          {asks.length
+            ? asks
+                .map((level, i) => ({ level, cum: askCum[i]! }))
+                .reverse()
+                .map(({ level, cum }) => row("ask", level, cum))
+            : null}
+        </tbody>
       </table>
       {!asks.length && <p className={s.empty}>{t("exchange.no_asks")}</p>}
       <div className={s.mid}>

@@ -95,7 +95,8 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
   /** A share of what is available, as an amount (or money for a market buy), rounded down. */
   const share = (pct: bigint) => {
     const availMinor = toMinor(available, 8, "down");
-    const set = (field: FieldMetadata<string | undefined>, minor: bigint, scale: number) => form.update({ name: field.name as string, value: toInputText(fromMinor(minor, scale), mark) });
+    const set = (field: FieldMetadata<string | undefined>, minor: bigint, scale: number) =>
+      form.update({ name: field.name as string, value: toInputText(fromMinor(minor, scale), mark) });
     if (buyAtMarket) return set(fields.money, (availMinor * pct) / 100n / 10n ** BigInt(8 - precision.quoteScale), precision.quoteScale);
     if (side === "sell") return set(fields.num, (availMinor * pct) / 100n / 10n ** BigInt(8 - precision.amountScale), precision.amountScale);
     if (!priceValue) return;
@@ -131,7 +132,9 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
         </div>
         {field.errors?.length ? (
           <p id={errorId} className={s.fieldError}>
-            {field.errors.map((e) => (/^[a-z_]+\.[a-z_.]+$/.test(e) ? t(e, { field: label, max: scale, mark, example: toInputText(scale > 0 ? "12.5" : "10", mark) }) : e)).join(" ")}
+            {field.errors
+              .map((e) => (/^[a-z_]+\.[a-z_.]+$/.test(e) ? t(e, { field: label, max: scale, mark, example: toInputText(scale > 0 ? "12.5" : "10", mark) }) : e))
+              .join(" ")}
           </p>
         ) : null}
       </div>
@@ -173,16 +176,20 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
         </>
       )}
       {orderType === "limit" && numberField(fields.price, t("exchange.price"), rules.quote, precision.priceScale, suggestedPrice)}
-      {orderType === "market" && (
-        <p className={s.numberLabel}>{t(side === "buy" ? "exchange.market_buy_hint" : "exchange.market_sell_hint")}</p>
-      )}
+      {orderType === "market" && <p className={s.numberLabel}>{t(side === "buy" ? "exchange.market_buy_hint" : "exchange.market_sell_hint")}</p>}
       {buyAtMarket
         ? numberField(fields.money, t("exchange.total_spend"), rules.quote, precision.quoteScale)
         : numberField(fields.num, t("exchange.amount"), rules.base, precision.amountScale)}
       {hydrated && (
         <div className={s.percents}>
           {[25n, 50n, 75n, 100n].map((pct) => (
-            <button key={String(pct)} type="button" className={s.percent} onClick={() => share(pct)} aria-label={t("exchange.use_share", { share: String(pct) })}>
+            <button
+              key={String(pct)}
+              type="button"
+              className={s.percent}
+              onClick={() => share(pct)}
+              aria-label={t("exchange.use_share", { share: String(pct) })}
+            >
               {String(pct)}%
             </button>
           ))}
@@ -203,9 +210,7 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
         </div>
         <div className={s.total}>
           <dt>{t("exchange.estimated_fee")}</dt>
-          <dd data-testid={`fee-estimate-${side}`}>
-            {fee ? `≈ ${nf.display(fee.value)} ${fee.unit}` : `-- ${side === "buy" ? rules.base : rules.quote}`}
-          </dd>
+          <dd data-testid={`fee-estimate-${side}`}>{fee ? `≈ ${nf.display(fee.value)} ${fee.unit}` : `-- ${side === "buy" ? rules.base : rules.quote}`}</dd>
         </div>
       </dl>
       <button type="submit" className={s.submit[side]} disabled={busy}>

@@ -39,7 +39,11 @@ export function TickerBar({ ticker, markets, symbol, priceScale }: { ticker: Mar
         <ul className={s.switcherList} aria-label={t("exchange.markets")}>
           {markets.map((m) => (
             <li key={m.symbolName}>
-              <Link to={`/exchange/full-screen/${m.symbolName.replace("/", "_")}`} className={s.switcherLink} aria-current={m.symbolName === symbol ? "page" : undefined}>
+              <Link
+                to={`/exchange/full-screen/${m.symbolName.replace("/", "_")}`}
+                className={s.switcherLink}
+                aria-current={m.symbolName === symbol ? "page" : undefined}
+              >
                 <span>{m.symbolName}</span>
                 <span>{nf.display(m.close, { abbreviate: false })}</span>
                 <span className={s.tone[toneOf(m.zdf)]}>{nf.mark(signedPercent(m.zdf))}</span>

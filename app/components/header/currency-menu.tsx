@@ -25,13 +25,7 @@ export function CurrencyMenu() {
           <ul className={m.list} aria-labelledby="currency-menu-heading">
             {currencies.map((option) => (
               <li key={option.code}>
-                <button
-                  type="submit"
-                  name="value"
-                  value={option.code}
-                  className={m.option}
-                  aria-current={option.code === currency.code ? "true" : undefined}
-                >
+                <button type="submit" name="value" value={option.code} className={m.option} aria-current={option.code === currency.code ? "true" : undefined}>
                   <span>{option.quote}</span>
                   <span className={m.muted}>{option.symbol}</span>
                 </button>

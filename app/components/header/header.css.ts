@@ -150,7 +150,12 @@ export const subMenu = style({
     },
   },
 });
-export const subLink = style({ display: "block", padding: "8px 10px", borderRadius: vars.radius.small, selectors: { "&:hover": { background: vars.color.surface } } });
+export const subLink = style({
+  display: "block",
+  padding: "8px 10px",
+  borderRadius: vars.radius.small,
+  selectors: { "&:hover": { background: vars.color.surface } },
+});
 
 export const search = style({ flex: "0 1 220px", minWidth: "120px", "@media": { [narrow]: { flex: "none" } } });
 export const searchInput = style({
@@ -193,5 +198,14 @@ export const iconButton = style({
   listStyle: "none",
   selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
-export const menuNote = style({ padding: "8px 10px", color: vars.color.textMuted, fontSize: "12px", borderBottom: `1px solid ${vars.color.border}`, marginBottom: "4px" });
-export const subButton = style([subLink, { width: "100%", textAlign: "left", background: "transparent", border: 0, selectors: { "&:hover": { background: vars.color.surface } } }]);
+export const menuNote = style({
+  padding: "8px 10px",
+  color: vars.color.textMuted,
+  fontSize: "12px",
+  borderBottom: `1px solid ${vars.color.border}`,
+  marginBottom: "4px",
+});
+export const subButton = style([
+  subLink,
+  { width: "100%", textAlign: "left", background: "transparent", border: 0, selectors: { "&:hover": { background: vars.color.surface } } },
+]);

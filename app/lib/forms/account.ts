@@ -19,7 +19,10 @@ export const tradePasswordSchema = z
   .refine((v) => v.tradePassword === v.tradePassword1, { path: ["tradePassword1"], message: "validation.password_mismatch" });
 
 export const antiCodeSchema = z.object({
-  antiCode: z.string({ message: "validation.anti_code" }).trim().regex(/^[A-Za-z0-9]{4,20}$/, "validation.anti_code"),
+  antiCode: z
+    .string({ message: "validation.anti_code" })
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,20}$/, "validation.anti_code"),
   code: z.string({ message: "validation.code" }).pipe(codeField),
 });
 

@@ -12,7 +12,10 @@ export const kycSchema = z.object({
   front: idImage,
   back: idImage,
   hand: idImage,
-  phone: z.string({ message: "validation.phone_required" }).trim().regex(/^\+?\d{4,18}$/, "validation.phone_required"),
+  phone: z
+    .string({ message: "validation.phone_required" })
+    .trim()
+    .regex(/^\+?\d{4,18}$/, "validation.phone_required"),
 });
 
 export const KYC_FILE_FIELDS = ["front", "back", "hand"] as const;

@@ -45,6 +45,9 @@ describe("spot order form (issue 8: an order is exactly what was typed, or it is
   });
 
   it("an empty field is asked for, not refused as a number", () => {
-    expect(submit({ price: "", num: "" }, ".").reply().error).toMatchObject({ price: ["spot.validation.price_required"], num: ["spot.validation.num_required"] });
+    expect(submit({ price: "", num: "" }, ".").reply().error).toMatchObject({
+      price: ["spot.validation.price_required"],
+      num: ["spot.validation.num_required"],
+    });
   });
 });

@@ -22,14 +22,43 @@ let probe: http.Server;
 
 const ok = (data: unknown) => ({ status: 200, body: { code: 200, success: true, msg: "success", data } });
 const refusal = (code: number, msg: string) => ({ status: code === 401 ? 401 : 200, body: { code, success: false, msg, data: null } });
-const BTC = { symbolName: "BTC/USDT", coin_symbol: "BTC", quote_symbol: "USDT", base_coin_scale: 4, coin_coin_scale: 2, tickSize: "0.01", lotSize: "0.0001", minQuantity: "0.0001", makerFee: "0.1", takerFee: "0.1", halted: false };
+const BTC = {
+  symbolName: "BTC/USDT",
+  coin_symbol: "BTC",
+  quote_symbol: "USDT",
+  base_coin_scale: 4,
+  coin_coin_scale: 2,
+  tickSize: "0.01",
+  lotSize: "0.0001",
+  minQuantity: "0.0001",
+  makerFee: "0.1",
+  takerFee: "0.1",
+  halted: false,
+};
 const member = { id: "1", uid: "12345678", email: "m@example.com", phone: null, areaCode: null, is_merchant: 0, avatar: "" };
-const memberInfo = { ...member, merchant: null, blade_user_id: "1", chatKey: "", supported: 0, inviteCode: "ABCD", googleBound: false, tradePasswordSet: false, antiCodeSet: false, createdAt: "2026-01-01T00:00:00Z" };
+const memberInfo = {
+  ...member,
+  merchant: null,
+  blade_user_id: "1",
+  chatKey: "",
+  supported: 0,
+  inviteCode: "ABCD",
+  googleBound: false,
+  tradePasswordSet: false,
+  antiCodeSet: false,
+  createdAt: "2026-01-01T00:00:00Z",
+};
 
 function answer(path: string, token: string | undefined) {
   if (path === "/api/blade-auth/oauth/token") {
     refreshes++;
-    return ok({ access_token: `fresh-access-${refreshes}`, refresh_token: `fresh-refresh-${refreshes}`, token_type: "bearer", expires_in: 604800, user: memberInfo });
+    return ok({
+      access_token: `fresh-access-${refreshes}`,
+      refresh_token: `fresh-refresh-${refreshes}`,
+      token_type: "bearer",
+      expires_in: 604800,
+      user: memberInfo,
+    });
   }
   if (token === "bearer expired-access-token") return refusal(401, "expired");
   if (path.endsWith("/coin/open/getSpotSymbols")) return ok([BTC]);
@@ -60,7 +89,12 @@ beforeEach(() => {
 /** A session cookie of a member whose token is `ageMs` old (8 days: due for a refresh). */
 async function memberCookie(ageMs: number, accessToken = "current-access-token"): Promise<string> {
   const session = await sessionStorage.getSession();
-  const auth: StoredAuth = { accessToken, refreshToken: `refresh-${Math.random().toString(36).slice(2)}-0123456789abcdef`, issuedAt: Date.now() - ageMs, member };
+  const auth: StoredAuth = {
+    accessToken,
+    refreshToken: `refresh-${Math.random().toString(36).slice(2)}-0123456789abcdef`,
+    issuedAt: Date.now() - ageMs,
+    member,
+  };
   session.set("auth", auth);
   return (await sessionStorage.commitSession(session)).split(";")[0]!;
 }
@@ -146,7 +180,9 @@ describe("what the client owns", () => {
 describe("placing an order", () => {
   const orderForm = () => new URLSearchParams({ side: "buy", orderType: "limit", price: "100", num: "0.5", idempotencyKey: "key-0123456789" });
   const place = async (cookie: string) =>
-    withMember(args(cookie, { method: "POST", body: orderForm() }, "http://localhost/exchange/full-screen/BTC_USDT"), ({ engine }) => exchangeAction(engine, "BTC_USDT"));
+    withMember(args(cookie, { method: "POST", body: orderForm() }, "http://localhost/exchange/full-screen/BTC_USDT"), ({ engine }) =>
+      exchangeAction(engine, "BTC_USDT"),
+    );
 
   it("is one engine call once the market's rules are cached", async () => {
     const cookie = await memberCookie(60_000);

@@ -20,7 +20,11 @@ let refreshCalls = 0;
 
 beforeAll(async () => {
   store = await openTestStore("pglite");
-  engine = await buildApp({ store, apiHead: "mjkj-web", services: createServices({ devMailbox: true, siteName: async () => "Meridian Exchange", adminToken: TEST_ADMIN_TOKEN }) });
+  engine = await buildApp({
+    store,
+    apiHead: "mjkj-web",
+    services: createServices({ devMailbox: true, siteName: async () => "Meridian Exchange", adminToken: TEST_ADMIN_TOKEN }),
+  });
   engine.addHook("preHandler", async (request) => {
     if (request.url.startsWith("/api/blade-auth/oauth/token") && (request.body as { grant_type?: string })?.grant_type === "refresh_token") refreshCalls++;
   });
@@ -34,7 +38,8 @@ afterAll(async () => {
 });
 
 async function loggedInCookie(email: string, issuedAt: number): Promise<{ cookie: string; auth: StoredAuth }> {
-  const api = (path: string, init?: RequestInit) => engine.inject({ method: (init?.method as "GET") ?? "GET", url: path, payload: init?.body as string, headers: { "content-type": "application/json" } });
+  const api = (path: string, init?: RequestInit) =>
+    engine.inject({ method: (init?.method as "GET") ?? "GET", url: path, payload: init?.body as string, headers: { "content-type": "application/json" } });
   await api(`/api/mjkj-web/coin/open/send/email?email=${email}&type=register`);
   const mail = (await engine.inject({ method: "GET", url: `/api/mjkj-web/dev/mailbox?destination=${email}`, headers: ADMIN_HEADERS })).json().data[0];
   const code = mail.subject.match(/\d{6}/)[0];

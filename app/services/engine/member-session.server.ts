@@ -46,7 +46,10 @@ async function readMemberSession(request: Request): Promise<MemberSession | null
   const session = await getSession(request);
   const auth = storedAuth(session);
   if (!auth) return null;
-  const tokenTimeMs = (await loadSite().then((s) => s.config.tokenTime).catch(() => 604_800)) * 1000;
+  const tokenTimeMs =
+    (await loadSite()
+      .then((s) => s.config.tokenTime)
+      .catch(() => 604_800)) * 1000;
   if (Date.now() - auth.issuedAt < tokenTimeMs - REFRESH_MARGIN_MS) return { auth, refreshedCookie: null };
   const grant = await refreshCoalesced(auth.refreshToken, await detectLanguage(request));
   // A failed refresh keeps the member as they were (spec §4): if the token is gone for good, the

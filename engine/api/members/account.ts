@@ -13,26 +13,46 @@ export function registerAccountRoutes(api: ApiContext): void {
     members.loginLog({ memberId, sessionId }, { pageNo: query.pageNo ?? 1, pageSize: query.pageSize ?? 10 }, demo),
   );
   memberEndpoint(api, endpoints.devices, ({ memberId, sessionId, demo, now }) => members.devices({ memberId, sessionId }, demo, now));
-  memberEndpoint(api, endpoints.deleteDevice, async ({ params, memberId, now }) => {
-    await members.revokeDevice(memberId, String(params.id), now);
-    return null;
-  }, locked);
+  memberEndpoint(
+    api,
+    endpoints.deleteDevice,
+    async ({ params, memberId, now }) => {
+      await members.revokeDevice(memberId, String(params.id), now);
+      return null;
+    },
+    locked,
+  );
   memberEndpoint(api, endpoints.updateDevice, async ({ body, memberId }) => {
     await members.renameDevice(memberId, String(body.id), body.name);
     return null;
   });
-  memberEndpoint(api, endpoints.updatePassword, async ({ body, memberId, now }) => {
-    await members.changePassword(memberId, body.oldPassword, body.newPassword, now);
-    return null;
-  }, locked);
-  memberEndpoint(api, endpoints.tradePassword, async ({ body, memberId, now }) => {
-    await members.setTradePassword(memberId, body.code, body.tradePassword, now);
-    return null;
-  }, locked);
-  memberEndpoint(api, endpoints.antiCode, async ({ body, memberId, now }) => {
-    await members.setAntiCode(memberId, body.code, body.antiCode, now);
-    return null;
-  }, locked);
+  memberEndpoint(
+    api,
+    endpoints.updatePassword,
+    async ({ body, memberId, now }) => {
+      await members.changePassword(memberId, body.oldPassword, body.newPassword, now);
+      return null;
+    },
+    locked,
+  );
+  memberEndpoint(
+    api,
+    endpoints.tradePassword,
+    async ({ body, memberId, now }) => {
+      await members.setTradePassword(memberId, body.code, body.tradePassword, now);
+      return null;
+    },
+    locked,
+  );
+  memberEndpoint(
+    api,
+    endpoints.antiCode,
+    async ({ body, memberId, now }) => {
+      await members.setAntiCode(memberId, body.code, body.antiCode, now);
+      return null;
+    },
+    locked,
+  );
   memberEndpoint(api, endpoints.bindAccount, async ({ body, memberId, demo, now }) => memberView(await members.bindAccount(memberId, body, now), demo), locked);
   memberEndpoint(api, endpoints.support, async ({ memberId }) => {
     await members.markSupported(memberId);

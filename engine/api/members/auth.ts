@@ -35,7 +35,14 @@ export function registerAuthRoutes(api: ApiContext): void {
     slots.giveBack();
     services.limits.loginPerAccountAndAddress.reset(`login:${account}|${request.ip}`);
     services.limits.loginBackoffPerAccount.reset(`login:${account}`);
-    return members.openSession({ memberId: member.id, deviceId: body.deviceId, userAgent: userAgentOf(request), ip: request.ip, now, demoMemberId: services.demoMemberId });
+    return members.openSession({
+      memberId: member.id,
+      deviceId: body.deviceId,
+      userAgent: userAgentOf(request),
+      ip: request.ip,
+      now,
+      demoMemberId: services.demoMemberId,
+    });
   });
 
   memberEndpoint(api, endpoints.logout, async ({ sessionId, now }) => {

@@ -46,7 +46,9 @@ describe("demo member guard", () => {
     const device = await client.call(endpoints.deleteDevice, { params: { id: "1" } }, { token: demo.token });
     expect(device.code).toBe(403);
     // The demo member still logs in with the public password; another member changes theirs.
-    const login = await client.call(endpoints.token, { body: { grant_type: "password", accountType: "email", email: "demo-guard@example.com", password: "secret123", deviceId: "device-again" } });
+    const login = await client.call(endpoints.token, {
+      body: { grant_type: "password", accountType: "email", email: "demo-guard@example.com", password: "secret123", deviceId: "device-again" },
+    });
     expect(login.code).toBe(200);
     expect((await changePassword(other.token)).code).toBe(200);
   });
@@ -54,7 +56,9 @@ describe("demo member guard", () => {
   it("shows each visitor of the demo member only their own session and login, without addresses", async () => {
     const first = await member("demo-privacy@example.com");
     services.demoMemberId = first.id;
-    const second = await client.data(endpoints.token, { body: { grant_type: "password", accountType: "email", email: "demo-privacy@example.com", password: "secret123", deviceId: "second-visitor" } });
+    const second = await client.data(endpoints.token, {
+      body: { grant_type: "password", accountType: "email", email: "demo-privacy@example.com", password: "secret123", deviceId: "second-visitor" },
+    });
     expect(second.user.demo).toBe(true);
     for (const token of [first.token, second.access_token]) {
       const devices = await client.data(endpoints.devices, {}, { token });
@@ -68,7 +72,9 @@ describe("demo member guard", () => {
     }
     // Another member sees every session of theirs, with addresses.
     const other = await member("not-demo-privacy@example.com");
-    await client.call(endpoints.token, { body: { grant_type: "password", accountType: "email", email: "not-demo-privacy@example.com", password: "secret123", deviceId: "other-second" } });
+    await client.call(endpoints.token, {
+      body: { grant_type: "password", accountType: "email", email: "not-demo-privacy@example.com", password: "secret123", deviceId: "other-second" },
+    });
     const devices = await client.data(endpoints.devices, {}, { token: other.token });
     expect(devices).toHaveLength(2);
     expect(devices[0]!.ip).not.toBe("");

@@ -42,7 +42,8 @@ describe.each(testStoreKinds())("KYC on %s", (kind) => {
 
   const member = (email: string) => registerAndLogIn(app, email, `dev-${email.replace(/\W/g, "_")}`);
   /** A raw multipart body: the upload's input is a file, not a schema. */
-  const sendUpload = (token: string | undefined, contentType: string, body: Buffer | object) => client.send(endpoints.upload, { body }, { token, headers: { "content-type": contentType } });
+  const sendUpload = (token: string | undefined, contentType: string, body: Buffer | object) =>
+    client.send(endpoints.upload, { body }, { token, headers: { "content-type": contentType } });
   const upload = async (token: string, content: Buffer, filename = "id.png") => {
     const { body, contentType } = multipart("file", content, filename);
     const res = await sendUpload(token, contentType, body);
@@ -93,10 +94,14 @@ describe.each(testStoreKinds())("KYC on %s", (kind) => {
     expect(await status(bob.token)).toMatchObject({ status: 0 });
     expect((await submit(alice.token, ids)).code).toBe(409);
 
-    const review = (body: { uid: string; decision: "approve" | "reject"; reason?: string }, admin = adminToken) => client.call(endpoints.adminKycReview, { body }, { admin });
+    const review = (body: { uid: string; decision: "approve" | "reject"; reason?: string }, admin = adminToken) =>
+      client.call(endpoints.adminKycReview, { body }, { admin });
     expect((await review({ uid: alice.uid, decision: "approve" }, "wrong-token-wrong-token-wrong")).status).toBe(403);
     expect((await review({ uid: alice.uid, decision: "reject" })).code).toBe(400);
-    expect((await review({ uid: alice.uid, decision: "reject", reason: "The ID photo is blurred." })).data).toMatchObject({ status: 3, reason: "The ID photo is blurred." });
+    expect((await review({ uid: alice.uid, decision: "reject", reason: "The ID photo is blurred." })).data).toMatchObject({
+      status: 3,
+      reason: "The ID photo is blurred.",
+    });
     expect(await status(alice.token)).toMatchObject({ status: 3, reason: "The ID photo is blurred." });
 
     const again = await Promise.all([1, 2, 3].map(async () => (await upload(alice.token, PNG)).body.data.id));

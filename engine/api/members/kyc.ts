@@ -18,10 +18,15 @@ export async function registerKycRoutes(api: ApiContext, kyc: KycService): Promi
   await api.app.register(multipart, { limits: { fileSize: MAX_ID_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 100 } });
 
   memberEndpoint(api, endpoints.upload, async ({ request, memberId, now }) => kyc.saveUpload(memberId, await uploadedImage(request), now));
-  memberEndpoint(api, endpoints.kycSubmit, async ({ body, memberId, now }) => {
-    await kyc.submit(memberId, body, now);
-    return null;
-  }, { securityChange: true });
+  memberEndpoint(
+    api,
+    endpoints.kycSubmit,
+    async ({ body, memberId, now }) => {
+      await kyc.submit(memberId, body, now);
+      return null;
+    },
+    { securityChange: true },
+  );
   memberEndpoint(api, endpoints.kycStatus, ({ memberId }) => kyc.status(memberId));
 
   operatorEndpoint(api, endpoints.adminKycReview, async ({ body, now }) => {

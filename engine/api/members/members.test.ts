@@ -55,7 +55,8 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
       { ip },
     );
   }
-  const tokenOf = async (email: string, password = "secret123", extra: { googleCode?: string } = {}) => (await login(email, password, extra)).data!.access_token;
+  const tokenOf = async (email: string, password = "secret123", extra: { googleCode?: string } = {}) =>
+    (await login(email, password, extra)).data!.access_token;
 
   it("registers by e-mail with a code from the outbox, then logs in", async () => {
     const uid = await registerByEmail("alice@example.com");
@@ -84,7 +85,9 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     expect(short).toMatchObject({ code: 400, msg: "Invalid phone number format." });
     const unknownArea = await client.call(endpoints.sendSmsCode, { query: { areaCode: "999", phone: "1234567890", type: "register" } });
     expect(unknownArea.code).toBe(400);
-    const register = await client.call(endpoints.register, { body: { accountType: "phone", areaCode: "49", phone: "1234", code: "123456", password: "phone1234" } });
+    const register = await client.call(endpoints.register, {
+      body: { accountType: "phone", areaCode: "49", phone: "1234", code: "123456", password: "phone1234" },
+    });
     expect(register.msg).toBe("Invalid phone number format.");
   });
 
@@ -94,7 +97,9 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     await sendEmailCode("bob@example.com", "register");
     const wrong = await client.call(endpoints.register, { body: { accountType: "email", email: "bob@example.com", code: "000000", password: "secret123" } });
     expect(wrong).toMatchObject({ code: 400, msg: "The verification code is wrong." });
-    const bot = await client.call(endpoints.register, { body: { accountType: "email", email: "bob@example.com", code: "123456", password: "secret123", website: "http://spam" } });
+    const bot = await client.call(endpoints.register, {
+      body: { accountType: "email", email: "bob@example.com", code: "123456", password: "secret123", website: "http://spam" },
+    });
     expect(bot.status).toBe(400);
   });
 
@@ -106,7 +111,9 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     expect(again.msg).toMatch(/wait \d+ seconds/);
     const { code } = await lastCode("carol@example.com");
     for (let i = 0; i < 5; i++) {
-      await client.call(endpoints.register, { body: { accountType: "email", email: "carol@example.com", code: code === "111111" ? "222222" : "111111", password: "secret123" } });
+      await client.call(endpoints.register, {
+        body: { accountType: "email", email: "carol@example.com", code: code === "111111" ? "222222" : "111111", password: "secret123" },
+      });
     }
     const locked = await client.call(endpoints.register, { body: { accountType: "email", email: "carol@example.com", code, password: "secret123" } });
     expect(locked.msg).toBe("Too many wrong codes. Please request a new one.");
@@ -195,11 +202,22 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     await registerByEmail("frank@example.com");
     const a = (await login("frank@example.com")).data!.access_token;
     const b = (await login("frank@example.com")).data!.access_token;
-    const wrongOld = await client.call(endpoints.updatePassword, { body: { oldPassword: "nope", newPassword: "newpass123", newPassword1: "newpass123" } }, { token: a });
+    const wrongOld = await client.call(
+      endpoints.updatePassword,
+      { body: { oldPassword: "nope", newPassword: "newpass123", newPassword1: "newpass123" } },
+      { token: a },
+    );
     expect(wrongOld.msg).toBe("The current password is wrong.");
-    const mismatch = await client.call(endpoints.updatePassword, { body: { oldPassword: "secret123", newPassword: "newpass123", newPassword1: "other1234" } }, { token: a });
+    const mismatch = await client.call(
+      endpoints.updatePassword,
+      { body: { oldPassword: "secret123", newPassword: "newpass123", newPassword1: "other1234" } },
+      { token: a },
+    );
     expect(mismatch.code).toBe(400);
-    expect((await client.call(endpoints.updatePassword, { body: { oldPassword: "secret123", newPassword: "newpass123", newPassword1: "newpass123" } }, { token: a })).code).toBe(200);
+    expect(
+      (await client.call(endpoints.updatePassword, { body: { oldPassword: "secret123", newPassword: "newpass123", newPassword1: "newpass123" } }, { token: a }))
+        .code,
+    ).toBe(200);
     for (const token of [a, b]) expect((await memberInfo(token)).code).toBe(401);
     expect((await login("frank@example.com", "secret123")).code).toBe(400);
     expect((await login("frank@example.com", "newpass123")).code).toBe(200);
@@ -209,14 +227,17 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     await registerByEmail("rita@example.com");
     const session = (await login("rita@example.com")).data!.access_token;
     advance(61_000);
-    const reset = (body: { code: string; password?: string; password1?: string }) => client.call(endpoints.resetPassword, { body: { accountType: "email", email: "rita@example.com", password: "fresh1234", password1: "fresh1234", ...body } });
+    const reset = (body: { code: string; password?: string; password1?: string }) =>
+      client.call(endpoints.resetPassword, {
+        body: { accountType: "email", email: "rita@example.com", password: "fresh1234", password1: "fresh1234", ...body },
+      });
     // No code asked for yet: refused like a wrong code.
     expect((await reset({ code: "123456" })).msg).toBe("The verification code has expired or was not requested. Please request a new one.");
     expect((await sendEmailCode("rita@example.com", "reset")).code).toBe(200);
     const { code } = await lastCode("rita@example.com");
     expect((await reset({ code, password1: "other1234" })).code).toBe(400);
     expect((await reset({ code: code === "000000" ? "111111" : "000000" })).msg).toMatch(/wrong/i);
-    expect((await reset({ code, password: "short" , password1: "short" })).code).toBe(400);
+    expect((await reset({ code, password: "short", password1: "short" })).code).toBe(400);
     expect((await reset({ code })).code).toBe(200);
     // The code works once; the old password and every old session stop working.
     expect((await reset({ code })).code).toBe(400);
@@ -226,21 +247,23 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
 
     // An unknown account: the send answers as if sent, the reset is refused the same way.
     expect((await sendEmailCode("nobody-here@example.com", "reset")).code).toBe(200);
-    const unknown = await client.call(endpoints.resetPassword, { body: { accountType: "email", email: "nobody-here@example.com", code: "123456", password: "fresh1234", password1: "fresh1234" } });
+    const unknown = await client.call(endpoints.resetPassword, {
+      body: { accountType: "email", email: "nobody-here@example.com", code: "123456", password: "fresh1234", password1: "fresh1234" },
+    });
     expect(unknown.msg).toBe("The verification code has expired or was not requested. Please request a new one.");
   });
 
   it("lists, renames and deletes devices; deleting one ends its session", async () => {
     const first = await tokenOf("alice@example.com");
     const second = await tokenOf("alice@example.com");
-    const devices = (await client.data(endpoints.devices, {}, { token: first }));
+    const devices = await client.data(endpoints.devices, {}, { token: first });
     expect(devices.length).toBeGreaterThanOrEqual(2);
     const mine = devices.find((d) => d.current)!;
     const other = devices.find((d) => !d.current)!;
     expect(mine.name).toBe("Chrome on Linux");
     expect((await client.call(endpoints.updateDevice, { body: { id: mine.id, name: "Work laptop" } }, { token: first })).code).toBe(200);
     expect((await client.call(endpoints.deleteDevice, { params: { id: other.id } }, { token: first })).code).toBe(200);
-    const remaining = (await client.data(endpoints.devices, {}, { token: first }));
+    const remaining = await client.data(endpoints.devices, {}, { token: first });
     expect(remaining.find((d) => d.current)!.name).toBe("Work laptop");
     expect(remaining.some((d) => d.id === other.id)).toBe(false);
     void second;
@@ -250,15 +273,15 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     const alice = await tokenOf("alice@example.com");
     const erinSecret = "JBSWY3DPEHPK3PXP";
     const erin = (await login("erin@example.com", "secret123", { googleCode: totpCode(erinSecret, clock) })).data!.access_token;
-    const erinDevices = (await client.data(endpoints.devices, {}, { token: erin }));
-    const aliceDevices = (await client.data(endpoints.devices, {}, { token: alice }));
+    const erinDevices = await client.data(endpoints.devices, {}, { token: erin });
+    const aliceDevices = await client.data(endpoints.devices, {}, { token: alice });
     expect(aliceDevices.some((d) => erinDevices.some((e) => e.id === d.id))).toBe(false);
     const target = erinDevices[0]!.id;
     expect((await client.call(endpoints.deleteDevice, { params: { id: target } }, { token: alice })).code).toBe(404);
     expect((await client.call(endpoints.updateDevice, { body: { id: target, name: "hijacked" } }, { token: alice })).code).toBe(404);
     expect((await memberInfo(erin)).code).toBe(200);
-    const aliceLog = (await client.data(endpoints.loginLog, { query: { pageSize: "100" } }, { token: alice }));
-    const erinLog = (await client.data(endpoints.loginLog, { query: { pageSize: "100" } }, { token: erin }));
+    const aliceLog = await client.data(endpoints.loginLog, { query: { pageSize: "100" } }, { token: alice });
+    const erinLog = await client.data(endpoints.loginLog, { query: { pageSize: "100" } }, { token: erin });
     expect(aliceLog.total).toBeGreaterThan(3);
     expect(aliceLog.records.some((r) => erinLog.records.some((e) => e.id === r.id))).toBe(false);
   });
@@ -288,8 +311,8 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
   it("binds Google 2FA from a pending secret (stable across reloads), then resets it", async () => {
     await registerByEmail("gina@example.com");
     const token = (await login("gina@example.com")).data!.access_token;
-    const first = (await client.data(endpoints.googleVerification, { params: { x: "bind" } }, { token }));
-    const again = (await client.data(endpoints.googleVerification, { params: { x: "bind" } }, { token }));
+    const first = await client.data(endpoints.googleVerification, { params: { x: "bind" } }, { token });
+    const again = await client.data(endpoints.googleVerification, { params: { x: "bind" } }, { token });
     expect(again.secret).toBe(first.secret);
     expect(first.otpauthUri).toMatch(/^otpauth:\/\/totp\/Meridian%20Exchange%3Agina%40example\.com\?secret=[A-Z2-7]+/);
     advance(61_000);
@@ -297,13 +320,21 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     const { code } = await lastCode("gina@example.com");
     const wrong = await client.call(endpoints.googleBindingOrReset, { params: { x: "000000", mode: "2" }, query: { code: code } }, { token });
     expect(wrong.code).toBe(400);
-    const bound = await client.call(endpoints.googleBindingOrReset, { params: { x: totpCode(first.secret, clock), mode: "2" }, query: { code: code } }, { token });
+    const bound = await client.call(
+      endpoints.googleBindingOrReset,
+      { params: { x: totpCode(first.secret, clock), mode: "2" }, query: { code: code } },
+      { token },
+    );
     expect(bound.data).toEqual({ googleBound: true });
     expect((await login("gina@example.com")).code).toBe(405);
     expect((await client.call(endpoints.googleVerification, { params: { x: "bind" } }, { token })).code).toBe(409);
     advance(61_000);
     await sendEmailCode("gina@example.com", "security", token);
-    const reset = await client.call(endpoints.googleBindingOrReset, { params: { x: totpCode(first.secret, clock), mode: "1" }, query: { code: (await lastCode("gina@example.com")).code } }, { token });
+    const reset = await client.call(
+      endpoints.googleBindingOrReset,
+      { params: { x: totpCode(first.secret, clock), mode: "1" }, query: { code: (await lastCode("gina@example.com")).code } },
+      { token },
+    );
     expect(reset.data).toEqual({ googleBound: false });
     expect((await login("gina@example.com")).code).toBe(200);
   });
@@ -315,7 +346,19 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
   });
 
   // Table-driven: no member endpoint answers 5xx to malformed input.
-  const garbage: unknown[] = [undefined, null, "", 42, true, [], {}, "x".repeat(70_000), "\u0000\uFFFF\uD800", { grant_type: "password" }, { accountType: "phone", email: 7 }];
+  const garbage: unknown[] = [
+    undefined,
+    null,
+    "",
+    42,
+    true,
+    [],
+    {},
+    "x".repeat(70_000),
+    "\u0000\uFFFF\uD800",
+    { grant_type: "password" },
+    { accountType: "phone", email: 7 },
+  ];
   it.each(Object.entries(memberEndpoints))("%s never answers 5xx to malformed input", async (_name, endpoint) => {
     const token = (await login("alice@example.com")).data?.access_token as string | undefined;
     const plain = new ApiClient(app);

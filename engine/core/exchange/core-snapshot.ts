@@ -75,7 +75,8 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
   for (const market of core.markets.values()) {
     const c = market.config;
     const lines: string[] = [];
-    for (const o of market.book.resting()) lines.push(`${o.id}\t${o.memberId}\t${o.side === "buy" ? "b" : "s"}\t${o.price}\t${o.remaining}\t${holdText(o.id, o.ref)}`);
+    for (const o of market.book.resting())
+      lines.push(`${o.id}\t${o.memberId}\t${o.side === "buy" ? "b" : "s"}\t${o.price}\t${o.remaining}\t${holdText(o.id, o.ref)}`);
     markets.push({
       symbol: c.symbol,
       base: c.base,
@@ -115,7 +116,8 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
   // it does not add up, each one is looked up.
   let prefixed = 0;
   for (const [id] of ledger.openHolds()) if (id.startsWith("hold:")) prefixed++;
-  const folded = prefixed === foldedCount ? (id: string) => id.startsWith("hold:") : (id: string) => id.startsWith("hold:") && core.symbolOf(id.slice(5)) !== undefined;
+  const folded =
+    prefixed === foldedCount ? (id: string) => id.startsWith("hold:") : (id: string) => id.startsWith("hold:") && core.symbolOf(id.slice(5)) !== undefined;
   const holds: string[] = [];
   for (const [id, account, asset, remaining] of ledger.openHolds()) if (!folded(id)) holds.push(`${id}\t${account}\t${asset}\t${remaining}`);
   return { version: 2, seq, assets: [...core.assetScales], markets, accounts: accounts.join("\n"), holds: holds.join("\n") };

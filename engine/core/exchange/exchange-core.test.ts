@@ -21,7 +21,20 @@ function freshCore(): ExchangeCore {
   const core = new ExchangeCore("t");
   core.listAsset("USDT", 8);
   core.listAsset("BTC", 8);
-  core.openMarket({ symbol: "BTC/USDT", base: "BTC", quote: "USDT", priceScale: 2, amountScale: 4, baseAssetScale: 8, quoteAssetScale: 8, tickSize: 1n, lotSize: 1n, minQuantity: 10n, makerFeeBps: 10n, takerFeeBps: 20n });
+  core.openMarket({
+    symbol: "BTC/USDT",
+    base: "BTC",
+    quote: "USDT",
+    priceScale: 2,
+    amountScale: 4,
+    baseAssetScale: 8,
+    quoteAssetScale: 8,
+    tickSize: 1n,
+    lotSize: 1n,
+    minQuantity: 10n,
+    makerFeeBps: 10n,
+    takerFeeBps: 20n,
+  });
   return core;
 }
 
@@ -46,11 +59,32 @@ function commandStream(seed: number, length: number): Command[] {
     const member = r.pick(MEMBERS);
     const roll = r.next();
     if (i === Math.floor(length / 3)) {
-      commands.push({ type: "market.list", symbol: "ETH/USDT", base: "ETH", quote: "USDT", priceScale: 2, amountScale: 3, tickSize: "0.05", lotSize: "0.001", minQuantity: "0.01", makerFeeBps: 5, takerFeeBps: 15, newBaseScale: 8 });
+      commands.push({
+        type: "market.list",
+        symbol: "ETH/USDT",
+        base: "ETH",
+        quote: "USDT",
+        priceScale: 2,
+        amountScale: 3,
+        tickSize: "0.05",
+        lotSize: "0.001",
+        minQuantity: "0.01",
+        makerFeeBps: 5,
+        takerFeeBps: 15,
+        newBaseScale: 8,
+      });
       for (const m of MEMBERS) commands.push({ type: "ledger.deposit", id: `d-${m}-eth`, memberId: m, asset: "ETH", kind: "spot", amount: "100" });
       symbols.push("ETH/USDT");
     } else if (roll < 0.05) {
-      commands.push({ type: "ledger.transfer", id: `t-${i}`, memberId: member, asset: "USDT", from: r.next() < 0.7 ? "funding" : "spot", to: r.next() < 0.7 ? "spot" : "funding", amount: String(1 + r.int(200_000)) });
+      commands.push({
+        type: "ledger.transfer",
+        id: `t-${i}`,
+        memberId: member,
+        asset: "USDT",
+        from: r.next() < 0.7 ? "funding" : "spot",
+        to: r.next() < 0.7 ? "spot" : "funding",
+        amount: String(1 + r.int(200_000)),
+      });
     } else if (roll < 0.3 && orderIds.length) {
       const id = r.pick(orderIds);
       commands.push({ type: "spot.cancel", memberId: r.next() < 0.9 ? member : "nobody", orderId: id });
@@ -68,11 +102,43 @@ function commandStream(seed: number, length: number): Command[] {
       const orderId = `o${i}`;
       orderIds.push(orderId);
       const kind = r.next();
-      if (kind < 0.65) commands.push({ type: "spot.place", memberId: member, orderId, symbol, side, orderType: "limit", tif: r.pick(["GTC", "GTC", "GTC", "IOC", "FOK", "POST_ONLY"] as const), price, quantity });
-      else if (kind < 0.85) commands.push({ type: "spot.place", memberId: member, orderId, symbol, side, orderType: "market", tif: "IOC", ...(side === "buy" && r.next() < 0.5 ? { money: (mid * 0.01).toFixed(2) } : { quantity }) });
+      if (kind < 0.65)
+        commands.push({
+          type: "spot.place",
+          memberId: member,
+          orderId,
+          symbol,
+          side,
+          orderType: "limit",
+          tif: r.pick(["GTC", "GTC", "GTC", "IOC", "FOK", "POST_ONLY"] as const),
+          price,
+          quantity,
+        });
+      else if (kind < 0.85)
+        commands.push({
+          type: "spot.place",
+          memberId: member,
+          orderId,
+          symbol,
+          side,
+          orderType: "market",
+          tif: "IOC",
+          ...(side === "buy" && r.next() < 0.5 ? { money: (mid * 0.01).toFixed(2) } : { quantity }),
+        });
       else {
         const stop = (mid * (side === "buy" ? 1.01 + r.next() * 0.02 : 0.97 + r.next() * 0.02)).toFixed(1);
-        commands.push({ type: "spot.place", memberId: member, orderId, symbol, side, orderType: "limit", tif: "GTC", price, quantity, ...(side === "buy" ? { stopLossPrice: stop } : { stopProfitPrice: stop }) });
+        commands.push({
+          type: "spot.place",
+          memberId: member,
+          orderId,
+          symbol,
+          side,
+          orderType: "limit",
+          tif: "GTC",
+          price,
+          quantity,
+          ...(side === "buy" ? { stopLossPrice: stop } : { stopProfitPrice: stop }),
+        });
       }
     }
   }
@@ -117,7 +183,17 @@ describe("the exchange core", () => {
   it("keeps a hold no order carries in its snapshot, named like an order's (the snapshot checks, not assumes, that each is folded)", () => {
     const core = freshCore();
     core.apply({ type: "ledger.deposit", id: "d1", memberId: "1", asset: "USDT", kind: "spot", amount: "100000" });
-    core.apply({ type: "spot.place", memberId: "1", orderId: "a", symbol: "BTC/USDT", side: "buy", orderType: "limit", tif: "GTC", price: "60000", quantity: "0.5" });
+    core.apply({
+      type: "spot.place",
+      memberId: "1",
+      orderId: "a",
+      symbol: "BTC/USDT",
+      side: "buy",
+      orderType: "limit",
+      tif: "GTC",
+      price: "60000",
+      quantity: "0.5",
+    });
     expect(core.ledger.hold("hold:stray", { owner: "1", kind: "spot", asset: "USDT" }, 5n).code).toBe("OK");
     const restored = ExchangeCore.fromSnapshot(JSON.parse(JSON.stringify(core.snapshot())) as CoreSnapshot, "t");
     expect(restored.ledger.holdRemaining("hold:stray")).toBe(5n);
@@ -129,27 +205,93 @@ describe("the exchange core", () => {
     const core = freshCore();
     expect(core.apply({ type: "ledger.deposit", id: "d1", memberId: "1", asset: "BTC", kind: "spot", amount: "1" }).seq).toBe(1);
     expect(core.apply({ type: "ledger.deposit", id: "d2", memberId: "2", asset: "USDT", kind: "spot", amount: "100000" }).seq).toBe(2);
-    expect(core.apply({ type: "ledger.deposit", id: "d3", memberId: "2", asset: "DOGE", kind: "spot", amount: "1" })).toEqual({ code: "ORDER_BAD_COMMAND", seq: null });
+    expect(core.apply({ type: "ledger.deposit", id: "d3", memberId: "2", asset: "DOGE", kind: "spot", amount: "1" })).toEqual({
+      code: "ORDER_BAD_COMMAND",
+      seq: null,
+    });
     expect(core.apply({ type: "spot.cancel", memberId: "1", orderId: "nope" })).toEqual({ code: "ORDER_UNKNOWN", seq: null });
-    expect(core.apply({ type: "spot.place", memberId: "1", orderId: "a", symbol: "BTC/USDT", side: "sell", orderType: "limit", tif: "GTC", price: "60000", quantity: "2" }).code).toBe("RISK_INSUFFICIENT_AVAILABLE");
+    expect(
+      core.apply({
+        type: "spot.place",
+        memberId: "1",
+        orderId: "a",
+        symbol: "BTC/USDT",
+        side: "sell",
+        orderType: "limit",
+        tif: "GTC",
+        price: "60000",
+        quantity: "2",
+      }).code,
+    ).toBe("RISK_INSUFFICIENT_AVAILABLE");
     expect(core.lastSeq).toBe(2);
-    expect(core.apply({ type: "spot.place", memberId: "1", orderId: "a", symbol: "BTC/USDT", side: "sell", orderType: "limit", tif: "GTC", price: "60000", quantity: "0.5" }).seq).toBe(3);
-    const taker = core.apply({ type: "spot.place", memberId: "2", orderId: "b", symbol: "BTC/USDT", side: "buy", orderType: "limit", tif: "GTC", price: "60000", quantity: "0.5" });
+    expect(
+      core.apply({
+        type: "spot.place",
+        memberId: "1",
+        orderId: "a",
+        symbol: "BTC/USDT",
+        side: "sell",
+        orderType: "limit",
+        tif: "GTC",
+        price: "60000",
+        quantity: "0.5",
+      }).seq,
+    ).toBe(3);
+    const taker = core.apply({
+      type: "spot.place",
+      memberId: "2",
+      orderId: "b",
+      symbol: "BTC/USDT",
+      side: "buy",
+      orderType: "limit",
+      tif: "GTC",
+      price: "60000",
+      quantity: "0.5",
+    });
     expect(taker.seq).toBe(4);
-    const settlement = transfersOf(taker).filter((t) => t.phase === "post").map((t) => t.id);
+    const settlement = transfersOf(taker)
+      .filter((t) => t.phase === "post")
+      .map((t) => t.id);
     expect(settlement.length).toBeGreaterThan(0);
     for (const id of settlement) expect(id).toMatch(/^t4\.[0-9a-z]+$/);
     // Another member cannot cancel it, and is told nothing about it.
     expect(core.apply({ type: "market.halt", symbol: "BTC/USDT", halted: true }).seq).toBe(5);
-    expect(core.apply({ type: "spot.place", memberId: "2", orderId: "c", symbol: "BTC/USDT", side: "buy", orderType: "limit", tif: "GTC", price: "1", quantity: "1" }).code).toBe("MARKET_HALTED");
+    expect(
+      core.apply({
+        type: "spot.place",
+        memberId: "2",
+        orderId: "c",
+        symbol: "BTC/USDT",
+        side: "buy",
+        orderType: "limit",
+        tif: "GTC",
+        price: "1",
+        quantity: "1",
+      }).code,
+    ).toBe("MARKET_HALTED");
   });
 
   it("lists a market only with rules it can trade exactly, and changes rules only to such", () => {
     const core = freshCore();
-    const link = { type: "market.list", symbol: "LINK/USDT", base: "LINK", quote: "USDT", priceScale: 3, amountScale: 2, tickSize: "0.001", lotSize: "0.01", minQuantity: "0.1", makerFeeBps: 10, takerFeeBps: 10 } as const;
+    const link = {
+      type: "market.list",
+      symbol: "LINK/USDT",
+      base: "LINK",
+      quote: "USDT",
+      priceScale: 3,
+      amountScale: 2,
+      tickSize: "0.001",
+      lotSize: "0.01",
+      minQuantity: "0.1",
+      makerFeeBps: 10,
+      takerFeeBps: 10,
+    } as const;
     expect(core.apply(link)).toMatchObject({ code: "ASSET_UNKNOWN", seq: null });
     expect(core.apply({ ...link, newBaseScale: 1 })).toMatchObject({ code: "BAD_RULES", problem: expect.stringMatching(/base asset's scale/) });
-    expect(core.apply({ ...link, newBaseScale: 8, tickSize: "0.0001" })).toMatchObject({ code: "BAD_RULES", problem: expect.stringMatching(/tick size has more decimals/) });
+    expect(core.apply({ ...link, newBaseScale: 8, tickSize: "0.0001" })).toMatchObject({
+      code: "BAD_RULES",
+      problem: expect.stringMatching(/tick size has more decimals/),
+    });
     expect(core.apply({ ...link, newBaseScale: 8, minQuantity: "0.015" })).toMatchObject({ code: "BAD_RULES" });
     expect(core.assetScales.has("LINK")).toBe(false);
     expect(core.apply({ ...link, newBaseScale: 8 }).seq).toBe(1);

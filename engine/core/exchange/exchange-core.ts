@@ -24,8 +24,7 @@ interface OrderAmounts {
 export type SpotOutcome = { code: Exclude<SpotCode, "OK">; seq: null; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
 
 export type LedgerOutcome =
-  | { code: "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND"; seq: null; events?: undefined }
-  | { code: "OK"; seq: number; events: TransferEvent[] };
+  { code: "RISK_INSUFFICIENT_AVAILABLE" | "ORDER_BAD_COMMAND"; seq: null; events?: undefined } | { code: "OK"; seq: number; events: TransferEvent[] };
 
 /** An operator's change to a market; accepted, it answers the market as it is now. */
 export type MarketOutcome =
@@ -177,7 +176,9 @@ export class ExchangeCore {
   private moveFunds(c: MoveFunds): LedgerOutcome {
     const amount = this.minor(c.asset, c.amount);
     if (amount === null || c.from === c.to) return { code: "ORDER_BAD_COMMAND", seq: null };
-    return this.ledgerChange(() => this.ledger.transfer(c.id, { owner: c.memberId, kind: c.from, asset: c.asset }, { owner: c.memberId, kind: c.to, asset: c.asset }, amount));
+    return this.ledgerChange(() =>
+      this.ledger.transfer(c.id, { owner: c.memberId, kind: c.from, asset: c.asset }, { owner: c.memberId, kind: c.to, asset: c.asset }, amount),
+    );
   }
 
   private deposit(c: Deposit): LedgerOutcome {
@@ -230,10 +231,13 @@ export class ExchangeCore {
     const quoteScale = this.assetScales.get(c.quote);
     if (quoteScale === undefined) return { code: "ASSET_UNKNOWN", problem: `the quote asset ${c.quote} is not listed` };
     const listedBase = this.assetScales.get(c.base);
-    if (listedBase === undefined && c.newBaseScale === undefined) return { code: "ASSET_UNKNOWN", problem: `the base asset ${c.base} is not listed: give its scale and name to list it` };
-    if (listedBase !== undefined && c.newBaseScale !== undefined && c.newBaseScale !== listedBase) return { code: "BAD_RULES", problem: `${c.base} is listed with scale ${listedBase}` };
+    if (listedBase === undefined && c.newBaseScale === undefined)
+      return { code: "ASSET_UNKNOWN", problem: `the base asset ${c.base} is not listed: give its scale and name to list it` };
+    if (listedBase !== undefined && c.newBaseScale !== undefined && c.newBaseScale !== listedBase)
+      return { code: "BAD_RULES", problem: `${c.base} is listed with scale ${listedBase}` };
     const scales = [c.priceScale, c.amountScale, c.newBaseScale ?? 0];
-    if (scales.some((x) => !Number.isInteger(x) || x < 0 || x > MAX_SCALE)) return { code: "BAD_RULES", problem: `scales must be whole numbers from 0 to ${MAX_SCALE}` };
+    if (scales.some((x) => !Number.isInteger(x) || x < 0 || x > MAX_SCALE))
+      return { code: "BAD_RULES", problem: `scales must be whole numbers from 0 to ${MAX_SCALE}` };
     const minor = (value: string, scale: number, name: string) => {
       try {
         return toMinor(value, scale);

@@ -51,7 +51,9 @@ describe("ledger", () => {
     expect(ledger.postHold("fill-2", "order-1", 1n, spot("carol", "BTC")).code).toBe("LEDGER_ASSET_MISMATCH");
     expect(ledger.holdRemaining("order-1")).toBe(445n);
     const voided = ledger.voidHold("cancel-1", "order-1");
-    expect(voided.transfers).toEqual([{ type: "transfer", id: "cancel-1", phase: "void", debit: "bob/spot/USDT", credit: null, asset: "USDT", amount: 445n, pendingId: "order-1" }]);
+    expect(voided.transfers).toEqual([
+      { type: "transfer", id: "cancel-1", phase: "void", debit: "bob/spot/USDT", credit: null, asset: "USDT", amount: 445n, pendingId: "order-1" },
+    ]);
     expectSound(ledger);
     expect(ledger.voidHold("cancel-2", "order-1").code).toBe("LEDGER_UNKNOWN_HOLD");
     expect(ledger.available(spot("bob"))).toBe(745n);
@@ -97,7 +99,8 @@ describe("ledger", () => {
   });
 
   it("names accounts by one id and reads the id back", () => {
-    for (const ref of [spot("42"), funding("@system", "BTC"), { owner: "7", kind: "fees", asset: "USDT" } as AccountRef]) expect(accountOf(accountId(ref))).toEqual(ref);
+    for (const ref of [spot("42"), funding("@system", "BTC"), { owner: "7", kind: "fees", asset: "USDT" } as AccountRef])
+      expect(accountOf(accountId(ref))).toEqual(ref);
     for (const bad of ["", "42", "42/spot", "/spot/USDT", "42/spot/"]) expect(() => accountOf(bad)).toThrow(RangeError);
   });
 

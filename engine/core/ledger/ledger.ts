@@ -210,7 +210,15 @@ export class Ledger {
    * zero makes no transfer and takes no id from `nextId`), but the hold and its account change
    * once, by the total: every bigint operation allocates, and each trade pays four parts.
    */
-  payFromHoldWithFee(openHold: LedgerHold, total: bigint, to: LedgerAccount, fee: bigint, feeTo: LedgerAccount, nextId: () => string, out: { push(transfer: TransferEvent): unknown }): LedgerCode {
+  payFromHoldWithFee(
+    openHold: LedgerHold,
+    total: bigint,
+    to: LedgerAccount,
+    fee: bigint,
+    feeTo: LedgerAccount,
+    nextId: () => string,
+    out: { push(transfer: TransferEvent): unknown },
+  ): LedgerCode {
     const hold = openHold as Hold;
     if (hold.remaining === 0n) return "LEDGER_UNKNOWN_HOLD";
     const rest = total - fee;

@@ -38,7 +38,8 @@ describe("building candles from trades", () => {
 
   it("aggregates finer candles into coarser ones", () => {
     const minutes: Candle[] = [];
-    for (let i = 0; i < 10; i++) applyTrade(minutes, "1m", { time: at("2026-11-22T10:00:00Z") + i * 60_000, price: BigInt(100 + i), quantity: 1n, value: BigInt(100 + i) });
+    for (let i = 0; i < 10; i++)
+      applyTrade(minutes, "1m", { time: at("2026-11-22T10:00:00Z") + i * 60_000, price: BigInt(100 + i), quantity: 1n, value: BigInt(100 + i) });
     const fives = aggregate(minutes, "5m");
     expect(fives.map((c) => [c.open, c.high, c.low, c.close, c.volume])).toEqual([
       [100n, 104n, 100n, 104n, 5n],

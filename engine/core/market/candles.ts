@@ -92,7 +92,15 @@ export function applyTrade(series: Candle[], period: Period, trade: CandleTrade)
     last.turnover += trade.value;
     return last;
   }
-  const candle: Candle = { time: start, open: trade.price, high: trade.price, low: trade.price, close: trade.price, volume: trade.quantity, turnover: trade.value };
+  const candle: Candle = {
+    time: start,
+    open: trade.price,
+    high: trade.price,
+    low: trade.price,
+    close: trade.price,
+    volume: trade.quantity,
+    turnover: trade.value,
+  };
   series.push(candle);
   return candle;
 }

@@ -120,14 +120,21 @@ describe("order book", () => {
     const book = new OrderBook();
     book.place({ ...limit("b1", "a", "buy", 99n, 2n), ref: "hold:b1" });
     book.place({ ...limit("i1", "b", "buy", 98n, 1n, "IOC"), ref: "hold:i1" });
-    expect(book.place({ ...limit("i2", "b", "sell", 99n, 3n, "IOC"), ref: "hold:i2" }).at(-1)).toMatchObject({ type: "cancelled", reason: "ioc", ref: "hold:i2" });
+    expect(book.place({ ...limit("i2", "b", "sell", 99n, 3n, "IOC"), ref: "hold:i2" }).at(-1)).toMatchObject({
+      type: "cancelled",
+      reason: "ioc",
+      ref: "hold:i2",
+    });
     book.place({ ...limit("b3", "a", "buy", 97n, 2n), ref: "hold:b3" });
     expect(book.cancel("b3", "a")).toEqual([{ type: "cancelled", orderId: "b3", remaining: 2n, reason: "user", ref: "hold:b3" }]);
   });
 
   it("keeps time priority when orders leave a level from its middle, front or back", () => {
     const book = new OrderBook();
-    play(book, ["s1", "s2", "s3", "s4", "s5"].map((id, i) => limit(id, `m${i}`, "sell", 100n, 1n)));
+    play(
+      book,
+      ["s1", "s2", "s3", "s4", "s5"].map((id, i) => limit(id, `m${i}`, "sell", 100n, 1n)),
+    );
     book.cancel("s3", "m2"); // middle
     book.cancel("s1", "m0"); // front
     book.cancel("s5", "m4"); // back
@@ -155,7 +162,12 @@ describe("order book", () => {
       for (const c of cmds) book.place(c);
       return book;
     };
-    const stream = [limit("a", "m1", "buy", 100n, 5n), limit("b", "m2", "buy", 100n, 3n), limit("c", "m3", "sell", 105n, 2n), limit("d", "m4", "sell", 99n, 1n)];
+    const stream = [
+      limit("a", "m1", "buy", 100n, 5n),
+      limit("b", "m2", "buy", 100n, 3n),
+      limit("c", "m3", "sell", 105n, 2n),
+      limit("d", "m4", "sell", 99n, 1n),
+    ];
     expect(build(stream).stateHash()).toBe(build(stream).stateHash());
     // Same levels and totals, other queue order: another state.
     expect(build([stream[1]!, stream[0]!, stream[2]!, stream[3]!]).stateHash()).not.toBe(build(stream).stateHash());
@@ -173,7 +185,9 @@ describe("order book", () => {
     expect(book.place(limit("x", "a", "buy", 10n, 1n))[0]).toMatchObject({ code: "MATCHING_DUPLICATE_ID" });
     expect(book.place(limit("y", "a", "buy", 0n, 1n))[0]).toMatchObject({ code: "MATCHING_BAD_COMMAND" });
     expect(book.place(limit("z", "a", "buy", 10n, 0n))[0]).toMatchObject({ code: "MATCHING_BAD_COMMAND" });
-    expect(book.place({ id: "m", memberId: "a", side: "sell", type: "market", quantity: 1n, tif: "POST_ONLY" })[0]).toMatchObject({ code: "MATCHING_BAD_COMMAND" });
+    expect(book.place({ id: "m", memberId: "a", side: "sell", type: "market", quantity: 1n, tif: "POST_ONLY" })[0]).toMatchObject({
+      code: "MATCHING_BAD_COMMAND",
+    });
   });
 
   it("keeps its invariants and conserves quantity for random order streams (property)", () => {
@@ -199,7 +213,16 @@ describe("order book", () => {
           let events: BookEvent[];
           if (c.kind === "cancel") events = book.cancel(`o${c.target}`, owners[c.target] ?? c.member);
           else if (c.kind === "move") events = book.move(`o${c.target}`, owners[c.target] ?? c.member, c.price);
-          else events = book.place({ id, memberId: c.member, side: c.side, type: c.kind as "limit" | "market", price: c.kind === "limit" ? c.price : undefined, quantity: c.quantity, tif: c.kind === "market" ? "IOC" : c.tif });
+          else
+            events = book.place({
+              id,
+              memberId: c.member,
+              side: c.side,
+              type: c.kind as "limit" | "market",
+              price: c.kind === "limit" ? c.price : undefined,
+              quantity: c.quantity,
+              tif: c.kind === "market" ? "IOC" : c.tif,
+            });
           for (const e of events) {
             if (e.type === "accepted" && c.kind !== "move") placed += c.quantity;
             if (e.type === "trade") traded += e.quantity;

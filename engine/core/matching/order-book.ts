@@ -45,7 +45,18 @@ export type MatchingCode =
 
 export type BookEvent =
   | { type: "accepted"; orderId: string; resting: boolean }
-  | { type: "trade"; takerOrderId: string; makerOrderId: string; takerMemberId: string; makerMemberId: string; takerSide: Side; price: bigint; quantity: bigint; makerFilled: boolean; makerRef: string | undefined }
+  | {
+      type: "trade";
+      takerOrderId: string;
+      makerOrderId: string;
+      takerMemberId: string;
+      makerMemberId: string;
+      takerSide: Side;
+      price: bigint;
+      quantity: bigint;
+      makerFilled: boolean;
+      makerRef: string | undefined;
+    }
   /** `ref`: the order's own reference, as with a trade's maker (a cancel by id needs it back). */
   | { type: "cancelled"; orderId: string; remaining: bigint; reason: "user" | "ioc" | "self-trade" | "no-liquidity" | "moved"; ref: string | undefined }
   | { type: "rejected"; orderId: string; code: MatchingCode };
@@ -202,7 +213,8 @@ export class OrderBook {
       const best = (isBuy ? this.asks : this.bids).best();
       if (best && crosses(isBuy, limit, best.price)) return rejected(cmd.id, "MATCHING_POST_ONLY_WOULD_TRADE");
     }
-    if (cmd.tif === "FOK" && !this.canFill(cmd.memberId, isBuy, limit, byMoney ? cmd.quoteAmount! : cmd.quantity!, byMoney)) return rejected(cmd.id, "MATCHING_FOK_NOT_FILLED");
+    if (cmd.tif === "FOK" && !this.canFill(cmd.memberId, isBuy, limit, byMoney ? cmd.quoteAmount! : cmd.quantity!, byMoney))
+      return rejected(cmd.id, "MATCHING_FOK_NOT_FILLED");
 
     return this.match(null, cmd.id, cmd.memberId, isBuy, isMarket, limit, byMoney ? cmd.quoteAmount! : cmd.quantity!, byMoney, cmd.tif === "IOC", cmd.ref);
   }
@@ -213,7 +225,18 @@ export class OrderBook {
    * this hot path (tsx/esbuild wrap each in a `__name` call, measured ~10 %); events are gathered
    * in a reused scratch array and copied once into an array of the exact size.
    */
-  private match(first: BookEvent | null, id: string, memberId: string, isBuy: boolean, isMarket: boolean, limit: bigint, amount: bigint, byMoney: boolean, ioc: boolean, ref: string | undefined): BookEvent[] {
+  private match(
+    first: BookEvent | null,
+    id: string,
+    memberId: string,
+    isBuy: boolean,
+    isMarket: boolean,
+    limit: bigint,
+    amount: bigint,
+    byMoney: boolean,
+    ioc: boolean,
+    ref: string | undefined,
+  ): BookEvent[] {
     const events = this.scratch;
     let count = 0;
     if (first !== null) events[count++] = first;
@@ -323,7 +346,10 @@ export class OrderBook {
 
   /** Puts a persisted resting order back at start, behind those restored before it (no matching). */
   restore(order: { id: string; memberId: string; side: Side; price: bigint; remaining: bigint; ref?: string }): void {
-    this.orders.set(order.id, (order.side === "buy" ? this.bids : this.asks).add(order.id, order.memberId, order.side, order.price, order.remaining, order.ref));
+    this.orders.set(
+      order.id,
+      (order.side === "buy" ? this.bids : this.asks).add(order.id, order.memberId, order.side, order.price, order.remaining, order.ref),
+    );
   }
 
   cancel(orderId: string, memberId: string): BookEvent[] {
@@ -345,7 +371,18 @@ export class OrderBook {
     const remaining = order.remaining;
     (order.side === "buy" ? this.bids : this.asks).remove(order);
     this.orders.delete(orderId);
-    return this.match({ type: "cancelled", orderId, remaining, reason: "moved", ref: order.ref }, orderId, memberId, order.side === "buy", false, price, remaining, false, false, order.ref);
+    return this.match(
+      { type: "cancelled", orderId, remaining, reason: "moved", ref: order.ref },
+      orderId,
+      memberId,
+      order.side === "buy",
+      false,
+      price,
+      remaining,
+      false,
+      false,
+      order.ref,
+    );
   }
 
   /** Aggregated levels, best first. */
@@ -373,7 +410,10 @@ export class OrderBook {
    */
   stateHash(): string {
     const hash = createHash("sha256");
-    for (const [name, side] of [["bids", this.bids], ["asks", this.asks]] as const) {
+    for (const [name, side] of [
+      ["bids", this.bids],
+      ["asks", this.asks],
+    ] as const) {
       for (const level of side.levels) {
         hash.update(`${name} ${level.price} ${level.total}:`);
         for (let o = level.head; o !== null; o = o.next) hash.update(`${o.id}/${o.memberId}/${o.remaining};`);
@@ -390,11 +430,15 @@ export class OrderBook {
     if (bestBid !== undefined && bestAsk !== undefined && bestBid >= bestAsk) problems.push(`crossed: bid ${bestBid} >= ask ${bestAsk}`);
     let counted = 0;
     // Stored worst first: bids ascend, asks descend.
-    for (const [name, side, desc] of [["bids", this.bids, false], ["asks", this.asks, true]] as const) {
+    for (const [name, side, desc] of [
+      ["bids", this.bids, false],
+      ["asks", this.asks, true],
+    ] as const) {
       side.levels.forEach((level, i) => {
         const live: RestingOrder[] = [];
         for (let o = level.head; o !== null; o = o.next) {
-          if (o.level !== level || (o.next === null ? level.tail !== o : o.next.prev !== o)) problems.push(`${name} ${level.price}: queue links broken at ${o.id}`);
+          if (o.level !== level || (o.next === null ? level.tail !== o : o.next.prev !== o))
+            problems.push(`${name} ${level.price}: queue links broken at ${o.id}`);
           if (o.remaining <= 0n) problems.push(`${name} ${level.price}: ${o.id} rests with nothing left`);
           if (this.orders.get(o.id) !== o) problems.push(`${name} ${level.price}: ${o.id} is not indexed`);
           live.push(o);

@@ -18,7 +18,6 @@ export const MEMBER_RULES = {
   loginBackoff: { free: 10, baseDelayMs: 2_000, maxDelayMs: 60_000, windowMs: 60 * 60_000 },
 } as const;
 
-
 /**
  * The shared demo member's UID (docs/decisions/013-demo-member.md): registration draws UIDs from
  * 10000000 to 99999998, so no real member ever has it.

@@ -15,12 +15,12 @@ describe("csv", () => {
   });
 
   it("neutralises cells a spreadsheet would run as formulas", () => {
-    expect(csvField("=HYPERLINK(\"http://x\")")).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvField("+1+1")).toBe("'+1+1");
     expect(csvField("-2+3")).toBe("'-2+3");
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvField("\tx")).toBe("'\tx");
-    expect(csvField("\rx")).toBe("\"'\rx\"");
+    expect(csvField("\rx")).toBe('"\'\rx"');
   });
 
   it("keeps decimal numbers, negative ones too, as numbers", () => {

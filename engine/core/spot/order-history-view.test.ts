@@ -20,8 +20,17 @@ const trade: StoredTrade = {
 describe("order history views", () => {
   it("gives each member their side, role, order and fee of a trade", () => {
     expect(memberTrade("11", trade)).toEqual({
-      tradeId: "7", orderId: "taker1", symbol: "BTC/USDT", side: "buy", role: "taker",
-      price: "60000.01", quantity: "0.05", value: "3000.0005", fee: "0.0001", feeCoin: "BTC", createdAt: trade.createdAt,
+      tradeId: "7",
+      orderId: "taker1",
+      symbol: "BTC/USDT",
+      side: "buy",
+      role: "taker",
+      price: "60000.01",
+      quantity: "0.05",
+      value: "3000.0005",
+      fee: "0.0001",
+      feeCoin: "BTC",
+      createdAt: trade.createdAt,
     });
     expect(memberTrade("22", trade)).toMatchObject({ orderId: "maker1", side: "sell", role: "maker", fee: "3.0000005", feeCoin: "USDT" });
     expect(memberTrade("22", { ...trade, takerSide: "sell" })).toMatchObject({ orderId: "taker1", role: "taker" });
@@ -48,7 +57,9 @@ describe("order history views", () => {
   it("names export files with safe characters only", () => {
     const now = Date.UTC(2026, 10, 22, 23, 59);
     expect(exportFilename("trades", {}, now)).toBe("spot-trades-20261122.csv");
-    expect(exportFilename("history", { symbol: "BTC/USDT", from: "2026-01-01", to: "2026-01-31" }, now)).toBe("spot-order-history-BTC_USDT-20260101-20260131.csv");
+    expect(exportFilename("history", { symbol: "BTC/USDT", from: "2026-01-01", to: "2026-01-31" }, now)).toBe(
+      "spot-order-history-BTC_USDT-20260101-20260131.csv",
+    );
     expect(exportFilename("current", { to: "2026-01-31" }, now)).toBe("spot-open-orders-start-20260131.csv");
     expect(exportFilename("current", { symbol: 'A"B\r\n/../C' }, now)).toMatch(/^[A-Za-z0-9._-]+$/);
     expect(csvTime("2026-01-10T12:00:05.123Z")).toBe("2026-01-10 12:00:05");

@@ -131,14 +131,52 @@ export interface ExportOrder {
 }
 
 export const ORDER_CSV_HEADER = [
-  "Time (UTC)", "Order ID", "Symbol", "Side", "Type", "Time in force", "Price", "Stop-profit price", "Stop-loss price", "Triggered by", "Amount", "Total",
-  "Filled", "Filled value", "Average price", "Fee", "Fee coin", "Trades", "Status", "Reason", "Updated (UTC)",
+  "Time (UTC)",
+  "Order ID",
+  "Symbol",
+  "Side",
+  "Type",
+  "Time in force",
+  "Price",
+  "Stop-profit price",
+  "Stop-loss price",
+  "Triggered by",
+  "Amount",
+  "Total",
+  "Filled",
+  "Filled value",
+  "Average price",
+  "Fee",
+  "Fee coin",
+  "Trades",
+  "Status",
+  "Reason",
+  "Updated (UTC)",
 ];
 
 export function orderCsvFields(o: ExportOrder): string[] {
   return [
-    csvTime(o.createdAt), o.orderId, o.symbol, o.side, o.type, o.tif, o.price ?? "", o.stopProfitPrice ?? "", o.stopLossPrice ?? "", o.triggeredBy ?? "", o.quantity ?? "", o.money ?? "",
-    o.filled, o.filledValue, o.avgPrice ?? "", o.fee, o.feeCoin, String(o.trades), o.status, o.reason ?? "", csvTime(o.updatedAt),
+    csvTime(o.createdAt),
+    o.orderId,
+    o.symbol,
+    o.side,
+    o.type,
+    o.tif,
+    o.price ?? "",
+    o.stopProfitPrice ?? "",
+    o.stopLossPrice ?? "",
+    o.triggeredBy ?? "",
+    o.quantity ?? "",
+    o.money ?? "",
+    o.filled,
+    o.filledValue,
+    o.avgPrice ?? "",
+    o.fee,
+    o.feeCoin,
+    String(o.trades),
+    o.status,
+    o.reason ?? "",
+    csvTime(o.updatedAt),
   ];
 }
 

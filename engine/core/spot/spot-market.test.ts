@@ -34,7 +34,11 @@ function setup() {
   };
   return { ledger, market, sound };
 }
-const order = (o: Partial<SpotPlaceCommand> & Pick<SpotPlaceCommand, "orderId" | "memberId" | "side">): SpotPlaceCommand => ({ type: "limit", tif: "GTC", ...o });
+const order = (o: Partial<SpotPlaceCommand> & Pick<SpotPlaceCommand, "orderId" | "memberId" | "side">): SpotPlaceCommand => ({
+  type: "limit",
+  tif: "GTC",
+  ...o,
+});
 
 describe("spot market: hold, match, settle", () => {
   it("settles a trade with fees in the asset received, and keeps every asset whole", () => {
@@ -77,27 +81,62 @@ describe("spot market: hold, match, settle", () => {
       "order.closed", // the maker is filled (its hold used up: nothing to release);
       "book.changed", // the book's depth is new.
     ]);
-    expect(r.events[0]).toEqual({ type: "order.placed", symbol: "BTC/USDT", orderId: "b1", memberId: "alice", side: "buy", orderType: "limit", tif: "GTC", price: 6_000_000n, quantity: 200_000n, money: undefined, stopProfitPrice: undefined, stopLossPrice: undefined, waiting: false });
+    expect(r.events[0]).toEqual({
+      type: "order.placed",
+      symbol: "BTC/USDT",
+      orderId: "b1",
+      memberId: "alice",
+      side: "buy",
+      orderType: "limit",
+      tif: "GTC",
+      price: 6_000_000n,
+      quantity: 200_000n,
+      money: undefined,
+      stopProfitPrice: undefined,
+      stopLossPrice: undefined,
+      waiting: false,
+    });
     expect(closedOf(r)).toEqual([{ type: "order.closed", symbol: "BTC/USDT", orderId: "s1", memberId: "bob", status: "filled" }]);
     // Settlement transfers pay out of the holds they name.
-    expect(transfersOf(r).slice(1).map((t) => t.pendingId)).toEqual(["hold:b1", "hold:b1", "hold:s1", "hold:s1"]);
+    expect(
+      transfersOf(r)
+        .slice(1)
+        .map((t) => t.pendingId),
+    ).toEqual(["hold:b1", "hold:b1", "hold:s1", "hold:s1"]);
     // A refusal changed nothing and says nothing: also one refused by the book after its hold was taken.
-    expect(market.place(order({ orderId: "b2", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 10n ** 12n }))).toEqual({ code: "RISK_INSUFFICIENT_AVAILABLE", events: [] });
+    expect(market.place(order({ orderId: "b2", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 10n ** 12n }))).toEqual({
+      code: "RISK_INSUFFICIENT_AVAILABLE",
+      events: [],
+    });
     market.place(order({ orderId: "s2", memberId: "bob", side: "sell", price: 6_100_000n, quantity: 100_000n }));
     const before = ledger.stateHash();
-    expect(market.place(order({ orderId: "b3", memberId: "alice", side: "buy", price: 6_100_000n, quantity: 10_000n, tif: "POST_ONLY" }))).toEqual({ code: "MATCHING_POST_ONLY_WOULD_TRADE", events: [] });
-    expect(market.place(order({ orderId: "b4", memberId: "alice", side: "buy", price: 6_100_000n, quantity: 200_000n, tif: "FOK" }))).toEqual({ code: "MATCHING_FOK_NOT_FILLED", events: [] });
+    expect(market.place(order({ orderId: "b3", memberId: "alice", side: "buy", price: 6_100_000n, quantity: 10_000n, tif: "POST_ONLY" }))).toEqual({
+      code: "MATCHING_POST_ONLY_WOULD_TRADE",
+      events: [],
+    });
+    expect(market.place(order({ orderId: "b4", memberId: "alice", side: "buy", price: 6_100_000n, quantity: 200_000n, tif: "FOK" }))).toEqual({
+      code: "MATCHING_FOK_NOT_FILLED",
+      events: [],
+    });
     expect(ledger.stateHash()).toBe(before);
     expect(market.cancel("s2", "bob").code).toBe("OK");
     // A cancel: the order ends, its hold is released, the book changes.
-    expect(market.cancel("b1", "alice").events.map((e) => (e.type === "transfer" ? `transfer:${e.phase}` : e.type))).toEqual(["order.closed", "transfer:void", "book.changed"]);
+    expect(market.cancel("b1", "alice").events.map((e) => (e.type === "transfer" ? `transfer:${e.phase}` : e.type))).toEqual([
+      "order.closed",
+      "transfer:void",
+      "book.changed",
+    ]);
   });
 
   it("refuses what the member cannot pay, a wrong tick or lot, and a too-small amount, changing nothing", () => {
     const { ledger, market, sound } = setup();
     const before = ledger.stateHash();
-    expect(market.place(order({ orderId: "x1", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 2_000_000n })).code).toBe("RISK_INSUFFICIENT_AVAILABLE");
-    expect(market.place(order({ orderId: "x2", memberId: "bob", side: "sell", price: 6_000_000n, quantity: 3_000_000n })).code).toBe("RISK_INSUFFICIENT_AVAILABLE");
+    expect(market.place(order({ orderId: "x1", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 2_000_000n })).code).toBe(
+      "RISK_INSUFFICIENT_AVAILABLE",
+    );
+    expect(market.place(order({ orderId: "x2", memberId: "bob", side: "sell", price: 6_000_000n, quantity: 3_000_000n })).code).toBe(
+      "RISK_INSUFFICIENT_AVAILABLE",
+    );
     expect(market.place(order({ orderId: "x3", memberId: "alice", side: "buy", price: 6_000_000n, quantity: 5n })).code).toBe("ORDER_TOO_SMALL");
     const coarse = new SpotMarket({ ...BTC_USDT, symbol: "C", tickSize: 50n, lotSize: 100n }, ledger);
     expect(coarse.place(order({ orderId: "x4", memberId: "alice", side: "buy", price: 6_000_010n, quantity: 1_000n })).code).toBe("ORDER_BAD_TICK");
@@ -177,48 +216,51 @@ describe("spot market: hold, match, settle", () => {
     expect(stopsFired).toBeGreaterThan(200);
 
     function run(commands: Array<typeof cmd extends fc.Arbitrary<infer T> ? T : never>, check: boolean) {
-        const ledger = new Ledger();
-        const market = new SpotMarket(BTC_USDT, ledger);
-        for (const m of members) {
-          ledger.deposit(`usdt-${m}`, spot(m, "USDT"), usdt(50_000n));
-          ledger.deposit(`btc-${m}`, spot(m, "BTC"), btc(1n));
+      const ledger = new Ledger();
+      const market = new SpotMarket(BTC_USDT, ledger);
+      for (const m of members) {
+        ledger.deposit(`usdt-${m}`, spot(m, "USDT"), usdt(50_000n));
+        ledger.deposit(`btc-${m}`, spot(m, "BTC"), btc(1n));
+      }
+      const owner: string[] = [];
+      commands.forEach((c, i) => {
+        owner.push(c.member);
+        const orderId = `o${i}`;
+        if (c.kind === "cancel") market.cancel(`o${c.target}`, owner[c.target] ?? c.member);
+        else if (c.kind === "stop" || c.kind === "stop-market") {
+          // Stop-profit above the last price for a sell, below for a buy; stop-loss the other way.
+          const last = market.lastPrice ?? 6_000_000n;
+          const up = c.side === "sell" ? 1n : -1n;
+          const [profitAt, lossAt] = c.stopAt;
+          const stops = {
+            stopProfitPrice: profitAt === null ? undefined : last + up * profitAt,
+            stopLossPrice: lossAt === null ? (profitAt === null ? last - up * 100n : undefined) : last - up * lossAt,
+          };
+          const entry =
+            c.kind === "stop"
+              ? { type: "limit" as const, price: c.price, quantity: c.quantity, tif: c.tif }
+              : c.side === "buy"
+                ? { type: "market" as const, money: c.quantity * 1_000_000n, tif: "IOC" as const }
+                : { type: "market" as const, quantity: c.quantity, tif: "IOC" as const };
+          market.place({ orderId, memberId: c.member, side: c.side, ...entry, ...stops });
+        } else {
+          const r =
+            c.kind === "market-money"
+              ? market.place({ orderId, memberId: c.member, side: "buy", type: "market", money: c.quantity * 1_000_000n, tif: "IOC" })
+              : c.kind === "market-qty"
+                ? market.place({ orderId, memberId: c.member, side: c.side, type: "market", quantity: c.quantity, tif: "IOC" })
+                : market.place({ orderId, memberId: c.member, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif });
+          if (check) stopsFired += triggeredOf(r).length;
         }
-        const owner: string[] = [];
-        commands.forEach((c, i) => {
-          owner.push(c.member);
-          const orderId = `o${i}`;
-          if (c.kind === "cancel") market.cancel(`o${c.target}`, owner[c.target] ?? c.member);
-          else if (c.kind === "stop" || c.kind === "stop-market") {
-            // Stop-profit above the last price for a sell, below for a buy; stop-loss the other way.
-            const last = market.lastPrice ?? 6_000_000n;
-            const up = c.side === "sell" ? 1n : -1n;
-            const [profitAt, lossAt] = c.stopAt;
-            const stops = { stopProfitPrice: profitAt === null ? undefined : last + up * profitAt, stopLossPrice: lossAt === null ? (profitAt === null ? last - up * 100n : undefined) : last - up * lossAt };
-            const entry =
-              c.kind === "stop"
-                ? { type: "limit" as const, price: c.price, quantity: c.quantity, tif: c.tif }
-                : c.side === "buy"
-                  ? { type: "market" as const, money: c.quantity * 1_000_000n, tif: "IOC" as const }
-                  : { type: "market" as const, quantity: c.quantity, tif: "IOC" as const };
-            market.place({ orderId, memberId: c.member, side: c.side, ...entry, ...stops });
-          } else {
-            const r =
-              c.kind === "market-money"
-                ? market.place({ orderId, memberId: c.member, side: "buy", type: "market", money: c.quantity * 1_000_000n, tif: "IOC" })
-                : c.kind === "market-qty"
-                  ? market.place({ orderId, memberId: c.member, side: c.side, type: "market", quantity: c.quantity, tif: "IOC" })
-                  : market.place({ orderId, memberId: c.member, side: c.side, type: "limit", price: c.price, quantity: c.quantity, tif: c.tif });
-            if (check) stopsFired += triggeredOf(r).length;
-          }
-          if (!check) return;
-          expect(ledger.checkInvariants()).toEqual([]);
-          expect(market.checkInvariants()).toEqual([]);
-        });
-        // Deposits are all that entered: members' and fee balances add up to them, per asset.
-        const total = (asset: string) => members.reduce((sum, m) => sum + ledger.posted(spot(m, asset)), ledger.posted(feeAccount(asset)));
-        expect(total("USDT")).toBe(usdt(150_000n));
-        expect(total("BTC")).toBe(btc(3n));
-        return { ledger: ledger.stateHash(), market: market.stateHash(), book: market.book.size };
+        if (!check) return;
+        expect(ledger.checkInvariants()).toEqual([]);
+        expect(market.checkInvariants()).toEqual([]);
+      });
+      // Deposits are all that entered: members' and fee balances add up to them, per asset.
+      const total = (asset: string) => members.reduce((sum, m) => sum + ledger.posted(spot(m, asset)), ledger.posted(feeAccount(asset)));
+      expect(total("USDT")).toBe(usdt(150_000n));
+      expect(total("BTC")).toBe(btc(3n));
+      return { ledger: ledger.stateHash(), market: market.stateHash(), book: market.book.size };
     }
   });
 });

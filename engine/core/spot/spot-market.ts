@@ -150,7 +150,10 @@ export class SpotMarket {
     let accounts = this.accounts.get(memberId);
     if (!accounts) {
       const ledger = this.ledger;
-      accounts = { base: ledger.account({ owner: memberId, kind: "spot", asset: this.config.base }), quote: ledger.account({ owner: memberId, kind: "spot", asset: this.config.quote }) };
+      accounts = {
+        base: ledger.account({ owner: memberId, kind: "spot", asset: this.config.base }),
+        quote: ledger.account({ owner: memberId, kind: "spot", asset: this.config.quote }),
+      };
       this.accounts.set(memberId, accounts);
     }
     return accounts;
@@ -177,7 +180,9 @@ export class SpotMarket {
     const hash = createHash("sha256").update(`book ${this.book.stateHash()};last ${this.last ?? "-"};halted ${this.halted};`);
     for (const id of [...this.waiting.keys()].sort()) {
       const { cmd, holdId } = this.waiting.get(id)!;
-      hash.update(`stop ${id}/${cmd.memberId}/${cmd.side}/${cmd.type}/${cmd.price ?? "-"}/${cmd.quantity ?? "-"}/${cmd.money ?? "-"}/${cmd.stopProfitPrice ?? "-"}/${cmd.stopLossPrice ?? "-"}/${holdId};`);
+      hash.update(
+        `stop ${id}/${cmd.memberId}/${cmd.side}/${cmd.type}/${cmd.price ?? "-"}/${cmd.quantity ?? "-"}/${cmd.money ?? "-"}/${cmd.stopProfitPrice ?? "-"}/${cmd.stopLossPrice ?? "-"}/${holdId};`,
+      );
     }
     return hash.digest("hex");
   }
@@ -301,7 +306,9 @@ export class SpotMarket {
     for (const event of bookEvents) {
       if (event.type === "rejected") {
         this.releaseHold(holdId, events);
-        return event.code === "MATCHING_POST_ONLY_WOULD_TRADE" || event.code === "MATCHING_FOK_NOT_FILLED" || event.code === "MATCHING_DUPLICATE_ID" ? event.code : "ORDER_BAD_COMMAND";
+        return event.code === "MATCHING_POST_ONLY_WOULD_TRADE" || event.code === "MATCHING_FOK_NOT_FILLED" || event.code === "MATCHING_DUPLICATE_ID"
+          ? event.code
+          : "ORDER_BAD_COMMAND";
       }
       if (event.type === "accepted") resting = event.resting;
       else if (event.type === "trade") this.settle(event, holdId, events);
@@ -336,7 +343,16 @@ export class SpotMarket {
       const fired = queue[i]!;
       const { cmd, holdId } = this.waiting.get(fired.id)!;
       this.waiting.delete(fired.id);
-      events.push({ type: "order.triggered", symbol, orderId: cmd.orderId, memberId: cmd.memberId, side: cmd.side, kind: fired.kind, stopPrice: fired.stopPrice, lastPrice: fired.lastPrice });
+      events.push({
+        type: "order.triggered",
+        symbol,
+        orderId: cmd.orderId,
+        memberId: cmd.memberId,
+        side: cmd.side,
+        kind: fired.kind,
+        stopPrice: fired.stopPrice,
+        lastPrice: fired.lastPrice,
+      });
       const tradesBefore = this.tradeCount;
       const refusal = this.enter(cmd, isByMoney(cmd), holdId, events);
       if (refusal) events.push(this.closedEvent(cmd.orderId, cmd.memberId, "cancelled", REFUSAL_REASONS[refusal] ?? "rejected"));

@@ -123,7 +123,11 @@ function setup(config: SpotSymbolConfig = BTC_USDT) {
   tradeAt(px(60_000n));
   return { ledger, market, sound, tradeAt };
 }
-const stop = (o: Partial<SpotPlaceCommand> & Pick<SpotPlaceCommand, "orderId" | "memberId" | "side">): SpotPlaceCommand => ({ type: "limit", tif: "GTC", ...o });
+const stop = (o: Partial<SpotPlaceCommand> & Pick<SpotPlaceCommand, "orderId" | "memberId" | "side">): SpotPlaceCommand => ({
+  type: "limit",
+  tif: "GTC",
+  ...o,
+});
 
 describe("spot market: stop orders", () => {
   // Each stop enters as a limit order far from the market once fired, so it rests on the book.
@@ -138,7 +142,9 @@ describe("spot market: stop orders", () => {
     const limit = side === "sell" ? px(90_000n) : px(30_000n); // never crosses
     const asset = side === "sell" ? "BTC" : "USDT";
     const heldBefore = ledger.held(spot("carol", asset));
-    const placed = market.place(stop({ orderId: "st", memberId: "carol", side, price: limit, quantity: qty(100n), [kind === "profit" ? "stopProfitPrice" : "stopLossPrice"]: stopPrice }));
+    const placed = market.place(
+      stop({ orderId: "st", memberId: "carol", side, price: limit, quantity: qty(100n), [kind === "profit" ? "stopProfitPrice" : "stopLossPrice"]: stopPrice }),
+    );
     expect(placed.code).toBe("OK");
     expect(placed.events.map((e) => e.type)).toEqual(["order.placed", "transfer"]);
     expect(isWaiting(placed)).toBe(true);
@@ -181,11 +187,16 @@ describe("spot market: stop orders", () => {
     ];
     cases.forEach(([o, code], i) => {
       const r = market.place({ orderId: `bad${i}`, memberId: "carol", side: "sell", type: "limit", price: px(60_000n), quantity: qty(10n), tif: "GTC", ...o });
-      expect(r.code, JSON.stringify(o, (_k, v) => (typeof v === "bigint" ? String(v) : v))).toBe(code);
+      expect(
+        r.code,
+        JSON.stringify(o, (_k, v) => (typeof v === "bigint" ? String(v) : v)),
+      ).toBe(code);
       expect(isWaiting(r)).toBe(false);
     });
     const coarse = new SpotMarket({ ...BTC_USDT, symbol: "C", tickSize: 50n }, ledger);
-    expect(coarse.place(stop({ orderId: "tick", memberId: "carol", side: "sell", price: px(60_000n), quantity: qty(10n), stopLossPrice: px(59_000n) + 10n })).code).toBe("ORDER_BAD_TICK");
+    expect(
+      coarse.place(stop({ orderId: "tick", memberId: "carol", side: "sell", price: px(60_000n), quantity: qty(10n), stopLossPrice: px(59_000n) + 10n })).code,
+    ).toBe("ORDER_BAD_TICK");
     expect(ledger.stateHash()).toBe(before);
     expect(market.waitingCount).toBe(0);
     sound();
@@ -198,7 +209,11 @@ describe("spot market: stop orders", () => {
     ledger.deposit("d2", spot("bob", "BTC"), btc(1n));
     ledger.deposit("d3", spot("alice", "USDT"), usdt(1_000_000n));
     expect(market.lastPrice).toBeUndefined();
-    expect(isWaiting(market.place(stop({ orderId: "s", memberId: "carol", side: "sell", type: "market", tif: "IOC", quantity: qty(10n), stopLossPrice: px(70_000n) })))).toBe(true);
+    expect(
+      isWaiting(
+        market.place(stop({ orderId: "s", memberId: "carol", side: "sell", type: "market", tif: "IOC", quantity: qty(10n), stopLossPrice: px(70_000n) })),
+      ),
+    ).toBe(true);
     market.place(stop({ orderId: "a", memberId: "alice", side: "buy", price: px(60_000n), quantity: qty(50n) }));
     const first = market.place({ orderId: "b", memberId: "bob", side: "sell", type: "market", quantity: qty(10n), tif: "IOC" });
     expect(triggeredOf(first).map((t) => t.orderId)).toEqual(["s"]);
@@ -217,7 +232,17 @@ describe("spot market: stop orders", () => {
 
   it("one-cancels-other: the first trigger reached fires the order once, the other is gone", () => {
     const { ledger, market, sound, tradeAt } = setup();
-    market.place(stop({ orderId: "oco", memberId: "carol", side: "sell", price: px(90_000n), quantity: qty(100n), stopProfitPrice: px(61_000n), stopLossPrice: px(59_000n) }));
+    market.place(
+      stop({
+        orderId: "oco",
+        memberId: "carol",
+        side: "sell",
+        price: px(90_000n),
+        quantity: qty(100n),
+        stopProfitPrice: px(61_000n),
+        stopLossPrice: px(59_000n),
+      }),
+    );
     sound();
     expect(triggeredOf(tradeAt(px(59_000n))).map((t) => [t.orderId, t.kind])).toEqual([["oco", "loss"]]);
     expect(triggeredOf(tradeAt(px(61_000n)))).toEqual([]);
@@ -270,7 +295,17 @@ describe("spot market: stop orders", () => {
     // Forty sell stop-losses, each with a bid one step lower to sell into.
     for (let i = 1n; i <= 40n; i++) {
       market.place(stop({ orderId: `bid${i}`, memberId: "alice", side: "buy", price: px(59_000n - i * 10n), quantity: qty(1n) }));
-      market.place(stop({ orderId: `sl${i}`, memberId: i % 2n ? "carol" : "dave", side: "sell", type: "market", tif: "IOC", quantity: qty(1n), stopLossPrice: px(59_000n - (i - 1n) * 10n) }));
+      market.place(
+        stop({
+          orderId: `sl${i}`,
+          memberId: i % 2n ? "carol" : "dave",
+          side: "sell",
+          type: "market",
+          tif: "IOC",
+          quantity: qty(1n),
+          stopLossPrice: px(59_000n - (i - 1n) * 10n),
+        }),
+      );
     }
     // Buy stops that fire on the way back up and the way down, buying above the market.
     market.place(stop({ orderId: "up", memberId: "dave", side: "buy", type: "market", tif: "IOC", money: usdt(100n), stopProfitPrice: px(58_700n) }));
@@ -283,7 +318,11 @@ describe("spot market: stop orders", () => {
     // The dip buy fired at 58,700 took 100 USDT of the 60,000 ask (the price went back up), and
     // the stop-losses already fired went on selling down to the last bid.
     expect(tradesOf(r).find((t) => t.takerOrderId === "up")).toMatchObject({ price: px(60_000n), makerOrderId: "ask" });
-    expect(triggeredOf(r).map((t) => t.orderId).slice(29, 33)).toEqual(["sl30", "sl31", "up", "sl32"]);
+    expect(
+      triggeredOf(r)
+        .map((t) => t.orderId)
+        .slice(29, 33),
+    ).toEqual(["sl30", "sl31", "up", "sl32"]);
     expect(market.lastPrice).toBe(px(58_600n));
     sound();
   });
@@ -303,10 +342,22 @@ describe("spot market: stop orders", () => {
   it("cancelling a waiting stop releases its whole hold; only its owner can; it can never fire after", () => {
     const { ledger, market, sound, tradeAt } = setup();
     const cases: Array<[SpotPlaceCommand, string, bigint]> = [
-      [stop({ orderId: "c-sell", memberId: "carol", side: "sell", price: px(61_000n), quantity: qty(30n), stopProfitPrice: px(62_000n) }), "BTC", qty(30n) * 100n],
+      [
+        stop({ orderId: "c-sell", memberId: "carol", side: "sell", price: px(61_000n), quantity: qty(30n), stopProfitPrice: px(62_000n) }),
+        "BTC",
+        qty(30n) * 100n,
+      ],
       [stop({ orderId: "c-buy", memberId: "carol", side: "buy", price: px(61_000n), quantity: qty(30n), stopLossPrice: px(62_000n) }), "USDT", usdt(1_830n)],
-      [stop({ orderId: "c-mbuy", memberId: "carol", side: "buy", type: "market", tif: "IOC", money: usdt(777n), stopLossPrice: px(62_000n) }), "USDT", usdt(777n)],
-      [stop({ orderId: "c-msell", memberId: "carol", side: "sell", type: "market", tif: "IOC", quantity: qty(5n), stopLossPrice: px(59_000n) }), "BTC", qty(5n) * 100n],
+      [
+        stop({ orderId: "c-mbuy", memberId: "carol", side: "buy", type: "market", tif: "IOC", money: usdt(777n), stopLossPrice: px(62_000n) }),
+        "USDT",
+        usdt(777n),
+      ],
+      [
+        stop({ orderId: "c-msell", memberId: "carol", side: "sell", type: "market", tif: "IOC", quantity: qty(5n), stopLossPrice: px(59_000n) }),
+        "BTC",
+        qty(5n) * 100n,
+      ],
     ];
     for (const [cmd, asset, hold] of cases) {
       const before = ledger.stateHash();
@@ -360,7 +411,15 @@ describe("spot market: stop orders", () => {
 
   it("restores waiting stops and the last price, then fires them as before", () => {
     const { ledger, market, tradeAt } = setup();
-    const cmd = stop({ orderId: "r", memberId: "carol", side: "sell", price: px(61_500n), quantity: qty(10n), stopProfitPrice: px(61_000n), stopLossPrice: px(59_000n) });
+    const cmd = stop({
+      orderId: "r",
+      memberId: "carol",
+      side: "sell",
+      price: px(61_500n),
+      quantity: qty(10n),
+      stopProfitPrice: px(61_000n),
+      stopLossPrice: px(59_000n),
+    });
     market.place(cmd);
     // A second market over the same ledger, rebuilt the way the service does at start.
     const again = new SpotMarket(BTC_USDT, ledger, () => `again:${Math.random()}`);

@@ -22,7 +22,10 @@ export function symbolConfigProblem(c: SpotSymbolConfig): string | null {
   if (c.amountScale > c.baseAssetScale) return "the amount scale exceeds the base asset's scale";
   if (c.tickSize <= 0n) return "the tick size must be more than 0";
   if (c.lotSize <= 0n) return "the lot size must be more than 0";
-  for (const [name, bps] of [["maker fee", c.makerFeeBps], ["taker fee", c.takerFeeBps]] as const) {
+  for (const [name, bps] of [
+    ["maker fee", c.makerFeeBps],
+    ["taker fee", c.takerFeeBps],
+  ] as const) {
     if (bps < 0n || bps > MAX_FEE_BPS) return `the ${name} must be from 0 to ${MAX_FEE_BPS} basis points`;
   }
   return null;

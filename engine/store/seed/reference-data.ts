@@ -1,11 +1,5 @@
 import type { Insertable } from "kysely";
-import type {
-  AreaCodeTable,
-  ClientVersionTable,
-  CurrencyTable,
-  DictItemTable,
-  ImageAddressTable,
-} from "../schema";
+import type { AreaCodeTable, ClientVersionTable, CurrencyTable, DictItemTable, ImageAddressTable } from "../schema";
 
 /**
  * Display currencies. Rates are US dollars to the currency, as an operator would enter them;

@@ -34,7 +34,10 @@ const SITE_DEFAULTS: Record<string, string> = {
 export async function seedConfiguration(db: Kysely<Database>, variant: DeploymentVariant): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const empty = async (table: keyof Database) => {
-      const row = await trx.selectFrom(table).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom(table)
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirstOrThrow();
       return row.n === 0;
     };
     if (await empty("nav_item")) {
@@ -51,7 +54,11 @@ export async function seedConfiguration(db: Kysely<Database>, variant: Deploymen
     if (await empty("image_address")) await trx.insertInto("image_address").values(IMAGE_ADDRESSES).execute();
 
     const defaults = Object.entries(SITE_DEFAULTS).map(([config_key, config_value]) => ({ config_key, config_value }));
-    await trx.insertInto("site_config").values(defaults).onConflict((oc) => oc.column("config_key").doNothing()).execute();
+    await trx
+      .insertInto("site_config")
+      .values(defaults)
+      .onConflict((oc) => oc.column("config_key").doNothing())
+      .execute();
     const fromVariant = Object.entries(variantSiteConfig(variant)).map(([config_key, config_value]) => ({ config_key, config_value }));
     await trx
       .insertInto("site_config")

@@ -12,7 +12,11 @@ const adminToken = "two-processes-admin-token-0123456789";
 
 const store = await openTestStore("pglite");
 await store.db.updateTable("site_config").set({ config_value: "1" }).where("config_key", "=", "tokenTime").execute();
-const app = await buildApp({ store, apiHead: "mjkj-web", services: createServices({ devMailbox: true, siteName: async () => "Meridian Exchange", adminToken }) });
+const app = await buildApp({
+  store,
+  apiHead: "mjkj-web",
+  services: createServices({ devMailbox: true, siteName: async () => "Meridian Exchange", adminToken }),
+});
 
 const email = `two-processes-${Date.now().toString(36)}@example.com`;
 const password = "secret123";

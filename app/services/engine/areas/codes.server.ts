@@ -14,7 +14,9 @@ export function sendCode(call: EngineCall, target: CodeTarget, purpose: CodePurp
 
 /** The account fields of a form as a code target (the form's schema has made sure they are there). */
 export function codeTargetOf(value: { accountType: "email" | "phone"; email?: string; areaCode?: string; phone?: string }): CodeTarget {
-  return value.accountType === "email" ? { accountType: "email", email: value.email ?? "" } : { accountType: "phone", areaCode: value.areaCode ?? "", phone: value.phone ?? "" };
+  return value.accountType === "email"
+    ? { accountType: "email", email: value.email ?? "" }
+    : { accountType: "phone", areaCode: value.areaCode ?? "", phone: value.phone ?? "" };
 }
 
 /** How a code target is shown back to the member ("Code sent to …"). */

@@ -11,7 +11,9 @@ export function securityArea(call: EngineCall) {
   return {
     /** Sends a security code to the member's own e-mail (else phone) before a sensitive change. */
     async sendSecurityCode(info: Pick<MemberInfo, "email" | "areaCode" | "phone">) {
-      const target: CodeTarget = info.email ? { accountType: "email", email: info.email } : { accountType: "phone", areaCode: info.areaCode ?? "", phone: info.phone ?? "" };
+      const target: CodeTarget = info.email
+        ? { accountType: "email", email: info.email }
+        : { accountType: "phone", areaCode: info.areaCode ?? "", phone: info.phone ?? "" };
       return { ...(await sendCode(call, target, "security")), destination: describeTarget(target) };
     },
     /** Sends a `bind` code to an e-mail or phone the member wants to add. */

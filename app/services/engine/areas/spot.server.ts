@@ -4,13 +4,17 @@ import type { EngineCall } from "../call.server";
 import type { EndpointInput } from "../endpoint-input";
 
 type Input<E extends keyof typeof endpoints> = EndpointInput<(typeof endpoints)[E]>;
-const ACCOUNT_CODE = Object.fromEntries(Object.entries(ACCOUNT_TYPES).map(([code, name]) => [name, code])) as Record<(typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES], keyof typeof ACCOUNT_TYPES>;
+const ACCOUNT_CODE = Object.fromEntries(Object.entries(ACCOUNT_TYPES).map(([code, name]) => [name, code])) as Record<
+  (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES],
+  keyof typeof ACCOUNT_TYPES
+>;
 
 /** Spot trading: orders, balances and the member's order history. */
 export function spotArea(call: EngineCall) {
   return {
     /** Places an order: `type` 1 limit, 2 market, 3 stop (see the endpoint). */
-    place: (order: { type: Input<"placeOrder">["params"]["type"]; body: Input<"placeOrder">["body"] }) => call(endpoints.placeOrder, { params: { type: order.type }, body: order.body }),
+    place: (order: { type: Input<"placeOrder">["params"]["type"]; body: Input<"placeOrder">["body"] }) =>
+      call(endpoints.placeOrder, { params: { type: order.type }, body: order.body }),
     cancel: (orderId: string) => call(endpoints.cancelOrder, { body: { orderId } }),
     balances: (account: keyof typeof ACCOUNT_CODE) => call(endpoints.balances, { query: { type: ACCOUNT_CODE[account] } }),
     /** Open (`current`) or finished (`history`) orders, a page of them, filtered. */
