@@ -152,3 +152,22 @@ describe("cancelling an order", () => {
     expect(await owner.openOrders()).toMatchObject([{ orderId: order!.orderId, status: "open" }]);
   });
 });
+
+describe("the trading page", () => {
+  it("shows a member the order just placed and what it holds", async () => {
+    const { browser } = await trader();
+    await browser.post(exchangeRoute.action, PAGE, limitBuy(), params);
+    const page = await browser.get(exchangeRoute.loader, PAGE, params);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      symbol: "BTC/USDT",
+      account: { quote: { coin: "USDT", available: "9500", frozen: "500" }, openOrders: [{ side: "buy", price: "50000", status: "open" }] },
+    });
+  });
+
+  it("shows a visitor the market without an account", async () => {
+    const page = await new Browser().get(exchangeRoute.loader, PAGE, params);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ symbol: "BTC/USDT", account: null });
+  });
+});

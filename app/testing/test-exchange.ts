@@ -47,18 +47,21 @@ export const TEST_PASSWORD = "secret123";
 export async function startTestExchange(): Promise<TestExchange> {
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), "route-tests-"));
   let store: TestStore | undefined;
+  let spot: SpotService | undefined;
   let marketData: MarketData | undefined;
   let app: FastifyInstance | undefined;
   const close = async () => {
     await app?.close();
     marketData?.stop();
+    // The answered orders' table rows trail the answers: written before the database closes.
+    await spot?.durable.drain();
     await store?.dispose();
     await rm(uploadDir, { recursive: true, force: true });
   };
   try {
     store = await openTestStore("pglite");
     await seedDemoMarkets(store.db);
-    const spot = await SpotService.start({
+    spot = await SpotService.start({
       db: store.db,
       onFatal: (error) => {
         throw error;
