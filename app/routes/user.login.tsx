@@ -11,7 +11,7 @@ import { loginSchema } from "~/lib/forms/auth";
 import { localPath } from "~/lib/preference-schema";
 import { pageTitle } from "~/lib/use-shell";
 import { authPageContext, loadDemoAccount } from "~/services/auth-page.server";
-import { loginWithPassword } from "~/services/login.server";
+import { authenticator, PASSWORD_LOGIN } from "~/services/authenticator.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./user.css";
 import { withEngine } from "~/services/engine/route.server";
@@ -26,26 +26,23 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withEngine(args, async ({ engine, request }) => {
-    const formData = await request.formData();
-    const submission = parseWithZod(formData, { schema: loginSchema });
+  return withEngine(args, async ({ request }) => {
+    const attempt = await authenticator.authenticate(PASSWORD_LOGIN, request);
+    const { form, submission } = attempt;
     const hideFields = ["password", "googleCode"];
-    if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), needGoogle: formData.has("googleCode") }, { status: 400 });
-    const outcome = await loginWithPassword(engine, submission.value);
-    if (outcome.kind === "google") {
+    if (attempt.kind === "invalid") return data({ result: submission.reply({ hideFields }), needGoogle: form.has("googleCode") }, { status: 400 });
+    if (attempt.kind === "google") {
+      const googleCode = submission.status === "success" ? submission.value.googleCode : undefined;
+      return data({ result: submission.reply({ hideFields, formErrors: googleCode ? [] : ["auth.google_needed"] }), needGoogle: true }, { status: 400 });
+    }
+    if (attempt.kind === "refused") {
       return data(
-        { result: submission.reply({ hideFields, formErrors: submission.value.googleCode ? [] : ["auth.google_needed"] }), needGoogle: true },
+        { result: submission.reply({ hideFields, formErrors: [attempt.message ?? "errors.unknown"] }), needGoogle: form.has("googleCode") },
         { status: 400 },
       );
     }
-    if (outcome.kind === "refused") {
-      return data(
-        { result: submission.reply({ hideFields, formErrors: [outcome.message ?? "errors.unknown"] }), needGoogle: formData.has("googleCode") },
-        { status: 400 },
-      );
-    }
-    const redirectTo = localPath.parse(formData.get("redirectTo") ?? "/account/center/info");
-    return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: { "set-cookie": outcome.cookie } });
+    const redirectTo = localPath.parse(form.get("redirectTo") ?? "/account/center/info");
+    return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: { "set-cookie": attempt.cookie } });
   });
 }
 
