@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { endpoints } from "../protocol/endpoints";
+import { SYMBOL_PATTERN } from "../protocol/fields";
 
 /**
  * Operator commands against a running engine (the embedded database belongs to the engine process,
@@ -49,7 +50,7 @@ async function main(): Promise<number> {
   }
   if (command === "market") {
     const [action, symbol, ...options] = rest;
-    if (!action || !MARKET_ACTIONS.includes(action) || !symbol || !/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/i.test(symbol)) {
+    if (!action || !MARKET_ACTIONS.includes(action) || !symbol || !SYMBOL_PATTERN.test(symbol.toUpperCase())) {
       console.error(MARKET_USAGE);
       return 2;
     }

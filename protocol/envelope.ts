@@ -41,14 +41,17 @@ export const anyEnvelopeSchema = z.object({
 
 /**
  * Turns zod issues into one message that names the fields, e.g. `pageSize: expected an integer`.
- * Shared by the engine (400 answers) and the web tier (form errors that reach the API).
+ * Shared by the engine (400 answers) and the web tier (form errors that reach the API). A message
+ * may be a text key (`validation.symbol`, protocol/fields.ts): `text` turns it into words in the
+ * reader's language and leaves other messages as they are (the engine passes its own texts).
  */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+export function describeIssues(issues: readonly z.core.$ZodIssue[], text: (message: string) => string = (message) => message): string {
   return issues
     .slice(0, 5)
     .map((issue) => {
       const field = issue.path.map(String).join(".");
-      return field ? `${field}: ${issue.message}` : issue.message;
+      const message = text(issue.message);
+      return field ? `${field}: ${message}` : message;
     })
     .join("; ");
 }

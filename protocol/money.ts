@@ -7,7 +7,7 @@ import * as z from "zod";
  */
 
 const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
-const UNSIGNED_DECIMAL_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
+export const UNSIGNED_DECIMAL_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 /** A canonical decimal string: optional minus, no leading zeros, no exponent, no plus sign. */
 export const decimalString = z.string().max(64).regex(DECIMAL_PATTERN, "must be a decimal number such as 12.5");

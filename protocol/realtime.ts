@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { COIN_SOURCE } from "./fields";
 import { marketItemSchema } from "./market";
 import { candleSchema, depthSchema, KLINE_PERIODS, publicTradeSchema, type KlinePeriod } from "./endpoints/market-data";
 
@@ -12,7 +13,7 @@ import { candleSchema, depthSchema, KLINE_PERIODS, publicTradeSchema, type Kline
 export const topicSymbol = (symbol: string) => symbol.replace("/", "_");
 
 /** `BTC_USDT`: a symbol as a topic spells it. */
-const SYMBOL = "[A-Z0-9]{1,20}_[A-Z0-9]{1,20}";
+const SYMBOL = `${COIN_SOURCE}_${COIN_SOURCE}`;
 
 interface TopicDefinition<A extends unknown[], P extends z.ZodType> {
   /** `public`: anyone; `member`: only with a ticket issued to the member the name carries. */

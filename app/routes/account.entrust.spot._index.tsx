@@ -2,6 +2,7 @@ import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { SpotOrderView } from "#protocol/endpoints/order-history";
+import { FIRST_DAY, LAST_DAY } from "#protocol/fields";
 import { OrderTable, Pager, TradeTable } from "~/components/entrust-tables";
 import { PageErrorBoundary } from "~/components/error-page";
 import {
@@ -160,8 +161,8 @@ function FilterForm({ tab, values, errors, symbols }: { tab: EntrustTab; values:
           id="filter-from"
           name="from"
           type="date"
-          min="2000-01-01"
-          max="2099-12-31"
+          min={FIRST_DAY}
+          max={LAST_DAY}
           defaultValue={values.from ?? ""}
           className={s.control}
           aria-invalid={errorOf("from") ? true : undefined}
@@ -177,8 +178,8 @@ function FilterForm({ tab, values, errors, symbols }: { tab: EntrustTab; values:
           id="filter-to"
           name="to"
           type="date"
-          min="2000-01-01"
-          max="2099-12-31"
+          min={FIRST_DAY}
+          max={LAST_DAY}
           defaultValue={values.to ?? ""}
           className={s.control}
           aria-invalid={errorOf("to") ? true : undefined}

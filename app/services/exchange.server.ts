@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { KLINE_PERIODS, type KlinePeriod } from "#protocol/endpoints/market-data";
+import { COIN_SOURCE } from "#protocol/fields";
 import { decimalMarkOf } from "~/lib/decimal-input";
 import { numberFormatOf } from "~/lib/number-format";
 import { ORDER_TYPES, precisionOf, spotOrderSchema, toOrderRequest, type OrderFormType } from "~/lib/forms/spot-order";
@@ -63,7 +64,7 @@ async function loadMemberSide(engine: MemberEngine, base: string, quote: string,
   return { base: of(base), quote: of(quote), ticket, openOrders };
 }
 
-const SYMBOL_PARAM = /^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/;
+const SYMBOL_PARAM = new RegExp(`^${COIN_SOURCE}_${COIN_SOURCE}$`);
 const notFound = () => new Response("Not found", { status: 404 });
 
 /** A market's rules, ticker, depth and trades; an unknown or malformed symbol is a 404. */

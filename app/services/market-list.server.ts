@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
+import { COIN_SOURCE } from "#protocol/fields";
 import type { MarketItem } from "#protocol/market";
 import { marketSearch, parseMarketQuery, type MarketQuery } from "~/lib/market-list";
 import { requireMember, type Engine, type MemberEngine } from "./engine/client.server";
@@ -39,7 +40,7 @@ export async function loadMarketList(engine: Engine): Promise<MarketListData> {
 
 const favouriteSchema = z.object({
   intent: z.enum(["favourite", "unfavourite"]),
-  symbol: z.string().regex(/^[A-Z0-9]{1,20}\/[A-Z0-9]{1,20}$/),
+  symbol: z.string().regex(new RegExp(`^${COIN_SOURCE}/${COIN_SOURCE}$`)),
 });
 
 /**

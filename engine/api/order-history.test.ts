@@ -353,7 +353,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
       ["pageSize", myOrders("history", { pageSize: "101" }), /pageSize: must be 100 or less/],
       ["pageNo", myOrders("history", { pageNo: "0" }), /pageNo: must be 1 or more/],
       ["date", myOrders("history", { from: "2026-02-30" }), /from: must be a real date/],
-      ["date format", myOrders("history", { to: "31.01.2026" }), /to: must be a date such as 2026-01-31/],
+      ["date format", myOrders("history", { to: "31.01.2026" }), /to: must be a real date such as 2026-01-31/],
       ["range", myOrders("history", { from: "2026-02-02", to: "2026-02-01" }), /to: must not be before from/],
       ["symbol", myOrders("history", { symbol: "btc" }), /symbol: must be a symbol/],
       ["side", myOrders("history", { side: "long" }), /side: must be buy or sell/],
@@ -362,6 +362,18 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
       ["order id", details("alice", "a b"), /id: must be an order id/],
       ["scope", exportRefusal({ scope: "everything" }), /scope: must be current, history or trades/],
       ["export range", exportRefusal({ scope: "trades", from: "2026-02-02", to: "2026-02-01" }), /to: must not be before from/],
+      ["export day", exportRefusal({ scope: "trades", from: "1999-12-31" }), /^Invalid body: from: must be between 2000-01-01 and 2099-12-31$/],
+      // A shared field's message is a text key (protocol/fields.ts): the answer is in the request's language.
+      [
+        "symbol in German",
+        client.callUnchecked(endpoints.myOrders, { params: { x: "history" }, query: { symbol: "btc" } }, { ...as("alice"), lang: "de" }),
+        /^Ungültige Abfrage: symbol: muss ein Handelspaar wie BTC_USDT sein$/,
+      ],
+      [
+        "day in Chinese",
+        client.callUnchecked(endpoints.myOrders, { params: { x: "history" }, query: { from: "1999-12-31" } }, { ...as("alice"), lang: "zh_cn" }),
+        /^查询参数无效: from: 必须在 2000-01-01 到 2099-12-31 之间$/,
+      ],
     ];
     for (const [what, answer, message] of refusals) {
       const res = await answer;

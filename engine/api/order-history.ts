@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { describeIssues } from "../../protocol/envelope";
 import { ResultCode } from "../../protocol/result-codes";
 import { endpoints } from "../../protocol/endpoints";
 import { EXPORT_MAX_ROWS, exportBodySchema, HISTORY_PAGE_SIZE_DEFAULT } from "../../protocol/endpoints/order-history";
@@ -7,8 +6,9 @@ import { csvRecord } from "../core/reports/csv";
 import { exportFilename, ORDER_CSV_HEADER, orderCsvFields, TRADE_CSV_HEADER, tradeCsvFields } from "../core/spot/order-history-view";
 import type { SpotService } from "../spot/spot-service";
 import { countOrders, countTrades, eachOrder, eachTrade, findOrder, listOrders, listTrades, orderSymbols, tradesOfOrder } from "../spot/order-history-report";
-import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
+import { parse } from "./register";
+import { requestLanguage } from "../locales/engine-texts";
 import { Refusal } from "../locales/refusal";
 import { memberEndpoint, resolveMember } from "./member-endpoint";
 
@@ -48,11 +48,10 @@ export function registerOrderHistoryRoutes(api: ApiContext, spot: SpotService): 
 
   // The export answers a file, not an envelope, so it is registered by hand (refusals stay envelopes).
   app.post(`/api/${apiHead}/${endpoints.exportSpotTradeLog.path}`, async (request, reply) => {
-    const parsed = exportBodySchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw ApiError.badRequest(`Invalid body: ${describeIssues(parsed.error.issues)}`);
+    const body = parse(exportBodySchema, request.body ?? {}, "body", requestLanguage(request.headers));
     const { memberId, now } = await resolveMember(api, request);
     await spot.durable.projectedFor(memberId);
-    const { scope, ...filter } = parsed.data;
+    const { scope, ...filter } = body;
     const total = scope === "trades" ? await countTrades(db, memberId, filter) : await countOrders(db, memberId, scope, filter);
     if (total > EXPORT_MAX_ROWS) {
       throw Refusal.of(ResultCode.BAD_REQUEST, "orders.export_too_many", { max: EXPORT_MAX_ROWS.toLocaleString("en") });

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type * as z from "zod";
 import { describeIssues, okEnvelope } from "../../protocol/envelope";
 import { fillPath, type Endpoint } from "../../protocol/endpoints";
+import type { LanguageCode } from "../../protocol/languages";
 import { ResultCode } from "../../protocol/result-codes";
+import { engineText, messageText, requestLanguage } from "../locales/engine-texts";
 import { ApiError } from "./api-error";
 
 export interface EndpointInput<E extends Endpoint> {
@@ -24,20 +26,27 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, apiHe
     method: endpoint.method,
     url,
     handler: async (request, reply) => {
-      const params = parse(endpoint.params, request.params ?? {}, "path");
-      const query = parse(endpoint.query, request.query ?? {}, "query");
-      const body = endpoint.method === "POST" ? parse(endpoint.body, request.body ?? {}, "body") : undefined;
+      const lang = requestLanguage(request.headers);
+      const params = parse(endpoint.params, request.params ?? {}, "path", lang);
+      const query = parse(endpoint.query, request.query ?? {}, "query", lang);
+      const body = endpoint.method === "POST" ? parse(endpoint.body, request.body ?? {}, "body", lang) : undefined;
       const data = await handler({ params, query, body, request } as EndpointInput<E>);
       return reply.send(okEnvelope(data));
     },
   });
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+/**
+ * Parses one part of a request. A refusal is one sentence in the request's language: the part,
+ * then each field with its message (a schema's text key becomes the engine's text for it).
+ */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, where: "path" | "query" | "body", lang: LanguageCode): z.output<S> {
+  const invalid = engineText(lang, `validation.invalid_${where}`);
   const bad = findControlCharacter(value, "");
-  if (bad !== null) throw new ApiError(ResultCode.BAD_REQUEST, `Invalid ${where}: ${bad || "value"}: contains a NUL character`);
+  if (bad !== null) throw new ApiError(ResultCode.BAD_REQUEST, `${invalid}: ${bad || "value"}: ${engineText(lang, "validation.nul")}`);
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError(ResultCode.BAD_REQUEST, `Invalid ${where}: ${describeIssues(result.error.issues)}`);
+  if (!result.success)
+    throw new ApiError(ResultCode.BAD_REQUEST, `${invalid}: ${describeIssues(result.error.issues, (message) => messageText(lang, message))}`);
   return result.data;
 }
 

@@ -27,6 +27,18 @@ export function engineText(lang: LanguageCode, key: TextKey, params: Record<stri
   return template.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ""));
 }
 
+/** Whether a string is a key of the engine's texts (`validation.symbol`), not words. */
+export function isTextKey(value: string): value is TextKey {
+  const [group, name, ...rest] = value.split(".");
+  if (!group || !name || rest.length > 0 || !Object.hasOwn(CATALOGS.en, group)) return false;
+  return Object.hasOwn(CATALOGS.en[group as keyof Catalog], name);
+}
+
+/** A message that may be a text key (a schema's, see protocol/fields.ts): the key's text, else the message itself. */
+export function messageText(lang: LanguageCode, message: string): string {
+  return isTextKey(message) ? engineText(lang, message) : message;
+}
+
 /** The language a request asks for (its `lang` header), else English. */
 export function requestLanguage(headers: Record<string, string | string[] | undefined>): LanguageCode {
   const value = headers[HEADERS.language];

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { define } from "../endpoint";
+import { coinField } from "../fields";
 
 /**
  * A member's favourite symbols (spec §7 "Market": quotes/getOptional, addOptional, cancelOptional).
@@ -7,7 +8,7 @@ import { define } from "../endpoint";
  * Adding and cancelling change state, so they are POSTs (docs/decisions/011). Each answers the
  * member's favourites afterwards, oldest first, as symbol names (BTC/USDT).
  */
-const coinParam = z.string().regex(/^[A-Z0-9]{1,20}$/, "must be a coin code such as BTC");
+const coinParam = coinField;
 const symbolParams = z.object({ a: coinParam, b: coinParam });
 const favouritesSchema = z.array(z.string());
 

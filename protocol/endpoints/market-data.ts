@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { define, intString, millisString } from "../endpoint";
+import { coinField, slashSymbolField, symbolListField } from "../fields";
 import { marketItemSchema } from "../market";
 import { decimalString, unsignedDecimalString } from "../money";
 
@@ -11,10 +12,7 @@ import { decimalString, unsignedDecimalString } from "../money";
 export const KLINE_PERIODS = ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w", "1M"] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
 
-export const symbolParam = z
-  .string()
-  .regex(/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/, "must be a symbol such as BTC_USDT")
-  .transform((s) => s.replace("_", "/"));
+export const symbolParam = slashSymbolField;
 
 /** Trading rules of a spot symbol (spec §3 "Spot trade settings"). */
 export const spotSymbolSchema = z.object({
@@ -116,10 +114,7 @@ export const marketDataEndpoints = {
     method: "GET",
     path: "coin/open/batchKLineList",
     query: z.object({
-      symbols: z
-        .string()
-        .regex(/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}(,[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}){0,49}$/, "must be up to 50 symbols such as BTC_USDT,ETH_USDT")
-        .transform((s) => s.split(",").map((x) => x.replace("_", "/"))),
+      symbols: symbolListField,
       period: periodField.default("1h"),
       limit: limitField(200, 24),
     }),
@@ -129,7 +124,7 @@ export const marketDataEndpoints = {
   priceComparison: define({
     method: "GET",
     path: "coin/open/getPriceComparison/:coin",
-    params: z.object({ coin: z.string().regex(/^[A-Z0-9]{1,20}$/, "must be a coin code such as BTC") }),
+    params: z.object({ coin: coinField }),
     response: z.object({ coin: z.string(), prices: z.array(z.object({ quote: z.string(), price: unsignedDecimalString, change: decimalString.nullable() })) }),
   }),
   /** A short-lived ticket to follow the member's private topic `refresh_{memberId}` over socket.io. */

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { define, idParam, intString } from "../endpoint";
+import { idempotencyKeyField } from "../fields";
 import {
   ACCOUNT_TYPES,
   areaCodeField,
@@ -45,7 +46,7 @@ export const tokenBodySchema = z.discriminatedUnion("grant_type", [
       ...accountFields,
       password: z.string().min(1, "validation.password").max(100),
       googleCode: googleCodeField.optional(),
-      deviceId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8 to 64 letters, digits, - or _"),
+      deviceId: idempotencyKeyField,
     })
     .superRefine(requireAccount),
   z.object({

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { define, intString } from "../endpoint";
+import { dayField, orderIdField, slashSymbolField } from "../fields";
 import { unsignedDecimalString } from "../money";
 
 /**
@@ -18,23 +19,12 @@ export const HISTORY_PAGE_SIZE_MAX = 100;
 /** An export refuses more rows than this (narrow the filter instead). */
 export const EXPORT_MAX_ROWS = 100_000;
 
-const symbolFilter = z
-  .string()
-  .regex(/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/, "must be a symbol such as BTC_USDT")
-  .transform((s) => s.replace("_", "/"));
+const symbolFilter = slashSymbolField;
 
-/** A calendar day in UTC, YYYY-MM-DD. */
-export const dayString = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date such as 2026-01-31")
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, "must be a real date")
-  // The years an exchange's history can hold; outside them the database's date range is reached.
-  .refine((v) => v >= "2000-01-01" && v <= "2099-12-31", "must be between 2000-01-01 and 2099-12-31");
+/** A calendar day in UTC, YYYY-MM-DD, from 2000 to 2099 (protocol/fields.ts). */
+export const dayString = dayField;
 
-export const orderIdField = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be an order id");
+export { orderIdField };
 
 const filterFields = {
   /** One market, BTC_USDT or BTC/USDT (answered as BTC/USDT). */

@@ -1,17 +1,14 @@
 import * as z from "zod";
 import { define } from "../endpoint";
-import { unsignedDecimalString } from "../money";
+import {
+  coinField,
+  idempotencyKeyField as idempotencyKey,
+  orderIdField,
+  positiveDecimalField as positiveDecimal,
+  slashSymbolField as symbolField,
+} from "../fields";
 
 /** Spot trading calls (spec §7 "Orders", "Wallet and margin"). Symbols travel as BTC_USDT or BTC/USDT. */
-const symbolField = z
-  .string()
-  .regex(/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/, "must be a symbol such as BTC_USDT")
-  .transform((s) => s.replace("_", "/"));
-const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be 8 to 64 letters, digits, - or _");
-/** Above 0, below 10^15 (engine/core MAX_WHOLE_DIGITS), at most 18 decimals (the NUMERIC(38, 18) columns). */
-const positiveDecimal = unsignedDecimalString
-  .refine((v) => /[1-9]/.test(v), "must be more than 0")
-  .refine((v) => /^\d{1,15}(\.\d{1,18})?$/.test(v), "must be below 1,000,000,000,000,000 with at most 18 decimals");
 
 /** Decimals of a price, an amount or an asset (the NUMERIC(38, 18) columns hold 18). */
 const scaleField = z.number().int().min(0).max(18);
@@ -72,7 +69,7 @@ export const spotEndpoints = {
   cancelOrder: define({
     method: "POST",
     path: "coin/entrust/cancel/entrust",
-    body: z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be an order id") }),
+    body: z.object({ orderId: orderIdField }),
     response: z.null(),
   }),
   balances: define({
@@ -88,7 +85,7 @@ export const spotEndpoints = {
     query: z.object({
       from: z.enum(["1", "2"]),
       to: z.enum(["1", "2"]),
-      coin: z.string().regex(/^[A-Z0-9]{1,20}$/, "must be a coin code"),
+      coin: coinField,
       amount: positiveDecimal,
       idempotencyKey,
     }),
@@ -148,7 +145,7 @@ export const spotEndpoints = {
     absolute: true,
     body: z.object({
       uid: z.string().regex(/^\d{8}$/, "must be a member uid"),
-      coin: z.string().regex(/^[A-Z0-9]{1,20}$/),
+      coin: coinField,
       account: z.enum(["funding", "spot"]),
       amount: positiveDecimal,
       reference: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/),

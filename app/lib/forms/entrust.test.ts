@@ -21,7 +21,7 @@ describe("the spot orders page address", () => {
   it("names what is wrong with a filter, keeps what was sent, and keeps the tab", () => {
     const { filter, errors, values } = parse("tab=history&symbol=btc&from=2026-02-30&to=2026-01-01&side=long");
     expect(filter).toEqual({ tab: "history", page: 1 });
-    expect(errors).toEqual({ symbol: ["validation.entrust_symbol"], from: ["validation.date"], side: ["validation.entrust_side"] });
+    expect(errors).toEqual({ symbol: ["validation.symbol"], from: ["validation.date"], side: ["validation.entrust_side"] });
     expect(values).toEqual({ symbol: "btc", side: "long", from: "2026-02-30", to: "2026-01-01" });
     expect(parse("from=2026-02-02&to=2026-02-01").errors).toEqual({ to: ["validation.date_range"] });
     expect(parse("from=0000-01-01&to=9999-12-31").errors).toEqual({ from: ["validation.date_years"], to: ["validation.date_years"] });

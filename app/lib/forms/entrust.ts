@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { dayField, orderIdField, symbolField } from "#protocol/fields";
 
 /**
  * The spot orders page's address (`/account/entrust/spot?tab=…&symbol=…&side=…&from=…&to=…&page=…`):
@@ -13,15 +14,8 @@ export const ENTRUST_PAGE_SIZE = 20;
 export const SCOPE_OF_TAB = { open: "current", history: "history", trades: "trades" } as const;
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.date")
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, "validation.date")
-  // The engine keeps history from 2000 to 2099 (protocol dayString).
-  .refine((v) => v >= "2000-01-01" && v <= "2099-12-31", "validation.date_years");
+// The engine keeps history from 2000 to 2099: the same day field as its own filter.
+const day = dayField;
 
 export const entrustFilterSchema = z
   .object({
@@ -29,14 +23,7 @@ export const entrustFilterSchema = z
     tab: z.enum(ENTRUST_TABS).catch("open"),
     page: z.coerce.number().int().min(1).max(100_000).catch(1),
     // BTC_USDT in addresses (no %2F); BTC/USDT is read too.
-    symbol: z.preprocess(
-      blank,
-      z
-        .string()
-        .regex(/^[A-Z0-9]{1,20}[_/][A-Z0-9]{1,20}$/, "validation.entrust_symbol")
-        .transform((v) => v.replace("/", "_"))
-        .optional(),
-    ),
+    symbol: z.preprocess(blank, symbolField.transform((v) => v.replace("/", "_")).optional()),
     side: z.preprocess(blank, z.enum(["buy", "sell"], { message: "validation.entrust_side" }).optional()),
     from: z.preprocess(blank, day.optional()),
     to: z.preprocess(blank, day.optional()),
@@ -94,5 +81,5 @@ export function engineFilter(filter: EntrustFilter): { symbol?: string; side?: "
 
 export const cancelOrderSchema = z.object({
   intent: z.literal("cancel"),
-  orderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  orderId: orderIdField,
 });

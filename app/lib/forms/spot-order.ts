@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { idempotencyKeyField } from "#protocol/fields";
 import type { DecimalMark } from "../decimal-input";
 import { decimalField } from "./decimal-field";
 
@@ -42,7 +43,7 @@ export function spotOrderSchema(p: MarketPrecision, mark: DecimalMark) {
       stopProfitPrice: price,
       stopLoss: z.literal("on").optional(),
       stopLossPrice: price,
-      idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+      idempotencyKey: idempotencyKeyField,
     })
     .superRefine((v, ctx) => {
       const need = (field: "price" | "num" | "money" | "stopProfitPrice" | "stopLossPrice", message: string) => {
