@@ -1,4 +1,7 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { aliasTarget } from "~/lib/route-aliases";
 
-/** Spec §2 lists the login password under the security settings too; one page serves both URLs. */
-export const loader = () => redirect("/account/center/login-pwd");
+/** An alias (app/lib/route-aliases.ts says where it leads). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return redirect(aliasTarget("/account/center/security/setting/login-pwd", request.url));
+}

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { aliasTarget } from "~/lib/route-aliases";
 
-/** Spec §2 also lists /account/center/entrust/spot: the page lives at /account/entrust/spot (decision 010); the query is kept. */
+/** An alias (app/lib/route-aliases.ts says where it leads). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return redirect(`/account/entrust/spot${new URL(request.url).search}`);
+  return redirect(aliasTarget("/account/center/entrust/spot", request.url));
 }

@@ -1,4 +1,7 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { aliasTarget } from "~/lib/route-aliases";
 
-/** Spec §2: /home goes to /home/index. */
-export const loader = () => redirect("/home/index");
+/** An alias (app/lib/route-aliases.ts says where it leads). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return redirect(aliasTarget("/home", request.url));
+}

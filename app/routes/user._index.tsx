@@ -1,4 +1,7 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { aliasTarget } from "~/lib/route-aliases";
 
-/** /user opens the login page (spec §2: login is the default). */
-export const loader = () => redirect("/user/login");
+/** An alias (app/lib/route-aliases.ts says where it leads). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return redirect(aliasTarget("/user", request.url));
+}
