@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { UnreachableErrorData } from "~/services/errors.server";
+import type { UnreachableErrorData } from "~/lib/error-data";
 import * as s from "./error-page.css";
 
 /**

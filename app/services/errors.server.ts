@@ -3,14 +3,7 @@ import { LANGUAGE_TAGS } from "#protocol/languages";
 import { detectLanguage } from "./i18n.server";
 import { LOCALE_FILES } from "./messages.server";
 
-/** The data of the error page shown when the engine cannot be reached (spec §8: network errors). */
-export interface UnreachableErrorData {
-  reason: "unreachable";
-  langTag: string;
-  title: string;
-  text: string;
-  retry: string;
-}
+import type { UnreachableErrorData } from "~/lib/error-data";
 
 /** A 503 answer in the visitor's language, built from the shipped texts only (no engine needed). */
 export async function unreachableResponse(request: Request) {
