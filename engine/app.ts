@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { sql } from "kysely";
 import { errorEnvelope } from "../protocol/envelope";
 import { ResultCode } from "../protocol/result-codes";
+import { reasonOfResultCode } from "../protocol/refusal-reasons";
 import { ApiError } from "./api/api-error";
 import { registerConfigTableRoutes } from "./api/config-tables";
 import { createServices, type ApiServices } from "./api/context";
@@ -89,22 +90,24 @@ export async function buildApp({
       // An area service's refusal, worded in the request's language.
       return reply
         .status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST)
-        .send(errorEnvelope(error.code, error.messageIn(requestLanguage(request.headers))));
+        .send(errorEnvelope(error.code, error.messageIn(requestLanguage(request.headers)), error.reason));
     }
     if (error instanceof ApiError) {
-      return reply.status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST).send(errorEnvelope(error.code, error.message));
+      return reply.status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST).send(errorEnvelope(error.code, error.message, error.reason));
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own refusals (malformed JSON, body too large, bad content type): safe to say.
-      return reply.status(status).send(errorEnvelope(status, (error as Error).message));
+      return reply.status(status).send(errorEnvelope(status, (error as Error).message, reasonOfResultCode(status)));
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(ResultCode.INTERNAL).send(errorEnvelope(ResultCode.INTERNAL, "Internal error, please try again later"));
+    return reply.status(ResultCode.INTERNAL).send(errorEnvelope(ResultCode.INTERNAL, "Internal error, please try again later", "INTERNAL"));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(ResultCode.NOT_FOUND).send(errorEnvelope(ResultCode.NOT_FOUND, `No such API: ${request.method} ${request.url.split("?")[0]!.slice(0, 200)}`));
+    reply
+      .status(ResultCode.NOT_FOUND)
+      .send(errorEnvelope(ResultCode.NOT_FOUND, `No such API: ${request.method} ${request.url.split("?")[0]!.slice(0, 200)}`, "NOT_FOUND"));
   });
 
   app.get("/healthz", async (_request, reply) => {

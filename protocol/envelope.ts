@@ -1,12 +1,18 @@
 import * as z from "zod";
+import type { RefusalReason } from "./refusal-reasons";
 import { ResultCode } from "./result-codes";
 
-/** The one response shape of every engine answer (spec §7/§8): `{ code, success, msg, data }`. */
+/**
+ * The one response shape of every engine answer (spec §7/§8): `{ code, success, msg, data }`.
+ * A refusal adds `reason`, a stable code from `protocol/refusal-reasons.ts` that clients match
+ * instead of `msg` (which is worded in the caller's language).
+ */
 export interface Envelope<T> {
   code: number;
   success: boolean;
   msg: string;
   data: T | null;
+  reason?: RefusalReason;
 }
 
 export const SUCCESS_MESSAGE = "success";
@@ -17,8 +23,8 @@ export function okEnvelope<T>(data: T, msg = SUCCESS_MESSAGE): Envelope<T> {
 }
 
 /** A failed envelope: `data` is always null so nothing half-done leaks to the client. */
-export function errorEnvelope(code: number, msg: string): Envelope<null> {
-  return { code, success: false, msg, data: null };
+export function errorEnvelope(code: number, msg: string, reason?: RefusalReason): Envelope<null> {
+  return reason === undefined ? { code, success: false, msg, data: null } : { code, success: false, msg, data: null, reason };
 }
 
 /** Schema of an envelope whose `data` has the given shape (used by the web client to check answers). */
@@ -28,6 +34,8 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
     success: z.boolean(),
     msg: z.string(),
     data: data.nullable(),
+    /** A refusal's reason code (a text, so a code added later does not break an older client). */
+    reason: z.string().optional(),
   });
 }
 
@@ -37,6 +45,7 @@ export const anyEnvelopeSchema = z.object({
   success: z.boolean().optional(),
   msg: z.string().optional(),
   data: z.unknown().optional(),
+  reason: z.string().optional(),
 });
 
 /**

@@ -28,8 +28,8 @@ async function trader({ usdt = "10000" } = {}) {
   return {
     browser,
     usdt: async () => (await exchange.api.data(endpoints.balances, { query: { type: "2" } }, caller)).find((b) => b.coin === "USDT"),
-    openOrders: async () => (await exchange.api.data(endpoints.myOrders, { params: { x: "current" }, query: { symbol: "BTC_USDT" } }, caller)).records,
-    history: async () => (await exchange.api.data(endpoints.myOrders, { params: { x: "history" }, query: { symbol: "BTC_USDT" } }, caller)).records,
+    openOrders: async () => (await exchange.api.data(endpoints.myOrders, { params: { scope: "current" }, query: { symbol: "BTC_USDT" } }, caller)).records,
+    history: async () => (await exchange.api.data(endpoints.myOrders, { params: { scope: "history" }, query: { symbol: "BTC_USDT" } }, caller)).records,
   };
 }
 

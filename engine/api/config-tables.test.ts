@@ -107,8 +107,8 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
     ["getData column=password", endpoints.getData, area({ column: "password" }), "column"],
     ["getData secret=1", endpoints.getData, area({ secret: "1" }), "secret"],
     ["getData of members", endpoints.getData, { params: { tableId: "members" } }, "tableId"],
-    ["detailData id abc", endpoints.detailData, { params: { table: "area_code", id: "abc" } }, "id"],
-    ["detailData id 0", endpoints.detailData, { params: { table: "area_code", id: "0" } }, "id"],
+    ["detailData id abc", endpoints.detailData, { params: { tableId: "area_code", rowId: "abc" } }, "rowId"],
+    ["detailData id 0", endpoints.detailData, { params: { tableId: "area_code", rowId: "0" } }, "rowId"],
     ["lang xx", endpoints.languageEntries, { params: { lang: "xx" } }, "lang"],
     ["client version without type", endpoints.clientVersion, {}, "clientType"],
     ["client version windows", endpoints.clientVersion, { query: { clientType: "windows" } }, "clientType"],
@@ -127,12 +127,12 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
       expect(status, path).toBe(404);
       expect(body).toMatchObject({ code: 404, success: false, data: null });
     }
-    const record = await client.call(endpoints.detailData, { params: { table: "area_code", id: "99999" } });
+    const record = await client.call(endpoints.detailData, { params: { tableId: "area_code", rowId: "99999" } });
     expect(record).toMatchObject({ status: 404, code: 404, success: false, data: null });
   });
 
   it("reads one record with detailData", async () => {
-    expect(await client.data(endpoints.detailData, { params: { table: "currency", id: "1" } })).toMatchObject({ id: 1, exchange_value: "usd" });
+    expect(await client.data(endpoints.detailData, { params: { tableId: "currency", rowId: "1" } })).toMatchObject({ id: 1, exchange_value: "usd" });
   });
 
   it("serves dictionaries, language entries, rates, area codes and client versions", async () => {
@@ -167,7 +167,7 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
   it("never leaks a stack trace", async () => {
     const { status, body } = await getPath("/test/boom");
     expect(status).toBe(500);
-    expect(body).toEqual({ code: 500, success: false, msg: "Internal error, please try again later", data: null });
+    expect(body).toEqual({ code: 500, success: false, msg: "Internal error, please try again later", data: null, reason: "INTERNAL" });
     expect(JSON.stringify(body)).not.toContain("secret");
   });
 

@@ -6,7 +6,7 @@ import { registerEndpoint } from "./register";
 /** Configuration tables (spec §7 "Configuration tables"): generic paging, detail, dicts, texts, rates. Public. */
 export function registerConfigTableRoutes({ app, apiHead }: ApiContext, tables: ConfigTableService): void {
   registerEndpoint(app, apiHead, endpoints.getData, ({ params, query }) => tables.page(params.tableId, query));
-  registerEndpoint(app, apiHead, endpoints.detailData, ({ params }) => tables.record(params.table, params.id));
+  registerEndpoint(app, apiHead, endpoints.detailData, ({ params }) => tables.record(params.tableId, params.rowId));
   registerEndpoint(app, apiHead, endpoints.dictItems, ({ params }) => tables.dictItems(params.dict));
   registerEndpoint(app, apiHead, endpoints.languageEntries, ({ params }) => tables.languageEntries(params.lang));
   registerEndpoint(app, apiHead, endpoints.coinRates, () => tables.coinRates());

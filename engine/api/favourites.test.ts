@@ -46,8 +46,8 @@ describe.each(testStoreKinds())("favourites API on %s", (kind) => {
   };
   /** `pair` as the path names it: base and quote coin, `ETH/USDT`. */
   const coins = (pair: string) => {
-    const [a, b] = pair.split("/") as [string, string];
-    return { params: { a, b } };
+    const [base, quote] = pair.split("/") as [string, string];
+    return { params: { base, quote } };
   };
   const add = (name: string, pair: string, lang?: string) => call(name, endpoints.addOptional, coins(pair), lang);
   const cancel = (name: string, pair: string) => call(name, endpoints.cancelOptional, coins(pair));
@@ -98,7 +98,8 @@ describe.each(testStoreKinds())("favourites API on %s", (kind) => {
     ] as const) {
       const res = await call("alice", endpoint, coins(pair));
       expect(res.status, pair).toBe(400);
-      expect(res.msg, pair).toMatch(/Invalid path: (a|b)/);
+      expect(res.msg, pair).toMatch(/Invalid path: (base|quote)/);
+      expect(res.reason, pair).toBe("VALIDATION");
     }
   });
 
@@ -111,7 +112,7 @@ describe.each(testStoreKinds())("favourites API on %s", (kind) => {
   });
 
   it.each(Object.entries(favouriteEndpoints))("%s answers 401 without a valid token", async (_name, endpoint) => {
-    const input = { params: { a: "BTC", b: "USDT" } };
+    const input = { params: { base: "BTC", quote: "USDT" } };
     expect((await client.callUnchecked(endpoint, input, { lang: "en" })).status).toBe(401);
     expect((await client.callUnchecked(endpoint, input, { token: "not-a-real-token-not-a-real-token" })).status).toBe(401);
   });
@@ -123,7 +124,7 @@ describe.each(testStoreKinds())("favourites API on %s", (kind) => {
       const res = await client.send(
         endpoint,
         {
-          params: { a: text, b: text },
+          params: { base: text, quote: text },
           query: { a: text },
           body: endpoint.method === "POST" ? (value === undefined ? "{bad" : JSON.stringify(value)) : undefined,
         },

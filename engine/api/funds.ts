@@ -1,5 +1,6 @@
 import { endpoints } from "../../protocol/endpoints";
 import { ACCOUNT_TYPES } from "../../protocol/endpoints/spot";
+import type { RefusalReason } from "../../protocol/refusal-reasons";
 import { ResultCode } from "../../protocol/result-codes";
 import type { Funds, TransferCode } from "../journal/funds";
 import { KEY_REUSED } from "../journal/idempotency";
@@ -15,12 +16,18 @@ const MESSAGES: Record<Exclude<TransferCode, "OK">, TextKey> = {
   ORDER_BAD_COMMAND: "spot.bad_order",
 };
 
+const REASONS: Record<Exclude<TransferCode, "OK">, RefusalReason> = {
+  [KEY_REUSED]: "IDEMPOTENCY_KEY_REUSED",
+  RISK_INSUFFICIENT_AVAILABLE: "RISK_INSUFFICIENT_AVAILABLE",
+  ORDER_BAD_COMMAND: "ORDER_BAD_COMMAND",
+};
+
 /** A member's balances and transfers between their own accounts, and operators' deposits (spec §7 "Wallet"). */
 export function registerFundsRoutes(api: ApiContext, funds: Funds): void {
   /** A refusal changes nothing; a key reused for another transfer is a conflict (409). */
   const refuse = (code: Exclude<TransferCode, "OK">, lang: Parameters<typeof engineText>[0]) => {
     const text = engineText(lang, MESSAGES[code]);
-    return code === KEY_REUSED ? new ApiError(ResultCode.CONFLICT, text) : ApiError.badRequest(text);
+    return code === KEY_REUSED ? new ApiError(ResultCode.CONFLICT, text, REASONS[code]) : ApiError.badRequest(text, REASONS[code]);
   };
 
   memberEndpoint(api, endpoints.balances, async ({ query, memberId }) => funds.balances(memberId, ACCOUNT_TYPES[query.type]));

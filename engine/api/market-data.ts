@@ -12,7 +12,7 @@ import { registerEndpoint } from "./register";
 export function registerMarketDataRoutes(api: ApiContext, market: MarketData, tickets: TicketSigner): void {
   const { app, apiHead, services } = api;
   const known = (symbol: string, request: Parameters<typeof requestLanguage>[0]) => {
-    if (!market.has(symbol)) throw ApiError.badRequest(engineText(requestLanguage(request), "market.unknown_symbol"));
+    if (!market.has(symbol)) throw ApiError.badRequest(engineText(requestLanguage(request), "market.unknown_symbol"), "MARKET_UNKNOWN");
     return symbol;
   };
 

@@ -28,6 +28,6 @@ function requireAdmin(request: FastifyRequest, adminToken: string): void {
   const given = Buffer.from(String(request.headers[ADMIN_TOKEN_HEADER] ?? ""));
   const expected = Buffer.from(adminToken);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new ApiError(ResultCode.FORBIDDEN, "admin token required");
+    throw new ApiError(ResultCode.FORBIDDEN, "admin token required", "FORBIDDEN");
   }
 }

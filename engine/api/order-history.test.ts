@@ -38,11 +38,12 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     expect(answer.code, answer.msg).toBe(200);
     return answer.data!;
   };
-  const orders = (name: string, x: "current" | "history", query: OrdersQuery = {}) => client.data(endpoints.myOrders, { params: { x }, query }, as(name));
+  const orders = (name: string, x: "current" | "history", query: OrdersQuery = {}) =>
+    client.data(endpoints.myOrders, { params: { scope: x }, query }, as(name));
   const trades = (name: string, page: number, size: number, query: TradesQuery = {}) =>
     client.data(endpoints.myTrades, { params: { pageNo: String(page), pageSize: String(size), market: "spot" }, query }, as(name));
   const details = (name: string, id: string, query: { pageNo?: string; pageSize?: string } = {}, lang?: string) =>
-    client.call(endpoints.orderDetails, { params: { id }, query }, { ...as(name), lang });
+    client.call(endpoints.orderDetails, { params: { orderId: id }, query }, { ...as(name), lang });
   const symbols = (name: string) => client.data(endpoints.orderSymbols, { body: {} }, as(name));
   const place = async (name: string, key: string, payload: object, type: "1" | "3" = "1") => {
     const answer = ok(
@@ -200,7 +201,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     expect((await orders("alice", "history", { from: "2026-01-13" })).total).toBe(0);
     // Days the database cannot hold are refused with a message, not a 500.
     for (const query of [{ from: "0000-01-01" }, { to: "9999-12-31" }, { from: "1999-12-31" }]) {
-      const res = await client.call(endpoints.myOrders, { params: { x: "history" }, query }, as("alice"));
+      const res = await client.call(endpoints.myOrders, { params: { scope: "history" }, query }, as("alice"));
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.msg).toMatch(/between 2000-01-01 and 2099-12-31/);
     }
@@ -345,11 +346,11 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
   });
 
   it("refuses bad input with 400 naming the field, and strangers with 401", async () => {
-    const myOrders = (x: string, query: Record<string, string> = {}) => client.callUnchecked(endpoints.myOrders, { params: { x }, query }, as("alice"));
+    const myOrders = (x: string, query: Record<string, string> = {}) => client.callUnchecked(endpoints.myOrders, { params: { scope: x }, query }, as("alice"));
     const myTrades = (pageNo: string, market: string) => client.callUnchecked(endpoints.myTrades, { params: { pageNo, pageSize: "20", market } }, as("alice"));
     const exportRefusal = (body: object) => client.callUnchecked(endpoints.exportSpotTradeLog, { body }, as("alice"));
-    const refusals: Array<[string, Promise<{ status: number; msg: string }>, RegExp]> = [
-      ["x", myOrders("all"), /x: must be current or history/],
+    const refusals: Array<[string, Promise<{ status: number; msg: string; reason?: string }>, RegExp]> = [
+      ["scope", myOrders("all"), /scope: must be current or history/],
       ["pageSize", myOrders("history", { pageSize: "101" }), /pageSize: must be 100 or less/],
       ["pageNo", myOrders("history", { pageNo: "0" }), /pageNo: must be 1 or more/],
       ["date", myOrders("history", { from: "2026-02-30" }), /from: must be a real date/],
@@ -359,19 +360,19 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
       ["side", myOrders("history", { side: "long" }), /side: must be buy or sell/],
       ["market", myTrades("1", "margin"), /market: must be spot/],
       ["trade page", myTrades("x", "spot"), /pageNo: must be an integer/],
-      ["order id", details("alice", "a b"), /id: must be an order id/],
+      ["order id", details("alice", "a b"), /orderId: must be an order id/],
       ["scope", exportRefusal({ scope: "everything" }), /scope: must be current, history or trades/],
       ["export range", exportRefusal({ scope: "trades", from: "2026-02-02", to: "2026-02-01" }), /to: must not be before from/],
       ["export day", exportRefusal({ scope: "trades", from: "1999-12-31" }), /^Invalid body: from: must be between 2000-01-01 and 2099-12-31$/],
       // A shared field's message is a text key (protocol/fields.ts): the answer is in the request's language.
       [
         "symbol in German",
-        client.callUnchecked(endpoints.myOrders, { params: { x: "history" }, query: { symbol: "btc" } }, { ...as("alice"), lang: "de" }),
+        client.callUnchecked(endpoints.myOrders, { params: { scope: "history" }, query: { symbol: "btc" } }, { ...as("alice"), lang: "de" }),
         /^Ungültige Abfrage: symbol: muss ein Handelspaar wie BTC_USDT sein$/,
       ],
       [
         "day in Chinese",
-        client.callUnchecked(endpoints.myOrders, { params: { x: "history" }, query: { from: "1999-12-31" } }, { ...as("alice"), lang: "zh_cn" }),
+        client.callUnchecked(endpoints.myOrders, { params: { scope: "history" }, query: { from: "1999-12-31" } }, { ...as("alice"), lang: "zh_cn" }),
         /^查询参数无效: from: 必须在 2000-01-01 到 2099-12-31 之间$/,
       ],
     ];
@@ -379,11 +380,12 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
       const res = await answer;
       expect(res.status, what).toBe(400);
       expect(res.msg, what).toMatch(message);
+      expect(res.reason, what).toBe("VALIDATION");
     }
     for (const res of [
-      await client.send(endpoints.myOrders, { params: { x: "current" } }),
+      await client.send(endpoints.myOrders, { params: { scope: "current" } }),
       await client.send(endpoints.myTrades, { params: { pageNo: "1", pageSize: "20", market: "spot" } }),
-      await client.send(endpoints.orderDetails, { params: { id: ids.A1! } }),
+      await client.send(endpoints.orderDetails, { params: { orderId: ids.A1! } }),
       await client.send(endpoints.orderSymbols, { body: {} }),
       await exportCsv(null, { scope: "history" }),
     ]) {

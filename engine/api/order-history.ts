@@ -26,7 +26,7 @@ export function registerOrderHistoryRoutes(api: ApiContext, spot: SpotService): 
   memberEndpoint(api, endpoints.myOrders, async ({ params, query, memberId }) => {
     await spot.durable.projectedFor(memberId);
     const { pageNo, pageSize, ...filter } = query;
-    return listOrders(db, memberId, params.x, filter, paging({ pageNo, pageSize }));
+    return listOrders(db, memberId, params.scope, filter, paging({ pageNo, pageSize }));
   });
 
   memberEndpoint(api, endpoints.myTrades, async ({ params, query, memberId }) => {
@@ -36,9 +36,9 @@ export function registerOrderHistoryRoutes(api: ApiContext, spot: SpotService): 
 
   memberEndpoint(api, endpoints.orderDetails, async ({ params, query, memberId }) => {
     await spot.durable.projectedFor(memberId);
-    const order = await findOrder(db, memberId, params.id);
+    const order = await findOrder(db, memberId, params.orderId);
     if (!order) throw Refusal.of(ResultCode.NOT_FOUND, "orders.not_found");
-    return { order, trades: await tradesOfOrder(db, memberId, params.id, paging(query)) };
+    return { order, trades: await tradesOfOrder(db, memberId, params.orderId, paging(query)) };
   });
 
   memberEndpoint(api, endpoints.orderSymbols, async ({ memberId }) => {

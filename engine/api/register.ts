@@ -43,10 +43,10 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, apiHe
 export function parse<S extends z.ZodType>(schema: S, value: unknown, where: "path" | "query" | "body", lang: LanguageCode): z.output<S> {
   const invalid = engineText(lang, `validation.invalid_${where}`);
   const bad = findControlCharacter(value, "");
-  if (bad !== null) throw new ApiError(ResultCode.BAD_REQUEST, `${invalid}: ${bad || "value"}: ${engineText(lang, "validation.nul")}`);
+  if (bad !== null) throw new ApiError(ResultCode.BAD_REQUEST, `${invalid}: ${bad || "value"}: ${engineText(lang, "validation.nul")}`, "VALIDATION");
   const result = schema.safeParse(value);
   if (!result.success)
-    throw new ApiError(ResultCode.BAD_REQUEST, `${invalid}: ${describeIssues(result.error.issues, (message) => messageText(lang, message))}`);
+    throw new ApiError(ResultCode.BAD_REQUEST, `${invalid}: ${describeIssues(result.error.issues, (message) => messageText(lang, message))}`, "VALIDATION");
   return result.data;
 }
 

@@ -152,7 +152,7 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
   it("answers a stop as waiting, holds its funds once however often it is retried, then fires it", async () => {
     const body = { ...buyBtc, triggerMoney: "59000", num: "0.01", stopProfitPrice: "59000", idempotencyKey: "stops-dip-buy" };
     const [first, concurrent] = await Promise.all([place("alice", "3", body), place("alice", "3", body)]);
-    expect(first.data).toEqual({ orderId: expect.any(String), status: "waiting", filled: "0", trades: 0 });
+    expect(first.data).toEqual({ orderId: expect.any(String), status: "waiting", filled: "0", trades: 0, remaining: "0.01" });
     expect(concurrent.data).toEqual(first.data);
     expect((await place("alice", "3", body)).data).toEqual(first.data);
     expect(await balance("alice", "USDT")).toMatchObject({ frozen: "590" });

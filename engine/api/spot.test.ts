@@ -67,40 +67,99 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect((await deposit(members.bob!.uid, "BTC", "1", "ref-b")).code).toBe(200);
     expect(await balance("alice", "1", "USDT")).toEqual({ coin: "USDT", available: "10000", frozen: "0" });
 
-    expect((await trans("alice", { from: "1", to: "2", coin: "USDT", amount: "20000", idempotencyKey: "trans-a-0" })).msg).toBe(
-      "Insufficient Available Balance",
-    );
+    expect(await trans("alice", { from: "1", to: "2", coin: "USDT", amount: "20000", idempotencyKey: "trans-a-0" })).toMatchObject({
+      msg: "Insufficient Available Balance",
+      reason: "RISK_INSUFFICIENT_AVAILABLE",
+    });
     expect((await trans("alice", { from: "1", to: "2", coin: "USDT", amount: "6000", idempotencyKey: "trans-a-1" })).code).toBe(200);
     expect((await trans("bob", { from: "1", to: "2", coin: "BTC", amount: "1", idempotencyKey: "trans-b-1" })).code).toBe(200);
     expect(await balance("alice", "2", "USDT")).toEqual({ coin: "USDT", available: "6000", frozen: "0" });
 
     const resting = await place("bob", "1", { symbol: "BTC_USDT", direction: "sell", price: "60000", num: "0.05", idempotencyKey: "bob-order-1" });
-    expect(resting.data).toMatchObject({ status: "open", filled: "0" });
+    expect(resting.data).toMatchObject({ status: "open", filled: "0", remaining: "0.05" });
+    expect(resting.data).not.toHaveProperty("endReason");
     expect(await balance("bob", "2", "BTC")).toEqual({ coin: "BTC", available: "0.95", frozen: "0.05" });
     const tooBig = await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "60000", num: "1", idempotencyKey: "alice-order-0" });
-    expect(tooBig).toMatchObject({ code: 400, msg: "Insufficient Available Balance" });
+    expect(tooBig).toMatchObject({ code: 400, msg: "Insufficient Available Balance", reason: "RISK_INSUFFICIENT_AVAILABLE" });
+    // The reason does not depend on the language; the words do.
+    const tooBigDe = await client.callUnchecked(
+      endpoints.placeOrder,
+      { params: { type: "1" }, body: { symbol: "BTC_USDT", direction: "buy", price: "60000", num: "1", idempotencyKey: "alice-order-0b" } },
+      { ...as("alice"), lang: "de" },
+    );
+    expect(tooBigDe.reason).toBe("RISK_INSUFFICIENT_AVAILABLE");
+    expect(tooBigDe.msg).not.toBe(tooBig.msg);
     const market = await place("alice", "2", { symbol: "BTC_USDT", direction: "buy", money: "1500", idempotencyKey: "alice-order-1" });
-    expect(market.data).toMatchObject({ status: "filled", filled: "0.025", trades: 1 });
+    // By money: what is left is money (the whole 1500 was spent at 60000).
+    expect(market.data).toMatchObject({ status: "filled", filled: "0.025", trades: 1, remaining: "0", endReason: "filled" });
     const retried = await place("alice", "2", { symbol: "BTC_USDT", direction: "buy", money: "1500", idempotencyKey: "alice-order-1" });
     expect(retried.data).toEqual(market.data);
     expect(await balance("alice", "2", "USDT")).toEqual({ coin: "USDT", available: "4500", frozen: "0" });
 
     const cancelByOther = await client.call(endpoints.cancelOrder, { body: { orderId: resting.data!.orderId } }, as("alice"));
-    expect(cancelByOther.code).toBe(400);
+    expect(cancelByOther).toMatchObject({ code: 400, reason: "ORDER_UNKNOWN" });
     const cancel = await client.call(endpoints.cancelOrder, { body: { orderId: resting.data!.orderId } }, as("bob"));
     expect(cancel.code).toBe(200);
     expect(await balance("bob", "2", "BTC")).toEqual({ coin: "BTC", available: "0.975", frozen: "0" });
   });
 
-  it("refuses incomplete orders and wrong precision with a message", async () => {
-    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", num: "0.01", idempotencyKey: "bad-order-1" })).code).toBe(400);
-    expect((await place("alice", "2", { symbol: "BTC_USDT", direction: "buy", num: "0.01", money: "10", idempotencyKey: "bad-order-2" })).code).toBe(400);
-    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1.001", num: "0.01", idempotencyKey: "bad-order-3" })).msg).toBe(
-      "The price has too many decimals for this market.",
-    );
-    expect((await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1", num: "0.000001", idempotencyKey: "bad-order-4" })).msg).toBe(
-      "The amount is below this market's minimum.",
-    );
+  it("refuses incomplete orders and wrong precision with a message and a reason code", async () => {
+    expect(await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", num: "0.01", idempotencyKey: "bad-order-1" })).toMatchObject({
+      code: 400,
+      reason: "ORDER_BAD_COMMAND",
+    });
+    expect(await place("alice", "2", { symbol: "BTC_USDT", direction: "buy", num: "0.01", money: "10", idempotencyKey: "bad-order-2" })).toMatchObject({
+      code: 400,
+      reason: "ORDER_BAD_COMMAND",
+    });
+    expect(await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1.001", num: "0.01", idempotencyKey: "bad-order-3" })).toMatchObject({
+      msg: "The price has too many decimals for this market.",
+      reason: "ORDER_BAD_TICK",
+    });
+    expect(await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1", num: "0.000001", idempotencyKey: "bad-order-4" })).toMatchObject({
+      msg: "The amount is below this market's minimum.",
+      reason: "ORDER_TOO_SMALL",
+    });
+    // Input the endpoint's schema refuses, and a stop field on a limit order.
+    expect(await place("alice", "1", { symbol: "btc", direction: "buy", price: "1", num: "1", idempotencyKey: "bad-order-5" })).toMatchObject({
+      code: 400,
+      reason: "VALIDATION",
+    });
+    expect(
+      await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "1", num: "1", stopLossPrice: "2", idempotencyKey: "bad-order-6" }),
+    ).toMatchObject({ code: 400, reason: "STOP_ONLY_FIELDS" });
+    // No token: the generic reason of a 401.
+    expect(await client.callUnchecked(endpoints.placeOrder, { params: { type: "1" }, body: {} }, {})).toMatchObject({ code: 400, reason: "VALIDATION" });
+    expect(await client.call(endpoints.balances, { query: { type: "2" } }, {})).toMatchObject({ code: 401, reason: "UNAUTHORIZED" });
+  });
+
+  it("answers what is left of an order and why it ended", async () => {
+    const sell = (price: string, num: string, key: string) => place("bob", "1", { symbol: "BTC_USDT", direction: "sell", price, num, idempotencyKey: key });
+    expect((await sell("61000", "0.01", "end-sell-1")).data).toMatchObject({ status: "open", remaining: "0.01" });
+    // IOC: 0.01 of 0.03 fills, the rest is cancelled at once.
+    const ioc = await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "61000", num: "0.03", tif: "IOC", idempotencyKey: "end-ioc-1" });
+    expect(ioc.data).toEqual({ orderId: ioc.data!.orderId, status: "cancelled", filled: "0.01", trades: 1, remaining: "0.02", endReason: "ioc" });
+    // A market buy by money the book cannot fill: the money not spent is what remains.
+    expect((await sell("62000", "0.01", "end-sell-2")).code).toBe(200);
+    const byMoney = await place("alice", "2", { symbol: "BTC_USDT", direction: "buy", money: "1000", idempotencyKey: "end-money-1" });
+    expect(byMoney.data).toMatchObject({ status: "cancelled", filled: "0.01", trades: 1, remaining: "380", endReason: "no-liquidity" });
+    // A market sell by amount against an empty book.
+    const noBook = await place("bob", "2", { symbol: "BTC_USDT", direction: "sell", num: "0.01", idempotencyKey: "end-market-sell" });
+    expect(noBook.data).toMatchObject({ status: "cancelled", filled: "0", remaining: "0.01", endReason: "no-liquidity" });
+    // FOK and post-only refusals carry the core's codes.
+    expect((await sell("63000", "0.01", "end-sell-3")).code).toBe(200);
+    expect(
+      await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "63000", num: "0.02", tif: "FOK", idempotencyKey: "end-fok-1" }),
+    ).toMatchObject({ code: 400, reason: "MATCHING_FOK_NOT_FILLED" });
+    expect(
+      await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "63000", num: "0.01", tif: "POST_ONLY", idempotencyKey: "end-post-1" }),
+    ).toMatchObject({ code: 400, reason: "MATCHING_POST_ONLY_WOULD_TRADE" });
+    // A retry answers the same, fields included.
+    const again = await place("alice", "2", { symbol: "BTC_USDT", direction: "buy", money: "1000", idempotencyKey: "end-money-1" });
+    expect(again.data).toEqual(byMoney.data);
+    // Leave the book empty for the tests after this one.
+    const mine = (await client.data(endpoints.myOrders, { params: { scope: "current" }, query: { symbol: "BTC_USDT" } }, as("bob"))).records;
+    for (const order of mine) expect((await client.call(endpoints.cancelOrder, { body: { orderId: order.orderId } }, as("bob"))).code).toBe(200);
   });
 
   it("refuses prices and amounts beyond what the database keeps, and keeps serving", async () => {
@@ -130,7 +189,7 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
 
   it("places exactly the decimal it is sent, or refuses it and changes nothing (issue 8)", async () => {
     const before = { usdt: await balance("alice", "2", "USDT"), btc: await balance("alice", "2", "BTC") };
-    const openOrders = () => client.data(endpoints.myOrders, { params: { x: "current" }, query: { symbol: "BTC_USDT" } }, as("alice"));
+    const openOrders = () => client.data(endpoints.myOrders, { params: { scope: "current" }, query: { symbol: "BTC_USDT" } }, as("alice"));
     const openBefore = await openOrders();
     const refused: Array<[string, "1" | "2", object, RegExp]> = [
       ["comma decimal", "1", { direction: "buy", price: "100", num: "0,01" }, /num/],
@@ -203,7 +262,7 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     const reusedOrder = await place("alice", "1", { ...order, price: "3" });
     expect(reusedOrder.code).toBe(409);
     expect(reusedOrder.msg).toMatch(/already used for a different request/);
-    const mine = (await client.data(endpoints.myOrders, { params: { x: "current" }, query: { symbol: "BTC_USDT" } }, as("alice"))).records;
+    const mine = (await client.data(endpoints.myOrders, { params: { scope: "current" }, query: { symbol: "BTC_USDT" } }, as("alice"))).records;
     expect(mine.filter((o) => o.price === "2" || o.price === "3")).toHaveLength(1);
   });
 

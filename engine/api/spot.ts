@@ -1,9 +1,10 @@
 import type * as z from "zod";
 import { endpoints } from "../../protocol/endpoints";
 import { ORDER_TYPES } from "../../protocol/endpoints/spot";
+import type { RefusalReason } from "../../protocol/refusal-reasons";
 import { ResultCode } from "../../protocol/result-codes";
 import { KEY_REUSED } from "../journal/idempotency";
-import type { MarketChange, SpotService, SpotServiceCode } from "../spot/spot-service";
+import type { MarketChange, OrderAnswer, SpotService, SpotServiceCode } from "../spot/spot-service";
 import { fromMinor } from "../../protocol/money";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
@@ -32,6 +33,31 @@ const MESSAGES: Record<Exclude<SpotServiceCode, "OK">, TextKey> = {
   STOP_PRICES_CROSSED: "spot.stop_crossed_sell",
   STOP_MARKET_BUY_BY_AMOUNT: "spot.stop_market_buy",
 };
+/**
+ * The reason code each refusal answers with (`protocol/refusal-reasons.ts`): the core's code as
+ * it is, except that another member's order is an unknown one (nothing about it is revealed) and
+ * a duplicate order id is a bad command (the engine makes ids; a member cannot cause one).
+ */
+const REASONS: Record<Exclude<SpotServiceCode, "OK">, RefusalReason> = {
+  [KEY_REUSED]: "IDEMPOTENCY_KEY_REUSED",
+  RISK_INSUFFICIENT_AVAILABLE: "RISK_INSUFFICIENT_AVAILABLE",
+  ORDER_BAD_TICK: "ORDER_BAD_TICK",
+  ORDER_BAD_LOT: "ORDER_BAD_LOT",
+  ORDER_BAD_MONEY: "ORDER_BAD_MONEY",
+  MARKET_HALTED: "MARKET_HALTED",
+  ORDER_TOO_SMALL: "ORDER_TOO_SMALL",
+  ORDER_OUT_OF_RANGE: "ORDER_OUT_OF_RANGE",
+  ORDER_BAD_COMMAND: "ORDER_BAD_COMMAND",
+  ORDER_UNKNOWN: "ORDER_UNKNOWN",
+  ORDER_NOT_OWNER: "ORDER_UNKNOWN",
+  MATCHING_POST_ONLY_WOULD_TRADE: "MATCHING_POST_ONLY_WOULD_TRADE",
+  MATCHING_FOK_NOT_FILLED: "MATCHING_FOK_NOT_FILLED",
+  MATCHING_DUPLICATE_ID: "ORDER_BAD_COMMAND",
+  STOP_PROFIT_WOULD_TRIGGER: "STOP_PROFIT_WOULD_TRIGGER",
+  STOP_LOSS_WOULD_TRIGGER: "STOP_LOSS_WOULD_TRIGGER",
+  STOP_PRICES_CROSSED: "STOP_PRICES_CROSSED",
+  STOP_MARKET_BUY_BY_AMOUNT: "STOP_MARKET_BUY_BY_AMOUNT",
+};
 /** Stop refusals a buy words the other way round (its stop-profit is below the price, its stop-loss above). */
 const BUY_MESSAGES: Partial<Record<SpotServiceCode, TextKey>> = {
   STOP_PROFIT_WOULD_TRIGGER: "spot.stop_profit_buy",
@@ -45,14 +71,15 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
   /** A refusal changes nothing; a key reused for another request is a conflict (409), not a bad order. */
   const refuse = (code: SpotServiceCode, lang: Parameters<typeof engineText>[0], side?: "buy" | "sell") => {
     const text = engineText(lang, (side === "buy" ? BUY_MESSAGES[code] : undefined) ?? MESSAGES[code as Exclude<SpotServiceCode, "OK">] ?? "spot.bad_order");
-    return code === KEY_REUSED ? new ApiError(ResultCode.CONFLICT, text) : ApiError.badRequest(text);
+    const reason = REASONS[code as Exclude<SpotServiceCode, "OK">] ?? "ORDER_BAD_COMMAND";
+    return code === KEY_REUSED ? new ApiError(ResultCode.CONFLICT, text, reason) : ApiError.badRequest(text, reason);
   };
 
   memberEndpoint(api, endpoints.placeOrder, async ({ params, body, memberId, lang }) => {
     const kind = ORDER_TYPES[params.type];
     if (kind === "stop") return placeStop(memberId, body, lang);
     if (body.triggerMoney !== undefined || body.stopProfitPrice !== undefined || body.stopLossPrice !== undefined)
-      throw ApiError.badRequest(engineText(lang, "spot.stop_only"));
+      throw ApiError.badRequest(engineText(lang, "spot.stop_only"), "STOP_ONLY_FIELDS");
     const type = kind;
     // A limit order needs a price and an amount; a market sell an amount; a market buy an amount or money.
     const valid =
@@ -67,7 +94,7 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
       body.idempotencyKey,
     );
     if (answer.code !== "OK" || !answer.orderId || answer.status === "rejected") throw refuse(answer.code, lang);
-    return { orderId: answer.orderId, status: answer.status, filled: answer.filled, trades: answer.trades };
+    return orderView(answer);
   });
 
   /**
@@ -76,7 +103,8 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
    * `num` and a buy `money`). Answered `waiting`.
    */
   async function placeStop(memberId: string, body: z.output<typeof endpoints.placeOrder.body>, lang: Parameters<typeof engineText>[0]) {
-    if (body.stopProfitPrice === undefined && body.stopLossPrice === undefined) throw ApiError.badRequest(engineText(lang, "spot.stop_needs_trigger"));
+    if (body.stopProfitPrice === undefined && body.stopLossPrice === undefined)
+      throw ApiError.badRequest(engineText(lang, "spot.stop_needs_trigger"), "STOP_NEEDS_TRIGGER");
     const atMarket = body.triggerMoney === undefined;
     if (atMarket && body.direction === "buy" && (body.num !== undefined || body.money === undefined)) throw refuse("STOP_MARKET_BUY_BY_AMOUNT", lang);
     const valid =
@@ -98,7 +126,7 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
       body.idempotencyKey,
     );
     if (answer.code !== "OK" || !answer.orderId || answer.status === "rejected") throw refuse(answer.code, lang, body.direction);
-    return { orderId: answer.orderId, status: answer.status, filled: answer.filled, trades: answer.trades };
+    return orderView(answer);
   }
 
   memberEndpoint(api, endpoints.cancelOrder, async ({ body, memberId, lang }) => {
@@ -123,6 +151,19 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
   operatorEndpoint(api, endpoints.adminMarketUpdate, async ({ body }) => {
     return marketAnswer(await spot.updateMarket(body.symbol, body), body.symbol);
   });
+}
+
+/** A placed order as the member is answered (remaining and end reason only when known). */
+function orderView(answer: OrderAnswer) {
+  const { orderId, status, filled, trades, remaining, endReason } = answer;
+  return {
+    orderId: orderId!,
+    status: status as Exclude<OrderAnswer["status"], "rejected">,
+    filled,
+    trades,
+    ...(remaining !== undefined && { remaining }),
+    ...(endReason !== undefined && { endReason }),
+  };
 }
 
 /** An operator's market change as the answer shows it, or its refusal. */

@@ -1,4 +1,5 @@
 import type { LanguageCode } from "../../protocol/languages";
+import { reasonOfResultCode, type RefusalReason } from "../../protocol/refusal-reasons";
 import { engineText, type TextKey } from "./engine-texts";
 
 /**
@@ -12,19 +13,24 @@ export class Refusal extends Error {
   private constructor(
     readonly code: number,
     private readonly text: { key: TextKey; params: Record<string, string | number> } | { plain: string },
+    /** The machine-readable reason the answer carries beside the words (`protocol/refusal-reasons.ts`). */
+    readonly reason: RefusalReason,
   ) {
     super("key" in text ? text.key : text.plain);
     this.name = "Refusal";
   }
 
-  /** A refusal worded by the catalog entry `key` (with its `{{params}}`). */
-  static of(code: number, key: TextKey, params: Record<string, string | number> = {}): Refusal {
-    return new Refusal(code, { key, params });
+  /**
+   * A refusal worded by the catalog entry `key` (with its `{{params}}`). Its reason is the key's
+   * (`REASON_OF_KEY`), else `reason`, else the result code's generic one.
+   */
+  static of(code: number, key: TextKey, params: Record<string, string | number> = {}, reason?: RefusalReason): Refusal {
+    return new Refusal(code, { key, params }, reason ?? REASON_OF_KEY[key] ?? reasonOfResultCode(code));
   }
 
   /** A refusal in words outside the catalog (operators', generic table checks): never translated. */
-  static plain(code: number, message: string): Refusal {
-    return new Refusal(code, { plain: message });
+  static plain(code: number, message: string, reason?: RefusalReason): Refusal {
+    return new Refusal(code, { plain: message }, reason ?? reasonOfResultCode(code));
   }
 
   /** The words the caller reads, in their language. */
@@ -32,3 +38,36 @@ export class Refusal extends Error {
     return "key" in this.text ? engineText(lang, this.text.key, this.text.params) : this.text.plain;
   }
 }
+
+/** The reason code of each catalog text a refusal is worded by (one text, one reason). */
+export const REASON_OF_KEY: Partial<Record<TextKey, RefusalReason>> = {
+  "errors.unauthorized": "UNAUTHORIZED",
+  "errors.bad_credentials": "BAD_CREDENTIALS",
+  "errors.too_many_attempts": "TOO_MANY_ATTEMPTS",
+  "errors.google_code_wrong": "GOOGLE_CODE_WRONG",
+  "errors.code_wait": "CODE_WAIT",
+  "errors.code_wrong": "CODE_WRONG",
+  "errors.code_expired": "CODE_EXPIRED",
+  "errors.code_locked": "CODE_LOCKED",
+  "errors.account_taken": "ACCOUNT_TAKEN",
+  "errors.account_unknown": "ACCOUNT_UNKNOWN",
+  "errors.invite_unknown": "INVITE_UNKNOWN",
+  "errors.honeypot": "REGISTRATION_REFUSED",
+  "errors.old_password_wrong": "OLD_PASSWORD_WRONG",
+  "errors.device_unknown": "DEVICE_UNKNOWN",
+  "errors.not_yours": "NOT_YOURS",
+  "errors.google_bound": "GOOGLE_BOUND",
+  "errors.google_not_bound": "GOOGLE_NOT_BOUND",
+  "errors.upload_missing": "UPLOAD_MISSING",
+  "errors.upload_too_large": "UPLOAD_TOO_LARGE",
+  "errors.upload_type": "UPLOAD_TYPE",
+  "errors.upload_unreadable": "UPLOAD_UNREADABLE",
+  "errors.kyc_pending": "KYC_PENDING",
+  "errors.already_bound": "ALREADY_BOUND",
+  "errors.phone_invalid": "PHONE_INVALID",
+  "errors.demo_locked": "DEMO_LOCKED",
+  "favourites.unknown_symbol": "FAVOURITE_UNKNOWN_SYMBOL",
+  "market.unknown_symbol": "MARKET_UNKNOWN",
+  "orders.not_found": "ORDER_NOT_FOUND",
+  "orders.export_too_many": "EXPORT_TOO_MANY",
+};

@@ -73,6 +73,11 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     expect(listed.code).toBe("OK");
     expect(market.has("ETH/USDT")).toBe(true);
     expect(market.symbolInfo("ETH/USDT")).toMatchObject({ symbolName: "ETH/USDT", coin_coin_scale: 2, base_coin_scale: 4, minQuantity: "0.001" });
+    // The assets' own decimals (balances, fees), beside the market's amount and price decimals.
+    const eth = market.symbolInfo("ETH/USDT")!;
+    expect(eth.quoteAssetScale).toBe(spot.durable.core.scaleOf("USDT"));
+    expect(eth.baseAssetScale).toBe(spot.durable.core.scaleOf("ETH"));
+    expect(eth.baseAssetScale).toBeGreaterThanOrEqual(eth.base_coin_scale);
     await spot.durable.funds.deposit("2", "ETH", "spot", "5", "md-dep-eth");
     await spot.placeOrder("2", { symbol: "ETH/USDT", side: "sell", type: "limit", price: "3000", quantity: "1", tif: "GTC" }, null);
     await spot.placeOrder("1", { symbol: "ETH/USDT", side: "buy", type: "market", quantity: "0.5", tif: "IOC" }, null);
@@ -104,7 +109,10 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     expect(pushes.filter((p) => p.topic === "trade_BTC_USDT")).toEqual([]);
     await placing;
     const trades = pushes.filter((p) => p.topic === "trade_BTC_USDT");
-    expect(trades.at(-1)?.data.trades).toEqual([{ price: "62000", quantity: "0.1", side: "buy", time: clock }]);
+    const pushed = trades.at(-1)?.data.trades;
+    expect(pushed).toEqual([{ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), price: "62000", quantity: "0.1", side: "buy", time: clock }]);
+    // The snapshot names the trade by the same id as the push.
+    expect(market.recentTrades("BTC/USDT")[0]).toEqual(pushed[0]);
   });
 
   it("reloads candles and recent trades after a restart", async () => {
@@ -121,6 +129,10 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
     });
     expect(await again.klines("BTC/USDT", "1d", clock, 5)).toEqual(await market.klines("BTC/USDT", "1d", clock, 5));
     expect(again.recentTrades("BTC/USDT").map((t) => t.price)).toEqual(["62000", "61000", "60000"]);
+    // Trade ids survive the restart (read back from the stored rows) and are distinct.
+    const ids = market.recentTrades("BTC/USDT").map((t) => t.id);
+    expect(again.recentTrades("BTC/USDT").map((t) => t.id)).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
     // The book's sequence keeps growing across the restart (a browser keeps the highest it saw).
     expect(again.depth("BTC/USDT", 5).seq).toBeGreaterThan(market.depth("BTC/USDT", 5).seq);
   });

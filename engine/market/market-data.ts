@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Depth, KlinePeriod, PublicTrade, SpotSymbol, WireCandle } from "../../protocol/endpoints/market-data";
 import type { MarketItem } from "../../protocol/market";
@@ -32,6 +33,7 @@ const KEEP = 2_000;
 const RECENT_TRADES = 60;
 
 interface InternalTrade {
+  id: string;
   price: bigint;
   quantity: bigint;
   side: "buy" | "sell";
@@ -139,12 +141,13 @@ export class MarketData {
     }
     const trades = await db
       .selectFrom("spot_trade")
-      .select(["price", "quantity", "taker_side", "created_at"])
+      .select(["taker_order_id", "maker_order_id", "price", "quantity", "taker_side", "created_at"])
       .where("symbol", "=", c.symbol)
       .orderBy("id", "desc")
       .limit(RECENT_TRADES)
       .execute();
     sd.trades = trades.map((t) => ({
+      id: publicTradeId(t.taker_order_id, t.maker_order_id),
       price: minorOf(String(t.price), c.priceScale),
       quantity: minorOf(String(t.quantity), c.amountScale),
       side: t.taker_side as "buy" | "sell",
@@ -217,7 +220,7 @@ export class MarketData {
       }
       if (e.type === "trade") {
         this.foldTrade(sd, { time: at, price: e.price, quantity: e.quantity, value: e.value });
-        const trade: InternalTrade = { price: e.price, quantity: e.quantity, side: e.takerSide, time: at };
+        const trade: InternalTrade = { id: publicTradeId(e.takerOrderId, e.makerOrderId), price: e.price, quantity: e.quantity, side: e.takerSide, time: at };
         sd.trades.unshift(trade);
         if (sd.trades.length > RECENT_TRADES) sd.trades.length = RECENT_TRADES;
         sd.pendingTrades.push({ batch, trade });
@@ -289,6 +292,8 @@ export class MarketData {
       quote_symbol: c.quote,
       base_coin_scale: c.amountScale,
       coin_coin_scale: c.priceScale,
+      baseAssetScale: c.baseAssetScale,
+      quoteAssetScale: c.quoteAssetScale,
       tickSize: fromMinor(c.tickSize, c.priceScale),
       lotSize: fromMinor(c.lotSize, c.amountScale),
       minQuantity: fromMinor(c.minQuantity, c.amountScale),
@@ -394,6 +399,17 @@ export class MarketData {
 
   private wireTrade(sd: SymbolData, t: InternalTrade): PublicTrade {
     const c = sd.market.config;
-    return { price: fromMinor(t.price, c.priceScale), quantity: fromMinor(t.quantity, c.amountScale), side: t.side, time: t.time };
+    return { id: t.id, price: fromMinor(t.price, c.priceScale), quantity: fromMinor(t.quantity, c.amountScale), side: t.side, time: t.time };
   }
+}
+
+/**
+ * A public trade's id: stable (the same from the live event, a push and the stored row after a
+ * restart) and opaque (it does not tell which orders traded). The core's trade event has no id of
+ * its own, and the table's serial id is assigned only when the projector writes the row, after
+ * the trade was pushed; but an order pair trades at most once (after a trade one of the two has
+ * left the book, or the taker did not rest), so the pair names the trade.
+ */
+export function publicTradeId(takerOrderId: string, makerOrderId: string): string {
+  return createHash("sha256").update(`${takerOrderId}:${makerOrderId}`).digest("base64url").slice(0, 22);
 }

@@ -47,7 +47,7 @@ describe("an order that a stop it fired fills as a maker, in one command", () =>
     // Alice bids 0.2 at 60,000: 0.1 from Bob (the price falls to 60,000, Carol's stop fires),
     // then Carol's fired sell takes the 0.1 of Alice's bid that rested — in the same command.
     const bid = await service.placeOrder("1", limit("buy", "60000", "0.2"), "fold-bid");
-    expect(bid).toEqual({ code: "OK", orderId: bid.orderId, status: "filled", filled: "0.2", trades: 2 });
+    expect(bid).toEqual({ code: "OK", orderId: bid.orderId, status: "filled", filled: "0.2", trades: 2, remaining: "0", endReason: "filled" });
     await service.durable.drain();
     const rows = await store.db
       .selectFrom("spot_order")

@@ -57,7 +57,7 @@ describe.each(testStoreKinds())("spot service stop orders on %s", (kind) => {
   it("stores a stop as waiting with its funds held, and refuses one that would fire at once", async () => {
     const stopLoss = (price: string, quantity: string): PlaceOrderInput => ({ ...limit("sell", price, quantity), stopLossPrice: "59000" });
     const a = await service.placeOrder("3", stopLoss("58500", "0.1"), "stop-a");
-    expect(a).toEqual({ code: "OK", orderId: a.orderId, status: "waiting", filled: "0", trades: 0 });
+    expect(a).toEqual({ code: "OK", orderId: a.orderId, status: "waiting", filled: "0", trades: 0, remaining: "0.1" });
     expect(await service.placeOrder("3", stopLoss("58500", "0.1"), "stop-a")).toEqual(a); // a retry
     const b = await service.placeOrder("3", stopLoss("61000", "0.01"), "stop-b");
     const c = await service.placeOrder("3", { symbol: "BTC/USDT", side: "buy", type: "market", money: "500", tif: "IOC", stopLossPrice: "62000" }, "stop-c");

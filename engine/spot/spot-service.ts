@@ -87,7 +87,7 @@ export class SpotService {
       stopLossPrice: input.stopLossPrice,
     };
     const answerOf = (outcome: Awaited<ReturnType<typeof this.durable.execute<PlaceOrder>>>) =>
-      outcome.code === "OK" ? placedAnswer(orderId, outcome.events, this.markets.get(input.symbol)!.config.amountScale) : rejected(outcome.code);
+      outcome.code === "OK" ? placedAnswer(orderId, outcome.events, this.markets.get(input.symbol)!.config) : rejected(outcome.code);
     // A refused order with a key is kept too: its retry gets the same refusal.
     return answerOf(await this.durable.execute(command, request ? { keep: { ...request, answer: answerOf } } : {}));
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type * as z from "zod";
 import { DEFAULT_API_HEAD, HEADERS, type Endpoint } from "../../protocol/endpoints";
+import type { RefusalReason } from "../../protocol/refusal-reasons";
 import { ADMIN_TOKEN_HEADER } from "../api/operator-endpoint";
 import { endpointUrl } from "../api/register";
 
@@ -39,6 +40,8 @@ export interface Answer<E extends Endpoint> {
   success: boolean;
   msg: string;
   data: z.input<E["response"]> | null;
+  /** A refusal's reason code (`protocol/refusal-reasons.ts`). */
+  reason?: RefusalReason;
 }
 
 /** An HTTP response as a test reads it, whether the call went in-process or over the network. */

@@ -50,10 +50,10 @@ export const configEndpoints = {
   }),
   detailData: define({
     method: "GET",
-    path: "cgform-api/detailData/:table/:id",
+    path: "cgform-api/detailData/:tableId/:rowId",
     params: z.object({
-      table: z.enum(CONFIG_TABLE_IDS, { message: "is not a known table" }),
-      id: idParam,
+      tableId: z.enum(CONFIG_TABLE_IDS, { message: "is not a known table" }),
+      rowId: idParam,
     }),
     response: z.record(z.string(), z.unknown()),
   }),

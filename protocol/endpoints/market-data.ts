@@ -23,6 +23,10 @@ export const spotSymbolSchema = z.object({
   base_coin_scale: z.number().int(),
   /** Decimals of a price (quote coin), spec `coin_coin_scale`. */
   coin_coin_scale: z.number().int(),
+  /** Decimals of the base asset itself (balances, fees in base), which may exceed an amount's. */
+  baseAssetScale: z.number().int(),
+  /** Decimals of the quote asset itself (balances, money spent, fees in quote). */
+  quoteAssetScale: z.number().int(),
   tickSize: unsignedDecimalString,
   lotSize: unsignedDecimalString,
   minQuantity: unsignedDecimalString,
@@ -51,6 +55,8 @@ export type Depth = z.infer<typeof depthSchema>;
 
 /** A public trade: the taker's side tells whether the price was lifted (buy) or hit (sell). */
 export const publicTradeSchema = z.object({
+  /** The trade's id: the same in the snapshot, the push and after a restart; unique; opaque (no order). */
+  id: z.string(),
   price: unsignedDecimalString,
   quantity: unsignedDecimalString,
   side: z.enum(["buy", "sell"]),

@@ -149,8 +149,8 @@ export const memberEndpoints = {
   }),
   deleteDevice: define({
     method: "POST",
-    path: "coin/member/deleteDevice/:id",
-    params: z.object({ id: idParam }),
+    path: "coin/member/deleteDevice/:deviceId",
+    params: z.object({ deviceId: idParam }),
     response: z.null(),
   }),
   updateDevice: define({
@@ -201,18 +201,18 @@ export const memberEndpoints = {
     body: z.object({ ...accountFields, code: codeField }).superRefine(requireAccount),
     response: memberInfoSchema,
   }),
-  /** Starts Google 2FA: a pending secret and its otpauth URI (`x`: `bind`). See docs/decisions/006. */
+  /** Starts Google 2FA: a pending secret and its otpauth URI (`purpose`: `bind`). See docs/decisions/006. */
   googleVerification: define({
     method: "GET",
-    path: "coin/member/getGoogleVerification/:x",
-    params: z.object({ x: z.enum(["bind"], { message: "must be bind" }) }),
+    path: "coin/member/getGoogleVerification/:purpose",
+    params: z.object({ purpose: z.enum(["bind"], { message: "must be bind" }) }),
     response: z.object({ secret: z.string(), otpauthUri: z.string() }),
   }),
-  /** Binds (mode 2, default) or resets (mode 1) Google 2FA; `x` is the authenticator's code, `code` the e-mailed security code. */
+  /** Binds (mode 2, default) or resets (mode 1) Google 2FA; `googleCode` is the authenticator's code, `code` the e-mailed security code. */
   googleBindingOrReset: define({
     method: "GET",
-    path: "coin/member/googleVerificationBindingOrReset/:x/:mode",
-    params: z.object({ x: googleCodeField, mode: z.enum(["1", "2"], { message: "must be 1 (reset) or 2 (bind)" }) }),
+    path: "coin/member/googleVerificationBindingOrReset/:googleCode/:mode",
+    params: z.object({ googleCode: googleCodeField, mode: z.enum(["1", "2"], { message: "must be 1 (reset) or 2 (bind)" }) }),
     query: z.object({ code: codeField }),
     response: z.object({ googleBound: z.boolean() }),
   }),

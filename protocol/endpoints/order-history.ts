@@ -129,8 +129,8 @@ export const orderHistoryEndpoints = {
   /** The member's orders: `current` = not final (open, waiting), `history` = filled or cancelled. Newest first. */
   myOrders: define({
     method: "GET",
-    path: "coin/entrust/get/myExchangeLog/:x",
-    params: z.object({ x: z.enum(["current", "history"], { message: "must be current or history" }) }),
+    path: "coin/entrust/get/myExchangeLog/:scope",
+    params: z.object({ scope: z.enum(["current", "history"], { message: "must be current or history" }) }),
     query: historyQuerySchema,
     response: pageOf(spotOrderViewSchema),
   }),
@@ -149,8 +149,8 @@ export const orderHistoryEndpoints = {
   /** One of the member's orders with its trades (paged). Another member's order answers 404 like a missing one. */
   orderDetails: define({
     method: "GET",
-    path: "coin/entrust/transaction/details/:id",
-    params: z.object({ id: orderIdField }),
+    path: "coin/entrust/transaction/details/:orderId",
+    params: z.object({ orderId: orderIdField }),
     query: z.object(pagingFields),
     response: z.object({ order: spotOrderViewSchema, trades: pageOf(spotTradeViewSchema) }),
   }),

@@ -30,12 +30,33 @@ const adminMarketSchema = z.object({
 export const ORDER_TYPES = { "1": "limit", "2": "market", "3": "stop" } as const;
 export const ACCOUNT_TYPES = { "1": "funding", "2": "spot" } as const;
 
+/**
+ * Why an order ended, as the core's `order.closed` event says (the order history's `reason`
+ * holds the same words): `filled`; cancelled by its member (`user`); the unfilled rest of an
+ * IOC order (`ioc`) or of a market order the book could not fill (`no-liquidity`); a trade with
+ * the member's own order prevented (`self-trade`); a fired stop that could not be placed as
+ * post-only (`post-only`), fill-or-kill (`fok`) or at all (`rejected`); a moved order's old
+ * place (`moved`). `cancelled`: a cancel for a reason this version does not name.
+ */
+export const ORDER_END_REASONS = ["filled", "user", "ioc", "fok", "post-only", "no-liquidity", "self-trade", "moved", "rejected", "cancelled"] as const;
+export type OrderEndReason = (typeof ORDER_END_REASONS)[number];
+
 export const orderAnswerSchema = z.object({
   orderId: z.string(),
   /** `waiting`: a stop order (type 3) waiting for the last price to reach its trigger. */
   status: z.enum(["open", "filled", "cancelled", "waiting"]),
+  /** The amount filled (base), in this command. */
   filled: z.string(),
   trades: z.number().int(),
+  /**
+   * What is not filled, in the unit the order was sized in: the amount (`num`, base) not filled;
+   * for a market buy by `money`, the money (quote) not spent. An order that ended with a rest
+   * (IOC, no liquidity) keeps it here: nothing of it stays on the book. Absent only in an answer
+   * to a retried idempotency key first answered before the field existed.
+   */
+  remaining: z.string().optional(),
+  /** Why the order ended, when it ended in this call (`status` filled or cancelled). */
+  endReason: z.enum(ORDER_END_REASONS).optional(),
 });
 
 export const spotEndpoints = {

@@ -44,8 +44,8 @@ const depth: Depth = {
   ],
 };
 const trades: PublicTrade[] = [
-  { price: "64000.5", quantity: "0.01", side: "buy", time: Date.UTC(2025, 0, 1, 12, 0, 0) },
-  { price: "64000", quantity: "1.234567", side: "sell", time: Date.UTC(2025, 0, 1, 11, 59, 59) },
+  { id: "t2", price: "64000.5", quantity: "0.01", side: "buy", time: Date.UTC(2025, 0, 1, 12, 0, 0) },
+  { id: "t1", price: "64000", quantity: "1.234567", side: "sell", time: Date.UTC(2025, 0, 1, 11, 59, 59) },
 ];
 
 async function render(lang: "en" | "tr") {

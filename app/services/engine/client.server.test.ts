@@ -28,6 +28,8 @@ const BTC = {
   quote_symbol: "USDT",
   base_coin_scale: 4,
   coin_coin_scale: 2,
+  baseAssetScale: 8,
+  quoteAssetScale: 8,
   tickSize: "0.01",
   lotSize: "0.0001",
   minQuantity: "0.0001",
@@ -201,7 +203,7 @@ export function typedInputs(engine: MemberEngine) {
   // @ts-expect-error an account type that does not exist
   void engine.spot.balances("margin");
   // @ts-expect-error a path parameter the endpoint does not have
-  void callEndpoint(endpoints.deleteDevice, { params: { deviceId: "1" } }, { lang: "en" });
+  void callEndpoint(endpoints.deleteDevice, { params: { id: "1" } }, { lang: "en" });
   // @ts-expect-error a required path parameter left out
   void callEndpoint(endpoints.kycStatus, {}, { lang: "en" });
   // @ts-expect-error a query value of the wrong type (query strings are texts)

@@ -17,7 +17,7 @@ export function registerAccountRoutes(api: ApiContext): void {
     api,
     endpoints.deleteDevice,
     async ({ params, memberId, now }) => {
-      await members.revokeDevice(memberId, String(params.id), now);
+      await members.revokeDevice(memberId, String(params.deviceId), now);
       return null;
     },
     locked,
@@ -70,7 +70,7 @@ export function registerGoogleRoutes(api: ApiContext): void {
   memberEndpoint(
     api,
     endpoints.googleBindingOrReset,
-    ({ params, query, memberId, now }) => members.bindOrResetGoogle(memberId, { binding: params.mode === "2", totp: params.x, code: query.code }, now),
+    ({ params, query, memberId, now }) => members.bindOrResetGoogle(memberId, { binding: params.mode === "2", totp: params.googleCode, code: query.code }, now),
     { securityChange: true },
   );
 }

@@ -28,7 +28,7 @@ export function registerAuthRoutes(api: ApiContext): void {
       // Spec §8: "step 1 login successful" passes through to the form, which asks for the code.
       if (!body.googleCode) {
         slots.giveBack(); // the right password: step 2 asks for the code, nothing failed
-        throw new ApiError(ResultCode.PASS_THROUGH, STEP_ONE_LOGIN_MESSAGE);
+        throw new ApiError(ResultCode.PASS_THROUGH, STEP_ONE_LOGIN_MESSAGE, "SECOND_FACTOR_REQUIRED");
       }
       if (!verifyTotp(member.google_secret, body.googleCode, now)) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.google_code_wrong");
     }

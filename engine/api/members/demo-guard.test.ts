@@ -43,7 +43,7 @@ describe("demo member guard", () => {
     expect(refused.msg).toMatch(/demo member/);
     const anti = await client.call(endpoints.antiCode, { body: { antiCode: "hello1", code: "123456" } }, { token: demo.token });
     expect(anti.code).toBe(403);
-    const device = await client.call(endpoints.deleteDevice, { params: { id: "1" } }, { token: demo.token });
+    const device = await client.call(endpoints.deleteDevice, { params: { deviceId: "1" } }, { token: demo.token });
     expect(device.code).toBe(403);
     // The demo member still logs in with the public password; another member changes theirs.
     const login = await client.call(endpoints.token, {

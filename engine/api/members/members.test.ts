@@ -262,7 +262,7 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     const other = devices.find((d) => !d.current)!;
     expect(mine.name).toBe("Chrome on Linux");
     expect((await client.call(endpoints.updateDevice, { body: { id: mine.id, name: "Work laptop" } }, { token: first })).code).toBe(200);
-    expect((await client.call(endpoints.deleteDevice, { params: { id: other.id } }, { token: first })).code).toBe(200);
+    expect((await client.call(endpoints.deleteDevice, { params: { deviceId: other.id } }, { token: first })).code).toBe(200);
     const remaining = await client.data(endpoints.devices, {}, { token: first });
     expect(remaining.find((d) => d.current)!.name).toBe("Work laptop");
     expect(remaining.some((d) => d.id === other.id)).toBe(false);
@@ -277,7 +277,7 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     const aliceDevices = await client.data(endpoints.devices, {}, { token: alice });
     expect(aliceDevices.some((d) => erinDevices.some((e) => e.id === d.id))).toBe(false);
     const target = erinDevices[0]!.id;
-    expect((await client.call(endpoints.deleteDevice, { params: { id: target } }, { token: alice })).code).toBe(404);
+    expect((await client.call(endpoints.deleteDevice, { params: { deviceId: target } }, { token: alice })).code).toBe(404);
     expect((await client.call(endpoints.updateDevice, { body: { id: target, name: "hijacked" } }, { token: alice })).code).toBe(404);
     expect((await memberInfo(erin)).code).toBe(200);
     const aliceLog = await client.data(endpoints.loginLog, { query: { pageSize: "100" } }, { token: alice });
@@ -293,8 +293,9 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     await sendEmailCode("alice@example.com", "security", token);
     let { code } = await lastCode("alice@example.com");
     const bad = await client.call(endpoints.tradePassword, { body: { tradePassword: "12345", code } }, { token });
-    expect(bad).toMatchObject({ code: 400 });
-    expect(bad.msg).toContain("validation.trade_password");
+    expect(bad).toMatchObject({ code: 400, reason: "VALIDATION", msg: "Invalid body: tradePassword: must be 6 digits" });
+    const badDe = await client.call(endpoints.tradePassword, { body: { tradePassword: "12345", code } }, { token, lang: "de" });
+    expect(badDe.msg).toBe("Ungültiger Anfrageinhalt: tradePassword: muss aus 6 Ziffern bestehen");
     expect((await client.call(endpoints.tradePassword, { body: { tradePassword: "123456", code } }, { token })).code).toBe(200);
     advance(61_000);
     await sendEmailCode("alice@example.com", "security", token);
@@ -311,28 +312,28 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
   it("binds Google 2FA from a pending secret (stable across reloads), then resets it", async () => {
     await registerByEmail("gina@example.com");
     const token = (await login("gina@example.com")).data!.access_token;
-    const first = await client.data(endpoints.googleVerification, { params: { x: "bind" } }, { token });
-    const again = await client.data(endpoints.googleVerification, { params: { x: "bind" } }, { token });
+    const first = await client.data(endpoints.googleVerification, { params: { purpose: "bind" } }, { token });
+    const again = await client.data(endpoints.googleVerification, { params: { purpose: "bind" } }, { token });
     expect(again.secret).toBe(first.secret);
     expect(first.otpauthUri).toMatch(/^otpauth:\/\/totp\/Meridian%20Exchange%3Agina%40example\.com\?secret=[A-Z2-7]+/);
     advance(61_000);
     await sendEmailCode("gina@example.com", "security", token);
     const { code } = await lastCode("gina@example.com");
-    const wrong = await client.call(endpoints.googleBindingOrReset, { params: { x: "000000", mode: "2" }, query: { code: code } }, { token });
+    const wrong = await client.call(endpoints.googleBindingOrReset, { params: { googleCode: "000000", mode: "2" }, query: { code: code } }, { token });
     expect(wrong.code).toBe(400);
     const bound = await client.call(
       endpoints.googleBindingOrReset,
-      { params: { x: totpCode(first.secret, clock), mode: "2" }, query: { code: code } },
+      { params: { googleCode: totpCode(first.secret, clock), mode: "2" }, query: { code: code } },
       { token },
     );
     expect(bound.data).toEqual({ googleBound: true });
     expect((await login("gina@example.com")).code).toBe(405);
-    expect((await client.call(endpoints.googleVerification, { params: { x: "bind" } }, { token })).code).toBe(409);
+    expect((await client.call(endpoints.googleVerification, { params: { purpose: "bind" } }, { token })).code).toBe(409);
     advance(61_000);
     await sendEmailCode("gina@example.com", "security", token);
     const reset = await client.call(
       endpoints.googleBindingOrReset,
-      { params: { x: totpCode(first.secret, clock), mode: "1" }, query: { code: (await lastCode("gina@example.com")).code } },
+      { params: { googleCode: totpCode(first.secret, clock), mode: "1" }, query: { code: (await lastCode("gina@example.com")).code } },
       { token },
     );
     expect(reset.data).toEqual({ googleBound: false });

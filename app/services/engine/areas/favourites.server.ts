@@ -4,8 +4,8 @@ import type { EngineCall } from "../call.server";
 /** The member's favourite markets (symbols as BTC/USDT). */
 export function favouritesArea(call: EngineCall) {
   const pair = (symbol: string) => {
-    const [a = "", b = ""] = symbol.split("/");
-    return { a, b };
+    const [base = "", quote = ""] = symbol.split("/");
+    return { base, quote };
   };
   return {
     list: () => call(endpoints.getOptional),

@@ -8,7 +8,7 @@ export function memberArea(call: EngineCall) {
     info: () => call(endpoints.memberInfo),
     loginLog: (pageSize: number) => call(endpoints.loginLog, { query: { pageSize: String(pageSize) } }),
     devices: () => call(endpoints.devices),
-    deleteDevice: (id: string) => call(endpoints.deleteDevice, { params: { id } }),
+    deleteDevice: (deviceId: string) => call(endpoints.deleteDevice, { params: { deviceId } }),
     renameDevice: (id: string, name: string) => call(endpoints.updateDevice, { body: { id, name } }),
     /** The "support us" button (once per member). */
     support: () => call(endpoints.support),

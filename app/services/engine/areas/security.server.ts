@@ -23,9 +23,9 @@ export function securityArea(call: EngineCall) {
     setTradePassword: (body: Body<"tradePassword">) => call(endpoints.tradePassword, { body }),
     setAntiCode: (body: Body<"antiCode">) => call(endpoints.antiCode, { body }),
     /** A pending Google 2FA secret and its otpauth URI. */
-    googleSetup: () => call(endpoints.googleVerification, { params: { x: "bind" } }),
+    googleSetup: () => call(endpoints.googleVerification, { params: { purpose: "bind" } }),
     /** Binds Google 2FA, or resets it when it is bound: the authenticator's code and the e-mailed one. */
     bindOrResetGoogle: (input: { googleCode: string; code: string; bound: boolean }) =>
-      call(endpoints.googleBindingOrReset, { params: { x: input.googleCode, mode: input.bound ? "1" : "2" }, query: { code: input.code } }),
+      call(endpoints.googleBindingOrReset, { params: { googleCode: input.googleCode, mode: input.bound ? "1" : "2" }, query: { code: input.code } }),
   };
 }

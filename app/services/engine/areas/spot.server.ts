@@ -18,12 +18,12 @@ export function spotArea(call: EngineCall) {
     cancel: (orderId: string) => call(endpoints.cancelOrder, { body: { orderId } }),
     balances: (account: keyof typeof ACCOUNT_CODE) => call(endpoints.balances, { query: { type: ACCOUNT_CODE[account] } }),
     /** Open (`current`) or finished (`history`) orders, a page of them, filtered. */
-    orders: (scope: Input<"myOrders">["params"]["x"], query: Input<"myOrders">["query"]) => call(endpoints.myOrders, { params: { x: scope }, query }),
+    orders: (scope: Input<"myOrders">["params"]["scope"], query: Input<"myOrders">["query"]) => call(endpoints.myOrders, { params: { scope }, query }),
     trades: (page: { pageNo: number; pageSize: number }, query: Input<"myTrades">["query"]) =>
       call(endpoints.myTrades, { params: { pageNo: String(page.pageNo), pageSize: String(page.pageSize), market: "spot" }, query }),
     /** One order with a page of its trades. */
     order: (id: string, page: { pageNo: number; pageSize: number }) =>
-      call(endpoints.orderDetails, { params: { id }, query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
+      call(endpoints.orderDetails, { params: { orderId: id }, query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
     /** The symbols the member has orders in (the filter's choices). */
     orderSymbols: () => call(endpoints.orderSymbols, { body: {} }),
   };

@@ -1,0 +1,110 @@
+import { ResultCode } from "./result-codes";
+
+/**
+ * The machine-readable reason of a refusal, carried in the envelope's `reason` beside the
+ * translated `msg` (issue 11): clients and outside tests match these codes, never the words,
+ * which change with the language and the wording. A code, once published, keeps its meaning;
+ * new codes may be added, so a client treats an unknown one like the generic code of the
+ * envelope's `code` (the last group below).
+ *
+ * The spot codes are the core's own result codes (`engine/core/spot/spot-market.ts`), passed on
+ * as they are, except where passing them would tell a member about another member's order.
+ */
+export const REFUSAL_REASONS = {
+  // Input
+  /** The path, query or body did not match the endpoint's schema; `msg` names the fields. */
+  VALIDATION: "input does not match the endpoint's schema",
+
+  // Members, sessions, codes
+  /** No token, or one that expired or was revoked: log in again. */
+  UNAUTHORIZED: "not logged in, or the session ended",
+  /** Login refused: wrong account or password. */
+  BAD_CREDENTIALS: "wrong account or password",
+  /** Login step one passed: the Google code is needed (code 405, `msg` "step 1 login successful"). */
+  SECOND_FACTOR_REQUIRED: "the second factor is needed",
+  /** Too many attempts from this address or at this account; `msg` says how long to wait. */
+  TOO_MANY_ATTEMPTS: "too many attempts, wait",
+  /** A code was sent to this address for this purpose a moment ago. */
+  CODE_WAIT: "wait before asking for another code",
+  CODE_WRONG: "the verification code is wrong",
+  CODE_EXPIRED: "the verification code expired or was not requested",
+  CODE_LOCKED: "too many wrong codes: request a new one",
+  GOOGLE_CODE_WRONG: "the Google Authenticator code is wrong",
+  GOOGLE_BOUND: "Google Authenticator is already bound",
+  GOOGLE_NOT_BOUND: "Google Authenticator is not bound",
+  ACCOUNT_TAKEN: "the e-mail or phone is registered already",
+  ACCOUNT_UNKNOWN: "no member with this e-mail or phone",
+  ALREADY_BOUND: "the member has an e-mail (or phone) already",
+  INVITE_UNKNOWN: "the invite code does not exist",
+  REGISTRATION_REFUSED: "the registration looked automated",
+  OLD_PASSWORD_WRONG: "the current password is wrong",
+  PHONE_INVALID: "the phone number is not valid",
+  DEVICE_UNKNOWN: "no such device of this member",
+  NOT_YOURS: "codes go to the member's own account only",
+  DEMO_LOCKED: "the demo member's security settings are fixed",
+  KYC_PENDING: "identity verification is in review or approved already",
+  UPLOAD_MISSING: "no image was uploaded",
+  UPLOAD_TOO_LARGE: "the image is too large",
+  UPLOAD_TYPE: "the file is not an image of an allowed type",
+  UPLOAD_UNREADABLE: "the upload was cut off or malformed",
+
+  // Markets and orders
+  MARKET_UNKNOWN: "no such market",
+  FAVOURITE_UNKNOWN_SYMBOL: "no such market to add to the favourites",
+  /** An operator halted the market: new orders are refused, cancels still work. */
+  MARKET_HALTED: "the market is halted",
+  /** The idempotency key was used for a different request; nothing was done (code 409). */
+  IDEMPOTENCY_KEY_REUSED: "the idempotency key was used for another request",
+  RISK_INSUFFICIENT_AVAILABLE: "the available balance is too small",
+  ORDER_BAD_TICK: "the price has more decimals than the market's tick",
+  ORDER_BAD_LOT: "the amount has more decimals than the market's lot",
+  ORDER_BAD_MONEY: "the money to spend has too many decimals",
+  ORDER_TOO_SMALL: "the amount is below the market's minimum",
+  ORDER_OUT_OF_RANGE: "a price or amount is too large",
+  /** The order's fields do not fit its type (a limit order without price, …), or the transfer is malformed. */
+  ORDER_BAD_COMMAND: "the order cannot be placed as sent",
+  /** The order does not exist, is closed, or is another member's (not told apart). */
+  ORDER_UNKNOWN: "no such open order",
+  ORDER_NOT_FOUND: "no such order in the member's history",
+  MATCHING_POST_ONLY_WOULD_TRADE: "a post-only order would have traded",
+  MATCHING_FOK_NOT_FILLED: "a fill-or-kill order could not fill completely",
+  STOP_ONLY_FIELDS: "stop prices were sent with an order that is not a stop order",
+  STOP_NEEDS_TRIGGER: "a stop order needs a stop-profit or stop-loss price",
+  STOP_PROFIT_WOULD_TRIGGER: "the stop-profit price would fire at once",
+  STOP_LOSS_WOULD_TRIGGER: "the stop-loss price would fire at once",
+  STOP_PRICES_CROSSED: "the stop-profit and stop-loss prices are the wrong way round",
+  STOP_MARKET_BUY_BY_AMOUNT: "a stop market buy names the money to spend",
+  EXPORT_TOO_MANY: "too many rows to export: narrow the filter",
+
+  // Generic: the result code, when no reason above is more precise
+  BAD_REQUEST: "the request was refused",
+  FORBIDDEN: "not allowed (an operator call without the admin token, …)",
+  NOT_FOUND: "not found (also: no such API)",
+  CONFLICT: "conflicts with the current state",
+  PAYLOAD_TOO_LARGE: "the request is too large",
+  RATE_LIMITED: "too many requests",
+  INTERNAL: "an error of the engine",
+  UNAVAILABLE: "the engine cannot serve this now",
+} as const;
+
+export type RefusalReason = keyof typeof REFUSAL_REASONS;
+
+export const REFUSAL_REASON_CODES = Object.keys(REFUSAL_REASONS) as RefusalReason[];
+
+const BY_RESULT_CODE: Partial<Record<number, RefusalReason>> = {
+  [ResultCode.BAD_REQUEST]: "BAD_REQUEST",
+  [ResultCode.UNAUTHORIZED]: "UNAUTHORIZED",
+  [ResultCode.FORBIDDEN]: "FORBIDDEN",
+  [ResultCode.NOT_FOUND]: "NOT_FOUND",
+  [ResultCode.PASS_THROUGH]: "SECOND_FACTOR_REQUIRED",
+  [ResultCode.CONFLICT]: "CONFLICT",
+  [ResultCode.PAYLOAD_TOO_LARGE]: "PAYLOAD_TOO_LARGE",
+  [ResultCode.TOO_MANY_REQUESTS]: "RATE_LIMITED",
+  [ResultCode.INTERNAL]: "INTERNAL",
+  [ResultCode.UNAVAILABLE]: "UNAVAILABLE",
+};
+
+/** The generic reason of a result code (a 5xx without one of its own is `INTERNAL`, anything else `BAD_REQUEST`). */
+export function reasonOfResultCode(code: number): RefusalReason {
+  return BY_RESULT_CODE[code] ?? (code >= 500 ? "INTERNAL" : "BAD_REQUEST");
+}
