@@ -6,8 +6,9 @@ import { formatDateTimeSeconds } from "~/lib/dates";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { useShell } from "~/lib/use-shell";
 import * as s from "~/routes/account.entrust.css";
+import { DataTable, type PagerProps } from "./data-table";
 
-/** Tables of the orders area: orders (open or finished), trades, and the pager under them. */
+/** Tables of the orders area: orders (open or finished) and trades, each a `DataTable`. */
 
 const hasValue = (v: string | null | undefined) => v != null && /[1-9]/.test(v);
 const coins = (symbol: string) => {
@@ -84,231 +85,103 @@ function Ordered({ order }: { order: SpotOrderView }) {
   return order.quantity !== null ? <Amount value={order.quantity} coin={base} /> : <Amount value={order.money} coin={quote} />;
 }
 
+interface TableParts {
+  /** The table's name (its tab or heading). */
+  label: string;
+  /** What shows when there are no rows. */
+  empty: ReactNode;
+  pager?: PagerProps;
+}
+
+/** Orders, open or finished: the history adds the traded value and the fee; the trigger column shows only with a stop order. */
 export function OrderTable({
   orders,
   kind,
-  label,
   actions,
-}: {
-  orders: SpotOrderView[];
-  kind: "open" | "history";
-  label: string;
-  actions: (order: SpotOrderView) => ReactNode;
-}) {
+  label,
+  empty,
+  pager,
+}: TableParts & { orders: SpotOrderView[]; kind: "open" | "history"; actions: (order: SpotOrderView) => ReactNode }) {
   const { t } = useTranslation();
   const when = useWhen();
-  // The trigger column appears only when a stop order is listed.
   const triggers = orders.some((o) => o.stopProfitPrice || o.stopLossPrice);
+  const history = kind === "history";
   return (
-    <div className={s.tableWrap}>
-      <table className={s.table} aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col" className={s.th}>
-              {t("entrust.col.time")}
-            </th>
-            <th scope="col" className={s.th}>
-              {t("entrust.col.pair")}
-            </th>
-            <th scope="col" className={s.th}>
-              {t("entrust.col.type")}
-            </th>
-            <th scope="col" className={s.th}>
-              {t("entrust.col.side")}
-            </th>
-            <th scope="col" className={s.thNumber}>
-              {t("entrust.col.price")}
-            </th>
-            {triggers ? (
-              <th scope="col" className={s.thNumber}>
-                {t("entrust.col.trigger")}
-              </th>
-            ) : null}
-            <th scope="col" className={s.thNumber}>
-              {t("entrust.col.amount")}
-            </th>
-            <th scope="col" className={s.thNumber}>
-              {t("entrust.col.filled")}
-            </th>
-            <th scope="col" className={s.thNumber}>
-              {t("entrust.col.avg_price")}
-            </th>
-            {kind === "history" ? (
-              <th scope="col" className={s.thNumber}>
-                {t("entrust.col.total")}
-              </th>
-            ) : null}
-            {kind === "history" ? (
-              <th scope="col" className={s.thNumber}>
-                {t("entrust.col.fee")}
-              </th>
-            ) : null}
-            <th scope="col" className={s.th}>
-              {t("entrust.col.status")}
-            </th>
-            <th scope="col" className={s.thNumber}>
-              {t("entrust.col.actions")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => {
-            const { base, quote } = coins(order.symbol);
-            return (
-              <tr key={order.orderId}>
-                <td className={s.tdTime}>{when(order.createdAt)}</td>
-                <td className={s.td}>{order.symbol}</td>
-                <td className={s.td}>
-                  <TypeLabel order={order} />
-                </td>
-                <td className={s.td}>
-                  <SideLabel side={order.side} />
-                </td>
-                <td className={s.tdNumber}>{order.price === null ? t("entrust.market_price") : <Amount value={order.price} coin={quote} />}</td>
-                {triggers ? (
-                  <td className={s.tdNumber}>
-                    <Triggers order={order} />
-                  </td>
-                ) : null}
-                <td className={s.tdNumber}>
-                  <Ordered order={order} />
-                </td>
-                <td className={s.tdNumber}>
-                  <Amount value={order.filled} coin={base} />
-                </td>
-                <td className={s.tdNumber}>{order.avgPrice === null ? "--" : <Amount value={order.avgPrice} coin={quote} />}</td>
-                {kind === "history" ? (
-                  <td className={s.tdNumber}>
-                    <Amount value={order.filledValue} coin={quote} />
-                  </td>
-                ) : null}
-                {kind === "history" ? (
-                  <td className={s.tdNumber}>
-                    <Amount value={order.fee} coin={order.feeCoin} />
-                  </td>
-                ) : null}
-                <td className={s.tdStatus}>
-                  <OrderStatus order={order} />
-                </td>
-                <td className={s.td}>
-                  <div className={s.rowActions}>{actions(order)}</div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={orders}
+      rowKey={(o) => o.orderId}
+      name={{ caption: label }}
+      empty={empty}
+      pager={pager}
+      columns={[
+        { key: "time", kind: "time", header: t("entrust.col.time"), cell: (o) => when(o.createdAt) },
+        { key: "pair", header: t("entrust.col.pair"), cell: (o) => o.symbol },
+        { key: "type", header: t("entrust.col.type"), cell: (o) => <TypeLabel order={o} /> },
+        { key: "side", header: t("entrust.col.side"), cell: (o) => <SideLabel side={o.side} /> },
+        {
+          key: "price",
+          kind: "number",
+          header: t("entrust.col.price"),
+          cell: (o) => (o.price === null ? t("entrust.market_price") : <Amount value={o.price} coin={coins(o.symbol).quote} />),
+        },
+        triggers && { key: "trigger", kind: "number", header: t("entrust.col.trigger"), cell: (o) => <Triggers order={o} /> },
+        { key: "amount", kind: "number", header: t("entrust.col.amount"), cell: (o) => <Ordered order={o} /> },
+        { key: "filled", kind: "number", header: t("entrust.col.filled"), cell: (o) => <Amount value={o.filled} coin={coins(o.symbol).base} /> },
+        {
+          key: "avg",
+          kind: "number",
+          header: t("entrust.col.avg_price"),
+          cell: (o) => (o.avgPrice === null ? "--" : <Amount value={o.avgPrice} coin={coins(o.symbol).quote} />),
+        },
+        history && { key: "total", kind: "number", header: t("entrust.col.total"), cell: (o) => <Amount value={o.filledValue} coin={coins(o.symbol).quote} /> },
+        history && { key: "fee", kind: "number", header: t("entrust.col.fee"), cell: (o) => <Amount value={o.fee} coin={o.feeCoin} /> },
+        { key: "status", kind: "status", header: t("entrust.col.status"), cell: (o) => <OrderStatus order={o} /> },
+        { key: "actions", kind: "number", header: t("entrust.col.actions"), cell: (o) => <div className={s.rowActions}>{actions(o)}</div> },
+      ]}
+    />
   );
 }
 
-export function TradeTable({ trades, label, orderLinks = true }: { trades: SpotTradeView[]; label: string; orderLinks?: boolean }) {
+/** Trades (fills), each with a link to its order unless the page is that order's. */
+export function TradeTable({ trades, label, empty, pager, orderLinks = true }: TableParts & { trades: SpotTradeView[]; orderLinks?: boolean }) {
   const { t } = useTranslation();
   const when = useWhen();
   return (
-    <div className={s.tableWrap}>
-      <table className={s.table} aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col" className={s.th}>
-              {t("entrust.col.time")}
-            </th>
-            <th scope="col" className={s.th}>
-              {t("entrust.col.pair")}
-            </th>
-            <th scope="col" className={s.th}>
-              {t("entrust.col.side")}
-            </th>
-            <th scope="col" className={s.th}>
-              {t("entrust.col.role")}
-            </th>
-            <th scope="col" className={s.thNumber}>
-              {t("entrust.col.price")}
-            </th>
-            <th scope="col" className={s.thNumber}>
-              {t("entrust.col.quantity")}
-            </th>
-            <th scope="col" className={s.thNumber}>
-              {t("entrust.col.value")}
-            </th>
-            <th scope="col" className={s.thNumber}>
-              {t("entrust.col.fee")}
-            </th>
-            {orderLinks ? (
-              <th scope="col" className={s.thNumber}>
-                {t("entrust.col.order")}
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {trades.map((trade) => {
-            const { base, quote } = coins(trade.symbol);
-            return (
-              <tr key={trade.tradeId}>
-                <td className={s.tdTime}>{when(trade.createdAt)}</td>
-                <td className={s.td}>{trade.symbol}</td>
-                <td className={s.td}>
-                  <SideLabel side={trade.side} />
-                </td>
-                <td className={s.td}>{t(`entrust.role.${trade.role}`)}</td>
-                <td className={s.tdNumber}>
-                  <Amount value={trade.price} coin={quote} />
-                </td>
-                <td className={s.tdNumber}>
-                  <Amount value={trade.quantity} coin={base} />
-                </td>
-                <td className={s.tdNumber}>
-                  <Amount value={trade.value} coin={quote} />
-                </td>
-                <td className={s.tdNumber}>
-                  <Amount value={trade.fee} coin={trade.feeCoin} />
-                </td>
-                {orderLinks ? (
-                  <td className={s.tdNumber}>
-                    <Link
-                      to={`/account/entrust/spot/${encodeURIComponent(trade.orderId)}`}
-                      className={s.link}
-                      aria-label={t("entrust.order_details_of", { id: trade.orderId })}
-                    >
-                      {t("entrust.details")}
-                    </Link>
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Previous / next links with "page x of y"; a link, so it works without JavaScript. */
-export function Pager({ current, pages, total, hrefFor }: { current: number; pages: number; total: number; hrefFor: (page: number) => string }) {
-  const { t } = useTranslation();
-  if (total === 0) return null;
-  return (
-    <nav className={s.paging} aria-label={t("entrust.paging_label")}>
-      <span className={s.pageInfo}>{t("entrust.page_of", { current, pages: Math.max(pages, 1), total })}</span>
-      {current > 1 ? (
-        <Link to={hrefFor(current - 1)} className={s.smallButton} rel="prev">
-          {t("entrust.previous")}
-        </Link>
-      ) : (
-        <span className={s.disabledLink} aria-disabled="true">
-          {t("entrust.previous")}
-        </span>
-      )}
-      {current < pages ? (
-        <Link to={hrefFor(current + 1)} className={s.smallButton} rel="next">
-          {t("entrust.next")}
-        </Link>
-      ) : (
-        <span className={s.disabledLink} aria-disabled="true">
-          {t("entrust.next")}
-        </span>
-      )}
-    </nav>
+    <DataTable
+      rows={trades}
+      rowKey={(trade) => trade.tradeId}
+      name={{ caption: label }}
+      empty={empty}
+      pager={pager}
+      columns={[
+        { key: "time", kind: "time", header: t("entrust.col.time"), cell: (trade) => when(trade.createdAt) },
+        { key: "pair", header: t("entrust.col.pair"), cell: (trade) => trade.symbol },
+        { key: "side", header: t("entrust.col.side"), cell: (trade) => <SideLabel side={trade.side} /> },
+        { key: "role", header: t("entrust.col.role"), cell: (trade) => t(`entrust.role.${trade.role}`) },
+        { key: "price", kind: "number", header: t("entrust.col.price"), cell: (trade) => <Amount value={trade.price} coin={coins(trade.symbol).quote} /> },
+        {
+          key: "quantity",
+          kind: "number",
+          header: t("entrust.col.quantity"),
+          cell: (trade) => <Amount value={trade.quantity} coin={coins(trade.symbol).base} />,
+        },
+        { key: "value", kind: "number", header: t("entrust.col.value"), cell: (trade) => <Amount value={trade.value} coin={coins(trade.symbol).quote} /> },
+        { key: "fee", kind: "number", header: t("entrust.col.fee"), cell: (trade) => <Amount value={trade.fee} coin={trade.feeCoin} /> },
+        orderLinks && {
+          key: "order",
+          kind: "number",
+          header: t("entrust.col.order"),
+          cell: (trade) => (
+            <Link
+              to={`/account/entrust/spot/${encodeURIComponent(trade.orderId)}`}
+              className={s.link}
+              aria-label={t("entrust.order_details_of", { id: trade.orderId })}
+            >
+              {t("entrust.details")}
+            </Link>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,12 +1,13 @@
 import { useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+import { formErrorText } from "~/lib/forms/form-error";
 import * as s from "./forms.css";
 
-/** Error texts are translation keys (schemas) or already-translated server messages. */
+/** An encoded form error (`~/lib/forms/form-error`): a key is translated, an engine message shown as is. */
 function useErrorText() {
   const { t } = useTranslation();
-  return (error: string) => (/^[a-z_]+\.[a-z_.]+$/.test(error) ? t(error) : error);
+  return (error: string) => formErrorText(error, t);
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { KYC_STATUS } from "#protocol/member";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { formatDateTime } from "~/lib/dates";
 import { kycSchema } from "~/lib/forms/kyc";
 import { useMemberInfo } from "~/lib/use-member-info";
@@ -14,6 +14,7 @@ import { imageTypeErrors, readKycForm } from "~/services/kyc.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./account.center.css";
 import { withMember } from "~/services/engine/route.server";
+import { engineRefused } from "~/services/form-reply.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.kyc.title") }];
 
@@ -34,7 +35,7 @@ export function action(args: ActionFunctionArgs) {
     const typeErrors = await imageTypeErrors(submission.value);
     if (typeErrors) return data({ result: submission.reply({ hideFields, fieldErrors: typeErrors }) }, { status: 400 });
     const sent = await engine.attempt(() => engine.kyc.submit(submission.value));
-    if (!sent.ok) return data({ result: submission.reply({ hideFields, formErrors: [sent.message ?? "errors.unknown"] }) }, { status: 400 });
+    if (!sent.ok) return engineRefused(submission, sent, { hideFields });
     return redirectWithToast(request, "/account/center/kyc", { type: "success", key: "account.kyc.submitted" });
   });
 }
@@ -48,13 +49,10 @@ export default function KycPage() {
   const info = useMemberInfo();
   const { lang } = useShell();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof kycSchema>>({
+  const [form, fields] = useExchangeForm(kycSchema, {
     id: "kyc",
     lastResult: actionData?.result,
     defaultValue: { phone: info.phone ? `+${info.areaCode}${info.phone}` : "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: kycSchema }),
   });
   const canSubmit = kyc.status === KYC_STATUS.none || kyc.status === KYC_STATUS.rejected;
   const fileProps = (field: typeof fields.front) => ({ ...getInputProps(field, { type: "file" }), accept: "image/jpeg,image/png,image/bmp,image/gif" });

@@ -1,16 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { changePasswordSchema } from "~/lib/forms/account";
 import { pageTitle } from "~/lib/use-shell";
 import { toastHeader } from "~/services/toast.server";
 import * as s from "./account.center.css";
 import { logOutHeaders } from "~/services/auth.server";
 import { withMember } from "~/services/engine/route.server";
+import { engineRefused } from "~/services/form-reply.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.login_pwd.title") }];
 
@@ -21,7 +22,7 @@ export function action(args: ActionFunctionArgs) {
     const hideFields = ["oldPassword", "newPassword", "newPassword1"];
     if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
     const result = await engine.attempt(() => engine.security.changePassword(submission.value));
-    if (!result.ok) return data({ result: submission.reply({ hideFields, formErrors: [result.message ?? "errors.unknown"] }) }, { status: 400 });
+    if (!result.ok) return engineRefused(submission, result, { hideFields });
     // Every session ended with the change: log out here too (this cookie wins over a refreshed one).
     const headers = await logOutHeaders(request);
     headers.append("set-cookie", await toastHeader(request, { type: "success", key: "account.login_pwd.changed" }));
@@ -32,12 +33,9 @@ export function action(args: ActionFunctionArgs) {
 export default function LoginPasswordPage() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
+  const [form, fields] = useExchangeForm(changePasswordSchema, {
     id: "login-pwd",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="login-pwd-title">

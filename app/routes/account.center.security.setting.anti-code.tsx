@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { MetaFunction, ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { ANY_FIELDS, useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
 import { antiCodeSchema } from "~/lib/forms/account";
-import { validateUnlessSendingCode } from "~/lib/forms/code-intent";
 import { pageTitle } from "~/lib/use-shell";
 import { handleSecurityForm } from "~/services/security-form.server";
 import * as s from "./account.center.css";
@@ -29,12 +28,10 @@ export function action(args: ActionFunctionArgs) {
 export default function AntiCodePage() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof antiCodeSchema>>({
+  const [form, fields] = useExchangeForm(antiCodeSchema, {
     id: "anti-code",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => validateUnlessSendingCode(formData, antiCodeSchema),
+    sendCode: ANY_FIELDS,
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="anti-code-title">

@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { MetaFunction, ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
 import { bindEmailSchema } from "~/lib/forms/bind";
 import { maskAccount } from "~/lib/mask";
@@ -24,12 +23,9 @@ export default function BindEmailPage() {
   const { t } = useTranslation();
   const info = useMemberInfo();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof bindEmailSchema>>({
+  const [form, fields] = useExchangeForm(bindEmailSchema, {
     id: "bind-email",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bindEmailSchema }),
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="bind-email-title">

@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { ANY_FIELDS, useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
 import { googleSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
-import { validateUnlessSendingCode } from "~/lib/forms/code-intent";
 import { pageTitle } from "~/lib/use-shell";
 import { qrSvg } from "~/services/google.server";
 import { handleSecurityForm } from "~/services/security-form.server";
@@ -46,12 +45,10 @@ export default function GooglePage() {
   const info = useMemberInfo();
   const { setup } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof googleSchema>>({
+  const [form, fields] = useExchangeForm(googleSchema, {
     id: "google",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => validateUnlessSendingCode(formData, googleSchema),
+    sendCode: ANY_FIELDS,
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="google-title">

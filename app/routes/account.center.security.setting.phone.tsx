@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { PhoneFields } from "~/components/account-fields";
 import { FormErrors, SubmitButton } from "~/components/forms";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
 import { bindPhoneSchema } from "~/lib/forms/bind";
 import { maskAccount } from "~/lib/mask";
@@ -31,12 +30,9 @@ export default function BindPhonePage() {
   const info = useMemberInfo();
   const { areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof bindPhoneSchema>>({
+  const [form, fields] = useExchangeForm(bindPhoneSchema, {
     id: "bind-phone",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bindPhoneSchema }),
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="bind-phone-title">

@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { MetaFunction, ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { ANY_FIELDS, useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
 import { tradePasswordSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
-import { validateUnlessSendingCode } from "~/lib/forms/code-intent";
 import { pageTitle } from "~/lib/use-shell";
 import { handleSecurityForm } from "~/services/security-form.server";
 import * as s from "./account.center.css";
@@ -31,12 +30,10 @@ export default function TradePasswordPage() {
   const { t } = useTranslation();
   const info = useMemberInfo();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof tradePasswordSchema>>({
+  const [form, fields] = useExchangeForm(tradePasswordSchema, {
     id: "trade-pwd",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => validateUnlessSendingCode(formData, tradePasswordSchema),
+    sendCode: ANY_FIELDS,
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="trade-pwd-title">

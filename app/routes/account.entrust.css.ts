@@ -74,26 +74,6 @@ export const ghostButton = style([
 ]);
 export const smallButton = style([ghostButton, { height: "30px", padding: "0 10px", fontSize: "13px" }]);
 
-export const tableWrap = style({
-  overflowX: "auto",
-  background: vars.color.background,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-});
-export const table = style({ minWidth: "760px", fontSize: "12px" });
-export const th = style({
-  textAlign: "left",
-  padding: "10px 8px",
-  color: vars.color.textMuted,
-  fontWeight: 500,
-  fontSize: "12px",
-  whiteSpace: "nowrap",
-  background: vars.color.background,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-export const thNumber = style([th, { textAlign: "right" }]);
-export const td = style({ padding: "10px 8px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle", whiteSpace: "nowrap" });
-export const tdNumber = style([td, { textAlign: "right", fontFamily: vars.font.mono, fontVariantNumeric: "tabular-nums" }]);
 export const unit = style({ marginLeft: "3px", color: vars.color.textMuted, fontFamily: vars.font.body, fontSize: "11px" });
 export const muted = style({ color: vars.color.textMuted, fontSize: "12px" });
 /** Why an order was cancelled, under its status. */
@@ -109,10 +89,6 @@ export const area = style({
   margin: "0 auto",
   padding: "32px 24px 64px",
 });
-/** The record's time: date and time may sit on two lines. */
-export const tdTime = style([td, { whiteSpace: "normal", minWidth: "112px" }]);
-/** A status (and why it ended) may wrap. */
-export const tdStatus = style([td, { whiteSpace: "normal", minWidth: "110px" }]);
 export const side = styleVariants({
   buy: { color: vars.color.up, fontWeight: 600 },
   sell: { color: vars.color.down, fontWeight: 600 },
@@ -124,12 +100,7 @@ export const status = styleVariants({
 });
 export const rowActions = style({ display: "flex", gap: "8px", justifyContent: "flex-end", alignItems: "center" });
 
-export const empty = style({ padding: "40px 16px", textAlign: "center", color: vars.color.textMuted, display: "grid", gap: "8px", justifyItems: "center" });
 export const link = style({ color: vars.color.accentStrong, fontWeight: 600, textDecoration: "underline", textUnderlineOffset: "2px" });
-
-export const paging = style({ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: "12px", marginTop: "12px", flexWrap: "wrap" });
-export const pageInfo = style({ color: vars.color.textMuted, fontSize: "13px" });
-export const disabledLink = style([smallButton, { color: vars.color.textMuted, cursor: "not-allowed", opacity: 0.6 }]);
 
 export const facts = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))", gap: "12px 24px", margin: "0 0 24px" });
 export const fact = style({ display: "grid", gap: "2px", alignContent: "start" });

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { orderIdField } from "#protocol/endpoints/order-history";
-import { Amount, OrderStatus, Pager, SideLabel, TradeTable, Triggers, TypeLabel, useWhen } from "~/components/entrust-tables";
+import { Amount, OrderStatus, SideLabel, TradeTable, Triggers, TypeLabel, useWhen } from "~/components/entrust-tables";
 import { PageErrorBoundary } from "~/components/error-page";
 import { ENTRUST_PAGE_SIZE } from "~/lib/forms/entrust";
 import { pageTitle } from "~/lib/use-shell";
@@ -72,14 +72,13 @@ export default function SpotOrderPage() {
         ))}
       </dl>
       <h2 className={s.subtitle}>{t("entrust.order_trades")}</h2>
-      {trades.records.length === 0 ? (
-        <div className={s.empty}>
-          <p>{t("entrust.empty.order_trades")}</p>
-        </div>
-      ) : (
-        <TradeTable trades={trades.records} label={t("entrust.order_trades")} orderLinks={false} />
-      )}
-      <Pager current={trades.current} pages={trades.pages} total={trades.total} hrefFor={(page) => (page === 1 ? "?" : `?page=${page}`)} />
+      <TradeTable
+        trades={trades.records}
+        label={t("entrust.order_trades")}
+        orderLinks={false}
+        empty={<p>{t("entrust.empty.order_trades")}</p>}
+        pager={{ current: trades.current, pages: trades.pages, total: trades.total, hrefFor: (page) => (page === 1 ? "?" : `?page=${page}`) }}
+      />
     </section>
   );
 }

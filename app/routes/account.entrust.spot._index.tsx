@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { SpotOrderView } from "#protocol/endpoints/order-history";
 import { FIRST_DAY, LAST_DAY } from "#protocol/fields";
-import { OrderTable, Pager, TradeTable } from "~/components/entrust-tables";
+import { OrderTable, TradeTable } from "~/components/entrust-tables";
 import { PageErrorBoundary } from "~/components/error-page";
 import {
   cancelOrderSchema,
@@ -58,6 +58,12 @@ export default function SpotOrdersPage() {
   const { t } = useTranslation();
   const { filter, errors, values, symbols, rows } = useLoaderData<typeof loader>();
   const tabLabel = t(`entrust.tabs.${filter.tab}`);
+  const pagerOf = ({ current, pages, total }: { current: number; pages: number; total: number }) => ({
+    current,
+    pages,
+    total,
+    hrefFor: (page: number) => `${BASE}${entrustSearch(filter, { page })}`,
+  });
   return (
     <section className={center.card} aria-labelledby="entrust-title">
       <div className={s.head}>
@@ -80,21 +86,18 @@ export default function SpotOrdersPage() {
       </nav>
       {/* Keyed by what it shows: its fields are uncontrolled, so a link (a tab, Reset) must remount them to show the new values. */}
       <FilterForm key={`${filter.tab}:${JSON.stringify(values)}`} tab={filter.tab} values={values} errors={errors} symbols={symbols} />
-      {rows === null ? null : rows.page.records.length === 0 ? (
-        <EmptyState filter={filter} />
-      ) : rows.kind === "trades" ? (
-        <TradeTable trades={rows.page.records} label={tabLabel} />
+      {rows === null ? null : rows.kind === "trades" ? (
+        <TradeTable trades={rows.page.records} label={tabLabel} empty={<EmptyState filter={filter} />} pager={pagerOf(rows.page)} />
       ) : (
         <OrderTable
           orders={rows.page.records}
           kind={filter.tab === "open" ? "open" : "history"}
           label={tabLabel}
           actions={(order) => <OrderActions order={order} />}
+          empty={<EmptyState filter={filter} />}
+          pager={pagerOf(rows.page)}
         />
       )}
-      {rows ? (
-        <Pager current={rows.page.current} pages={rows.page.pages} total={rows.page.total} hrefFor={(page) => `${BASE}${entrustSearch(filter, { page })}`} />
-      ) : null}
     </section>
   );
 }
@@ -238,14 +241,14 @@ function EmptyState({ filter }: { filter: EntrustFilter }) {
   const { t } = useTranslation();
   const filtered = isFiltered(filter);
   return (
-    <div className={s.empty}>
+    <>
       <p>{filtered ? t("entrust.empty.filtered") : t(`entrust.empty.${filter.tab}`)}</p>
       {filtered ? (
         <Link to={`${BASE}${entrustSearch({ tab: filter.tab })}`} className={s.link}>
           {t("entrust.reset")}
         </Link>
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { AccountFields } from "~/components/account-fields";
 import { AccountTabs } from "~/components/account-tabs";
 import { CodeField } from "~/components/code-field";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { resetPasswordSchema, sendCodeSchema } from "~/lib/forms/auth";
 import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes } from "~/services/area-codes.server";
@@ -15,6 +15,7 @@ import { authPageContext, sendCodeReply } from "~/services/auth-page.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./user.css";
 import { withEngine } from "~/services/engine/route.server";
+import { engineRefused } from "~/services/form-reply.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.forgot.title") }];
 
@@ -45,7 +46,8 @@ export function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") return refused(submission.reply({ hideFields: HIDE }));
     const body = submission.value;
     const done = await engine.attempt(() => engine.auth.resetPassword(body));
-    if (!done.ok) return refused(submission.reply({ hideFields: HIDE, formErrors: [done.message ?? "errors.unknown"] }));
+    if (!done.ok)
+      return engineRefused(submission, done, { hideFields: HIDE, extra: { codeSentAt: null as number | null, resendAfter: null as number | null } });
     return redirectWithToast(request, `/user/login${submission.value.accountType === "phone" ? "?type=phone" : ""}`, {
       type: "success",
       key: "auth.password_reset",
@@ -57,14 +59,11 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const { accountType: initialType, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof resetPasswordSchema>>({
+  const [form, fields] = useExchangeForm(resetPasswordSchema, {
     id: "forgot-password",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // "Send code" checks only the account fields; "Reset password" checks the whole form.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: (formData.get("intent") === "send-code" ? sendCodeSchema : resetPasswordSchema) as typeof resetPasswordSchema }),
+    // "Send code" checks only the account fields.
+    sendCode: sendCodeSchema,
   });
   const accountType = (fields.accountType.initialValue as string | undefined) ?? initialType;
   const sentTo = actionData && "sentTo" in actionData && typeof actionData.sentTo === "string" ? actionData.sentTo : null;

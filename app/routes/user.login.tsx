@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { AccountTabs } from "~/components/account-tabs";
 import { AccountFields } from "~/components/account-fields";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { loginSchema } from "~/lib/forms/auth";
 import { localPath } from "~/lib/preference-schema";
 import { pageTitle } from "~/lib/use-shell";
@@ -15,6 +14,7 @@ import { authenticator, PASSWORD_LOGIN } from "~/services/authenticator.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./user.css";
 import { withEngine } from "~/services/engine/route.server";
+import { engineRefused } from "~/services/form-reply.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.login.title") }];
 
@@ -36,10 +36,7 @@ export function action(args: ActionFunctionArgs) {
       return data({ result: submission.reply({ hideFields, formErrors: googleCode ? [] : ["auth.google_needed"] }), needGoogle: true }, { status: 400 });
     }
     if (attempt.kind === "refused") {
-      return data(
-        { result: submission.reply({ hideFields, formErrors: [attempt.message ?? "errors.unknown"] }), needGoogle: form.has("googleCode") },
-        { status: 400 },
-      );
+      return engineRefused(submission, attempt, { hideFields, extra: { needGoogle: form.has("googleCode") } });
     }
     const redirectTo = localPath.parse(form.get("redirectTo") ?? "/account/center/info");
     return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: { "set-cookie": attempt.cookie } });
@@ -50,12 +47,9 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { accountType: initialType, redirectTo, areas, demo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof loginSchema>>({
+  const [form, fields] = useExchangeForm(loginSchema, {
     id: "login",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const accountType = (fields.accountType.initialValue as string | undefined) ?? initialType;
   const needGoogle = actionData?.needGoogle ?? false;

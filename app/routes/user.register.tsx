@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { AccountTabs } from "~/components/account-tabs";
 import { AccountFields } from "~/components/account-fields";
 import { Field, FormErrors, Honeypot, SubmitButton } from "~/components/forms";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
 import { registerSchema, sendCodeSchema } from "~/lib/forms/auth";
 import { pageTitle } from "~/lib/use-shell";
@@ -17,6 +17,7 @@ import { getInviteCode } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import * as s from "./user.css";
 import { withEngine } from "~/services/engine/route.server";
+import { engineRefused } from "~/services/form-reply.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.register.title") }];
 
@@ -45,11 +46,7 @@ export function action(args: ActionFunctionArgs) {
       return data({ result: submission.reply({ hideFields: HIDE, fieldErrors: invalidPhone }), codeSentAt: null, resendAfter: null }, { status: 400 });
     const body = submission.value;
     const created = await engine.attempt(() => engine.auth.register(body));
-    if (!created.ok)
-      return data(
-        { result: submission.reply({ hideFields: HIDE, formErrors: [created.message ?? "errors.unknown"] }), codeSentAt: null, resendAfter: null },
-        { status: 400 },
-      );
+    if (!created.ok) return engineRefused(submission, created, { hideFields: HIDE, extra: { codeSentAt: null, resendAfter: null } });
     // Registered: log straight in.
     const login = await loginWithPassword(engine, { ...submission.value });
     if (login.kind !== "ok") return redirectWithToast(request, "/user/login", { type: "success", key: "auth.registered_login" });
@@ -61,15 +58,12 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { accountType: initialType, inviteCode, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof registerSchema>>({
+  const [form, fields] = useExchangeForm(registerSchema, {
     id: "register",
     lastResult: actionData?.result,
     defaultValue: { inviteCode },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // "Send code" checks only the account fields; "Register" checks the whole form.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: (formData.get("intent") === "send-code" ? sendCodeSchema : registerSchema) as typeof registerSchema }),
+    // "Send code" checks only the account fields.
+    sendCode: sendCodeSchema,
   });
   const accountType = (fields.accountType.initialValue as string | undefined) ?? initialType;
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;

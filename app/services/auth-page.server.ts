@@ -5,6 +5,7 @@ import { sendCodeSchema } from "~/lib/forms/auth";
 import { loadAreaCodes, phoneFitsArea } from "./area-codes.server";
 import { codeTargetOf, describeTarget } from "./engine/areas/codes.server";
 import type { Engine } from "./engine/client.server";
+import { engineRefused } from "./form-reply.server";
 
 /** What the login and register pages share: members go to their account; the e-mail/phone tab; area codes. */
 export async function authPageContext(engine: Engine) {
@@ -46,7 +47,7 @@ export async function sendCodeReply(
   if (invalidPhone) return refused(submission.reply({ hideFields: options.hide, fieldErrors: invalidPhone }));
   const target = codeTargetOf(submission.value);
   const sent = await engine.attempt(() => engine.auth.sendCode(target, options.purpose));
-  if (!sent.ok) return refused(submission.reply({ hideFields: options.hide, formErrors: [sent.message ?? "errors.unknown"] }));
+  if (!sent.ok) return engineRefused(submission, sent, { hideFields: options.hide, extra: { codeSentAt: null, resendAfter: null } });
   const sentTo = describeTarget(target);
   return data({
     result: submission.reply({ hideFields: options.hideOnSuccess }),

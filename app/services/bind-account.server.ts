@@ -5,6 +5,9 @@ import { loadAreaCodes, phoneFitsArea } from "./area-codes.server";
 import { codeTargetOf, describeTarget } from "./engine/areas/codes.server";
 import type { MemberEngine } from "./engine/client.server";
 import { redirectWithToast } from "./toast.server";
+import { engineRefused } from "./form-reply.server";
+
+const NOTHING_SENT = { sentAt: null, sentTo: null, resendAfter: null };
 
 /**
  * Binds an e-mail or a phone: `send-code` sends a code to the new address (purpose `bind`), the
@@ -27,11 +30,7 @@ export async function bindAccountAction(engine: MemberEngine, accountType: "emai
   const target = codeTargetOf({ accountType, ...value });
   if (formData.get("intent") === "send-code") {
     const sent = await engine.attempt(() => engine.security.sendBindCode(target));
-    if (!sent.ok)
-      return data(
-        { result: submission.reply({ hideFields: ["code"], formErrors: [sent.message ?? "errors.unknown"] }), sentAt: null, sentTo: null, resendAfter: null },
-        { status: 400 },
-      );
+    if (!sent.ok) return engineRefused(submission, sent, { hideFields: ["code"], extra: NOTHING_SENT });
     return data({
       result: submission.reply({ hideFields: ["code"] }),
       sentAt: Date.now(),
@@ -46,11 +45,7 @@ export async function bindAccountAction(engine: MemberEngine, accountType: "emai
     );
   const code = value.code;
   const bound = await engine.attempt(() => engine.security.bindAccount({ ...target, code }));
-  if (!bound.ok)
-    return data(
-      { result: submission.reply({ hideFields: ["code"], formErrors: [bound.message ?? "errors.unknown"] }), sentAt: null, sentTo: null, resendAfter: null },
-      { status: 400 },
-    );
+  if (!bound.ok) return engineRefused(submission, bound, { hideFields: ["code"], extra: NOTHING_SENT });
   return redirectWithToast(request, "/account/center/security", {
     type: "success",
     key: accountType === "email" ? "account.bind.email_done" : "account.bind.phone_done",

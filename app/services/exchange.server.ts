@@ -8,6 +8,7 @@ import { ORDER_TYPES, precisionOf, spotOrderSchema, toOrderRequest, type OrderFo
 import { EngineRefusal } from "./api.server";
 import type { Engine, MemberEngine } from "./engine/client.server";
 import { redirectWithToast } from "./toast.server";
+import { engineRefused } from "./form-reply.server";
 
 /** Default chart period of the trading page. */
 export const DEFAULT_PERIOD: KlinePeriod = "15m";
@@ -104,7 +105,7 @@ export async function exchangeAction(engine: MemberEngine, symbolParam: string) 
   const placed = await engine.attempt(() => engine.spot.place(toOrderRequest(submission.value, symbolParam)));
   if (!placed.ok) {
     // The engine keeps this answer under the key: the next try needs a new one.
-    return data({ side, result: submission.reply({ formErrors: [placed.message ?? "errors.unknown"] }), key: newIdempotencyKey() }, { status: 400 });
+    return engineRefused(submission, placed, { extra: { side, key: newIdempotencyKey() } });
   }
   const answer = placed.value;
   const traded = /[1-9]/.test(answer.filled);

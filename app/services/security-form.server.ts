@@ -3,6 +3,9 @@ import { data } from "@remix-run/node";
 import * as z from "zod";
 import type { MemberEngine } from "./engine/client.server";
 import { redirectWithToast } from "./toast.server";
+import { engineRefused } from "./form-reply.server";
+
+const NOTHING_SENT = { sentAt: null, sentTo: null, resendAfter: null };
 
 /**
  * The action of a security setting protected by a code sent to the member: intent `send-code`
@@ -26,22 +29,14 @@ export async function handleSecurityForm<S extends z.ZodType<Record<string, unkn
     const typed = parseWithZod(formData, { schema: z.looseObject({}) });
     const info = await engine.member.info();
     const sent = await engine.attempt(() => engine.security.sendSecurityCode(info));
-    if (!sent.ok)
-      return data(
-        { result: typed.reply({ hideFields, formErrors: [sent.message ?? "errors.unknown"] }), sentAt: null, sentTo: null, resendAfter: null },
-        { status: 400 },
-      );
+    if (!sent.ok) return engineRefused(typed, sent, { hideFields, extra: NOTHING_SENT });
     return data({ result: typed.reply({ hideFields }), sentAt: Date.now(), sentTo: sent.value.destination, resendAfter: sent.value.resendAfterSeconds });
   }
   const submission = parseWithZod(formData, { schema: options.schema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), sentAt: null, sentTo: null, resendAfter: null }, { status: 400 });
   const saved = await engine.attempt(() => options.save(submission.value as z.output<S>));
-  if (!saved.ok)
-    return data(
-      { result: submission.reply({ hideFields, formErrors: [saved.message ?? "errors.unknown"] }), sentAt: null, sentTo: null, resendAfter: null },
-      { status: 400 },
-    );
+  if (!saved.ok) return engineRefused(submission, saved, { hideFields, extra: NOTHING_SENT });
   const key = typeof options.done.key === "function" ? options.done.key(saved.value) : options.done.key;
   return redirectWithToast(request, options.done.to, { type: "success", key });
 }

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { SpotOrderView } from "#protocol/endpoints/order-history";
 import { useNumberFormat } from "~/lib/use-number-format";
+import { DataTable } from "../data-table";
 import * as s from "./exchange.css";
 
 /** The member's open orders in this market, each with a cancel button (a real form); numbers in the member's language. */
@@ -27,57 +28,50 @@ export function OpenOrders({ orders, base, quote }: { orders: SpotOrderView[]; b
           {t("exchange.all_orders")}
         </Link>
       </div>
-      {orders.length === 0 ? (
-        <p className={s.empty}>{t("exchange.no_open_orders")}</p>
-      ) : (
-        <div style={{ overflowX: "auto" }}>
-          <table className={s.table} style={{ minWidth: 720 }} data-testid="open-orders">
-            <thead>
-              <tr>
-                <th scope="col">{t("exchange.col_time")}</th>
-                <th scope="col">{t("exchange.col_side")}</th>
-                <th scope="col">{t("exchange.col_type")}</th>
-                <th scope="col">{t("exchange.price_unit", { unit: quote })}</th>
-                <th scope="col">{t("exchange.col_trigger")}</th>
-                <th scope="col">{t("exchange.amount_unit", { unit: base })}</th>
-                <th scope="col">{t("exchange.col_filled")}</th>
-                <th scope="col">{t("exchange.col_status")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("exchange.col_actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.orderId}>
-                  <td>{o.createdAt.slice(5, 19).replace("T", " ")}</td>
-                  <td className={o.side === "buy" ? s.tone.up : s.tone.down}>{t(`exchange.side_${o.side}`)}</td>
-                  <td>{t(`exchange.type_${o.type}`, { defaultValue: o.type })}</td>
-                  <td>{nf.display(o.price, { abbreviate: false })}</td>
-                  <td>
-                    {[o.stopProfitPrice, o.stopLossPrice]
-                      .filter(Boolean)
-                      .map((p) => nf.display(p, { abbreviate: false }))
-                      .join(" / ") || "--"}
-                  </td>
-                  <td>{nf.display(o.quantity)}</td>
-                  <td>{nf.display(o.filled)}</td>
-                  <td>{t(`exchange.status_${o.status}`, { defaultValue: o.status })}</td>
-                  <td>
-                    <Form method="post" replace preventScrollReset>
-                      <input type="hidden" name="intent" value="cancel" />
-                      <input type="hidden" name="orderId" value={o.orderId} />
-                      <button type="submit" className={s.cancelButton} disabled={cancelling === o.orderId} aria-label={cancelLabel(o)}>
-                        {t("exchange.cancel")}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={orders}
+        rowKey={(o) => o.orderId}
+        name={{ labelledBy: "open-orders-title" }}
+        look="compact"
+        testId="open-orders"
+        empty={<p>{t("exchange.no_open_orders")}</p>}
+        columns={[
+          { key: "time", header: t("exchange.col_time"), cell: (o) => o.createdAt.slice(5, 19).replace("T", " ") },
+          {
+            key: "side",
+            header: t("exchange.col_side"),
+            cell: (o) => <span className={o.side === "buy" ? s.tone.up : s.tone.down}>{t(`exchange.side_${o.side}`)}</span>,
+          },
+          { key: "type", header: t("exchange.col_type"), cell: (o) => t(`exchange.type_${o.type}`, { defaultValue: o.type }) },
+          { key: "price", kind: "number", header: t("exchange.price_unit", { unit: quote }), cell: (o) => nf.display(o.price, { abbreviate: false }) },
+          {
+            key: "trigger",
+            kind: "number",
+            header: t("exchange.col_trigger"),
+            cell: (o) =>
+              [o.stopProfitPrice, o.stopLossPrice]
+                .filter(Boolean)
+                .map((p) => nf.display(p, { abbreviate: false }))
+                .join(" / ") || "--",
+          },
+          { key: "amount", kind: "number", header: t("exchange.amount_unit", { unit: base }), cell: (o) => nf.display(o.quantity) },
+          { key: "filled", kind: "number", header: t("exchange.col_filled"), cell: (o) => nf.display(o.filled) },
+          { key: "status", header: t("exchange.col_status"), cell: (o) => t(`exchange.status_${o.status}`, { defaultValue: o.status }) },
+          {
+            key: "actions",
+            header: <span className="visually-hidden">{t("exchange.col_actions")}</span>,
+            cell: (o) => (
+              <Form method="post" replace preventScrollReset>
+                <input type="hidden" name="intent" value="cancel" />
+                <input type="hidden" name="orderId" value={o.orderId} />
+                <button type="submit" className={s.cancelButton} disabled={cancelling === o.orderId} aria-label={cancelLabel(o)}>
+                  {t("exchange.cancel")}
+                </button>
+              </Form>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fromMinor, multiplyDecimal, toMinor } from "#protocol/money";
 import { FormErrors } from "~/components/forms";
-import { precisionOf, spotOrderSchema, type OrderFormType, type SpotOrderFormInput } from "~/lib/forms/spot-order";
+import { formErrorText } from "~/lib/forms/form-error";
+import { precisionOf, spotOrderSchema, type OrderFormType } from "~/lib/forms/spot-order";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { estimateOrderFee } from "~/lib/fees";
 import { cleanTypedNumber, decimalMarkOf, readDecimalInput, toInputText } from "~/lib/decimal-input";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -53,12 +54,10 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const schema = useMemo(() => spotOrderSchema(precision, mark), [precision.priceScale, precision.amountScale, precision.quoteScale, mark]);
   const reply = fetcher.data?.side === side ? fetcher.data : null;
-  const [form, fields] = useForm<SpotOrderFormInput>({
+  const [form, fields] = useExchangeForm(schema, {
     id: `order-${side}`,
-    lastResult: reply?.result ?? lastResult ?? undefined,
+    lastResult: reply?.result ?? lastResult,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const busy = fetcher.state !== "idle";
   const buyAtMarket = side === "buy" && orderType === "market";
@@ -132,9 +131,7 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
         </div>
         {field.errors?.length ? (
           <p id={errorId} className={s.fieldError}>
-            {field.errors
-              .map((e) => (/^[a-z_]+\.[a-z_.]+$/.test(e) ? t(e, { field: label, max: scale, mark, example: toInputText(scale > 0 ? "12.5" : "10", mark) }) : e))
-              .join(" ")}
+            {field.errors.map((e) => formErrorText(e, t, { field: label, max: scale, mark, example: toInputText(scale > 0 ? "12.5" : "10", mark) })).join(" ")}
           </p>
         ) : null}
       </div>
@@ -171,7 +168,7 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
             </label>
             {numberField(fields.stopLossPrice, t("exchange.stop_loss_price"), rules.quote, precision.priceScale)}
           </div>
-          {fields.stopProfit.errors?.length ? <p className={s.fieldError}>{fields.stopProfit.errors.map((e) => t(e)).join(" ")}</p> : null}
+          {fields.stopProfit.errors?.length ? <p className={s.fieldError}>{fields.stopProfit.errors.map((e) => formErrorText(e, t)).join(" ")}</p> : null}
           {numberField(fields.triggerMoney, t("exchange.order_price"), rules.quote, precision.priceScale, suggestedPrice)}
         </>
       )}
