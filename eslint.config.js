@@ -45,6 +45,22 @@ export default tseslint.config(
     },
   },
   {
+    // Components and browser-safe code never reach into routes or server modules (issue 11): a
+    // component a route uses must not pull that route (or the server) into every page using it.
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/routes/*", "../routes/*", "**/*.server", "~/services/*"], message: "components and app/lib import neither routes nor server modules" },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may reach into loosely typed answers (JSON from the wire) without ceremony.
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**/*.ts", "engine/testing/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },

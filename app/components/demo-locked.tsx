@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as s from "~/routes/account.center.css";
+import * as s from "~/styles/account-center.css";
 
 /**
  * Paths of the settings the shared demo member cannot change (decision 013): shown locked before

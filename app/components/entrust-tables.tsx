@@ -5,7 +5,7 @@ import type { SpotOrderView, SpotTradeView } from "#protocol/endpoints/order-his
 import { formatDateTimeSeconds } from "~/lib/dates";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { useShell } from "~/lib/use-shell";
-import * as s from "~/routes/account.entrust.css";
+import * as s from "~/styles/account-entrust.css";
 import { DataTable, type PagerProps } from "./data-table";
 
 /** Tables of the orders area: orders (open or finished) and trades, each a `DataTable`. */

@@ -6,7 +6,7 @@ import { renameDeviceSchema } from "~/lib/forms/account";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { redirectWithToast } from "~/services/toast.server";
-import * as s from "./account.center.css";
+import * as s from "~/styles/account-center.css";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { withMember } from "~/services/engine/route.server";
 

@@ -6,7 +6,7 @@ import { maskAccount } from "~/lib/mask";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { redirectWithToast } from "~/services/toast.server";
-import * as s from "./account.center.css";
+import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.info.title") }];

@@ -12,7 +12,7 @@ import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { imageTypeErrors, readKycForm } from "~/services/kyc.server";
 import { redirectWithToast } from "~/services/toast.server";
-import * as s from "./account.center.css";
+import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
 import { engineRefused } from "~/services/form-reply.server";
 

@@ -8,7 +8,7 @@ import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { changePasswordSchema } from "~/lib/forms/account";
 import { pageTitle } from "~/lib/use-shell";
 import { toastHeader } from "~/services/toast.server";
-import * as s from "./account.center.css";
+import * as s from "~/styles/account-center.css";
 import { logOutHeaders } from "~/services/auth.server";
 import { withMember } from "~/services/engine/route.server";
 import { engineRefused } from "~/services/form-reply.server";

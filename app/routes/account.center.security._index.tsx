@@ -5,7 +5,7 @@ import { isLockedForDemo } from "~/components/demo-locked";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useIsServed, useShell } from "~/lib/use-shell";
-import * as s from "./account.center.css";
+import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.security.title") }];

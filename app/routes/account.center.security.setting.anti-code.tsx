@@ -8,7 +8,7 @@ import { CodeField } from "~/components/code-field";
 import { antiCodeSchema } from "~/lib/forms/account";
 import { pageTitle } from "~/lib/use-shell";
 import { handleSecurityForm } from "~/services/security-form.server";
-import * as s from "./account.center.css";
+import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.anti_code.title") }];

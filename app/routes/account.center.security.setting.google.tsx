@@ -10,7 +10,7 @@ import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
 import { qrSvg } from "~/services/google.server";
 import { handleSecurityForm } from "~/services/security-form.server";
-import * as s from "./account.center.css";
+import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.google.title") }];

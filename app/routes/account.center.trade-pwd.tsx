@@ -9,7 +9,7 @@ import { tradePasswordSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
 import { handleSecurityForm } from "~/services/security-form.server";
-import * as s from "./account.center.css";
+import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.trade_pwd.title") }];

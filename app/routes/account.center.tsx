@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DemoLockedNotice, isLockedForDemo } from "~/components/demo-locked";
 import { PageErrorBoundary } from "~/components/error-page";
 import { useIsServed } from "~/lib/use-shell";
-import * as s from "./account.center.css";
+import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
 
 /** The account center: side menu of spec §2 and the page beside it. Members only. */

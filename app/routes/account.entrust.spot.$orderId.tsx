@@ -7,8 +7,8 @@ import { Amount, OrderStatus, SideLabel, TradeTable, Triggers, TypeLabel, useWhe
 import { PageErrorBoundary } from "~/components/error-page";
 import { ENTRUST_PAGE_SIZE } from "~/lib/forms/entrust";
 import { pageTitle } from "~/lib/use-shell";
-import * as center from "./account.center.css";
-import * as s from "./account.entrust.css";
+import * as center from "~/styles/account-center.css";
+import * as s from "~/styles/account-entrust.css";
 import { EngineRefusal } from "~/services/api.server";
 import { withMember } from "~/services/engine/route.server";
 

@@ -20,8 +20,8 @@ import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";
 import { loadSpotOrders } from "~/services/order-history.server";
 import { redirectWithToast } from "~/services/toast.server";
-import * as center from "./account.center.css";
-import * as s from "./account.entrust.css";
+import * as center from "~/styles/account-center.css";
+import * as s from "~/styles/account-entrust.css";
 import { withMember } from "~/services/engine/route.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "entrust.spot_title") }];

@@ -2,7 +2,7 @@ import { Link, Outlet, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageErrorBoundary } from "~/components/error-page";
 import { useIsServed } from "~/lib/use-shell";
-import * as s from "./account.entrust.css";
+import * as s from "~/styles/account-entrust.css";
 
 /**
  * The orders area of spec §2: product tabs (spot, contract (u), pulse) over the page, full width
