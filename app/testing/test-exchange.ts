@@ -9,7 +9,7 @@ import { MarketData } from "../../engine/market/market-data";
 import { seedDemoMarkets } from "../../engine/sim/demo-markets";
 import { SpotService } from "../../engine/spot/spot-service";
 import { ApiClient, type Caller } from "../../engine/testing/api-client";
-import { lastMailedCode, OPERATOR } from "../../engine/testing/api-members";
+import { lastMailedCode, OPERATOR, registerByEmail } from "../../engine/testing/api-members";
 import { openTestStore, type TestStore } from "../../engine/testing/test-stores";
 import { storedAuth } from "../services/auth.server";
 import { clearSymbolRules } from "../services/engine/symbol-rules.server";
@@ -92,11 +92,7 @@ export async function startTestExchange(): Promise<TestExchange> {
       operator: OPERATOR,
       app: engine,
       lastCode: (destination) => lastMailedCode(api, destination),
-      async register(email, password = TEST_PASSWORD) {
-        await api.data(endpoints.sendEmailCode, { query: { email, type: "register" } });
-        const code = await lastMailedCode(api, email);
-        return (await api.data(endpoints.register, { body: { accountType: "email", email, code, password } })).uid;
-      },
+      register: (email, password = TEST_PASSWORD) => registerByEmail(api, email, { password }),
       async deposit(uid, coin, amount) {
         await api.data(endpoints.adminDeposit, { body: { uid, coin, account: "spot", amount, reference: `route-test-${++references}` } }, OPERATOR);
       },

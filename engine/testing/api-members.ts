@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { expect } from "vitest";
 import { endpoints } from "../../protocol/endpoints";
 import { ApiClient, type Caller } from "./api-client";
 
@@ -17,9 +16,24 @@ export async function lastMailedCode(client: ApiClient, destination: string, ope
 }
 
 /**
- * Registers a member by e-mail through the engine's own calls (code from the dev mailbox) and
- * logs it in: what the API suites need before they test anything else. `engine`: the app, or a
- * running engine's base URL (whose admin token `operator` then names).
+ * Registers a member by e-mail through the engine's own calls (the code from the dev mailbox);
+ * answers its UID. A refusal throws with the engine's message. Used by the API suites, the web
+ * tier's route tests and the two-web-process engine alike.
+ */
+export async function registerByEmail(
+  client: ApiClient,
+  email: string,
+  { password = "secret123", operator = OPERATOR }: { password?: string; operator?: Caller } = {},
+): Promise<string> {
+  await client.data(endpoints.sendEmailCode, { query: { email, type: "register" } });
+  const code = await lastMailedCode(client, email, operator);
+  return (await client.data(endpoints.register, { body: { accountType: "email", email, code, password } })).uid;
+}
+
+/**
+ * Registers a member by e-mail (`registerByEmail`) and logs it in: what the API suites need
+ * before they test anything else. `engine`: the app, or a running engine's base URL (whose admin
+ * token `operator` then names).
  */
 export async function registerAndLogIn(
   engine: FastifyInstance | string,
@@ -28,11 +42,7 @@ export async function registerAndLogIn(
   { password = "secret123", operator = OPERATOR }: { password?: string; operator?: Caller } = {},
 ): Promise<{ uid: string; token: string }> {
   const client = new ApiClient(engine);
-  await client.call(endpoints.sendEmailCode, { query: { email, type: "register" } });
-  const code = await lastMailedCode(client, email, operator);
-  const registered = await client.call(endpoints.register, { body: { accountType: "email", email, code, password } });
-  expect(registered.code, registered.msg).toBe(200);
-  const login = await client.call(endpoints.token, { body: { grant_type: "password", accountType: "email", email, password, deviceId } });
-  expect(login.code, login.msg).toBe(200);
-  return { uid: registered.data!.uid, token: login.data!.access_token };
+  const uid = await registerByEmail(client, email, { password, operator });
+  const login = await client.data(endpoints.token, { body: { grant_type: "password", accountType: "email", email, password, deviceId } });
+  return { uid, token: login.access_token };
 }

@@ -5,9 +5,10 @@
  */
 import { createServices } from "../../../engine/api/context";
 import { buildApp } from "../../../engine/app";
+import { ApiClient } from "../../../engine/testing/api-client";
+import { registerByEmail } from "../../../engine/testing/api-members";
 import { openTestStore } from "../../../engine/testing/test-stores";
 
-const API = "/api/mjkj-web";
 const adminToken = "two-processes-admin-token-0123456789";
 
 const store = await openTestStore("pglite");
@@ -20,14 +21,10 @@ const app = await buildApp({
 
 const email = `two-processes-${Date.now().toString(36)}@example.com`;
 const password = "secret123";
-await app.inject({ method: "GET", url: `${API}/coin/open/send/email?email=${email}&type=register` });
-const mail = (await app.inject({ method: "GET", url: `${API}/dev/mailbox?destination=${email}`, headers: { "x-admin-token": adminToken } })).json();
-const code = String(mail.data[0].subject).match(/\d{6}/)![0];
-const registered = (await app.inject({ method: "POST", url: `${API}/coin/open/register`, payload: { accountType: "email", email, code, password } })).json();
-if (registered.code !== 200) throw new Error(`registration refused: ${registered.msg}`);
+const uid = await registerByEmail(new ApiClient(app), email, { password, operator: { admin: adminToken } });
 
 const url = await app.listen({ host: "127.0.0.1", port: 0 });
-console.log(JSON.stringify({ url, email, password, uid: registered.data.uid as string }));
+console.log(JSON.stringify({ url, email, password, uid }));
 const stop = async () => {
   await app.close();
   await store.dispose();
