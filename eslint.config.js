@@ -54,7 +54,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["~/routes/*", "../routes/*", "**/*.server", "~/services/*"], message: "components and app/lib import neither routes nor server modules" },
+            {
+              group: ["~/routes/*", "../routes/*", "**/*.server", "~/services/*", "~/services/**"],
+              message: "components and app/lib import neither routes nor server modules",
+            },
           ],
         },
       ],

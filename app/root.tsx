@@ -12,8 +12,8 @@ import type { ShellData } from "~/lib/shell";
 import { useNonce } from "~/lib/nonce";
 import { messageAt } from "~/lib/use-shell";
 import { withEngine } from "~/services/engine/route.server";
-import { rememberInviteCode } from "~/services/session.server";
-import { loadShell } from "~/services/shell.server";
+import { rememberInviteCode } from "~/services/platform/session.server";
+import { loadShell } from "~/services/platform/shell.server";
 import "~/styles/global.css";
 import { THEME_CLASSES } from "~/styles/theme.css";
 

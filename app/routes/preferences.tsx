@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { savePreference } from "~/services/preferences-action.server";
+import { savePreference } from "~/services/platform/preferences-action.server";
 
 /** Language, display-currency and theme switches post here (plain forms, no JavaScript needed). */
 export async function action({ request }: ActionFunctionArgs) {

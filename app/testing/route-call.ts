@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { action as loginAction } from "../routes/user.login";
-import { readToast, type Toast } from "../services/toast.server";
+import { action as loginAction } from "../routes/user+/login";
+import { readToast, type Toast } from "../services/platform/toast.server";
 
 /** A route module's loader or action. */
 export type RouteFunction = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;

@@ -11,10 +11,10 @@ import { SpotService } from "../../engine/spot/spot-service";
 import { ApiClient, type Caller } from "../../engine/testing/api-client";
 import { lastMailedCode, OPERATOR, registerByEmail } from "../../engine/testing/api-members";
 import { openTestStore, type TestStore } from "../../engine/testing/test-stores";
-import { storedAuth } from "../services/auth.server";
+import { storedAuth } from "../services/account/auth.server";
 import { clearSymbolRules } from "../services/engine/symbol-rules.server";
-import { webEnv } from "../services/env.server";
-import { getSession } from "../services/session.server";
+import { webEnv } from "../services/platform/env.server";
+import { getSession } from "../services/platform/session.server";
 import type { Browser } from "./route-call";
 
 /**

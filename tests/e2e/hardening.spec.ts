@@ -1,30 +1,20 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createMember, deposit, logIn } from "./spot-support";
 import { adminHeaders, ENGINE_URL } from "./support";
+import { routeFiles } from "../../app/testing/route-manifest";
 
 /**
  * Issue 9: every action of the web tier answers a malformed or cross-site post with a 4xx, never a
  * 5xx; a cross-site post, Remix data requests included, changes nothing (CSRF).
  */
 
-/** Every route with an action, as a URL (flat routes: dots are slashes, `$param` a sample value). */
-function actionPaths(): string[] {
-  const dir = path.resolve("app/routes");
-  return readdirSync(dir)
-    .filter((file) => file.endsWith(".tsx") && /export (async function|const|function) action\b/.test(readFileSync(path.join(dir, file), "utf8")))
-    .map((file) => file.replace(/\.tsx$/, ""))
-    .map((name) =>
-      name === "$"
-        ? "/no/such/page"
-        : "/" +
-          name
-            .split(".")
-            .filter((part) => part !== "_index")
-            .map((part) => (part === "$symbol" ? "BTC_USDT" : part.replace(/_$/, "")))
-            .join("/"),
-    );
+/** Every route with an action, as a URL (the build's own route manifest; `:param` gets a sample value). */
+async function actionPaths(): Promise<string[]> {
+  return (await routeFiles())
+    .filter(({ file }) => /export (async function|const|function) action\b/.test(readFileSync(path.join("app", file), "utf8")))
+    .map(({ url }) => (url === "/*" ? "/no/such/page" : url.replace(":symbol", "BTC_USDT")));
 }
 
 const BOUNDARY = "----fuzz7MA4YWxkTrZu0gW";
@@ -45,7 +35,7 @@ const MALFORMED: Array<{ label: string; headers: Record<string, string>; data: s
 async function fuzz(request: APIRequestContext, who: string) {
   const failures: string[] = [];
   // Logout last: an empty form there is a real logout.
-  const routes = [...actionPaths(), "/exchange/full-screen/NOPE_USDT"].sort((a, b) => Number(a === "/user/logout") - Number(b === "/user/logout"));
+  const routes = [...(await actionPaths()), "/exchange/full-screen/NOPE_USDT"].sort((a, b) => Number(a === "/user/logout") - Number(b === "/user/logout"));
   for (const route of routes) {
     for (const target of [route, `${route}?_data=root`, `${route}.data`]) {
       for (const body of MALFORMED) {
@@ -59,7 +49,7 @@ async function fuzz(request: APIRequestContext, who: string) {
 
 test("malformed posts to every action answer 4xx, never 5xx, for visitors and members", async ({ page }) => {
   test.setTimeout(120_000);
-  expect(actionPaths().length).toBeGreaterThan(10);
+  expect((await actionPaths()).length).toBeGreaterThan(10);
   const visitor = await fuzz(page.request, "visitor");
   const member = await createMember("fuzz");
   await logIn(page, member.email, member.password);
@@ -76,7 +66,7 @@ test("a post from another site changes nothing, data requests included (CSRF)", 
   const evil = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
   for (const target of [
     "/exchange/full-screen/BTC_USDT",
-    "/exchange/full-screen/BTC_USDT?_data=routes%2Fexchange.full-screen.%24symbol",
+    `/exchange/full-screen/BTC_USDT?_data=${encodeURIComponent("routes/exchange+/full-screen.$symbol")}`,
     "/exchange/full-screen/BTC_USDT.data",
   ]) {
     const res = await page.request.post(target, { form: order, headers: evil, maxRedirects: 0 });

@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import type { Endpoint } from "#protocol/endpoint";
 import type { LanguageCode } from "#protocol/languages";
-import { callEndpoint, EngineRefusal, EngineUnreachable } from "../api.server";
-import { clientOf, logOutHeaders } from "../auth.server";
-import { unreachableResponse } from "../errors.server";
-import { toastHeader } from "../toast.server";
+import { callEndpoint, EngineRefusal, EngineUnreachable } from "./api.server";
+import { clientOf, logOutHeaders } from "../account/auth.server";
+import { unreachableResponse } from "../platform/errors.server";
+import { toastHeader } from "../platform/toast.server";
 import type { EndpointInput, EndpointOutput, InputArgs } from "./endpoint-input";
 
 /** One engine call of this request, typed by its endpoint's schemas. */

@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { data, redirect } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { endpoints } from "#protocol/endpoints";
-import { callEndpoint } from "../api.server";
-import type { StoredAuth } from "../auth.server";
-import { exchangeAction } from "../exchange.server";
-import { sessionStorage } from "../session.server";
+import { callEndpoint } from "./api.server";
+import type { StoredAuth } from "../account/auth.server";
+import { exchangeAction } from "../spot/exchange.server";
+import { sessionStorage } from "../platform/session.server";
 import type { MemberEngine } from "./client.server";
 import { withCookies, withEngine, withMember } from "./route.server";
 import { clearSymbolRules } from "./symbol-rules.server";
@@ -79,7 +79,7 @@ beforeAll(async () => {
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { webEnv } = await import("../env.server");
+  const { webEnv } = await import("../platform/env.server");
   webEnv().ENGINE_URL = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise((resolve) => probe.close(resolve)));
@@ -166,7 +166,7 @@ describe("what the client owns", () => {
   });
 
   it("answers the unavailable page when the engine cannot be reached", async () => {
-    const { webEnv } = await import("../env.server");
+    const { webEnv } = await import("../platform/env.server");
     const env = webEnv();
     const previous = env.ENGINE_URL;
     env.ENGINE_URL = "http://127.0.0.1:9";

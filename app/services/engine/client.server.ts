@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { LanguageCode } from "#protocol/languages";
-import type { StoredAuth } from "../auth.server";
-import { detectLanguage } from "../i18n.server";
+import type { StoredAuth } from "../account/auth.server";
+import { detectLanguage } from "../platform/i18n.server";
 import { authArea } from "./areas/auth.server";
 import { favouritesArea } from "./areas/favourites.server";
 import { kycArea } from "./areas/kyc.server";

@@ -4,8 +4,8 @@ import { createServices } from "../../../engine/api/context";
 import { buildApp } from "../../../engine/app";
 import { ADMIN_HEADERS, TEST_ADMIN_TOKEN } from "../../../engine/testing/api-members";
 import { openTestStore, type TestStore } from "../../../engine/testing/test-stores";
-import type { StoredAuth } from "../auth.server";
-import { sessionStorage } from "../session.server";
+import type { StoredAuth } from "../account/auth.server";
+import { sessionStorage } from "../platform/session.server";
 import { memberSession } from "./member-session.server";
 
 /**
@@ -29,7 +29,7 @@ beforeAll(async () => {
     if (request.url.startsWith("/api/blade-auth/oauth/token") && (request.body as { grant_type?: string })?.grant_type === "refresh_token") refreshCalls++;
   });
   const address = await engine.listen({ host: "127.0.0.1", port: 0 });
-  const { webEnv } = await import("../env.server");
+  const { webEnv } = await import("../platform/env.server");
   webEnv().ENGINE_URL = address;
 });
 afterAll(async () => {

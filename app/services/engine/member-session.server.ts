@@ -2,11 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { endpoints } from "#protocol/endpoints";
 import type { LanguageCode } from "#protocol/languages";
 import type { TokenGrant } from "#protocol/member";
-import { callEndpoint } from "../api.server";
-import { AUTH_KEY, authFromGrant, storedAuth, type StoredAuth } from "../auth.server";
-import { detectLanguage } from "../i18n.server";
-import { commitSession, getSession } from "../session.server";
-import { loadSite } from "../site.server";
+import { callEndpoint } from "./api.server";
+import { AUTH_KEY, authFromGrant, storedAuth, type StoredAuth } from "../account/auth.server";
+import { detectLanguage } from "../platform/i18n.server";
+import { commitSession, getSession } from "../platform/session.server";
+import { loadSite } from "../platform/site.server";
 
 /** One HTTP request as a loader or action sees it; `context` is made once per request (server.mjs). */
 export interface RequestScope {

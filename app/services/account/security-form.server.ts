@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import * as z from "zod";
+import type { MemberEngine } from "../engine/client.server";
+import { redirectWithToast } from "../platform/toast.server";
+import { engineRefused } from "../platform/form-reply.server";
+
+const NOTHING_SENT = { sentAt: null, sentTo: null, resendAfter: null };
+
+/**
+ * The action of a security setting protected by a code sent to the member: intent `send-code`
+ * sends it, any other intent validates the form and saves through `save`.
+ */
+export async function handleSecurityForm<S extends z.ZodType<Record<string, unknown>>, Saved>(
+  engine: MemberEngine,
+  options: {
+    schema: S;
+    hideFields: string[];
+    save: (value: z.output<S>) => Promise<Saved>;
+    /** Where to go and which toast to show; `key` may depend on what `save` returned. */
+    done: { to: string; key: string | ((saved: Saved) => string) };
+  },
+) {
+  const { request } = engine;
+  const formData = await request.formData();
+  const hideFields = options.hideFields;
+  if (formData.get("intent") === "send-code") {
+    // Keep what was typed, without errors for the fields not filled in yet.
+    const typed = parseWithZod(formData, { schema: z.looseObject({}) });
+    const info = await engine.member.info();
+    const sent = await engine.attempt(() => engine.security.sendSecurityCode(info));
+    if (!sent.ok) return engineRefused(typed, sent, { hideFields, extra: NOTHING_SENT });
+    return data({ result: typed.reply({ hideFields }), sentAt: Date.now(), sentTo: sent.value.destination, resendAfter: sent.value.resendAfterSeconds });
+  }
+  const submission = parseWithZod(formData, { schema: options.schema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields }), sentAt: null, sentTo: null, resendAfter: null }, { status: 400 });
+  const saved = await engine.attempt(() => options.save(submission.value as z.output<S>));
+  if (!saved.ok) return engineRefused(submission, saved, { hideFields, extra: NOTHING_SENT });
+  const key = typeof options.done.key === "function" ? options.done.key(saved.value) : options.done.key;
+  return redirectWithToast(request, options.done.to, { type: "success", key });
+}

@@ -1,0 +1,129 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { KLINE_PERIODS, type KlinePeriod } from "#protocol/endpoints/market-data";
+import { COIN_SOURCE } from "#protocol/fields";
+import { decimalMarkOf } from "~/lib/decimal-input";
+import { numberFormatOf } from "~/lib/number-format";
+import { ORDER_TYPES, precisionOf, spotOrderSchema, toOrderRequest, type OrderFormType } from "~/lib/forms/spot-order";
+import { EngineRefusal } from "../engine/api.server";
+import type { Engine, MemberEngine } from "../engine/client.server";
+import { redirectWithToast } from "../platform/toast.server";
+import { engineRefused } from "../platform/form-reply.server";
+
+/** Default chart period of the trading page. */
+export const DEFAULT_PERIOD: KlinePeriod = "15m";
+const CANDLES = 150;
+
+export function readPeriod(url: URL): KlinePeriod {
+  const p = url.searchParams.get("period");
+  return (KLINE_PERIODS as readonly string[]).includes(p ?? "") ? (p as KlinePeriod) : DEFAULT_PERIOD;
+}
+
+export function readOrderType(url: URL): OrderFormType {
+  const t = url.searchParams.get("type");
+  return (ORDER_TYPES as readonly string[]).includes(t ?? "") ? (t as OrderFormType) : "limit";
+}
+
+/** A fresh idempotency key for a money-moving form (one per rendered form). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+/**
+ * Everything the trading page shows for one symbol (`BTC_USDT`): the engine's snapshot (rules,
+ * ticker, depth, trades), every market's ticker for the symbol list, candles of the chosen period
+ * and, for a member, balances, open orders and the ticket for live order updates. An unknown
+ * symbol is a 404.
+ */
+export async function loadExchange(engine: Engine, symbolParam: string) {
+  const url = new URL(engine.request.url);
+  const period = readPeriod(url);
+  const symbol = symbolParam.replace("_", "/");
+  const goods = await loadGoods(engine, symbolParam);
+  const [markets, candles] = await Promise.all([engine.market.snapshot(), engine.market.candles(symbolParam, period, CANDLES)]);
+  const member = engine.asMember();
+  const account = member ? await loadMemberSide(member, goods.symbol.coin_symbol, goods.symbol.quote_symbol, symbolParam) : null;
+  return {
+    symbol,
+    period,
+    orderType: readOrderType(url),
+    goods,
+    markets,
+    candles,
+    account,
+    keys: { buy: newIdempotencyKey(), sell: newIdempotencyKey() },
+  };
+}
+
+async function loadMemberSide(engine: MemberEngine, base: string, quote: string, symbolParam: string) {
+  const [balances, ticket, openOrders] = await Promise.all([
+    engine.spot.balances("spot"),
+    engine.member.realtimeTicket().catch(() => null),
+    engine.spot.orders("current", { symbol: symbolParam, pageSize: "50" }).then((page) => page.records),
+  ]);
+  const of = (coin: string) => balances.find((b) => b.coin === coin) ?? { coin, available: "0", frozen: "0" };
+  return { base: of(base), quote: of(quote), ticket, openOrders };
+}
+
+const SYMBOL_PARAM = new RegExp(`^${COIN_SOURCE}_${COIN_SOURCE}$`);
+const notFound = () => new Response("Not found", { status: 404 });
+
+/** A market's rules, ticker, depth and trades; an unknown or malformed symbol is a 404. */
+async function loadGoods(engine: Engine, symbolParam: string) {
+  if (!SYMBOL_PARAM.test(symbolParam)) throw notFound();
+  return engine.market.goods(symbolParam).catch((error: unknown) => {
+    throw error instanceof EngineRefusal ? notFound() : error;
+  });
+}
+
+/**
+ * Places an order (intent `place`) or cancels one (intent `cancel`). The form is checked against
+ * the market's scales from the web tier's cache, so placing an order is one engine call.
+ */
+export async function exchangeAction(engine: MemberEngine, symbolParam: string) {
+  const { request, lang } = engine;
+  const formData = await request.formData();
+  const back = new URL(request.url);
+  back.searchParams.delete("index");
+  const here = back.pathname + back.search;
+
+  if (formData.get("intent") === "cancel") {
+    const done = await engine.attempt(() => engine.spot.cancel(String(formData.get("orderId") ?? "")));
+    if (!done.ok)
+      return redirectWithToast(request, here, { type: "error", message: done.message ?? undefined, key: done.message ? undefined : "errors.unknown" });
+    return redirectWithToast(request, here, { type: "success", key: "exchange.cancelled" });
+  }
+
+  const rules = SYMBOL_PARAM.test(symbolParam) ? await engine.guard(() => engine.market.symbolRules(symbolParam)) : null;
+  if (!rules) throw notFound();
+  // Numbers are read as typed in the member's language, never reshaped (decision 014): a refused
+  // form comes back with exactly what was typed.
+  const schema = spotOrderSchema(precisionOf(rules), decimalMarkOf(lang));
+  const side = formData.get("side") === "sell" ? "sell" : "buy";
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ side, result: submission.reply() }, { status: 400 });
+  const placed = await engine.attempt(() => engine.spot.place(toOrderRequest(submission.value, symbolParam)));
+  if (!placed.ok) {
+    // The engine keeps this answer under the key: the next try needs a new one.
+    return engineRefused(submission, placed, { extra: { side, key: newIdempotencyKey() } });
+  }
+  const answer = placed.value;
+  const traded = /[1-9]/.test(answer.filled);
+  const key =
+    answer.status === "waiting"
+      ? "waiting"
+      : answer.status === "filled"
+        ? "filled"
+        : answer.status === "open"
+          ? traded
+            ? "partial"
+            : "open"
+          : traded
+            ? "partial_cancelled"
+            : "cancelled";
+  return redirectWithToast(request, here, {
+    type: traded || answer.status !== "cancelled" ? "success" : "info",
+    key: `exchange.placed_${key}`,
+    values: { filled: numberFormatOf(lang).display(answer.filled, { abbreviate: false }), coin: rules.coin_symbol },
+  });
+}
