@@ -1,10 +1,11 @@
-import type * as z from "zod";
 import { endpoints } from "../../protocol/endpoints";
 import { ORDER_TYPES } from "../../protocol/endpoints/spot";
 import type { RefusalReason } from "../../protocol/refusal-reasons";
+import { readOrderShape, type OrderShape } from "../../protocol/spot-order";
 import { ResultCode } from "../../protocol/result-codes";
 import { KEY_REUSED } from "../journal/idempotency";
-import type { MarketChange, OrderAnswer, SpotService, SpotServiceCode } from "../spot/spot-service";
+import type { TimeInForce } from "../core/matching/order-book";
+import type { MarketChange, OrderAnswer, PlaceOrderInput, SpotService, SpotServiceCode } from "../spot/spot-service";
 import { fromMinor } from "../../protocol/money";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
@@ -58,6 +59,11 @@ const REASONS: Record<Exclude<SpotServiceCode, "OK">, RefusalReason> = {
   STOP_PRICES_CROSSED: "STOP_PRICES_CROSSED",
   STOP_MARKET_BUY_BY_AMOUNT: "STOP_MARKET_BUY_BY_AMOUNT",
 };
+/** Refusals of an order's shape that no service code names. */
+const STOP_SHAPE_MESSAGES: Record<"STOP_ONLY_FIELDS" | "STOP_NEEDS_TRIGGER", TextKey> = {
+  STOP_ONLY_FIELDS: "spot.stop_only",
+  STOP_NEEDS_TRIGGER: "spot.stop_needs_trigger",
+};
 /** Stop refusals a buy words the other way round (its stop-profit is below the price, its stop-loss above). */
 const BUY_MESSAGES: Partial<Record<SpotServiceCode, TextKey>> = {
   STOP_PROFIT_WOULD_TRIGGER: "spot.stop_profit_buy",
@@ -76,58 +82,17 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
   };
 
   memberEndpoint(api, endpoints.placeOrder, async ({ params, body, memberId, lang }) => {
-    const kind = ORDER_TYPES[params.type];
-    if (kind === "stop") return placeStop(memberId, body, lang);
-    if (body.triggerMoney !== undefined || body.stopProfitPrice !== undefined || body.stopLossPrice !== undefined)
-      throw ApiError.badRequest(engineText(lang, "spot.stop_only"), "STOP_ONLY_FIELDS");
-    const type = kind;
-    // A limit order needs a price and an amount; a market sell an amount; a market buy an amount or money.
-    const valid =
-      type === "limit"
-        ? body.price !== undefined && body.num !== undefined && body.money === undefined
-        : body.price === undefined &&
-          (body.direction === "sell" ? body.num !== undefined && body.money === undefined : (body.num === undefined) !== (body.money === undefined));
-    if (!valid) throw refuse("ORDER_BAD_COMMAND", lang);
-    const answer = await spot.placeOrder(
-      memberId,
-      { symbol: body.symbol, side: body.direction, type, price: body.price, quantity: body.num, money: body.money, tif: type === "market" ? "IOC" : body.tif },
-      body.idempotencyKey,
-    );
-    if (answer.code !== "OK" || !answer.orderId || answer.status === "rejected") throw refuse(answer.code, lang);
-    return orderView(answer);
-  });
-
-  /**
-   * A stop (plan) order, docs/decisions/009: stop-profit and/or stop-loss prices; `triggerMoney`
-   * is the limit price it enters the book at once fired (absent: at market, then a sell names
-   * `num` and a buy `money`). Answered `waiting`.
-   */
-  async function placeStop(memberId: string, body: z.output<typeof endpoints.placeOrder.body>, lang: Parameters<typeof engineText>[0]) {
-    if (body.stopProfitPrice === undefined && body.stopLossPrice === undefined)
-      throw ApiError.badRequest(engineText(lang, "spot.stop_needs_trigger"), "STOP_NEEDS_TRIGGER");
-    const atMarket = body.triggerMoney === undefined;
-    if (atMarket && body.direction === "buy" && (body.num !== undefined || body.money === undefined)) throw refuse("STOP_MARKET_BUY_BY_AMOUNT", lang);
-    const valid =
-      body.price === undefined && (atMarket && body.direction === "buy" ? body.money !== undefined : body.num !== undefined && body.money === undefined);
-    if (!valid) throw refuse("ORDER_BAD_COMMAND", lang);
-    const answer = await spot.placeOrder(
-      memberId,
-      {
-        symbol: body.symbol,
-        side: body.direction,
-        type: atMarket ? "market" : "limit",
-        price: body.triggerMoney,
-        quantity: body.num,
-        money: body.money,
-        tif: atMarket ? "IOC" : body.tif,
-        stopProfitPrice: body.stopProfitPrice,
-        stopLossPrice: body.stopLossPrice,
-      },
-      body.idempotencyKey,
-    );
+    // Which fields the order's type takes is the protocol's rule (protocol/spot-order.ts).
+    const read = readOrderShape(ORDER_TYPES[params.type], body.direction, body);
+    if (!read.ok) {
+      const { reason } = read.issues[0]!;
+      if (reason === "STOP_ONLY_FIELDS" || reason === "STOP_NEEDS_TRIGGER") throw ApiError.badRequest(engineText(lang, STOP_SHAPE_MESSAGES[reason]), reason);
+      throw refuse(reason, lang);
+    }
+    const answer = await spot.placeOrder(memberId, { symbol: body.symbol, side: body.direction, ...orderInput(read.shape, body.tif) }, body.idempotencyKey);
     if (answer.code !== "OK" || !answer.orderId || answer.status === "rejected") throw refuse(answer.code, lang, body.direction);
     return orderView(answer);
-  }
+  });
 
   memberEndpoint(api, endpoints.cancelOrder, async ({ body, memberId, lang }) => {
     const code = await spot.cancelOrder(memberId, body.orderId);
@@ -183,4 +148,22 @@ function marketAnswer(change: MarketChange, symbol: string) {
     takerFeeBps: Number(c.takerFeeBps),
     halted: change.market.isHalted,
   };
+}
+
+/**
+ * The service's order input for an order of a known shape: a market order (and a stop that enters
+ * at market) is immediate-or-cancel, whatever time in force was sent.
+ */
+function orderInput(shape: OrderShape, tif: TimeInForce): Omit<PlaceOrderInput, "symbol" | "side"> {
+  switch (shape.kind) {
+    case "limit":
+      return { type: "limit", price: shape.price, quantity: shape.size.num, tif };
+    case "market":
+      return { type: "market", quantity: shape.size.num, money: shape.size.money, tif: "IOC" };
+    case "stop": {
+      const { entry, stopProfitPrice, stopLossPrice } = shape;
+      const enters = entry.price !== undefined ? { type: "limit" as const, price: entry.price, tif } : { type: "market" as const, tif: "IOC" as const };
+      return { ...enters, quantity: entry.size.num, money: entry.size.money, stopProfitPrice, stopLossPrice };
+    }
+  }
 }

@@ -7,6 +7,7 @@ import {
   positiveDecimalField as positiveDecimal,
   slashSymbolField as symbolField,
 } from "../fields";
+import type { OrderKind } from "../spot-order";
 
 /** Spot trading calls (spec §7 "Orders", "Wallet and margin"). Symbols travel as BTC_USDT or BTC/USDT. */
 
@@ -27,7 +28,11 @@ const adminMarketSchema = z.object({
   halted: z.boolean(),
 });
 
-export const ORDER_TYPES = { "1": "limit", "2": "market", "3": "stop" } as const;
+/** The order type in the place-order path, and the kind of order it is (protocol/spot-order.ts). */
+export const ORDER_TYPES = { "1": "limit", "2": "market", "3": "stop" } as const satisfies Record<string, OrderKind>;
+export type OrderTypeCode = keyof typeof ORDER_TYPES;
+/** The path's order type for an order kind. */
+export const ORDER_TYPE_CODES = { limit: "1", market: "2", stop: "3" } as const satisfies Record<OrderKind, OrderTypeCode>;
 export const ACCOUNT_TYPES = { "1": "funding", "2": "spot" } as const;
 
 /**
@@ -64,7 +69,8 @@ export const spotEndpoints = {
    * Places a spot order; `type` 1 = limit, 2 = market (docs/decisions/007), 3 = stop (plan order,
    * docs/decisions/009): `stopProfitPrice` and/or `stopLossPrice` (sent when its check is ticked),
    * `triggerMoney` = the limit price it enters the book at once fired (absent: at market), `num`,
-   * or `money` for a market buy. A stop is answered with status `waiting`.
+   * or `money` for a market buy. Which fields each type takes: `readOrderShape`
+   * (protocol/spot-order.ts). A stop is answered with status `waiting`.
    */
   placeOrder: define({
     method: "POST",

@@ -1,5 +1,7 @@
 import * as z from "zod";
+import { ORDER_TYPE_CODES } from "#protocol/endpoints/spot";
 import { idempotencyKeyField } from "#protocol/fields";
+import { ORDER_KINDS, readOrderShape, type OrderField, type OrderFields, type OrderKind, type OrderShapeIssue } from "#protocol/spot-order";
 import type { DecimalMark } from "../decimal-input";
 import { decimalField } from "./decimal-field";
 
@@ -10,14 +12,24 @@ import { decimalField } from "./decimal-field";
  * within the market's precision is refused, never reshaped; the §5 clean-up runs only in the
  * browser, as the member types. Messages are text keys.
  *
- * - limit: price + num.
- * - market: a buy spends `money` (quote), a sell sells `num` (base).
- * - stop: stop-profit and/or stop-loss trigger prices (each with its check), `triggerMoney` the
- *   price the order enters the book at once triggered, and `num`. (The engine also takes stop
- *   orders that enter at market; the form offers the limit kind, whose cost is known up front.)
+ * Which fields each order type needs is the protocol's rule (`readOrderShape`, the one the engine
+ * refuses by); the form adds what is its own: a buy at market spends `money`, a sell sells `num`;
+ * a stop price is sent only when its check is ticked; and a stop enters the book at
+ * `triggerMoney` (the engine also takes stops that enter at market; the form offers the limit
+ * kind, whose cost is known up front).
  */
-export const ORDER_TYPES = ["limit", "market", "stop"] as const;
-export type OrderFormType = (typeof ORDER_TYPES)[number];
+export const ORDER_TYPES = ORDER_KINDS;
+export type OrderFormType = OrderKind;
+
+/** The form's message for a field the order type needs. */
+const REQUIRED_MESSAGES: Record<OrderField, string> = {
+  price: "spot.validation.price_required",
+  triggerMoney: "spot.validation.price_required",
+  num: "spot.validation.num_required",
+  money: "spot.validation.money_required",
+  stopProfitPrice: "spot.validation.stop_price_required",
+  stopLossPrice: "spot.validation.stop_price_required",
+};
 
 export interface MarketPrecision {
   /** Decimals of a price (`coin_coin_scale`). */
@@ -46,20 +58,40 @@ export function spotOrderSchema(p: MarketPrecision, mark: DecimalMark) {
       idempotencyKey: idempotencyKeyField,
     })
     .superRefine((v, ctx) => {
-      const need = (field: "price" | "num" | "money" | "stopProfitPrice" | "stopLossPrice", message: string) => {
-        if (!v[field]) ctx.addIssue({ code: "custom", path: [field], message });
-      };
-      const buyAtMarket = v.side === "buy" && v.orderType === "market";
-      if (v.orderType === "limit") need("price", "spot.validation.price_required");
-      if (buyAtMarket) need("money", "spot.validation.money_required");
-      else need("num", "spot.validation.num_required");
+      const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
       if (v.orderType === "stop") {
-        if (!v.triggerMoney) ctx.addIssue({ code: "custom", path: ["triggerMoney"], message: "spot.validation.price_required" });
-        if (!v.stopProfit && !v.stopLoss) ctx.addIssue({ code: "custom", path: ["stopProfit"], message: "spot.validation.stop_required" });
-        if (v.stopProfit) need("stopProfitPrice", "spot.validation.stop_price_required");
-        if (v.stopLoss) need("stopLossPrice", "spot.validation.stop_price_required");
+        if (!v.triggerMoney) issue("triggerMoney", REQUIRED_MESSAGES.triggerMoney);
+        if (!v.stopProfit && !v.stopLoss) issue("stopProfit", "spot.validation.stop_required");
+        if (v.stopProfit && !v.stopProfitPrice) issue("stopProfitPrice", REQUIRED_MESSAGES.stopProfitPrice);
+        if (v.stopLoss && !v.stopLossPrice) issue("stopLossPrice", REQUIRED_MESSAGES.stopLossPrice);
       }
+      const reading = readOrderShape(v.orderType, v.side, orderFieldsOf(v));
+      for (const problem of reading.ok ? [] : reading.issues) if (shownOnForm(problem, v)) issue(problem.field, REQUIRED_MESSAGES[problem.field]);
     });
+}
+
+/**
+ * Whether a protocol issue says something the form has not: the form only ever sends the fields an
+ * order type takes (so only missing ones count), has said what a stop's checks and entry price
+ * need above, and a stop's size is judged once its entry price is there.
+ */
+function shownOnForm(problem: OrderShapeIssue, v: { orderType: OrderKind; triggerMoney?: string | undefined }): boolean {
+  if (problem.problem !== "missing" || problem.reason === "STOP_NEEDS_TRIGGER") return false;
+  return v.orderType !== "stop" || v.triggerMoney !== undefined;
+}
+
+/** The amount fields a form's order sends: those of its type, a stop price only when its check is ticked. */
+function orderFieldsOf(v: Omit<SpotOrderForm, "idempotencyKey">): OrderFields {
+  const buyAtMarket = v.side === "buy" && v.orderType === "market";
+  const amount = buyAtMarket ? { money: v.money } : { num: v.num };
+  if (v.orderType === "limit") return { ...amount, price: v.price };
+  if (v.orderType === "market") return amount;
+  return {
+    ...amount,
+    triggerMoney: v.triggerMoney,
+    stopProfitPrice: v.stopProfit ? v.stopProfitPrice : undefined,
+    stopLossPrice: v.stopLoss ? v.stopLossPrice : undefined,
+  };
 }
 export type SpotOrderForm = z.output<ReturnType<typeof spotOrderSchema>>;
 /** The form's fields as typed (every value a string until checked). */
@@ -79,20 +111,7 @@ export interface SpotOrderFormInput {
 
 /** The engine request for a valid form: the order type number and the body fields that apply. */
 export function toOrderRequest(v: SpotOrderForm, symbol: string) {
-  const buyAtMarket = v.side === "buy" && v.orderType === "market";
-  const amount = buyAtMarket ? { money: v.money } : { num: v.num };
-  const base = { symbol, direction: v.side, idempotencyKey: v.idempotencyKey, ...amount };
-  if (v.orderType === "limit") return { type: "1" as const, body: { ...base, price: v.price } };
-  if (v.orderType === "market") return { type: "2" as const, body: base };
-  return {
-    type: "3" as const,
-    body: {
-      ...base,
-      triggerMoney: v.triggerMoney,
-      stopProfitPrice: v.stopProfit ? v.stopProfitPrice : undefined,
-      stopLossPrice: v.stopLoss ? v.stopLossPrice : undefined,
-    },
-  };
+  return { type: ORDER_TYPE_CODES[v.orderType], body: { symbol, direction: v.side, idempotencyKey: v.idempotencyKey, ...orderFieldsOf(v) } };
 }
 
 /**
