@@ -17,6 +17,7 @@ export const FIELD_MESSAGES = {
   symbols: "validation.symbols",
   coin: "validation.coin",
   orderId: "validation.order_id",
+  clientOrderId: "validation.client_order_id",
   idempotencyKey: "validation.idempotency_key",
   date: "validation.date",
   dateYears: "validation.date_years",
@@ -37,6 +38,8 @@ export const MAX_SYMBOLS_PER_LIST = 50;
 export const SYMBOL_LIST_PATTERN = new RegExp(`^${SYMBOL_SOURCE}(,${SYMBOL_SOURCE}){0,${MAX_SYMBOLS_PER_LIST - 1}}$`);
 /** An order's id: 1 to 64 letters, digits, - or _. */
 export const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A member's own id for an order (echoed back, not unique): 1 to 36 letters, digits, - or _ (a UUID fits). */
+export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,36}$/;
 /** A client's idempotency key (also a device id): 8 to 64 letters, digits, - or _. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -78,6 +81,7 @@ export const coinField = z.string().regex(COIN_PATTERN, FIELD_MESSAGES.coin);
 /** An order's id. */
 export const orderIdField = z.string().regex(ORDER_ID_PATTERN, FIELD_MESSAGES.orderId);
 /** An idempotency key: a retried call with the same key gets the first call's answer. */
+export const clientOrderIdField = z.string().regex(CLIENT_ORDER_ID_PATTERN, FIELD_MESSAGES.clientOrderId);
 export const idempotencyKeyField = z.string().regex(IDEMPOTENCY_KEY_PATTERN, FIELD_MESSAGES.idempotencyKey);
 /** A real calendar day in UTC from FIRST_DAY to LAST_DAY. */
 export const dayField = z

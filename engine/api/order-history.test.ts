@@ -129,6 +129,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
       stopProfitPrice: null,
       stopLossPrice: null,
       triggeredBy: null,
+      clientOrderId: null,
       quantity: "1",
       money: null,
       filled: "0.4",

@@ -162,6 +162,32 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     for (const order of mine) expect((await client.call(endpoints.cancelOrder, { body: { orderId: order.orderId } }, as("bob"))).code).toBe(200);
   });
 
+  it("echoes a member's client order id in the answer, its retry and the order history; refuses a malformed one", async () => {
+    const order = { symbol: "BTC_USDT", direction: "sell", price: "90000", num: "0.01", clientOrderId: "my-grid_7" };
+    const placed = await place("bob", "1", { ...order, idempotencyKey: "client-id-1" });
+    expect(placed.data).toMatchObject({ status: "open", clientOrderId: "my-grid_7" });
+    expect((await place("bob", "1", { ...order, idempotencyKey: "client-id-1" })).data).toEqual(placed.data);
+    // Not unique: a second order may carry the same label (the idempotency key is what stops doubles).
+    const second = await place("bob", "1", { ...order, idempotencyKey: "client-id-2" });
+    expect(second.data).toMatchObject({ status: "open", clientOrderId: "my-grid_7" });
+    const plain = await place("bob", "1", { ...order, clientOrderId: undefined, idempotencyKey: "client-id-3" });
+    expect(plain.data).not.toHaveProperty("clientOrderId");
+
+    const open = await client.data(endpoints.myOrders, { params: { scope: "current" }, query: {} }, as("bob"));
+    const byId = new Map(open.records.map((o) => [o.orderId, o.clientOrderId]));
+    expect([byId.get(placed.data!.orderId), byId.get(second.data!.orderId), byId.get(plain.data!.orderId)]).toEqual(["my-grid_7", "my-grid_7", null]);
+    for (const o of [placed, second, plain])
+      expect((await client.call(endpoints.cancelOrder, { body: { orderId: o.data!.orderId } }, as("bob"))).code).toBe(200);
+    const ended = await client.data(endpoints.myOrders, { params: { scope: "history" }, query: {} }, as("bob"));
+    expect(ended.records.find((o) => o.orderId === placed.data!.orderId)).toMatchObject({ status: "cancelled", clientOrderId: "my-grid_7" });
+
+    for (const bad of ["", "x".repeat(37), "has space", "ünï"])
+      expect(await place("bob", "1", { ...order, clientOrderId: bad, idempotencyKey: `client-id-bad-${bad.length}` })).toMatchObject({
+        code: 400,
+        reason: "VALIDATION",
+      });
+  });
+
   it("refuses prices and amounts beyond what the database keeps, and keeps serving", async () => {
     // Cheap to pay (a sell of the minimum), but 10^20 would overflow NUMERIC(38, 18) at commit.
     for (const [i, body] of [

@@ -89,7 +89,9 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
       if (reason === "STOP_ONLY_FIELDS" || reason === "STOP_NEEDS_TRIGGER") throw ApiError.badRequest(engineText(lang, STOP_SHAPE_MESSAGES[reason]), reason);
       throw refuse(reason, lang);
     }
-    const answer = await spot.placeOrder(memberId, { symbol: body.symbol, side: body.direction, ...orderInput(read.shape, body.tif) }, body.idempotencyKey);
+    const { symbol, direction: side, clientOrderId, tif, idempotencyKey } = body;
+    const input = { symbol, side, ...orderInput(read.shape, tif), ...(clientOrderId !== undefined ? { clientOrderId } : {}) };
+    const answer = await spot.placeOrder(memberId, input, idempotencyKey);
     if (answer.code !== "OK" || !answer.orderId || answer.status === "rejected") throw refuse(answer.code, lang, body.direction);
     return orderView(answer);
   });
@@ -118,9 +120,9 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
   });
 }
 
-/** A placed order as the member is answered (remaining and end reason only when known). */
+/** A placed order as the member is answered (remaining, end reason and client order id only when known). */
 function orderView(answer: OrderAnswer) {
-  const { orderId, status, filled, trades, remaining, endReason } = answer;
+  const { orderId, status, filled, trades, remaining, endReason, clientOrderId } = answer;
   return {
     orderId: orderId!,
     status: status as Exclude<OrderAnswer["status"], "rejected">,
@@ -128,6 +130,7 @@ function orderView(answer: OrderAnswer) {
     trades,
     ...(remaining !== undefined && { remaining }),
     ...(endReason !== undefined && { endReason }),
+    ...(clientOrderId !== undefined && { clientOrderId }),
   };
 }
 

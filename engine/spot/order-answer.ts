@@ -22,6 +22,8 @@ export interface OrderAnswer {
   remaining?: string;
   /** Why the order ended, when it did in this command (the core's `order.closed`). */
   endReason?: OrderEndReason;
+  /** The member's own id for the order, when one was sent. */
+  clientOrderId?: string;
 }
 
 /**
@@ -36,9 +38,11 @@ export function placedAnswer(orderId: string, events: readonly CoreEvent[], mark
   let trades = 0;
   let size: { quantity: bigint } | { money: bigint } | undefined;
   let endReason: OrderEndReason | undefined;
+  let clientOrderId: string | undefined;
   for (const e of events) {
     if (e.type === "order.placed" && e.orderId === orderId) {
       if (e.waiting) status = "waiting";
+      clientOrderId = e.clientOrderId;
       size = e.quantity !== undefined ? { quantity: e.quantity } : e.money !== undefined ? { money: e.money } : undefined;
     }
     // Its own trades (stops it fired trade in this command too, with others or against it).
@@ -56,6 +60,7 @@ export function placedAnswer(orderId: string, events: readonly CoreEvent[], mark
     answer.remaining =
       "quantity" in size ? fromMinor(max0(size.quantity - filled), market.amountScale) : fromMinor(max0(size.money - spent), market.quoteAssetScale);
   if (endReason !== undefined) answer.endReason = endReason;
+  if (clientOrderId !== undefined) answer.clientOrderId = clientOrderId;
   return answer;
 }
 

@@ -61,6 +61,7 @@ interface OrderRow {
   stop_profit_price: string | null;
   stop_loss_price: string | null;
   triggered_by: string | null;
+  client_order_id: string | null;
   quantity: string | null;
   money: string | null;
   filled: string;
@@ -116,6 +117,7 @@ function withFigures(query: OrderQuery) {
         "o.stop_profit_price",
         "o.stop_loss_price",
         "o.triggered_by",
+        "o.client_order_id",
         "o.quantity",
         "o.money",
         "o.filled",
@@ -144,6 +146,7 @@ function toOrderView(row: OrderRow): ExportOrder {
     stopProfitPrice: decimal(row.stop_profit_price),
     stopLossPrice: decimal(row.stop_loss_price),
     triggeredBy: row.triggered_by,
+    clientOrderId: row.client_order_id,
     quantity: decimal(row.quantity),
     money: decimal(row.money),
     filled: canonicalDecimal(row.filled),

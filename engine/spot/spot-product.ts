@@ -153,6 +153,7 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
             stop_profit_price: price(e.stopProfitPrice),
             stop_loss_price: price(e.stopLossPrice),
             trigger_price: e.waiting ? price(e.price) : null,
+            client_order_id: e.clientOrderId,
             filled: "0",
             status: e.waiting ? "waiting" : "open",
             reason: null,

@@ -20,6 +20,8 @@ export interface PlaceOrderInput {
   /** A stop order (docs/decisions/009): waits until the last price reaches one; `price` is its triggerMoney. */
   stopProfitPrice?: string;
   stopLossPrice?: string;
+  /** The member's own id for the order, echoed in its answer and history (decision 022). */
+  clientOrderId?: string;
 }
 
 export interface SpotServiceOptions extends Omit<DurableCoreOptions, "products"> {
@@ -85,6 +87,7 @@ export class SpotService {
       money: input.money,
       stopProfitPrice: input.stopProfitPrice,
       stopLossPrice: input.stopLossPrice,
+      ...(input.clientOrderId !== undefined ? { clientOrderId: input.clientOrderId } : {}),
     };
     const answerOf = (outcome: Awaited<ReturnType<typeof this.durable.execute<PlaceOrder>>>) =>
       outcome.code === "OK" ? placedAnswer(orderId, outcome.events, this.markets.get(input.symbol)!.config) : rejected(outcome.code);

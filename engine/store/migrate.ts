@@ -13,6 +13,7 @@ import * as m011 from "./migrations/011-idempotency-fingerprint";
 import * as m012 from "./migrations/012-market-halt";
 import * as m013 from "./migrations/013-command-journal";
 import * as m014 from "./migrations/014-projection-cursor";
+import * as m015 from "./migrations/015-client-order-id";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "012-market-halt": m012,
   "013-command-journal": m013,
   "014-projection-cursor": m014,
+  "015-client-order-id": m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -295,6 +295,8 @@ export interface SpotOrderTable {
   triggered_by: ColumnType<string | null, string | null | undefined, string | null>;
   triggered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   triggered_seq: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member's own id for the order, echoed back (015); null when none was sent. */
+  client_order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface SpotTradeTable {
   id: Generated<string>;

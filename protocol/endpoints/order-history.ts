@@ -70,6 +70,8 @@ export const spotOrderViewSchema = z.object({
   stopLossPrice: unsignedDecimalString.nullable(),
   /** Which trigger fired a stop order (profit or loss); null while it waits or for other orders. */
   triggeredBy: z.string().nullable(),
+  /** The member's own id for the order, as sent with it; null when none was. */
+  clientOrderId: z.string().nullable(),
   /** Ordered amount in the base coin; null for a market buy by money. */
   quantity: unsignedDecimalString.nullable(),
   /** Budget in the quote coin of a market buy by money; null otherwise. */

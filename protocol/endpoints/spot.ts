@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { define } from "../endpoint";
 import {
+  clientOrderIdField,
   coinField,
   idempotencyKeyField as idempotencyKey,
   orderIdField,
@@ -62,6 +63,8 @@ export const orderAnswerSchema = z.object({
   remaining: z.string().optional(),
   /** Why the order ended, when it ended in this call (`status` filled or cancelled). */
   endReason: z.enum(ORDER_END_REASONS).optional(),
+  /** The `clientOrderId` the order was sent with, when it was. */
+  clientOrderId: z.string().optional(),
 });
 
 export const spotEndpoints = {
@@ -89,6 +92,8 @@ export const spotEndpoints = {
       /** Stop orders: a sell fires when the last price falls to it, a buy when it rises to it. */
       stopLossPrice: positiveDecimal.optional(),
       tif: z.enum(["GTC", "IOC", "FOK", "POST_ONLY"]).default("GTC"),
+      /** The member's own id for the order, echoed in the answer and the order history (not unique; decision 022). */
+      clientOrderId: clientOrderIdField.optional(),
       idempotencyKey,
     }),
     response: orderAnswerSchema,

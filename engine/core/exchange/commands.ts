@@ -23,6 +23,8 @@ export interface PlaceOrder {
   money?: string;
   stopProfitPrice?: string;
   stopLossPrice?: string;
+  /** The member's own id for the order: carried to its `order.placed` event, nothing else reads it. */
+  clientOrderId?: string;
 }
 
 export interface CancelOrder {

@@ -35,6 +35,8 @@ export interface OrderPlaced {
   stopLossPrice?: bigint;
   /** A stop order: it waits off the book until the last trade price reaches a stop price. */
   waiting: boolean;
+  /** The member's own id for the order, as the command carried it. */
+  clientOrderId?: string;
 }
 
 /** A waiting stop order fired (the last price reached its stop price) and enters the book now, in the same command. */

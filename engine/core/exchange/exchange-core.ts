@@ -151,7 +151,15 @@ export class ExchangeCore {
     // Ids the market makes while placing are numbered under the sequence this command takes.
     const previous = this.seq;
     const seq = this.begin();
-    const result = market.place({ orderId: c.orderId, memberId: c.memberId, side: c.side, type: c.orderType, tif: c.tif, ...amounts });
+    const result = market.place({
+      orderId: c.orderId,
+      memberId: c.memberId,
+      side: c.side,
+      type: c.orderType,
+      tif: c.tif,
+      ...amounts,
+      ...(c.clientOrderId !== undefined ? { clientOrderId: c.clientOrderId } : {}),
+    });
     if (result.code !== "OK") {
       this.seq = previous;
       return { code: result.code, seq: null };

@@ -118,6 +118,8 @@ export interface ExportOrder {
   stopProfitPrice: string | null;
   stopLossPrice: string | null;
   triggeredBy: string | null;
+  /** The member's own id for the order; null when none was sent. */
+  clientOrderId: string | null;
   quantity: string | null;
   money: string | null;
   filled: string;

@@ -83,6 +83,8 @@ export interface SpotPlaceCommand {
    */
   stopProfitPrice?: bigint;
   stopLossPrice?: bigint;
+  /** The member's own id for the order, passed to its `order.placed` event (no rule reads it). */
+  clientOrderId?: string;
 }
 
 /**
@@ -375,6 +377,7 @@ export class SpotMarket {
       stopProfitPrice: cmd.stopProfitPrice,
       stopLossPrice: cmd.stopLossPrice,
       waiting,
+      ...(cmd.clientOrderId !== undefined ? { clientOrderId: cmd.clientOrderId } : {}),
     };
   }
 
