@@ -1,5 +1,5 @@
 import { endpoints } from "../../protocol/endpoints";
-import { ACCOUNT_TYPES } from "../../protocol/endpoints/spot";
+import { ACCOUNTS } from "../../protocol/accounts";
 import type { RefusalReason } from "../../protocol/refusal-reasons";
 import { ResultCode } from "../../protocol/result-codes";
 import type { Funds, TransferCode } from "../journal/funds";
@@ -30,15 +30,15 @@ export function registerFundsRoutes(api: ApiContext, funds: Funds): void {
     return code === KEY_REUSED ? new ApiError(ResultCode.CONFLICT, text, REASONS[code]) : ApiError.badRequest(text, REASONS[code]);
   };
 
-  memberEndpoint(api, endpoints.balances, async ({ query, memberId }) => funds.balances(memberId, ACCOUNT_TYPES[query.type]));
+  memberEndpoint(api, endpoints.balances, async ({ query, memberId }) => funds.balances(memberId, ACCOUNTS[query.type]));
 
   memberEndpoint(api, endpoints.transfer, async ({ query, memberId, lang }) => {
     if (query.from === query.to) throw refuse("ORDER_BAD_COMMAND", lang);
     const code = await funds.transferBetween(
       memberId,
       query.coin,
-      ACCOUNT_TYPES[query.from],
-      ACCOUNT_TYPES[query.to],
+      ACCOUNTS[query.from],
+      ACCOUNTS[query.to],
       query.amount,
       `trans:${memberId}:${query.idempotencyKey}`,
     );

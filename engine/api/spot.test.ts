@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OPEN_ACCOUNT_CODES } from "../../protocol/accounts";
 import { endpoints } from "../../protocol/endpoints";
 import { spotEndpoints } from "../../protocol/endpoints/spot";
 import { toMinor } from "../../protocol/money";
@@ -12,6 +13,7 @@ import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-s
 import { createServices } from "./context";
 
 const ADMIN = TEST_ADMIN_TOKEN;
+type OpenCode = (typeof OPEN_ACCOUNT_CODES)[number];
 
 describe.each(testStoreKinds())("spot API on %s", (kind) => {
   let store: TestStore;
@@ -53,9 +55,9 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
   const as = (name: string): Caller => ({ token: members[name]!.token });
   /** Unchecked: several tests send orders the schema or the order rules refuse. */
   const place = (name: string, type: "1" | "2" | "3", body: object) => client.callUnchecked(endpoints.placeOrder, { params: { type }, body }, as(name));
-  const balance = async (name: string, type: "1" | "2", coin: string) =>
+  const balance = async (name: string, type: OpenCode, coin: string) =>
     (await client.data(endpoints.balances, { query: { type } }, as(name))).find((b) => b.coin === coin)!;
-  type TransferQuery = { from: "1" | "2"; to: "1" | "2"; coin: string; amount: string; idempotencyKey: string };
+  type TransferQuery = { from: OpenCode; to: OpenCode; coin: string; amount: string; idempotencyKey: string };
   const trans = (name: string, query: TransferQuery) => client.call(endpoints.transfer, { query }, as(name));
   const deposit = (uid: string, coin: string, amount: string, reference: string, admin = ADMIN) =>
     client.call(endpoints.adminDeposit, { body: { uid, coin, account: "funding", amount, reference } }, { admin });
@@ -101,6 +103,20 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     const cancel = await client.call(endpoints.cancelOrder, { body: { orderId: resting.data!.orderId } }, as("bob"));
     expect(cancel.code).toBe(200);
     expect(await balance("bob", "2", "BTC")).toEqual({ coin: "BTC", available: "0.975", frozen: "0" });
+  });
+
+  it("moves funds into the contract account and back by the account codes of decision 023; refuses reserved codes", async () => {
+    expect((await trans("alice", { from: "1", to: "4", coin: "USDT", amount: "100", idempotencyKey: "trans-contract-1" })).code).toBe(200);
+    expect(await client.data(endpoints.balances, { query: { type: "4" } }, as("alice"))).toContainEqual({ coin: "USDT", available: "100", frozen: "0" });
+    expect((await trans("alice", { from: "4", to: "1", coin: "USDT", amount: "100", idempotencyKey: "trans-contract-2" })).code).toBe(200);
+    for (const reserved of ["0", "3", "8"])
+      expect(
+        await client.callUnchecked(
+          endpoints.transfer,
+          { query: { from: "1", to: reserved, coin: "USDT", amount: "1", idempotencyKey: `trans-reserved-${reserved}` } },
+          as("alice"),
+        ),
+      ).toMatchObject({ code: 400, reason: "VALIDATION" });
   });
 
   it("refuses incomplete orders and wrong precision with a message and a reason code", async () => {

@@ -14,6 +14,7 @@ import * as m012 from "./migrations/012-market-halt";
 import * as m013 from "./migrations/013-command-journal";
 import * as m014 from "./migrations/014-projection-cursor";
 import * as m015 from "./migrations/015-client-order-id";
+import * as m016 from "./migrations/016-account-codes";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "013-command-journal": m013,
   "014-projection-cursor": m014,
   "015-client-order-id": m015,
+  "016-account-codes": m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -8,6 +8,7 @@ import {
   positiveDecimalField as positiveDecimal,
   slashSymbolField as symbolField,
 } from "../fields";
+import { OPEN_ACCOUNT_CODES } from "../accounts";
 import type { OrderKind } from "../spot-order";
 
 /** Spot trading calls (spec §7 "Orders", "Wallet and margin"). Symbols travel as BTC_USDT or BTC/USDT. */
@@ -34,7 +35,6 @@ export const ORDER_TYPES = { "1": "limit", "2": "market", "3": "stop" } as const
 export type OrderTypeCode = keyof typeof ORDER_TYPES;
 /** The path's order type for an order kind. */
 export const ORDER_TYPE_CODES = { limit: "1", market: "2", stop: "3" } as const satisfies Record<OrderKind, OrderTypeCode>;
-export const ACCOUNT_TYPES = { "1": "funding", "2": "spot" } as const;
 
 /**
  * Why an order ended, as the core's `order.closed` event says (the order history's `reason`
@@ -66,6 +66,8 @@ export const orderAnswerSchema = z.object({
   /** The `clientOrderId` the order was sent with, when it was. */
   clientOrderId: z.string().optional(),
 });
+
+const ACCOUNT_CODE_MESSAGE = "must be 1 (funding), 2 (spot) or 4 (contract)";
 
 export const spotEndpoints = {
   /**
@@ -107,16 +109,16 @@ export const spotEndpoints = {
   balances: define({
     method: "GET",
     path: "coin/assets/getMyBalance",
-    query: z.object({ type: z.enum(["1", "2"], { message: "must be 1 (funding) or 2 (spot)" }) }),
+    query: z.object({ type: z.enum(OPEN_ACCOUNT_CODES, { message: ACCOUNT_CODE_MESSAGE }) }),
     response: z.array(z.object({ coin: z.string(), available: z.string(), frozen: z.string() })),
   }),
-  /** Moves funds between the member's funding (1) and spot (2) accounts. */
+  /** Moves funds between two of the member's accounts (protocol/accounts.ts: 1 funding, 2 spot, 4 contract). */
   transfer: define({
     method: "GET",
     path: "coin/wallet/trans",
     query: z.object({
-      from: z.enum(["1", "2"]),
-      to: z.enum(["1", "2"]),
+      from: z.enum(OPEN_ACCOUNT_CODES, { message: ACCOUNT_CODE_MESSAGE }),
+      to: z.enum(OPEN_ACCOUNT_CODES, { message: ACCOUNT_CODE_MESSAGE }),
       coin: coinField,
       amount: positiveDecimal,
       idempotencyKey,

@@ -1,3 +1,4 @@
+import { ACCOUNTS, type AccountName } from "../../../protocol/accounts";
 import type { Insertable } from "kysely";
 import type { AreaCodeTable, ClientVersionTable, CurrencyTable, DictItemTable, ImageAddressTable } from "../schema";
 
@@ -71,14 +72,17 @@ export const AREA_CODES: Insertable<AreaCodeTable>[] = AREAS.map(([country_code,
 }));
 
 type Dict = Record<string, Array<[value: string, text: string]>>;
+const ACCOUNT_LABELS: Record<AccountName, string> = {
+  total: "Total",
+  funding: "Funding account",
+  spot: "Spot account",
+  margin: "Margin account",
+  contract: "Contract account",
+  merchant: "Merchant account",
+};
 const DICTS: Dict = {
-  account_type: [
-    ["0", "Total"],
-    ["1", "Funding account"],
-    ["2", "Spot account"],
-    ["3", "Contract account"],
-    ["8", "Merchant account"],
-  ],
+  // The codes are protocol/accounts.ts's (decision 023).
+  account_type: Object.entries(ACCOUNTS).map(([code, name]) => [code, ACCOUNT_LABELS[name]]),
   order_side: [
     ["1", "Buy"],
     ["2", "Sell"],

@@ -1,13 +1,9 @@
 import { endpoints } from "#protocol/endpoints";
-import { ACCOUNT_TYPES } from "#protocol/endpoints/spot";
+import { ACCOUNT_CODES, type OpenAccountName } from "#protocol/accounts";
 import type { EngineCall } from "../call.server";
 import type { EndpointInput } from "../endpoint-input";
 
 type Input<E extends keyof typeof endpoints> = EndpointInput<(typeof endpoints)[E]>;
-const ACCOUNT_CODE = Object.fromEntries(Object.entries(ACCOUNT_TYPES).map(([code, name]) => [name, code])) as Record<
-  (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES],
-  keyof typeof ACCOUNT_TYPES
->;
 
 /** Spot trading: orders, balances and the member's order history. */
 export function spotArea(call: EngineCall) {
@@ -16,7 +12,7 @@ export function spotArea(call: EngineCall) {
     place: (order: { type: Input<"placeOrder">["params"]["type"]; body: Input<"placeOrder">["body"] }) =>
       call(endpoints.placeOrder, { params: { type: order.type }, body: order.body }),
     cancel: (orderId: string) => call(endpoints.cancelOrder, { body: { orderId } }),
-    balances: (account: keyof typeof ACCOUNT_CODE) => call(endpoints.balances, { query: { type: ACCOUNT_CODE[account] } }),
+    balances: (account: OpenAccountName) => call(endpoints.balances, { query: { type: ACCOUNT_CODES[account] } }),
     /** Open (`current`) or finished (`history`) orders, a page of them, filtered. */
     orders: (scope: Input<"myOrders">["params"]["scope"], query: Input<"myOrders">["query"]) => call(endpoints.myOrders, { params: { scope }, query }),
     trades: (page: { pageNo: number; pageSize: number }, query: Input<"myTrades">["query"]) =>
