@@ -13,6 +13,7 @@ import { registerSpotRoutes } from "./api/spot";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
 import { registerOrderHistoryRoutes } from "./api/order-history";
+import { OrderHistoryService } from "./spot/order-history-service";
 import type { SpotService } from "./spot/spot-service";
 import type { MarketData } from "./market/market-data";
 import { MarketListing } from "./market/market-listing";
@@ -121,7 +122,7 @@ export async function buildApp({
   });
 
   const shared = services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) });
-  const context = { app, apiHead, db: store.db, services: shared, members: new MemberService(store.db, shared) };
+  const context = { app, apiHead, services: shared, members: new MemberService(store.db, shared) };
   registerConfigTableRoutes(context, new ConfigTableService(store.db));
   registerMarketRoutes(context, new MarketListing(store.db, marketData));
   registerCodeRoutes(context);
@@ -136,7 +137,7 @@ export async function buildApp({
   if (spot) {
     registerFundsRoutes(context, spot.durable.funds);
     registerSpotRoutes(context, spot);
-    registerOrderHistoryRoutes(context, spot);
+    registerOrderHistoryRoutes(context, new OrderHistoryService(store.db, spot.durable));
   }
   return app;
 }

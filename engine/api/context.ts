@@ -2,20 +2,18 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { AttemptLimiter, BackoffLimiter } from "../core/members/attempt-limiter";
 import { MEMBER_RULES } from "../core/members/rules";
 import type { MemberService } from "../members/member-service";
-import type { Database } from "../store/schema";
 
 /**
- * What every API module gets: the HTTP app, the API head of its paths, the database, shared
- * services, and the member service the member endpoints resolve their caller with.
+ * What every API module gets: the HTTP app, the API head of its paths, shared services, and the
+ * member service the member endpoints resolve their caller with. No database: handlers call
+ * their area's service, which owns its queries (docs/decisions/020-engine-area-shape.md).
  */
 export interface ApiContext {
   app: FastifyInstance;
   apiHead: string;
-  db: Kysely<Database>;
   services: ApiServices;
   members: MemberService;
 }

@@ -9,8 +9,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { loadVariant } from "../../variants/index";
-import { digest } from "../core/members/secrets";
 import { createMembers as createMemberRows, type NewMember } from "../members/new-member";
+import { openSessions } from "../members/sessions";
 import { seedDemoMarkets } from "../sim/demo-markets";
 import { openStore, type Store } from "../store/db";
 import { migrateToLatest } from "../store/migrate";
@@ -19,7 +19,7 @@ import { seedConfiguration } from "../store/seed/seed";
 
 /**
  * Shared by the benchmarks: a throwaway database (a fresh PGlite folder, or a Postgres database
- * made for the run and dropped after it), members with session tokens written straight into it,
+ * made for the run and dropped after it), members with open sessions made in bulk,
  * and the engine started as its own process (`engine/main.ts`) so that the load generator does
  * not share its event loop. Loopback only.
  */
@@ -86,8 +86,9 @@ export interface BenchMember {
 }
 
 /**
- * Members with one live device session each, written in bulk: they never log in (no password,
- * so the one unknown-password hash is shared), their tokens are written straight into the store.
+ * Members with one live device session each, made in batches: they never log in (no password,
+ * so the one unknown-password hash is shared and no argon2 runs per member); their sessions are
+ * opened as a login opens one (`openSessions`), a batch at a time.
  */
 export async function createMembers(db: Kysely<Database>, count: number, prefix = "bench"): Promise<BenchMember[]> {
   const now = Date.now();
@@ -104,26 +105,12 @@ export async function createMembers(db: Kysely<Database>, count: number, prefix 
       };
     });
     const inserted = await createMemberRows(db, drafts, now);
-    const tokens = inserted.map(() => randomBytes(32).toString("base64url"));
-    await db
-      .insertInto("device_session")
-      .values(
-        inserted.map((m, i) => ({
-          member_id: m.id,
-          device_id: `bench-device-${m.uid}`,
-          name: "bench",
-          user_agent: "bench",
-          ip: "127.0.0.1",
-          access_token_hash: digest(tokens[i]!),
-          access_expires_at: new Date(now + 24 * 3600_000),
-          refresh_token_hash: digest(`refresh-${tokens[i]!}`),
-          refresh_expires_at: new Date(now + 48 * 3600_000),
-          created_at: new Date(now),
-          last_seen_at: new Date(now),
-        })),
-      )
-      .execute();
-    inserted.forEach((m, i) => members.push({ id: String(m.id), uid: m.uid, token: tokens[i]! }));
+    const tokens = await openSessions(
+      db,
+      inserted.map((m) => ({ memberId: String(m.id), deviceId: `bench-device-${m.uid}`, userAgent: "bench", ip: "127.0.0.1" })),
+      now,
+    );
+    inserted.forEach((m, i) => members.push({ id: String(m.id), uid: m.uid, token: tokens[i]!.access }));
   }
   return members;
 }

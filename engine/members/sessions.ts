@@ -12,46 +12,83 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const newToken = () => randomBytes(32).toString("base64url");
 
+/** A login on one device: whose, which device, and where from. */
+export interface DeviceLogin {
+  memberId: string;
+  deviceId: string;
+  userAgent: string;
+  ip: string;
+}
+
+/** The tokens of a new session (the store keeps only their digests). */
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+}
+
 /**
  * Opens a device session for a member and hands out its tokens. A new login from the same device
  * replaces that device's earlier session. Tokens are stored only as digests.
  */
-export async function openSession(
-  db: Db,
-  input: { memberId: string; deviceId: string; userAgent: string; ip: string; now: number; demoMemberId: string | null },
-): Promise<TokenGrant> {
-  const access = newToken();
-  const refresh = newToken();
-  const now = new Date(input.now);
+export async function openSession(db: Db, input: DeviceLogin & { now: number; demoMemberId: string | null }): Promise<TokenGrant> {
+  const [tokens] = await openSessions(db, [input], input.now);
+  return grant(db, input.memberId, tokens!.access, tokens!.refresh, input.demoMemberId);
+}
+
+/**
+ * Opens device sessions for many logins with one statement each (`openSession` is one of them;
+ * the bench opens its members' sessions in batches): each device's earlier session is revoked,
+ * the session row written with its tokens' digests and expiries, and the login logged. The
+ * tokens are answered in the order of the logins.
+ */
+export async function openSessions(db: Db, logins: readonly DeviceLogin[], now: number): Promise<SessionTokens[]> {
+  if (logins.length === 0) return [];
+  const tokens = logins.map((): SessionTokens => ({ access: newToken(), refresh: newToken() }));
+  const at = new Date(now);
   await db
     .updateTable("device_session")
-    .set({ revoked_at: now })
-    .where("member_id", "=", input.memberId)
-    .where("device_id", "=", input.deviceId)
+    .set({ revoked_at: at })
+    .where((eb) =>
+      eb(
+        eb.refTuple("member_id", "device_id"),
+        "in",
+        logins.map((login) => eb.tuple(login.memberId, login.deviceId)),
+      ),
+    )
     .where("revoked_at", "is", null)
     .execute();
-  const name = deviceNameFrom(input.userAgent);
+  const names = logins.map((login) => deviceNameFrom(login.userAgent));
   await db
     .insertInto("device_session")
-    .values({
-      member_id: input.memberId,
-      device_id: input.deviceId,
-      name,
-      user_agent: input.userAgent.slice(0, 400),
-      ip: input.ip.slice(0, 64),
-      access_token_hash: digest(access),
-      access_expires_at: new Date(input.now + MEMBER_RULES.accessTokenSeconds * 1000),
-      refresh_token_hash: digest(refresh),
-      refresh_expires_at: new Date(input.now + MEMBER_RULES.refreshTokenSeconds * 1000),
-      created_at: now,
-      last_seen_at: now,
-    })
+    .values(
+      logins.map((login, i) => ({
+        member_id: login.memberId,
+        device_id: login.deviceId,
+        name: names[i]!,
+        user_agent: login.userAgent.slice(0, 400),
+        ip: login.ip.slice(0, 64),
+        access_token_hash: digest(tokens[i]!.access),
+        access_expires_at: new Date(now + MEMBER_RULES.accessTokenSeconds * 1000),
+        refresh_token_hash: digest(tokens[i]!.refresh),
+        refresh_expires_at: new Date(now + MEMBER_RULES.refreshTokenSeconds * 1000),
+        created_at: at,
+        last_seen_at: at,
+      })),
+    )
     .execute();
   await db
     .insertInto("login_log")
-    .values({ member_id: input.memberId, ip: input.ip.slice(0, 64), user_agent: input.userAgent.slice(0, 400), device_name: name, created_at: now })
+    .values(
+      logins.map((login, i) => ({
+        member_id: login.memberId,
+        ip: login.ip.slice(0, 64),
+        user_agent: login.userAgent.slice(0, 400),
+        device_name: names[i]!,
+        created_at: at,
+      })),
+    )
     .execute();
-  return grant(db, input.memberId, access, refresh, input.demoMemberId);
+  return tokens;
 }
 
 /** Rotates a session's tokens (refresh grant): the old refresh token stops working. */
