@@ -1,5 +1,6 @@
 import type { AccountKind } from "../ledger/ledger";
 import type { Side, TimeInForce } from "../matching/order-book";
+import type { WithdrawalAction } from "../wallet/withdrawals";
 
 /**
  * What the exchange core accepts: plain data (decimal texts, no bigint, no functions), so a
@@ -7,7 +8,7 @@ import type { Side, TimeInForce } from "../matching/order-book";
  * id a command needs from outside (order id, transfer id) is in the command; every id the core
  * makes itself comes from the command's sequence number (exchange-core.ts).
  */
-export type Command = PlaceOrder | CancelOrder | MoveFunds | Deposit | HaltMarket | ChangeMarketRules | ListMarket;
+export type Command = PlaceOrder | CancelOrder | MoveFunds | Deposit | RequestWithdrawal | StepWithdrawal | HaltMarket | ChangeMarketRules | ListMarket;
 
 /** A spot order (a stop order when a stop price is given; its `price` is then its triggerMoney). */
 export interface PlaceOrder {
@@ -52,6 +53,29 @@ export interface Deposit {
   asset: string;
   kind: AccountKind;
   amount: string;
+}
+
+/** A member asks to withdraw `amount` of an asset from their funding account, paying `fee` (core/wallet/withdrawals.ts). */
+export interface RequestWithdrawal {
+  type: "wallet.withdraw";
+  id: string;
+  memberId: string;
+  asset: string;
+  amount: string;
+  fee: string;
+}
+
+/**
+ * A withdrawal's next step: an operator approves or rejects it, its member cancels it (`memberId`
+ * set: only their own), the sender broadcast it (`txid`), the chain confirmed it.
+ */
+export interface StepWithdrawal {
+  type: "wallet.withdrawal";
+  id: string;
+  action: WithdrawalAction;
+  memberId?: string;
+  reason?: string;
+  txid?: string;
 }
 
 export interface HaltMarket {

@@ -2,6 +2,7 @@ import { accountId } from "../ledger/ledger";
 import { holdOf } from "../spot/spot-market";
 import type { Side, TimeInForce } from "../matching/order-book";
 import { eachTabLine } from "../tab-lines";
+import type { OpenWithdrawalState } from "../wallet/withdrawals";
 import type { ExchangeCore } from "./exchange-core";
 
 /**
@@ -22,6 +23,8 @@ export interface CoreSnapshot {
   accounts: string;
   /** Lines of `id, account id, asset, remaining`: the holds not folded into a book order or a stop. */
   holds: string;
+  /** Lines of `id, member id, asset, amount, fee, state`: open withdrawals (their holds are in `holds`); absent in older snapshots. */
+  withdrawals?: string;
 }
 
 export interface MarketSnapshot {
@@ -120,7 +123,16 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
     prefixed === foldedCount ? (id: string) => id.startsWith("hold:") : (id: string) => id.startsWith("hold:") && core.symbolOf(id.slice(5)) !== undefined;
   const holds: string[] = [];
   for (const [id, account, asset, remaining] of ledger.openHolds()) if (!folded(id)) holds.push(`${id}\t${account}\t${asset}\t${remaining}`);
-  return { version: 2, seq, assets: [...core.assetScales], markets, accounts: accounts.join("\n"), holds: holds.join("\n") };
+  const withdrawals = [...core.withdrawals.values()].map((w) => `${w.id}\t${w.memberId}\t${w.asset}\t${w.amount}\t${w.fee}\t${w.state}`);
+  return {
+    version: 2,
+    seq,
+    assets: [...core.assetScales],
+    markets,
+    accounts: accounts.join("\n"),
+    holds: holds.join("\n"),
+    ...(withdrawals.length > 0 ? { withdrawals: withdrawals.join("\n") } : {}),
+  };
 }
 
 export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
@@ -188,5 +200,8 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
       }
     }
   }
+  eachTabLine(s.withdrawals ?? "", 6, ([id, memberId, asset, amount, fee, state]) =>
+    core.withdrawals.restore({ id: id!, memberId: memberId!, asset: asset!, amount: BigInt(amount!), fee: BigInt(fee!), state: state as OpenWithdrawalState }),
+  );
   core.restoreSeq(s.seq);
 }

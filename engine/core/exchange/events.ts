@@ -1,3 +1,4 @@
+import type { WithdrawalState } from "../wallet/withdrawals";
 import type { TransferEvent } from "../ledger/ledger";
 import type { Side, TimeInForce } from "../matching/order-book";
 import type { StopKind } from "../spot/stop-orders";
@@ -13,7 +14,7 @@ import type { StopKind } from "../spot/stop-orders";
  * Amounts are minor units (bigint) at the scales of the market or asset they belong to; an
  * event names its market by symbol, whose configuration `ExchangeCore.markets` holds.
  */
-export type CoreEvent = OrderPlaced | StopTriggered | TradeEvent | OrderClosed | BookChanged | MarketChanged | TransferEvent;
+export type CoreEvent = OrderPlaced | StopTriggered | TradeEvent | OrderClosed | BookChanged | MarketChanged | WithdrawalChanged | TransferEvent;
 
 export type CoreEventType = CoreEvent["type"];
 
@@ -93,6 +94,21 @@ export interface MarketChanged {
   change: "listed" | "halted" | "resumed" | "rules";
 }
 
+/** A withdrawal was asked for or moved a step (core/wallet/withdrawals.ts); its money moves in the transfers after it. */
+export interface WithdrawalChanged {
+  type: "withdrawal.changed";
+  id: string;
+  memberId: string;
+  asset: string;
+  amount: bigint;
+  fee: bigint;
+  state: WithdrawalState;
+  /** An operator's reason for a rejection. */
+  reason?: string;
+  /** The chain transaction, from the broadcast on. */
+  txid?: string;
+}
+
 export type { TransferEvent };
 
 type EventOf<T extends CoreEventType> = Extract<CoreEvent, { type: T }>;
@@ -112,6 +128,7 @@ export function membersTouched(events: readonly CoreEvent[], ownerOf: (accountId
       case "order.placed":
       case "order.triggered":
       case "order.closed":
+      case "withdrawal.changed":
         members.add(e.memberId);
         break;
       case "trade":

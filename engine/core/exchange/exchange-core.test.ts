@@ -49,6 +49,7 @@ function commandStream(seed: number, length: number): Command[] {
   const r = random(seed);
   const commands: Command[] = [];
   const orderIds: string[] = [];
+  const withdrawalIds: string[] = [];
   const symbols = ["BTC/USDT"];
   for (const m of MEMBERS) {
     commands.push({ type: "ledger.deposit", id: `d-${m}-usdt`, memberId: m, asset: "USDT", kind: "funding", amount: "1000000" });
@@ -93,6 +94,21 @@ function commandStream(seed: number, length: number): Command[] {
       commands.push({ type: "market.halt", symbol: r.pick(symbols), halted: r.next() < 0.2 });
     } else if (roll < 0.32) {
       commands.push({ type: "market.rules", symbol: r.pick(symbols), makerFeeBps: r.int(30), takerFeeBps: r.int(40) });
+    } else if (roll < 0.34) {
+      const id = `w${i}`;
+      withdrawalIds.push(id);
+      commands.push({ type: "wallet.withdraw", id, memberId: member, asset: "USDT", amount: String(1 + r.int(300_000)), fee: r.pick(["0", "1", "2.5"]) });
+    } else if (roll < 0.37 && withdrawalIds.length) {
+      // Every step from anywhere, some by the wrong member: the refused ones are part of the test.
+      const action = r.pick(["approve", "reject", "cancel", "broadcast", "complete"] as const);
+      commands.push({
+        type: "wallet.withdrawal",
+        id: r.pick(withdrawalIds),
+        action,
+        ...(action === "cancel" ? { memberId: r.next() < 0.8 ? member : "nobody" } : {}),
+        ...(action === "reject" ? { reason: "address on a sanctions list" } : {}),
+        ...(action === "broadcast" ? { txid: `tx${i}` } : {}),
+      });
     } else {
       const symbol = r.pick(symbols);
       const mid = symbol === "BTC/USDT" ? 60_000 : 3_000;
