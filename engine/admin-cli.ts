@@ -16,6 +16,9 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- market add <LINK_USDT> --price-scale 3 --amount-scale 2 --tick 0.001 --lot 0.01 --min 0.1
  *                    [--maker-bps 10] [--taker-bps 10] [--base-scale 8 --base-name Chainlink]
  *   npm run admin -- market update <BTC_USDT> [--min 0.0001] [--maker-bps 8] [--taker-bps 12]
+ *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
+ *   npm run admin -- withdrawal approve <id>
+ *   npm run admin -- withdrawal reject <id> "<reason the member reads>"
  *
  * ENGINE_URL (default http://127.0.0.1:8080), DATA_DIR (for the admin token) or ADMIN_TOKEN.
  */
@@ -103,6 +106,7 @@ async function main(): Promise<number> {
     );
     return 0;
   }
+  if (command === "withdrawal") return withdrawalCommand(rest);
   if (command === "deposit") {
     const [uid, coin, amount, account = "spot", reference = `cli-${Date.now()}-${randomBytes(4).toString("hex")}`] = rest;
     if (!uid || !coin || !amount || (account !== "spot" && account !== "funding")) {
@@ -185,3 +189,39 @@ function refused(body: { code: number; msg: string }): number {
 }
 
 process.exit(await main());
+
+/** The withdrawal review queue (decision: operators approve or reject before anything is sent). */
+async function withdrawalCommand([action, id, reason]: string[]): Promise<number> {
+  const headers = async () => ({ "content-type": "application/json", "x-admin-token": await adminToken() });
+  if (action === "list") {
+    const url = new URL(endpoints.adminWithdrawals.path, engineUrl);
+    if (id) url.searchParams.set("state", id);
+    const body = (await (await fetch(url, { headers: await headers() })).json()) as {
+      code: number;
+      msg: string;
+      data: Array<Record<string, string | null>> | null;
+    };
+    if (body.code !== 200 || !body.data) return refused(body);
+    if (body.data.length === 0) console.log(`no withdrawals in ${id ?? "review"}`);
+    for (const w of body.data)
+      console.log(
+        [w.id, `uid ${w.uid}`, `${w.amount} ${w.coin}`, `fee ${w.fee}`, w.network, w.address, w.memo ? `memo ${w.memo}` : "", w.createdAt]
+          .filter(Boolean)
+          .join("  "),
+      );
+    return 0;
+  }
+  if ((action !== "approve" && action !== "reject") || !id || (action === "reject" && !reason)) {
+    console.error('usage: npm run admin -- withdrawal list [state] | withdrawal approve <id> | withdrawal reject <id> "<reason>"');
+    return 2;
+  }
+  const res = await fetch(new URL(endpoints.adminWithdrawalReview.path, engineUrl), {
+    method: "POST",
+    headers: await headers(),
+    body: JSON.stringify({ id, decision: action, ...(reason ? { reason } : {}) }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: unknown };
+  if (body.code !== 200) return refused(body);
+  console.log(`withdrawal ${id}: ${action === "approve" ? "approved" : "rejected"}`);
+  return 0;
+}

@@ -15,6 +15,8 @@ import { registerMarketDataRoutes } from "./api/market-data";
 import { registerOrderHistoryRoutes } from "./api/order-history";
 import { OrderHistoryService } from "./spot/order-history-service";
 import type { SpotService } from "./spot/spot-service";
+import type { WithdrawalService } from "./wallet/withdrawal-service";
+import { registerWithdrawalRoutes } from "./api/withdrawals";
 import type { MarketData } from "./market/market-data";
 import { MarketListing } from "./market/market-listing";
 import { TicketSigner } from "./realtime/tickets";
@@ -39,6 +41,8 @@ export interface BuildAppOptions {
   services?: ApiServices;
   /** The spot exchange; its routes are served when given. */
   spot?: SpotService;
+  /** Withdrawals (their product must be plugged into the spot's durable layer); their routes are served when given. */
+  withdrawals?: WithdrawalService;
   /** Market data of the spot markets (tickers, k-lines, depth); its routes are served when given. */
   marketData?: MarketData;
   /**
@@ -63,6 +67,7 @@ export async function buildApp({
   logger = false,
   services,
   spot,
+  withdrawals,
   marketData,
   requestTimeoutMs = 30_000,
   trustedProxies = ["127.0.0.1"],
@@ -139,6 +144,7 @@ export async function buildApp({
     registerSpotRoutes(context, spot);
     registerOrderHistoryRoutes(context, new OrderHistoryService(store.db, spot.durable));
   }
+  if (withdrawals) registerWithdrawalRoutes(context, withdrawals);
   return app;
 }
 

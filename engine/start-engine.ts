@@ -11,6 +11,8 @@ import { seedDemoMarkets } from "./sim/demo-markets";
 import { DEMO_ACCOUNT, ensureDemoMember, topUpDemoMember } from "./sim/demo-member";
 import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
+import { withdrawalProduct } from "./wallet/withdrawal-product";
+import { WithdrawalService } from "./wallet/withdrawal-service";
 import { spotProduct } from "./spot/spot-product";
 import { DurableCore } from "./journal/durable-core";
 import type { EngineEnv } from "./config";
@@ -70,7 +72,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   // The durable layer with each product plugged in (decision 017); spot is the first.
   const durable = await DurableCore.start({
     db: store.db,
-    products: [spotProduct],
+    products: [spotProduct, withdrawalProduct],
     warn: (message) => console.warn(message),
     onFatal: (error) => {
       console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);
@@ -78,6 +80,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     },
   });
   const spot = new SpotService(durable);
+  const withdrawals = new WithdrawalService(durable);
   // A state the journal does not fully describe (rebuilt from the tables, past a damaged
   // snapshot, markets listed by hand): snapshot it before serving, so the next start replays
   // only commands that came after it (decision 017).
@@ -99,7 +102,17 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     demoAccount: demo ? DEMO_ACCOUNT : null,
     demoMemberId: demo?.memberId ?? null,
   });
-  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot, marketData, tickets, trustedProxies: env.ENGINE_TRUSTED_PROXIES });
+  const app = await buildApp({
+    store,
+    apiHead: env.API_HEAD,
+    logger,
+    services,
+    spot,
+    withdrawals,
+    marketData,
+    tickets,
+    trustedProxies: env.ENGINE_TRUSTED_PROXIES,
+  });
   await app.ready();
   const realtime = attachRealtime(app.server, tickets);
   const io = realtime.io;

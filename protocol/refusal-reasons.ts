@@ -76,6 +76,12 @@ export const REFUSAL_REASONS = {
   STOP_MARKET_BUY_BY_AMOUNT: "a stop market buy names the money to spend",
   EXPORT_TOO_MANY: "too many rows to export: narrow the filter",
 
+  // Wallet
+  /** No such withdrawal of this member (or none open: it is final). */
+  WITHDRAWAL_UNKNOWN: "no such withdrawal",
+  /** The step is not allowed from where the withdrawal stands (a cancel after approval). */
+  WITHDRAWAL_WRONG_STATE: "the withdrawal is past that step",
+
   // Generic: the result code, when no reason above is more precise
   BAD_REQUEST: "the request was refused",
   FORBIDDEN: "not allowed (an operator call without the admin token, …)",

@@ -380,6 +380,15 @@ export class DurableCore {
     return this.projector.reach(seq, timeoutMs);
   }
 
+  /**
+   * Waits (up to `timeoutMs`) until the tables include every command applied so far: an
+   * operator's list reads back everything members were answered. False when it timed out.
+   */
+  async projectedAll(timeoutMs = 5_000): Promise<boolean> {
+    const seq = this.core.lastSeq;
+    return seq <= this.projector.cursor || this.projector.reach(seq, timeoutMs);
+  }
+
   /** How far the tables trail the core (for /healthz and the benchmark). */
   projectionLag() {
     return this.projector.lag();

@@ -25,6 +25,7 @@ export interface Database {
   ledger_hold: LedgerHoldTable;
   ledger_transfer: LedgerTransferTable;
   spot_order: SpotOrderTable;
+  wallet_withdrawal: WalletWithdrawalTable;
   spot_kline: SpotKlineTable;
   spot_trade: SpotTradeTable;
   idempotency_key: IdempotencyKeyTable;
@@ -297,6 +298,23 @@ export interface SpotOrderTable {
   triggered_seq: ColumnType<string | null, string | null | undefined, string | null>;
   /** The member's own id for the order, echoed back (015); null when none was sent. */
   client_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+/** A withdrawal and where it stands (019, engine/wallet/withdrawal-product.ts). */
+export interface WalletWithdrawalTable {
+  id: string;
+  seq: Generated<string>;
+  member_id: string;
+  coin: string;
+  network: string | null;
+  address: string | null;
+  memo: string | null;
+  amount: string;
+  fee: string;
+  state: string;
+  reason: string | null;
+  txid: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 export interface SpotTradeTable {
   id: Generated<string>;

@@ -63,6 +63,11 @@ export interface RequestWithdrawal {
   asset: string;
   amount: string;
   fee: string;
+  /** Where it goes: the projection's, the core reads none of them. */
+  network?: string;
+  address?: string;
+  /** A destination tag or memo (XRP and the like). */
+  memo?: string;
 }
 
 /**

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "../../protocol/endpoints";
+import { buildApp } from "../app";
+import { DurableCore } from "../journal/durable-core";
+import { spotProduct } from "../spot/spot-product";
+import { SpotService } from "../spot/spot-service";
+import { ApiClient, type Caller } from "../testing/api-client";
+import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
+import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
+import { withdrawalProduct } from "../wallet/withdrawal-product";
+import { WithdrawalService } from "../wallet/withdrawal-service";
+import { createServices } from "./context";
+
+describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
+  let store: TestStore;
+  let app: FastifyInstance;
+  let withdrawals: WithdrawalService;
+  let durable: DurableCore;
+  let client: ApiClient;
+  const members: Record<string, { token: string; uid: string; id: string }> = {};
+  const as = (name: string): Caller => ({ token: members[name]!.token });
+  const admin: Caller = { admin: TEST_ADMIN_TOKEN };
+  const request = (name: string, key: string, amount = "100") =>
+    withdrawals.request(members[name]!.id, { coin: "USDT", network: "TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL", amount, fee: "1" }, key);
+
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    durable = await DurableCore.start({
+      db: store.db,
+      products: [spotProduct, withdrawalProduct],
+      onFatal: (e) => {
+        throw e;
+      },
+    });
+    withdrawals = new WithdrawalService(durable);
+    app = await buildApp({
+      store,
+      apiHead: "mjkj-web",
+      spot: new SpotService(durable),
+      withdrawals,
+      services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: TEST_ADMIN_TOKEN }),
+    });
+    await app.ready();
+    client = new ApiClient(app);
+    for (const name of ["alice", "bob"]) {
+      const { uid, token } = await registerAndLogIn(app, `${name}-w-${kind}@example.com`, `device-w-${name}`);
+      const id = (await store.db.selectFrom("member").select("id").where("uid", "=", uid).executeTakeFirstOrThrow()).id;
+      members[name] = { token, uid, id: String(id) };
+      expect(await durable.funds.deposit(String(id), "USDT", "funding", "1000", `dep-w-${name}`)).toBe(true);
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await durable?.drain();
+    await store?.dispose();
+  });
+
+  it("lists a member's own withdrawals only; another member cannot cancel one; its member can while in review", async () => {
+    const mine = await request("alice", "w-api-1");
+    expect((await client.data(endpoints.myWithdrawals, { query: {} }, as("alice"))).records).toEqual([
+      expect.objectContaining({ id: mine.id, coin: "USDT", amount: "100", fee: "1", state: "review", reason: null }),
+    ]);
+    expect((await client.data(endpoints.myWithdrawals, { query: {} }, as("bob"))).records).toEqual([]);
+
+    expect(await client.call(endpoints.cancelWithdrawal, { params: { withdrawalId: mine.id! } }, as("bob"))).toMatchObject({
+      code: 400,
+      reason: "WITHDRAWAL_UNKNOWN",
+    });
+    expect((await client.call(endpoints.cancelWithdrawal, { params: { withdrawalId: mine.id! } }, as("alice"))).code).toBe(200);
+    expect((await client.data(endpoints.myWithdrawals, { query: {} }, as("alice"))).records[0]).toMatchObject({ state: "cancelled" });
+    expect(await client.call(endpoints.cancelWithdrawal, { params: { withdrawalId: mine.id! } }, {})).toMatchObject({ code: 401 });
+  });
+
+  it("an operator reviews the queue: a rejection needs its reason, the member reads it; an approved one can no longer be cancelled", async () => {
+    const toReject = await request("alice", "w-api-2", "10");
+    const toApprove = await request("bob", "w-api-3", "20");
+    const queue = await client.data(endpoints.adminWithdrawals, { query: {} }, admin);
+    expect(queue.map((w) => [w.id, w.uid])).toEqual([
+      [toReject.id, members.alice!.uid],
+      [toApprove.id, members.bob!.uid],
+    ]);
+    expect((await client.call(endpoints.adminWithdrawals, { query: {} }, { admin: "wrong-token-wrong-token-wrong-token" })).status).toBe(403);
+
+    expect(await client.callUnchecked(endpoints.adminWithdrawalReview, { body: { id: toReject.id, decision: "reject" } }, admin)).toMatchObject({
+      code: 400,
+      reason: "VALIDATION",
+    });
+    const reason = "The destination is a sanctioned service.";
+    expect((await client.call(endpoints.adminWithdrawalReview, { body: { id: toReject.id!, decision: "reject", reason } }, admin)).code).toBe(200);
+    expect((await client.data(endpoints.myWithdrawals, { query: {} }, as("alice"))).records[0]).toMatchObject({ id: toReject.id, state: "rejected", reason });
+
+    expect((await client.call(endpoints.adminWithdrawalReview, { body: { id: toApprove.id!, decision: "approve" } }, admin)).code).toBe(200);
+    expect(await client.call(endpoints.cancelWithdrawal, { params: { withdrawalId: toApprove.id! } }, as("bob"))).toMatchObject({
+      code: 400,
+      reason: "WITHDRAWAL_WRONG_STATE",
+    });
+    expect(await client.call(endpoints.adminWithdrawalReview, { body: { id: toApprove.id!, decision: "approve" } }, admin)).toMatchObject({
+      code: 400,
+      reason: "WITHDRAWAL_WRONG_STATE",
+    });
+    expect((await client.call(endpoints.adminWithdrawalReview, { body: { id: "nope-1234", decision: "approve" } }, admin)).code).toBe(404);
+    expect(await client.data(endpoints.balances, { query: { type: "1" } }, as("alice"))).toContainEqual({ coin: "USDT", available: "1000", frozen: "0" });
+    expect(await client.data(endpoints.balances, { query: { type: "1" } }, as("bob"))).toContainEqual({ coin: "USDT", available: "979", frozen: "21" });
+  });
+
+  it("never answers 5xx to malformed input", async () => {
+    for (const [endpoint, input] of [
+      [endpoints.cancelWithdrawal, { params: { withdrawalId: "../../x" } }],
+      [endpoints.myWithdrawals, { query: { pageNo: "-1", pageSize: "9999" } }],
+      [endpoints.adminWithdrawals, { query: { state: "everything" } }],
+    ] as const) {
+      const answer = await client.callUnchecked(endpoint, input as never, endpoint === endpoints.adminWithdrawals ? admin : as("alice"));
+      expect(answer.status, JSON.stringify(input)).toBeLessThan(500);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+    }
+  });
+});

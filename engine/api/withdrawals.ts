@@ -1,0 +1,46 @@
+import { endpoints } from "../../protocol/endpoints";
+import type { WithdrawalView } from "../../protocol/endpoints/withdrawals";
+import { engineText } from "../locales/engine-texts";
+import type { WithdrawalRow, WithdrawalService, WithdrawalServiceCode } from "../wallet/withdrawal-service";
+import { ApiError } from "./api-error";
+import type { ApiContext } from "./context";
+import { memberEndpoint } from "./member-endpoint";
+import { operatorEndpoint } from "./operator-endpoint";
+
+const PAGE_SIZE = 20;
+
+/**
+ * A member's withdrawals and the operators' review (spec §7 "Wallet"). A member sees and cancels
+ * only their own: another member's withdrawal is answered like one that does not exist.
+ */
+export function registerWithdrawalRoutes(api: ApiContext, withdrawals: WithdrawalService): void {
+  memberEndpoint(api, endpoints.myWithdrawals, async ({ query, memberId }) => {
+    const pageNo = query.pageNo ?? 1;
+    const size = query.pageSize ?? PAGE_SIZE;
+    const { records, total } = await withdrawals.ofMember(memberId, { pageNo, pageSize: size });
+    return { records: records.map(view), total, size, current: pageNo, pages: Math.ceil(total / size) };
+  });
+
+  memberEndpoint(api, endpoints.cancelWithdrawal, async ({ params, memberId, lang }) => {
+    const code = await withdrawals.cancel(memberId, params.withdrawalId);
+    if (code === "WITHDRAWAL_UNKNOWN") throw ApiError.badRequest(engineText(lang, "withdrawals.unknown"), code);
+    if (code !== "OK") throw ApiError.badRequest(engineText(lang, "withdrawals.wrong_state"), "WITHDRAWAL_WRONG_STATE");
+    return null;
+  });
+
+  operatorEndpoint(api, endpoints.adminWithdrawals, async ({ query }) =>
+    (await withdrawals.inState(query.state)).map((row) => ({ ...view(row), uid: row.uid ?? "" })),
+  );
+
+  operatorEndpoint(api, endpoints.adminWithdrawalReview, async ({ body }) => {
+    const code: WithdrawalServiceCode = await withdrawals.review(body.id, body.decision, body.reason);
+    if (code === "WITHDRAWAL_UNKNOWN") throw ApiError.notFound(`no open withdrawal ${body.id}`);
+    if (code !== "OK") throw ApiError.badRequest(engineText("en", "withdrawals.review_state"), "WITHDRAWAL_WRONG_STATE");
+    return null;
+  });
+}
+
+function view(row: WithdrawalRow): WithdrawalView {
+  const { memberId: _member, uid: _uid, state, ...rest } = row;
+  return { ...rest, state: state as WithdrawalView["state"] };
+}
