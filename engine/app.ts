@@ -17,6 +17,8 @@ import { OrderHistoryService } from "./spot/order-history-service";
 import type { SpotService } from "./spot/spot-service";
 import type { WithdrawalService } from "./wallet/withdrawal-service";
 import { registerWithdrawalRoutes } from "./api/withdrawals";
+import { registerAssetsRoutes } from "./api/assets";
+import { AssetsService } from "./wallet/assets-service";
 import type { MarketData } from "./market/market-data";
 import { MarketListing } from "./market/market-listing";
 import { TicketSigner } from "./realtime/tickets";
@@ -141,6 +143,7 @@ export async function buildApp({
   if (marketData) registerMarketDataRoutes(context, marketData, tickets);
   if (spot) {
     registerFundsRoutes(context, spot.durable.funds);
+    registerAssetsRoutes(context, new AssetsService(spot.durable));
     registerSpotRoutes(context, spot);
     registerOrderHistoryRoutes(context, new OrderHistoryService(store.db, spot.durable));
   }

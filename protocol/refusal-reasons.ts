@@ -81,6 +81,8 @@ export const REFUSAL_REASONS = {
   WITHDRAWAL_UNKNOWN: "no such withdrawal",
   /** The step is not allowed from where the withdrawal stands (a cancel after approval). */
   WITHDRAWAL_WRONG_STATE: "the withdrawal is past that step",
+  /** No such coin is listed. */
+  COIN_UNKNOWN: "no such coin",
 
   // Generic: the result code, when no reason above is more precise
   BAD_REQUEST: "the request was refused",

@@ -1,0 +1,49 @@
+import { ACCOUNT_CODES, ACCOUNTS, OPEN_ACCOUNTS, type AccountCode, type OpenAccountName } from "../../protocol/accounts";
+import { fromMinor } from "../../protocol/money";
+import { accountValue, VALUATION_COIN, valueIn } from "../core/wallet/valuation";
+import type { DurableCore } from "../journal/durable-core";
+
+/**
+ * A member's assets as the wallet overview shows them, answered from memory (the core's ledger
+ * and last prices), so they are always current: each account valued in USDT and their total,
+ * one account's coins, what can leave the contract account.
+ */
+export class AssetsService {
+  constructor(private readonly durable: DurableCore) {}
+
+  /** Each open account's value in USDT, the merchant account for merchants, and type 0 the total of them. */
+  walletAccounts(memberId: string, isMerchant: boolean): Array<{ type: AccountCode; usdt: string }> {
+    const { core } = this.durable;
+    const scale = core.scaleOf(VALUATION_COIN);
+    const kinds = [...OPEN_ACCOUNTS, ...(isMerchant ? (["merchant"] as const) : [])];
+    const values = kinds.map((kind) => ({ type: ACCOUNT_CODES[kind], value: accountValue(core, memberId, kind) }));
+    const total = values.reduce((sum, v) => sum + v.value, 0n);
+    return [{ type: ACCOUNT_CODES.total, value: total }, ...values].map(({ type, value }) => ({ type, usdt: fromMinor(value, scale) }));
+  }
+
+  /** One account's coins (every listed coin, zero balances included: the page hides small ones). */
+  async currencyAccount(memberId: string, account: OpenAccountName) {
+    const { core } = this.durable;
+    const names = new Map((await this.durable.db.selectFrom("asset").select(["code", "name"]).execute()).map((a) => [a.code, a.name]));
+    const quoteScale = core.scaleOf(VALUATION_COIN);
+    return [...core.assetScales].map(([coin, scale]) => {
+      const ref = { owner: memberId, kind: account, asset: coin };
+      const posted = core.ledger.posted(ref);
+      const value = valueIn(core, coin, posted);
+      return {
+        coin,
+        name: names.get(coin) ?? coin,
+        available: fromMinor(core.ledger.available(ref), scale),
+        frozen: fromMinor(core.ledger.held(ref), scale),
+        usdt: value === null ? null : fromMinor(value, quoteScale),
+      };
+    });
+  }
+
+  /** What can leave the contract account in a coin now: its available balance (positions will hold margin there). */
+  contractTransferable(memberId: string, coin: string): { coin: string; transferable: string } | null {
+    const { core } = this.durable;
+    if (!core.assetScales.has(coin)) return null;
+    return { coin, transferable: fromMinor(core.ledger.available({ owner: memberId, kind: ACCOUNTS["4"], asset: coin }), core.scaleOf(coin)) };
+  }
+}
