@@ -14,5 +14,7 @@ export const preferenceSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("language"), value: z.enum(LANGUAGE_CODES), redirectTo: localPath }),
   z.object({ intent: z.literal("currency"), value: z.string().regex(/^[a-z]{3}$/), redirectTo: localPath }),
   z.object({ intent: z.literal("theme"), value: z.enum(THEMES), redirectTo: localPath }),
+  /** The wallet's asset visibility (spec §3 showAllAssets). */
+  z.object({ intent: z.literal("assets"), value: z.enum(["all", "hide-small"]), redirectTo: localPath }),
 ]);
 export type PreferenceInput = z.infer<typeof preferenceSchema>;

@@ -18,6 +18,8 @@ export const ROUTE_ALIASES = {
   /** Orders live at /account/entrust (decision 010); the spec also lists them under the account center. */
   "/account/entrust": { to: "/account/entrust/spot" },
   "/account/center/entrust": { to: "/account/entrust/spot" },
+  /** The wallet opens on the assets overview (spec §2). */
+  "/account/wallet": { to: "/account/wallet/assets" },
   /** The same list with its filter: the query is kept. */
   "/account/center/entrust/spot": { to: "/account/entrust/spot", keepQuery: true },
 } as const satisfies Record<string, { to: string; keepQuery?: boolean }>;

@@ -69,7 +69,7 @@ describe.each(testStoreKinds())("assets overview API on %s", (kind) => {
 
   it("lists one account's coins with their value; a coin without a price is worth null", async () => {
     const funding = await client.data(endpoints.currencyAccount, { query: { type: "1" } }, as("alice"));
-    expect(funding.find((c) => c.coin === "BTC")).toEqual({ coin: "BTC", name: "Bitcoin", available: "0.5", frozen: "0", usdt: "30000" });
+    expect(funding.find((c) => c.coin === "BTC")).toEqual({ coin: "BTC", name: "Bitcoin", scale: 8, available: "0.5", frozen: "0", usdt: "30000" });
     expect(funding.find((c) => c.coin === "USDT")).toMatchObject({ available: "1000", usdt: "1000" });
     expect(funding.find((c) => c.coin === "DOGE")).toMatchObject({ available: "0", usdt: null });
     const bob = await client.data(endpoints.currencyAccount, { query: { type: "2" } }, as("bob"));

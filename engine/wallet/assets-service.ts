@@ -33,6 +33,7 @@ export class AssetsService {
       return {
         coin,
         name: names.get(coin) ?? coin,
+        scale,
         available: fromMinor(core.ledger.available(ref), scale),
         frozen: fromMinor(core.ledger.held(ref), scale),
         usdt: value === null ? null : fromMinor(value, quoteScale),

@@ -29,6 +29,8 @@ export const assetsEndpoints = {
       z.object({
         coin: z.string(),
         name: z.string(),
+        /** Decimals the coin is kept to (an amount with more is refused). */
+        scale: z.number().int(),
         available: unsignedDecimalString,
         frozen: unsignedDecimalString,
         usdt: unsignedDecimalString.nullable(),

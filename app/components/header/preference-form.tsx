@@ -12,7 +12,7 @@ export function PreferenceForm({
   children,
   className,
 }: {
-  intent: "language" | "currency" | "theme";
+  intent: "language" | "currency" | "theme" | "assets";
   reloadDocument?: boolean;
   children: ReactNode;
   className?: string;

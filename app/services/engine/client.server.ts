@@ -9,6 +9,7 @@ import { marketArea } from "./areas/market.server";
 import { memberArea } from "./areas/member.server";
 import { securityArea } from "./areas/security.server";
 import { spotArea } from "./areas/spot.server";
+import { walletArea } from "./areas/wallet.server";
 import { attempt, bindCall, pageAnswerFor } from "./call.server";
 import { memberSession, type RequestScope } from "./member-session.server";
 
@@ -48,6 +49,7 @@ export interface MemberEngine extends Engine {
   readonly kyc: ReturnType<typeof kycArea>;
   readonly spot: ReturnType<typeof spotArea>;
   readonly favourites: ReturnType<typeof favouritesArea>;
+  readonly wallet: ReturnType<typeof walletArea>;
 }
 
 /** The engine client of this request, for a visitor or a member. */
@@ -85,6 +87,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
       kyc: kycArea(call),
       spot: spotArea(call),
       favourites: favouritesArea(call),
+      wallet: walletArea(call),
     };
   }
   return engine;

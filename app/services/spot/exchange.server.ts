@@ -9,6 +9,7 @@ import { EngineRefusal } from "../engine/api.server";
 import type { Engine, MemberEngine } from "../engine/client.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { engineRefused } from "../platform/form-reply.server";
+import { newIdempotencyKey } from "../platform/idempotency.server";
 
 /** Default chart period of the trading page. */
 export const DEFAULT_PERIOD: KlinePeriod = "15m";
@@ -22,11 +23,6 @@ export function readPeriod(url: URL): KlinePeriod {
 export function readOrderType(url: URL): OrderFormType {
   const t = url.searchParams.get("type");
   return (ORDER_TYPES as readonly string[]).includes(t ?? "") ? (t as OrderFormType) : "limit";
-}
-
-/** A fresh idempotency key for a money-moving form (one per rendered form). */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID().replaceAll("-", "");
 }
 
 /**

@@ -1,0 +1,137 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
+import { PageErrorBoundary } from "~/components/error-page";
+import { FormErrors, SelectField, SubmitButton } from "~/components/forms";
+import * as f from "~/components/forms.css";
+import { decimalMarkOf, toInputText } from "~/lib/decimal-input";
+import { formErrorText } from "~/lib/forms/form-error";
+import { transferSchema } from "~/lib/forms/transfer";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useNumberFormat } from "~/lib/use-number-format";
+import { pageTitle } from "~/lib/use-shell";
+import { withMember } from "~/services/engine/route.server";
+import { loadTransfer, transferAction } from "~/services/wallet/wallet.server";
+import * as s from "~/styles/account-center.css";
+import * as w from "~/styles/wallet.css";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "wallet.transfer.title") }];
+
+/** Moving funds between the member's own accounts (spec §2 wallet `transfer`, §7 `wallet/trans`). */
+export function loader(args: LoaderFunctionArgs) {
+  return withMember(args, ({ engine, request }) => loadTransfer(engine, request));
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withMember(args, ({ engine, request }) => transferAction(engine, request));
+}
+
+export default function TransferPage() {
+  const { t, i18n } = useTranslation();
+  const { balances, choice, key } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const nf = useNumberFormat();
+  const hydrated = useHydrated();
+  const mark = decimalMarkOf(i18n.language);
+  const [coin, setCoin] = useState(choice.coin);
+  const [from, setFrom] = useState<OpenAccountName>(choice.from);
+  const coinInfo = (account: OpenAccountName) => balances[account].find((c) => c.coin === coin);
+  const scale = coinInfo("funding")?.scale ?? 8;
+  const schema = useMemo(() => transferSchema(scale, mark), [scale, mark]);
+  const [form, fields] = useExchangeForm(schema, {
+    id: "transfer",
+    lastResult: actionData?.result,
+    defaultValue: { from: choice.from, to: choice.to, coin: choice.coin },
+  });
+  const available = coinInfo(from)?.available ?? "0";
+  const amountLabel = t("wallet.transfer.amount");
+  const amountErrorId = fields.amount.errors?.length ? `${fields.amount.id}-error` : undefined;
+  const fillMax = () => form.update({ name: fields.amount.name, value: toInputText(available, mark) });
+  return (
+    <section className={`${s.card} ${s.narrow}`} aria-labelledby="transfer-title">
+      <h1 id="transfer-title" className={s.title}>
+        {t("wallet.transfer.title")}
+      </h1>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="idempotencyKey" value={actionData?.key ?? key} />
+        <SelectField
+          label={t("wallet.transfer.from")}
+          selectProps={{ ...getSelectProps(fields.from), onChange: (e) => setFrom(e.currentTarget.value as OpenAccountName) }}
+          errors={fields.from.errors}
+        >
+          {OPEN_ACCOUNTS.map((account) => (
+            <option key={account} value={account}>
+              {t(`wallet.account.${account}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("wallet.transfer.to")} selectProps={getSelectProps(fields.to)} errors={fields.to.errors}>
+          {OPEN_ACCOUNTS.map((account) => (
+            <option key={account} value={account}>
+              {t(`wallet.account.${account}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("wallet.transfer.coin")}
+          selectProps={{ ...getSelectProps(fields.coin), onChange: (e) => setCoin(e.currentTarget.value) }}
+          errors={fields.coin.errors}
+        >
+          {balances.funding.map((c) => (
+            <option key={c.coin} value={c.coin}>
+              {c.coin} · {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <div className={f.field}>
+          <label htmlFor={fields.amount.id} className={f.label}>
+            {amountLabel}
+          </label>
+          <div className={w.amountRow}>
+            <input
+              {...getInputProps(fields.amount, { type: "text" })}
+              inputMode="decimal"
+              autoComplete="off"
+              className={f.input}
+              aria-invalid={amountErrorId ? true : undefined}
+              aria-describedby={[amountErrorId, "transfer-available"].filter(Boolean).join(" ")}
+            />
+            {hydrated ? (
+              <button type="button" className={s.action} onClick={fillMax}>
+                {t("wallet.transfer.max")}
+              </button>
+            ) : null}
+          </div>
+          <p id="transfer-available" className={f.hint}>
+            {t("wallet.transfer.available", { amount: nf.fixed(available, scale), coin })}
+          </p>
+          {amountErrorId ? (
+            <ul id={amountErrorId} className={f.errors}>
+              {fields.amount.errors!.map((e) => (
+                <li key={e}>{formErrorText(e, t, { field: amountLabel, max: scale, mark, example: toInputText("12.5", mark) })}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <SubmitButton>{t("wallet.transfer.submit")}</SubmitButton>
+      </Form>
+      <dl className={w.balances} aria-label={t("wallet.transfer.balances", { coin })}>
+        {OPEN_ACCOUNTS.map((account) => (
+          <div key={account} className={w.balance}>
+            <dt className={s.muted}>{t(`wallet.account.${account}`)}</dt>
+            <dd style={{ margin: 0 }}>
+              {nf.fixed(balances[account].find((c) => c.coin === coin)?.available ?? "0", scale)} {coin}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

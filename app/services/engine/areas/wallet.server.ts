@@ -1,0 +1,22 @@
+import { ACCOUNT_CODES, type OpenAccountName } from "#protocol/accounts";
+import { endpoints } from "#protocol/endpoints";
+import type { EngineCall } from "../call.server";
+
+/** The wallet: accounts valued, one account's coins, transfers between the member's accounts, withdrawals. */
+export function walletArea(call: EngineCall) {
+  return {
+    /** Each account's value in USDT and their total (code "0"). */
+    accounts: () => call(endpoints.walletAccounts, {}),
+    /** One account's coins with balances, decimals and value. */
+    coins: (account: OpenAccountName) => call(endpoints.currencyAccount, { query: { type: ACCOUNT_CODES[account] } }),
+    /** Moves funds between two of the member's accounts; the key makes a retried post act once. */
+    transfer: (t: { from: OpenAccountName; to: OpenAccountName; coin: string; amount: string; idempotencyKey: string }) =>
+      call(endpoints.transfer, {
+        query: { from: ACCOUNT_CODES[t.from], to: ACCOUNT_CODES[t.to], coin: t.coin, amount: t.amount, idempotencyKey: t.idempotencyKey },
+      }),
+    /** The member's withdrawals, newest first. */
+    withdrawals: (page: { pageNo: number; pageSize: number }) =>
+      call(endpoints.myWithdrawals, { query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
+    cancelWithdrawal: (withdrawalId: string) => call(endpoints.cancelWithdrawal, { params: { withdrawalId } }),
+  };
+}

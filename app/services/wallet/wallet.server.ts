@@ -1,0 +1,96 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
+import { decimalMarkOf } from "~/lib/decimal-input";
+import { transferSchema } from "~/lib/forms/transfer";
+import { numberFormatOf } from "~/lib/number-format";
+import type { MemberEngine } from "../engine/client.server";
+import { engineRefused } from "../platform/form-reply.server";
+import { getTranslator } from "../platform/i18n.server";
+import { newIdempotencyKey } from "../platform/idempotency.server";
+import { readPreferences } from "../platform/preferences.server";
+import { redirectWithToast } from "../platform/toast.server";
+
+/** Below this value in USDT a balance is "small" (hidden when the member asks). */
+export const SMALL_BALANCE_USDT = 1;
+
+export type AssetsView = "coin" | "contract";
+
+/**
+ * The assets overview (spec §2 wallet `assets`, `t=4` the contract account): each account's value
+ * and their total, and the coins of the coin accounts (funding and spot) or of the contract
+ * account; small balances hidden when the member's asset-visibility preference says so.
+ */
+export async function loadAssets(engine: MemberEngine, request: Request) {
+  const view: AssetsView = new URL(request.url).searchParams.get("t") === "4" ? "contract" : "coin";
+  const accounts: OpenAccountName[] = view === "contract" ? ["contract"] : ["funding", "spot"];
+  const [values, tables, preferences] = await Promise.all([
+    engine.wallet.accounts(),
+    Promise.all(accounts.map(async (account) => ({ account, coins: await engine.wallet.coins(account) }))),
+    readPreferences(request),
+  ]);
+  const hideSmall = preferences.assets === "hide-small";
+  return {
+    view,
+    values,
+    hideSmall,
+    tables: tables.map(({ account, coins }) => ({
+      account,
+      coins: coins.filter((c) => !hideSmall || isWorthShowing(c)),
+      hidden: hideSmall ? coins.filter((c) => !isWorthShowing(c)).length : 0,
+    })),
+  };
+}
+
+/** A coin worth showing among small ones hidden: worth at least 1 USDT, or held without a price. */
+function isWorthShowing(c: { available: string; frozen: string; usdt: string | null }): boolean {
+  if (c.usdt !== null) return Number(c.usdt) >= SMALL_BALANCE_USDT;
+  return /[1-9]/.test(c.available) || /[1-9]/.test(c.frozen);
+}
+
+/** The transfer page: every open account's coins (balances and decimals), the choice from the query, a fresh key. */
+export async function loadTransfer(engine: MemberEngine, request: Request) {
+  const search = new URL(request.url).searchParams;
+  const balances = await accountBalances(engine);
+  const from = pick(search.get("from"), "funding");
+  const to = pick(search.get("to"), from === "spot" ? "funding" : "spot");
+  const coins = balances.funding.map((c) => c.coin);
+  const coin = coins.includes(search.get("coin") ?? "") ? search.get("coin")! : ((coins.includes("USDT") ? "USDT" : coins[0]) ?? "USDT");
+  return { balances, choice: { from, to, coin }, key: newIdempotencyKey() };
+}
+
+/** Moves funds; a refusal comes back on the form with a new key, success goes to the assets with a toast. */
+export async function transferAction(engine: MemberEngine, request: Request) {
+  const formData = await request.formData();
+  const balances = await accountBalances(engine);
+  const coin = balances.funding.find((c) => c.coin === formData.get("coin"));
+  const submission = parseWithZod(formData, { schema: transferSchema(coin?.scale ?? 8, decimalMarkOf(engine.lang)) });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), key: String(formData.get("idempotencyKey") ?? newIdempotencyKey()) }, { status: 400 });
+  const t = submission.value;
+  const moved = await engine.attempt(() =>
+    engine.wallet.transfer({ from: t.from, to: t.to, coin: t.coin, amount: t.amount!, idempotencyKey: t.idempotencyKey }),
+  );
+  if (!moved.ok) return engineRefused(submission, moved, { extra: { key: newIdempotencyKey() } });
+  const back = t.from === "contract" || t.to === "contract" ? "/account/wallet/assets?t=4" : "/account/wallet/assets";
+  const translate = await getTranslator(engine.lang);
+  return redirectWithToast(request, back, {
+    type: "success",
+    key: "wallet.transfer.done",
+    values: {
+      amount: numberFormatOf(engine.lang).display(t.amount!, { abbreviate: false }),
+      coin: t.coin,
+      from: translate(`wallet.account.${t.from}`),
+      to: translate(`wallet.account.${t.to}`),
+    },
+  });
+}
+
+async function accountBalances(engine: MemberEngine) {
+  const lists = await Promise.all(OPEN_ACCOUNTS.map((account) => engine.wallet.coins(account)));
+  return Object.fromEntries(OPEN_ACCOUNTS.map((account, i) => [account, lists[i]!])) as Record<OpenAccountName, (typeof lists)[number]>;
+}
+
+function pick(value: string | null, fallback: OpenAccountName): OpenAccountName {
+  return (OPEN_ACCOUNTS as readonly string[]).includes(value ?? "") ? (value as OpenAccountName) : fallback;
+}

@@ -1,0 +1,48 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** The wallet pages (assets overview, transfer): what the account-centre styles do not cover. */
+export const totalLabel = style({ margin: 0, color: vars.color.textMuted, fontSize: "13px" });
+export const total = style({ margin: "4px 0 16px", fontSize: "28px", fontWeight: 700, display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: "12px" });
+export const totalUsdt = style({ fontSize: "14px", fontWeight: 500, color: vars.color.textMuted });
+export const accounts = style({
+  listStyle: "none",
+  margin: "0 0 16px",
+  padding: 0,
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(160px, 1fr))",
+  gap: "12px",
+});
+export const account = style({
+  display: "grid",
+  gap: "4px",
+  padding: "12px",
+  borderRadius: vars.radius.medium,
+  background: vars.color.surfaceRaised,
+});
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: "12px", alignItems: "center" });
+const button = {
+  display: "inline-flex",
+  alignItems: "center",
+  height: "34px",
+  padding: "0 14px",
+  borderRadius: vars.radius.small,
+  border: `1px solid ${vars.color.border}`,
+  background: "transparent",
+  color: vars.color.text,
+  fontWeight: 600,
+} as const;
+export const action = style({ ...button, selectors: { "&:hover": { borderColor: vars.color.accent } } });
+export const inline = style({ display: "inline" });
+export const toggle = style({
+  ...button,
+  cursor: "pointer",
+  selectors: {
+    '&[aria-pressed="true"]': { borderColor: vars.color.accent, color: vars.color.accentStrong },
+    "&:hover": { borderColor: vars.color.accent },
+  },
+});
+export const coin = style({ display: "inline-flex", gap: "6px", alignItems: "baseline", whiteSpace: "nowrap" });
+export const balances = style({ margin: "16px 0 0", display: "grid", gap: "6px" });
+export const balance = style({ display: "flex", justifyContent: "space-between", gap: "12px", fontSize: "13px" });
+export const amountRow = style({ display: "flex", gap: "8px", alignItems: "flex-end" });
