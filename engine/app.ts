@@ -13,6 +13,9 @@ import { registerSpotRoutes } from "./api/spot";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
 import { registerOrderHistoryRoutes } from "./api/order-history";
+import { registerWalletRoutes } from "./api/wallet";
+import type { DepositKeys } from "./core/wallet/deposit-keys";
+import { WalletService } from "./wallet/wallet-service";
 import type { SpotService } from "./spot/spot-service";
 import type { MarketData } from "./market/market-data";
 import { MarketListing } from "./market/market-listing";
@@ -50,6 +53,8 @@ export interface BuildAppOptions {
   trustedProxies?: string[];
   /** Signs tickets for private real-time topics (the socket server verifies them). */
   tickets?: TicketSigner;
+  /** Watch-only keys the deposit addresses are derived from (decision 024); default: the public test key. */
+  depositKeys?: DepositKeys;
 }
 
 /**
@@ -66,6 +71,7 @@ export async function buildApp({
   requestTimeoutMs = 30_000,
   trustedProxies = ["127.0.0.1"],
   tickets = new TicketSigner(),
+  depositKeys,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -132,6 +138,7 @@ export async function buildApp({
   await registerKycRoutes(context, new KycService(store.db, shared.uploadDir));
   registerMailboxRoutes(context);
   registerFavouriteRoutes(context, new FavouriteService(store.db));
+  registerWalletRoutes(context, new WalletService(store.db, depositKeys));
   if (marketData) registerMarketDataRoutes(context, marketData, tickets);
   if (spot) {
     registerFundsRoutes(context, spot.durable.funds);

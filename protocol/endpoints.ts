@@ -4,6 +4,7 @@ import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
 import { orderHistoryEndpoints } from "./endpoints/order-history";
 import { spotEndpoints } from "./endpoints/spot";
+import { walletEndpoints } from "./endpoints/wallet";
 
 /**
  * Every API path of spec §7 that is implemented, named once. The engine registers its routes
@@ -17,6 +18,7 @@ export const endpoints = {
   ...marketDataEndpoints,
   ...orderHistoryEndpoints,
   ...favouriteEndpoints,
+  ...walletEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -76,6 +76,12 @@ export const REFUSAL_REASONS = {
   STOP_MARKET_BUY_BY_AMOUNT: "a stop market buy names the money to spend",
   EXPORT_TOO_MANY: "too many rows to export: narrow the filter",
 
+  // Wallet
+  /** The coin is not carried on the network asked for (or either does not exist). */
+  DEPOSIT_NETWORK_UNKNOWN: "the coin has no such network",
+  /** The coin's deposits on this network are switched off (maintenance, or no custody for the chain yet). */
+  DEPOSIT_DISABLED: "deposits of the coin on this network are switched off",
+
   // Generic: the result code, when no reason above is more precise
   BAD_REQUEST: "the request was refused",
   FORBIDDEN: "not allowed (an operator call without the admin token, …)",
