@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints";
 import { buildApp } from "../app";
 import { isValidAddress } from "../core/wallet/address-formats";
-import { PUBLIC_TEST_XRP_ADDRESS } from "../core/wallet/deposit-keys";
+import { deriveAddress, keyFingerprint, PUBLIC_TEST_DEPOSIT_KEYS, PUBLIC_TEST_XRP_ADDRESS } from "../core/wallet/deposit-keys";
+import { WalletService } from "../wallet/wallet-service";
 import { ApiClient } from "../testing/api-client";
 import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
@@ -174,5 +175,32 @@ describe.each(testStoreKinds())("wallet API (coins, networks, deposit addresses)
     );
     expect(byAddress).toMatchObject({ status: 400 });
     expect(JSON.stringify(byAddress)).not.toContain(alice.address.slice(2));
+  });
+
+  it("keeps the addresses handed out when the xpub changes; members without one get the new key's", async () => {
+    // BIP32 test vector 2's master key.
+    const other = "xpub661MyMwAqRbcFW31YEwpkMuc5THy2PSt5bDMsktWQcFF8syAmRUapSCGu8ED9W6oDMSgv6Zz8idoc4a6mr8BDzTJY47LJhkJ8UB7WEGuduB";
+    const rotated = new WalletService(store.db, { ...PUBLIC_TEST_DEPOSIT_KEYS, xpubs: { ...PUBLIC_TEST_DEPOSIT_KEYS.xpubs, bitcoin: other } });
+    const alice = await addressOf("alice", "BTC", "BTC");
+    const { member_id: aliceId } = await store.db
+      .selectFrom("deposit_address")
+      .select("member_id")
+      .where("network", "=", "BTC")
+      .where("address", "=", alice.address)
+      .executeTakeFirstOrThrow();
+    expect((await rotated.depositAddress(aliceId, "BTC", "BTC", Date.now())).address).toBe(alice.address);
+
+    const carol = (await registerAndLogIn(app, `carol-wallet-${kind}@example.com`, "device-carol")).token;
+    const { member_id: carolId } = await store.db
+      .selectFrom("device_session")
+      .select("member_id")
+      .where("device_id", "=", "device-carol")
+      .executeTakeFirstOrThrow();
+    expect(carol).toBeTruthy();
+    const fresh = await rotated.depositAddress(carolId, "BTC", "BTC", Date.now());
+    expect(fresh.address).toBe(deriveAddress("bitcoin", other, Number(carolId)));
+    const rows = await store.db.selectFrom("deposit_address").select(["member_id", "key_fingerprint"]).where("network", "=", "BTC").execute();
+    expect(rows.find((r) => r.member_id === aliceId)?.key_fingerprint).toBe(keyFingerprint(PUBLIC_TEST_DEPOSIT_KEYS.xpubs.bitcoin));
+    expect(rows.find((r) => r.member_id === carolId)?.key_fingerprint).toBe(keyFingerprint(other));
   });
 });
