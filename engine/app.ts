@@ -14,6 +14,9 @@ import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
 import { registerOrderHistoryRoutes } from "./api/order-history";
 import { OrderHistoryService } from "./spot/order-history-service";
+import { registerWalletRoutes } from "./api/wallet";
+import type { DepositKeys } from "./core/wallet/deposit-keys";
+import { WalletService } from "./wallet/wallet-service";
 import type { SpotService } from "./spot/spot-service";
 import type { WithdrawalService } from "./wallet/withdrawal-service";
 import { registerWithdrawalRoutes } from "./api/withdrawals";
@@ -57,6 +60,8 @@ export interface BuildAppOptions {
   trustedProxies?: string[];
   /** Signs tickets for private real-time topics (the socket server verifies them). */
   tickets?: TicketSigner;
+  /** Watch-only keys the deposit addresses are derived from (decision 024); default: the public test key. */
+  depositKeys?: DepositKeys;
 }
 
 /**
@@ -74,6 +79,7 @@ export async function buildApp({
   requestTimeoutMs = 30_000,
   trustedProxies = ["127.0.0.1"],
   tickets = new TicketSigner(),
+  depositKeys,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -140,6 +146,7 @@ export async function buildApp({
   await registerKycRoutes(context, new KycService(store.db, shared.uploadDir));
   registerMailboxRoutes(context);
   registerFavouriteRoutes(context, new FavouriteService(store.db));
+  registerWalletRoutes(context, new WalletService(store.db, depositKeys));
   if (marketData) registerMarketDataRoutes(context, marketData, tickets);
   if (spot) {
     registerFundsRoutes(context, spot.durable.funds);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readEngineEnv } from "./config";
+import { PUBLIC_TEST_XPUB } from "./core/wallet/deposit-keys";
+import { depositKeysOf, readEngineEnv } from "./config";
 
 const env = (values: Record<string, string>) => values as unknown as NodeJS.ProcessEnv;
 
@@ -14,5 +15,35 @@ describe("engine environment (issue 9)", () => {
     expect(readEngineEnv(env({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x", SIMULATOR: "1" })).SIMULATOR).toBe("1");
     // `npm start`: production mode on the embedded database, a demo install.
     expect(readEngineEnv(env({ NODE_ENV: "production" })).NODE_ENV).toBe("production");
+  });
+});
+
+describe("deposit keys in the environment (decision 024)", () => {
+  // BIP32 test vector 2's master key: another public key than the default.
+  const OTHER_XPUB = "xpub661MyMwAqRbcFW31YEwpkMuc5THy2PSt5bDMsktWQcFF8syAmRUapSCGu8ED9W6oDMSgv6Zz8idoc4a6mr8BDzTJY47LJhkJ8UB7WEGuduB";
+  const XPRV = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi";
+
+  it("defaults to the public test key, and says so", () => {
+    const { keys, publicTestKey } = depositKeysOf(readEngineEnv(env({})));
+    expect(keys.xpubs.bitcoin).toBe(PUBLIC_TEST_XPUB);
+    expect(publicTestKey).toBe(true);
+  });
+
+  it("takes an operator's xpubs and XRP address, and refuses a private key or a broken address", () => {
+    const configured = readEngineEnv(
+      env({
+        DEPOSIT_XPUB_BTC: OTHER_XPUB,
+        DEPOSIT_XPUB_EVM: OTHER_XPUB,
+        DEPOSIT_XPUB_TRON: OTHER_XPUB,
+        DEPOSIT_XPUB_DOGE: OTHER_XPUB,
+        DEPOSIT_XRP_ADDRESS: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+      }),
+    );
+    expect(depositKeysOf(configured)).toMatchObject({
+      keys: { xpubs: { evm: OTHER_XPUB }, xrpAddress: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh" },
+      publicTestKey: false,
+    });
+    expect(() => readEngineEnv(env({ DEPOSIT_XPUB_EVM: XPRV }))).toThrow(/DEPOSIT_XPUB_EVM: must be an extended public key/);
+    expect(() => readEngineEnv(env({ DEPOSIT_XRP_ADDRESS: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTt" }))).toThrow(/DEPOSIT_XRP_ADDRESS/);
   });
 });

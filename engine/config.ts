@@ -1,5 +1,20 @@
 import * as z from "zod";
 import { DEFAULT_API_HEAD } from "../protocol/endpoints";
+import { isValidAddress } from "./core/wallet/address-formats";
+import { parseWatchOnlyKey, PUBLIC_TEST_DEPOSIT_KEYS, type DepositKeys } from "./core/wallet/deposit-keys";
+
+/** An optional xpub: a watch-only extended public key, checked (a private key is refused). */
+const optionalXpub = z
+  .string()
+  .superRefine((value, ctx) => {
+    try {
+      parseWatchOnlyKey(value);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+    }
+  })
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 
 /** Engine environment, validated once at start; a wrong value stops the process with its name. */
 const engineEnvSchema = z
@@ -53,6 +68,21 @@ const engineEnvSchema = z
           .map((a) => a.trim())
           .filter(Boolean),
       ),
+    /**
+     * Watch-only extended public keys (xpub…) the members' deposit addresses are derived from
+     * (child 0/{member id}; decision 024), one per chain; never a private key. Unset: BIP32 test
+     * vector 1's public key, whose private key is published (a demo only; the engine says so once).
+     */
+    DEPOSIT_XPUB_BTC: optionalXpub,
+    DEPOSIT_XPUB_EVM: optionalXpub,
+    DEPOSIT_XPUB_TRON: optionalXpub,
+    DEPOSIT_XPUB_DOGE: optionalXpub,
+    /** The exchange's XRP address (r…); members are told apart by their destination tags. Unset: the test key's. */
+    DEPOSIT_XRP_ADDRESS: z
+      .string()
+      .refine((v) => isValidAddress("xrp", v), "must be a classic XRP address (r…) with a valid checksum")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -73,4 +103,23 @@ export function readEngineEnv(env: NodeJS.ProcessEnv = process.env): EngineEnv {
     throw new Error(`Invalid engine environment: ${detail}`);
   }
   return parsed.data;
+}
+
+/**
+ * The deposit keys of an environment (decision 024), and whether any part is the public test
+ * key's (the engine then logs once that deposit addresses come from a public test key).
+ */
+export function depositKeysOf(env: EngineEnv): { keys: DepositKeys; publicTestKey: boolean } {
+  const test = PUBLIC_TEST_DEPOSIT_KEYS;
+  const keys: DepositKeys = {
+    xpubs: {
+      bitcoin: env.DEPOSIT_XPUB_BTC ?? test.xpubs.bitcoin,
+      evm: env.DEPOSIT_XPUB_EVM ?? test.xpubs.evm,
+      tron: env.DEPOSIT_XPUB_TRON ?? test.xpubs.tron,
+      dogecoin: env.DEPOSIT_XPUB_DOGE ?? test.xpubs.dogecoin,
+    },
+    xrpAddress: env.DEPOSIT_XRP_ADDRESS ?? test.xrpAddress,
+  };
+  const publicTestKey = Object.values(keys.xpubs).some((xpub) => Object.values(test.xpubs).includes(xpub)) || keys.xrpAddress === test.xrpAddress;
+  return { keys, publicTestKey };
 }

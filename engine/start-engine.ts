@@ -15,7 +15,7 @@ import { withdrawalProduct } from "./wallet/withdrawal-product";
 import { WithdrawalService } from "./wallet/withdrawal-service";
 import { spotProduct } from "./spot/spot-product";
 import { DurableCore } from "./journal/durable-core";
-import type { EngineEnv } from "./config";
+import { depositKeysOf, type EngineEnv } from "./config";
 import { attachRealtime } from "./realtime/realtime";
 import { TicketSigner } from "./realtime/tickets";
 import { MarketData } from "./market/market-data";
@@ -102,6 +102,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     demoAccount: demo ? DEMO_ACCOUNT : null,
     demoMemberId: demo?.memberId ?? null,
   });
+  const deposit = depositKeysOf(env);
   const app = await buildApp({
     store,
     apiHead: env.API_HEAD,
@@ -112,8 +113,13 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     marketData,
     tickets,
     trustedProxies: env.ENGINE_TRUSTED_PROXIES,
+    depositKeys: deposit.keys,
   });
   await app.ready();
+  if (deposit.publicTestKey) {
+    // Decision 024: fine for a demo, never for real money (the test key's private key is published).
+    app.log.warn("deposit addresses come from a public test key: set DEPOSIT_XPUB_BTC, _EVM, _TRON, _DOGE and DEPOSIT_XRP_ADDRESS");
+  }
   const realtime = attachRealtime(app.server, tickets);
   const io = realtime.io;
   marketData.startPublishing(realtime.publish);

@@ -6,6 +6,7 @@ import { memberEndpoints } from "./endpoints/member";
 import { orderHistoryEndpoints } from "./endpoints/order-history";
 import { spotEndpoints } from "./endpoints/spot";
 import { withdrawalEndpoints } from "./endpoints/withdrawals";
+import { walletEndpoints } from "./endpoints/wallet";
 
 /**
  * Every API path of spec §7 that is implemented, named once. The engine registers its routes
@@ -21,6 +22,7 @@ export const endpoints = {
   ...favouriteEndpoints,
   ...withdrawalEndpoints,
   ...assetsEndpoints,
+  ...walletEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -83,6 +83,10 @@ export const REFUSAL_REASONS = {
   WITHDRAWAL_WRONG_STATE: "the withdrawal is past that step",
   /** No such coin is listed. */
   COIN_UNKNOWN: "no such coin",
+  /** The coin is not carried on the network asked for (or either does not exist). */
+  DEPOSIT_NETWORK_UNKNOWN: "the coin has no such network",
+  /** The coin's deposits on this network are switched off (maintenance, or no custody for the chain yet). */
+  DEPOSIT_DISABLED: "deposits of the coin on this network are switched off",
 
   // Generic: the result code, when no reason above is more precise
   BAD_REQUEST: "the request was refused",

@@ -67,6 +67,8 @@ export const REASON_OF_KEY: Partial<Record<TextKey, RefusalReason>> = {
   "errors.phone_invalid": "PHONE_INVALID",
   "errors.demo_locked": "DEMO_LOCKED",
   "favourites.unknown_symbol": "FAVOURITE_UNKNOWN_SYMBOL",
+  "wallet.network_unknown": "DEPOSIT_NETWORK_UNKNOWN",
+  "wallet.deposit_disabled": "DEPOSIT_DISABLED",
   "market.unknown_symbol": "MARKET_UNKNOWN",
   "orders.not_found": "ORDER_NOT_FOUND",
   "orders.export_too_many": "EXPORT_TOO_MANY",

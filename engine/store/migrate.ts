@@ -15,6 +15,7 @@ import * as m013 from "./migrations/013-command-journal";
 import * as m014 from "./migrations/014-projection-cursor";
 import * as m015 from "./migrations/015-client-order-id";
 import * as m016 from "./migrations/016-account-codes";
+import * as m017 from "./migrations/017-coin-networks";
 import * as m019 from "./migrations/019-withdrawals";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "014-projection-cursor": m014,
   "015-client-order-id": m015,
   "016-account-codes": m016,
+  "017-coin-networks": m017,
   "019-withdrawals": m019,
 };
 

@@ -33,6 +33,8 @@ export interface Database {
   command_journal: CommandJournalTable;
   core_snapshot: CoreSnapshotTable;
   projection_cursor: ProjectionCursorTable;
+  coin_network: CoinNetworkTable;
+  deposit_address: DepositAddressTable;
 }
 
 /** The last journal command a projection (the query tables) includes. */
@@ -354,4 +356,34 @@ export interface MemberFavouriteTable {
   member_id: string;
   symbol: string;
   created_at: Timestamp;
+}
+
+/** A coin on one network and its deposit and withdrawal rules (migration 017, decision 024). Amounts in the coin. */
+export interface CoinNetworkTable {
+  coin: string;
+  network: string;
+  chain: string;
+  contract: string | null;
+  address_format: string;
+  confirmations: number;
+  min_deposit: string;
+  withdraw_fee: string;
+  min_withdraw: string;
+  daily_withdraw_limit: string;
+  daily_withdraw_limit_kyc: string;
+  deposit_enabled: boolean;
+  withdraw_enabled: boolean;
+  sort: number;
+}
+
+/** A deposit address handed out: one per member and network, never deleted (decision 024). */
+export interface DepositAddressTable {
+  network: string;
+  member_id: string;
+  address: string;
+  /** The XRP destination tag (INT8, so a string); null on chains without tags. */
+  tag: string | null;
+  derivation_index: number | null;
+  key_fingerprint: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
 }

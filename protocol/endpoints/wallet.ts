@@ -1,0 +1,79 @@
+import * as z from "zod";
+import { define } from "../endpoint";
+import { coinField } from "../fields";
+
+/**
+ * The wallet's coins and networks and the members' deposit addresses (spec §7 "Wallet and margin":
+ * assets/getRechargeCurrency, assets/getDepositAddressWithNotEncrypt/{coin}; docs/decisions/024).
+ * Amounts are decimal strings in the coin.
+ */
+
+/** A network's wire name: BTC, ERC20, TRC20, SOL, XRP, DOGE (letters and digits, as a coin). */
+export const NETWORK_PATTERN = /^[A-Z0-9]{1,20}$/;
+export const networkField = z.string().regex(NETWORK_PATTERN, "validation.network");
+
+const amount = z.string();
+
+/** One network a coin is carried on, and its deposit and withdrawal rules. */
+export const coinNetworkSchema = z.object({
+  network: z.string(),
+  /** The chain the network runs on: bitcoin, ethereum, tron, solana, xrp, dogecoin. */
+  chain: z.string(),
+  /** The token's contract (mint on Solana); null for the chain's own coin. */
+  contract: z.string().nullable(),
+  /** Whether a deposit needs a destination tag beside the address (XRP). */
+  needsTag: z.boolean(),
+  /** Confirmations before a deposit is credited. */
+  confirmations: z.number().int(),
+  minDeposit: amount,
+  withdrawFee: amount,
+  minWithdraw: amount,
+  /** Most a member may withdraw in a day, without identity verification and with it. */
+  dailyWithdrawLimit: amount,
+  dailyWithdrawLimitKyc: amount,
+  depositEnabled: z.boolean(),
+  withdrawEnabled: z.boolean(),
+});
+export type CoinNetwork = z.infer<typeof coinNetworkSchema>;
+
+export const rechargeCurrencySchema = z.object({
+  coin: z.string(),
+  name: z.string(),
+  networks: z.array(coinNetworkSchema),
+});
+export type RechargeCurrency = z.infer<typeof rechargeCurrencySchema>;
+
+export const depositAddressSchema = z.object({
+  coin: z.string(),
+  network: z.string(),
+  address: z.string(),
+  /** The member's destination tag on networks that need one (XRP): a deposit without it cannot be credited. */
+  tag: z.number().int().nullable(),
+  confirmations: z.number().int(),
+  minDeposit: amount,
+});
+export type DepositAddress = z.infer<typeof depositAddressSchema>;
+
+export const walletEndpoints = {
+  /**
+   * The coins a member can deposit or withdraw, each with its networks and their rules, in the
+   * exchange's order. Public: a deposit page, a fee page or an app shows it before a login.
+   */
+  getRechargeCurrency: define({
+    method: "GET",
+    path: "coin/assets/getRechargeCurrency",
+    response: z.array(rechargeCurrencySchema),
+  }),
+  /**
+   * The member's deposit address of a coin on a network (`?network=ERC20`): the same every time;
+   * with the tag on XRP. Refused (400, DEPOSIT_NETWORK_UNKNOWN or DEPOSIT_DISABLED) when the coin
+   * is not carried on the network or its deposits are switched off.
+   */
+  getDepositAddressWithNotEncrypt: define({
+    method: "GET",
+    path: "coin/assets/getDepositAddressWithNotEncrypt/:coin",
+    params: z.object({ coin: coinField }),
+    query: z.object({ network: networkField }),
+    response: depositAddressSchema,
+  }),
+} as const;
