@@ -9,6 +9,8 @@ import { registerConfigTableRoutes } from "./api/config-tables";
 import { createServices, type ApiServices } from "./api/context";
 import { registerMarketRoutes } from "./api/market";
 import { registerFundsRoutes } from "./api/funds";
+import { registerChainRoutes } from "./api/chain";
+import type { Chains } from "./chain/start-chain";
 import { registerSpotRoutes } from "./api/spot";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
@@ -50,6 +52,8 @@ export interface BuildAppOptions {
   trustedProxies?: string[];
   /** Signs tickets for private real-time topics (the socket server verifies them). */
   tickets?: TicketSigner;
+  /** The chain gateway (decision 025); the operator's chain calls are served when given. */
+  chains?: Chains;
 }
 
 /**
@@ -66,6 +70,7 @@ export async function buildApp({
   requestTimeoutMs = 30_000,
   trustedProxies = ["127.0.0.1"],
   tickets = new TicketSigner(),
+  chains,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -138,6 +143,7 @@ export async function buildApp({
     registerSpotRoutes(context, spot);
     registerOrderHistoryRoutes(context, spot);
   }
+  if (chains) registerChainRoutes(context, chains);
   return app;
 }
 

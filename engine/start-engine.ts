@@ -11,6 +11,7 @@ import { seedDemoMarkets } from "./sim/demo-markets";
 import { DEMO_ACCOUNT, ensureDemoMember, topUpDemoMember } from "./sim/demo-member";
 import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
+import { startChains } from "./chain/start-chain";
 import { spotProduct } from "./spot/spot-product";
 import { DurableCore } from "./journal/durable-core";
 import type { EngineEnv } from "./config";
@@ -99,7 +100,13 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     demoAccount: demo ? DEMO_ACCOUNT : null,
     demoMemberId: demo?.memberId ?? null,
   });
-  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot, marketData, tickets, trustedProxies: env.ENGINE_TRUSTED_PROXIES });
+  // The chain gateway (decision 025): the simulated chains mine on their timers from here on.
+  const chains = await startChains(
+    store.db,
+    { adapter: env.CHAIN_ADAPTER, blockIntervalMs: env.CHAIN_BLOCK_MS, reorgProbability: env.CHAIN_REORG_PROBABILITY },
+    (message) => console.warn(message),
+  );
+  const app = await buildApp({ store, apiHead: env.API_HEAD, logger, services, spot, marketData, tickets, trustedProxies: env.ENGINE_TRUSTED_PROXIES, chains });
   await app.ready();
   const realtime = attachRealtime(app.server, tickets);
   const io = realtime.io;
@@ -150,6 +157,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
       // the closing snapshot: the next start has nothing to replay.
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
+      await chains.gateway.close();
       await durable.drain();
       await durable.writeSnapshot().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, "the closing snapshot failed"));
       await durable.drain();

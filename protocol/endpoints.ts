@@ -1,3 +1,4 @@
+import { chainEndpoints } from "./endpoints/chain";
 import { configEndpoints } from "./endpoints/config";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
@@ -17,6 +18,7 @@ export const endpoints = {
   ...marketDataEndpoints,
   ...orderHistoryEndpoints,
   ...favouriteEndpoints,
+  ...chainEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -15,6 +15,7 @@ import * as m013 from "./migrations/013-command-journal";
 import * as m014 from "./migrations/014-projection-cursor";
 import * as m015 from "./migrations/015-client-order-id";
 import * as m016 from "./migrations/016-account-codes";
+import * as m018 from "./migrations/018-simulated-chain";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "014-projection-cursor": m014,
   "015-client-order-id": m015,
   "016-account-codes": m016,
+  "018-simulated-chain": m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
