@@ -169,6 +169,23 @@ describe.each(testStoreKinds())("simulated chains on %s", (kind) => {
     expect(await twin.tip()).toEqual(tip);
   });
 
+  it("answers a transaction's confirmations from one committed state while blocks are being mined", async () => {
+    const node = chains.node("solana");
+    const paid = await chains.pay({ network: "SOL", toAddress: "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV", asset: "SOL", amount: "3" });
+    const mining = chains.mine("solana", 15);
+    const seen: number[] = [];
+    let done = false;
+    void mining.finally(() => (done = true));
+    while (!done) {
+      const status = await node.status(paid.txid);
+      if (status.state === "confirmed") seen.push(status.confirmations);
+      else expect(status).toMatchObject({ state: "pending", confirmations: 0 });
+    }
+    await mining;
+    expect(seen.every((c, i) => c >= 1 && (i === 0 || c >= seen[i - 1]!))).toBe(true);
+    expect((await node.status(paid.txid)).confirmations).toBe(15);
+  });
+
   it("mines on the injected timer and leaves none behind when closed", async () => {
     await chains.close();
     const timers = new Map<number, { tick: () => void; stopped: boolean }>();

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import type { Generated, Kysely, Transaction } from "kysely";
 import type { ChainNetwork } from "../../protocol/endpoints/chain";
 import { seeded } from "../sim/seeded-random";
@@ -56,7 +56,7 @@ export interface SimulatedChainOptions {
   reorgProbability?: number;
   /** Chance that an outside payment in a replaced block is double-spent (default 0.25); the exchange's own withdrawals are never. */
   doubleSpendProbability?: number;
-  /** Seed of the random source (default fixed). */
+  /** Seed of the random source (tests); default: a new one per start. */
   seed?: number;
   /** The clock of block times (default Date.now). */
   now?: () => number;
@@ -187,18 +187,33 @@ class SimulatedNode implements ChainNode {
   }
 
   async status(txid: string): Promise<TxStatus> {
+    // One statement: the transaction, its block and the tip as one committed state (a block may be
+    // committing meanwhile).
     const tx = await this.db
-      .selectFrom("sim_chain_tx")
-      .select(["block_height", "dropped"])
-      .where("chain", "=", this.chain)
-      .where("txid", "=", txid)
+      .selectFrom("sim_chain_tx as t")
+      .select((eb) => [
+        "t.block_height",
+        "t.dropped",
+        eb.selectFrom("sim_chain_block as b").select("b.hash").whereRef("b.chain", "=", "t.chain").whereRef("b.height", "=", "t.block_height").as("block_hash"),
+        eb
+          .selectFrom("sim_chain_block as b")
+          .select((b) => b.fn.max("b.height").as("h"))
+          .whereRef("b.chain", "=", "t.chain")
+          .as("tip_height"),
+      ])
+      .where("t.chain", "=", this.chain)
+      .where("t.txid", "=", txid)
       .executeTakeFirst();
     if (!tx) return { txid, state: "unknown", confirmations: 0, block: null };
     if (tx.dropped) return { txid, state: "dropped", confirmations: 0, block: null };
     if (tx.block_height === null) return { txid, state: "pending", confirmations: 0, block: null };
     const height = Number(tx.block_height);
-    const block = await this.blockAt(height);
-    return { txid, state: "confirmed", confirmations: this.tipBlock.height - height + 1, block: block && { height, hash: block.hash } };
+    return {
+      txid,
+      state: "confirmed",
+      confirmations: Number(tx.tip_height) - height + 1,
+      block: tx.block_hash === null ? null : { height, hash: tx.block_hash },
+    };
   }
 
   broadcast(order: WithdrawalOrder): Promise<Broadcast> {
@@ -284,7 +299,8 @@ class SimulatedNode implements ChainNode {
       const spent = doubleSpend ? doubleSpend(tx.txid) : tx.withdrawal_id === null && this.random() < this.options.doubleSpendProbability;
       (spent ? dropped : returned).push(tx.txid);
     }
-    const before = { tip: this.tipBlock, nonce: this.nonce };
+    const nonce = this.nonce;
+    let tip = baseBlock;
     try {
       await this.db.transaction().execute(async (trx) => {
         if (dropped.length)
@@ -297,23 +313,23 @@ class SimulatedNode implements ChainNode {
         if (returned.length)
           await trx.updateTable("sim_chain_tx").set({ block_height: null }).where("chain", "=", this.chain).where("txid", "in", returned).execute();
         await trx.deleteFrom("sim_chain_block").where("chain", "=", this.chain).where("height", ">", base).execute();
-        this.tipBlock = baseBlock;
         // The competing miner's blocks carry none of ours: the returned ones wait for the next block.
-        for (let i = 0; i <= replacedRows.length; i++) await this.appendBlock(trx, false);
+        for (let i = 0; i <= replacedRows.length; i++) tip = await this.appendBlock(trx, tip, false);
         await this.saveNonce(trx);
       });
     } catch (error) {
-      Object.assign(this, { tipBlock: before.tip, nonce: before.nonce });
+      this.nonce = nonce;
       throw error;
     }
+    this.tipBlock = tip;
     return { replaced: replacedRows.map(blockOf), tip: this.tipBlock, dropped, returned };
   }
 
   private async mineOne(withMempool: boolean): Promise<BlockRef> {
-    const before = { tip: this.tipBlock, nonce: this.nonce };
+    const nonce = this.nonce;
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const block = await this.appendBlock(trx, withMempool);
+      this.tipBlock = await this.db.transaction().execute(async (trx) => {
+        const block = await this.appendBlock(trx, this.tipBlock, withMempool);
         await trx
           .deleteFrom("sim_chain_block")
           .where("chain", "=", this.chain)
@@ -322,16 +338,17 @@ class SimulatedNode implements ChainNode {
         await this.saveNonce(trx);
         return block;
       });
+      return this.tipBlock;
     } catch (error) {
-      Object.assign(this, { tipBlock: before.tip, nonce: before.nonce });
+      this.nonce = nonce;
       throw error;
     }
   }
 
-  /** A block on the tip (with the mempool's transactions, or empty); the memory tip follows (restored by the caller on failure). */
-  private async appendBlock(trx: Transaction<SimTables>, withMempool: boolean): Promise<BlockRef> {
-    const height = this.tipBlock.height + 1;
-    const block: BlockRef = { height, hash: this.blockHash(height), parentHash: this.tipBlock.hash, time: Math.max(this.options.now(), this.tipBlock.time) };
+  /** A block on `parent` (with the mempool's transactions, or empty); the caller publishes it as the tip once committed. */
+  private async appendBlock(trx: Transaction<SimTables>, parent: BlockRef, withMempool: boolean): Promise<BlockRef> {
+    const height = parent.height + 1;
+    const block: BlockRef = { height, hash: this.blockHash(height), parentHash: parent.hash, time: Math.max(this.options.now(), parent.time) };
     await this.insertBlock(trx, block);
     if (withMempool) {
       await trx
@@ -342,7 +359,6 @@ class SimulatedNode implements ChainNode {
         .where("dropped", "=", false)
         .execute();
     }
-    this.tipBlock = block;
     return block;
   }
 
@@ -452,8 +468,9 @@ export class SimulatedChains implements ChainGateway, OutsidePayer {
       keepBlocks: options.keepBlocks ?? 10_000,
     };
     const nodes = new Map<ChainId, SimulatedNode>();
+    const seed = options.seed ?? randomInt(2 ** 31);
     for (const [i, chain] of CHAIN_IDS.entries()) {
-      nodes.set(chain, await SimulatedNode.open(chain, db, seeded((options.seed ?? 20261124) + i * 7919), settings));
+      nodes.set(chain, await SimulatedNode.open(chain, db, seeded(seed + i * 7919), settings));
     }
     const chains = new SimulatedChains(nodes);
     if (options.autoMine ?? true) {
