@@ -477,7 +477,8 @@ export class SimulatedChains implements ChainGateway, OutsidePayer {
       const every =
         options.every ??
         ((ms: number, tick: () => void) => {
-          const timer = setInterval(tick, ms);
+          // Unref'd: the engine's server keeps the process alive, a failed start is not held open by blocks.
+          const timer = setInterval(tick, ms).unref();
           return () => clearInterval(timer);
         });
       const warn = options.warn ?? ((message: string) => console.warn(message));
