@@ -19,6 +19,8 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
  *   npm run admin -- withdrawal approve <id>
  *   npm run admin -- withdrawal reject <id> "<reason the member reads>"
+ *   npm run admin -- chain send <address> <coin> <amount> [--network ERC20] [--tag N]   (an outside sender pays; the simulated chains only)
+ *   npm run admin -- chain status                                                       (each chain's tip)
  *
  * ENGINE_URL (default http://127.0.0.1:8080), DATA_DIR (for the admin token) or ADMIN_TOKEN.
  */
@@ -127,6 +129,7 @@ async function main(): Promise<number> {
     console.log(`credited ${amount} ${coin.toUpperCase()} to the ${account} account of member ${uid} (reference ${reference})`);
     return 0;
   }
+  if (command === "chain") return chainCommand(rest);
   if (command === "mailbox") {
     const destination = rest.join(" ");
     if (!destination) {
@@ -149,7 +152,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options]",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], chain send|status",
   );
   return 2;
 }
@@ -181,6 +184,51 @@ function parseFlags(args: string[]): Record<string, string> | string {
     flags[name.slice(2)] = value;
   }
   return flags;
+}
+
+const CHAIN_USAGE = [
+  "usage: npm run admin -- chain send <address> <coin> <amount> [--network BTC|ERC20|TRC20|DOGE|XRP|SOL] [--tag N]",
+  "       npm run admin -- chain status",
+].join("\n");
+
+/** `chain send`: an outside sender pays into an address (decision 025); `chain status`: each chain's tip. */
+async function chainCommand([action, ...args]: string[]): Promise<number> {
+  const headers = { "content-type": "application/json", "x-admin-token": await adminToken() };
+  if (action === "status" && args.length === 0) {
+    const res = await fetch(new URL(endpoints.adminChainStatus.path, engineUrl), { headers: { "x-admin-token": headers["x-admin-token"] } });
+    const body = (await res.json()) as {
+      code: number;
+      msg: string;
+      data: Array<{ chain: string; networks: string[]; height: number; hash: string; time: number }> | null;
+    };
+    if (body.code !== 200 || !body.data) return refused(body);
+    for (const c of body.data)
+      console.log(`${c.chain.padEnd(9)} ${c.networks.join(",").padEnd(6)} height ${c.height}  ${c.hash}  ${new Date(c.time).toISOString()}`);
+    return 0;
+  }
+  const [address, coin, amount, ...options] = args;
+  const flags = parseFlags(options);
+  if (action !== "send" || !address || !coin || !amount || typeof flags === "string" || Object.keys(flags).some((f) => f !== "network" && f !== "tag")) {
+    console.error(typeof flags === "string" ? `${flags}\n${CHAIN_USAGE}` : CHAIN_USAGE);
+    return 2;
+  }
+  const res = await fetch(new URL(endpoints.adminChainSend.path, engineUrl), {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ address, coin: coin.toUpperCase(), amount, network: flags.network?.toUpperCase(), tag: flags.tag }),
+  });
+  const body = (await res.json()) as {
+    code: number;
+    msg: string;
+    data: { txid: string; index: number; network: string; chain: string; amount: string; coin: string } | null;
+  };
+  if (body.code !== 200 || !body.data) return refused(body);
+  const d = body.data;
+  console.log(
+    `sent ${d.amount} ${d.coin} on ${d.network} (${d.chain}) to ${address}: txid ${d.txid} index ${d.index} (in the mempool; confirms as blocks are mined)`,
+  );
+  console.log(d.txid);
+  return 0;
 }
 
 function refused(body: { code: number; msg: string }): number {

@@ -9,6 +9,8 @@ import { registerConfigTableRoutes } from "./api/config-tables";
 import { createServices, type ApiServices } from "./api/context";
 import { registerMarketRoutes } from "./api/market";
 import { registerFundsRoutes } from "./api/funds";
+import { registerChainRoutes } from "./api/chain";
+import type { Chains } from "./chain/start-chain";
 import { registerSpotRoutes } from "./api/spot";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
@@ -62,6 +64,8 @@ export interface BuildAppOptions {
   tickets?: TicketSigner;
   /** Watch-only keys the deposit addresses are derived from (decision 024); default: the public test key. */
   depositKeys?: DepositKeys;
+  /** The chain gateway (decision 025); the operator's chain calls are served when given. */
+  chains?: Chains;
 }
 
 /**
@@ -80,6 +84,7 @@ export async function buildApp({
   trustedProxies = ["127.0.0.1"],
   tickets = new TicketSigner(),
   depositKeys,
+  chains,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -155,6 +160,7 @@ export async function buildApp({
     registerOrderHistoryRoutes(context, new OrderHistoryService(store.db, spot.durable));
   }
   if (withdrawals) registerWithdrawalRoutes(context, withdrawals);
+  if (chains) registerChainRoutes(context, chains);
   return app;
 }
 

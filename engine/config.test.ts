@@ -16,6 +16,18 @@ describe("engine environment (issue 9)", () => {
     // `npm start`: production mode on the embedded database, a demo install.
     expect(readEngineEnv(env({ NODE_ENV: "production" })).NODE_ENV).toBe("production");
   });
+
+  it("reads the chain gateway's adapter and the simulated chains' block intervals (decision 025)", () => {
+    expect(readEngineEnv(env({}))).toMatchObject({ CHAIN_ADAPTER: "simulated", CHAIN_BLOCK_MS: {}, CHAIN_REORG_PROBABILITY: 0.03 });
+    expect(readEngineEnv(env({ CHAIN_BLOCK_MS: "bitcoin=5000,solana=400", CHAIN_REORG_PROBABILITY: "0" }))).toMatchObject({
+      CHAIN_BLOCK_MS: { bitcoin: 5000, solana: 400 },
+      CHAIN_REORG_PROBABILITY: 0,
+    });
+    expect(() => readEngineEnv(env({ CHAIN_ADAPTER: "bitcoind" }))).toThrow(/CHAIN_ADAPTER/);
+    expect(() => readEngineEnv(env({ CHAIN_BLOCK_MS: "litecoin=5000" }))).toThrow(/CHAIN_BLOCK_MS: must be chain=milliseconds pairs/);
+    expect(() => readEngineEnv(env({ CHAIN_BLOCK_MS: "bitcoin=5" }))).toThrow(/CHAIN_BLOCK_MS/);
+    expect(() => readEngineEnv(env({ CHAIN_REORG_PROBABILITY: "2" }))).toThrow(/CHAIN_REORG_PROBABILITY/);
+  });
 });
 
 describe("deposit keys in the environment (decision 024)", () => {

@@ -15,6 +15,7 @@ const optionalXpub = z
   })
   .optional()
   .or(z.literal("").transform(() => undefined));
+import type { ChainId } from "./chain/chain-gateway";
 
 /** Engine environment, validated once at start; a wrong value stops the process with its name. */
 const engineEnvSchema = z
@@ -83,6 +84,27 @@ const engineEnvSchema = z
       .refine((v) => isValidAddress("xrp", v), "must be a classic XRP address (r…) with a valid checksum")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /** Which adapter serves the chain gateway (decision 025): only the embedded simulated chains so far. */
+    CHAIN_ADAPTER: z.enum(["simulated"]).default("simulated"),
+    /** Simulated chains' block intervals, e.g. `bitcoin=10000,ethereum=4000` (others keep their defaults). */
+    CHAIN_BLOCK_MS: z
+      .string()
+      .regex(
+        /^((bitcoin|ethereum|tron|dogecoin|xrp|solana)=\d{2,7})?(,(bitcoin|ethereum|tron|dogecoin|xrp|solana)=\d{2,7})*$/,
+        "must be chain=milliseconds pairs, e.g. bitcoin=10000,ethereum=4000",
+      )
+      .default("")
+      .transform(
+        (v) =>
+          Object.fromEntries(
+            v
+              .split(",")
+              .filter(Boolean)
+              .map((pair) => [pair.split("=")[0]!, Number(pair.split("=")[1])]),
+          ) as Partial<Record<ChainId, number>>,
+      ),
+    /** Chance, after each simulated block, that the last 1–2 blocks are replaced (a re-org). */
+    CHAIN_REORG_PROBABILITY: z.coerce.number().min(0).max(1).default(0.03),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -13,6 +13,7 @@ import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
 import { withdrawalProduct } from "./wallet/withdrawal-product";
 import { WithdrawalService } from "./wallet/withdrawal-service";
+import { startChains } from "./chain/start-chain";
 import { spotProduct } from "./spot/spot-product";
 import { DurableCore } from "./journal/durable-core";
 import { depositKeysOf, type EngineEnv } from "./config";
@@ -103,6 +104,12 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     demoMemberId: demo?.memberId ?? null,
   });
   const deposit = depositKeysOf(env);
+  // The chain gateway (decision 025): the simulated chains mine on their timers from here on.
+  const chains = await startChains(
+    store.db,
+    { adapter: env.CHAIN_ADAPTER, blockIntervalMs: env.CHAIN_BLOCK_MS, reorgProbability: env.CHAIN_REORG_PROBABILITY },
+    (message) => console.warn(message),
+  );
   const app = await buildApp({
     store,
     apiHead: env.API_HEAD,
@@ -114,6 +121,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     tickets,
     trustedProxies: env.ENGINE_TRUSTED_PROXIES,
     depositKeys: deposit.keys,
+    chains,
   });
   await app.ready();
   if (deposit.publicTestKey) {
@@ -169,6 +177,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
       // the closing snapshot: the next start has nothing to replay.
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
+      await chains.gateway.close();
       await durable.drain();
       await durable.writeSnapshot().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, "the closing snapshot failed"));
       await durable.drain();

@@ -1,4 +1,5 @@
 import { assetsEndpoints } from "./endpoints/assets";
+import { chainEndpoints } from "./endpoints/chain";
 import { configEndpoints } from "./endpoints/config";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
@@ -23,6 +24,7 @@ export const endpoints = {
   ...withdrawalEndpoints,
   ...assetsEndpoints,
   ...walletEndpoints,
+  ...chainEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

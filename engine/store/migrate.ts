@@ -16,6 +16,7 @@ import * as m014 from "./migrations/014-projection-cursor";
 import * as m015 from "./migrations/015-client-order-id";
 import * as m016 from "./migrations/016-account-codes";
 import * as m017 from "./migrations/017-coin-networks";
+import * as m018 from "./migrations/018-simulated-chain";
 import * as m019 from "./migrations/019-withdrawals";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "015-client-order-id": m015,
   "016-account-codes": m016,
   "017-coin-networks": m017,
+  "018-simulated-chain": m018,
   "019-withdrawals": m019,
 };
 
