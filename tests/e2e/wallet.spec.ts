@@ -1,0 +1,93 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createMember, deposit, logIn } from "./spot-support";
+import { expectNoSeriousA11yViolations, text } from "./support";
+
+/** The wallet area (issue 12): the assets overview and transfers, with and without JavaScript. */
+
+const ASSETS = "/account/wallet/assets";
+const TRANSFER = "/account/wallet/transfer";
+
+const coinRow = (page: Page, account: "funding" | "spot" | "contract", coin: string) =>
+  page
+    .getByTestId(`coins-${account}`)
+    .getByRole("row")
+    .filter({ has: page.getByText(coin, { exact: true }) });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the wallet, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a member sees each account valued, moves funds to the contract account, and bad amounts change nothing", async ({ page }) => {
+      const member = await createMember(javaScriptEnabled ? "wallet-js" : "wallet-nojs");
+      await deposit(member.uid, "USDT", "1500");
+      await logIn(page, member.email, member.password, ASSETS);
+      await page.goto("/account/wallet");
+      await expect(page).toHaveURL(new RegExp(`${ASSETS}$`));
+      await expect(coinRow(page, "spot", "USDT")).toContainText("1,500.00000000");
+      await expect(page.getByTestId("assets-total")).toContainText("1,500");
+
+      // From the coin's row to the transfer form, spot → contract prefilled except the amount.
+      await coinRow(page, "spot", "USDT").getByRole("link", { name: "Transfer USDT" }).click();
+      await expect(page).toHaveURL(/\/account\/wallet\/transfer\?from=spot&coin=USDT&to=funding$/);
+      const form = page.getByRole("main");
+      await form.getByLabel("To").selectOption("contract");
+      await form.getByLabel("Amount").fill("1,5");
+      await form.getByRole("button", { name: "Transfer", exact: true }).click();
+      await expect(form.getByText("Amount: write the decimal mark as “.”, such as 12.5.")).toBeVisible();
+      await form.getByLabel("Amount").fill("2000");
+      if (!javaScriptEnabled) await form.getByLabel("To").selectOption("contract");
+      await form.getByRole("button", { name: "Transfer", exact: true }).click();
+      await expect(form.getByText("Insufficient Available Balance")).toBeVisible();
+      await form.getByLabel("To").selectOption("contract");
+      await form.getByLabel("Amount").fill("250.5");
+      await form.getByRole("button", { name: "Transfer", exact: true }).click();
+
+      await expect(page).toHaveURL(new RegExp(`${ASSETS}\\?t=4$`));
+      await expect(page.getByText("Moved 250.5 USDT from the Spot account to the Contract account.")).toBeVisible();
+      await expect(coinRow(page, "contract", "USDT")).toContainText("250.50000000");
+      await page
+        .getByRole("navigation", { name: text("en", "wallet.menu_label") })
+        .getByRole("link", { name: "Coin account" })
+        .click();
+      await expect(coinRow(page, "spot", "USDT")).toContainText("1,249.50000000");
+
+      // Small balances hidden on request, kept as a preference.
+      await page.getByRole("button", { name: "Hide small balances" }).click();
+      await expect(page.getByRole("button", { name: "Hide small balances" })).toHaveAttribute("aria-pressed", "true");
+      await expect(coinRow(page, "spot", "DOGE")).toHaveCount(0);
+      await expect(coinRow(page, "spot", "USDT")).toHaveCount(1);
+      await page.reload();
+      await expect(coinRow(page, "spot", "DOGE")).toHaveCount(0);
+    });
+  });
+}
+
+test("a transfer posted twice with one key moves the funds once", async ({ page }) => {
+  const member = await createMember("wallet-retry");
+  await deposit(member.uid, "USDT", "100");
+  await logIn(page, member.email, member.password, `${TRANSFER}?from=spot&to=funding&coin=USDT`);
+  const form = page.locator("form#transfer");
+  await form.getByLabel("Amount").fill("40");
+  const body = new URLSearchParams(
+    await form.evaluate((f: HTMLFormElement) => [...new FormData(f).entries()].map(([k, v]) => [k, String(v)]) as [string, string][]),
+  );
+  for (let i = 0; i < 2; i++) {
+    const answer = await page.request.post(TRANSFER, { form: Object.fromEntries(body), maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+  }
+  await page.goto(ASSETS);
+  await expect(coinRow(page, "spot", "USDT")).toContainText("60.00000000");
+  await expect(coinRow(page, "funding", "USDT")).toContainText("40.00000000");
+});
+
+test("the wallet pages have no serious axe violations and are members only", async ({ page }) => {
+  await page.goto(ASSETS);
+  await expect(page).toHaveURL(/\/user\/login\?redirectTo=%2Faccount%2Fwallet%2Fassets$/);
+  const member = await createMember("wallet-axe");
+  await logIn(page, member.email, member.password, ASSETS);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(`${ASSETS}?t=4`);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(TRANSFER);
+  await expectNoSeriousA11yViolations(page);
+});
