@@ -22,6 +22,7 @@ import { WalletService } from "./wallet/wallet-service";
 import type { SpotService } from "./spot/spot-service";
 import type { WithdrawalService } from "./wallet/withdrawal-service";
 import { registerWithdrawalRoutes } from "./api/withdrawals";
+import { WithdrawalRequests } from "./wallet/withdrawal-requests";
 import { registerAssetsRoutes } from "./api/assets";
 import { AssetsService } from "./wallet/assets-service";
 import type { MarketData } from "./market/market-data";
@@ -159,7 +160,7 @@ export async function buildApp({
     registerSpotRoutes(context, spot);
     registerOrderHistoryRoutes(context, new OrderHistoryService(store.db, spot.durable));
   }
-  if (withdrawals) registerWithdrawalRoutes(context, withdrawals);
+  if (withdrawals && spot) registerWithdrawalRoutes(context, withdrawals, new WithdrawalRequests(store.db, spot.durable, withdrawals, context.members));
   if (chains) registerChainRoutes(context, chains);
   return app;
 }

@@ -83,6 +83,20 @@ export const REFUSAL_REASONS = {
   WITHDRAWAL_WRONG_STATE: "the withdrawal is past that step",
   /** No such coin is listed. */
   COIN_UNKNOWN: "no such coin",
+  /** The coin is not carried on the network asked for. */
+  WITHDRAWAL_NETWORK_UNKNOWN: "the coin cannot be withdrawn on that network",
+  /** The coin's withdrawals on this network are switched off. */
+  WITHDRAWAL_DISABLED: "withdrawals of the coin on this network are switched off",
+  /** The address (or destination tag) does not fit the network's format or checksum. */
+  ADDRESS_INVALID: "not a valid address of the network",
+  WITHDRAWAL_BELOW_MINIMUM: "the amount is below the network's minimum withdrawal",
+  /** The amount has more decimals than the coin keeps. */
+  AMOUNT_PRECISION: "the amount has more decimals than the coin",
+  /** Today's withdrawals of the coin and this one exceed the member's daily limit. */
+  WITHDRAWAL_DAILY_LIMIT: "the daily withdrawal limit would be exceeded",
+  /** The member has no transaction password yet. */
+  TRADE_PASSWORD_NOT_SET: "no transaction password is set",
+  TRADE_PASSWORD_WRONG: "the transaction password is wrong",
   /** The coin is not carried on the network asked for (or either does not exist). */
   DEPOSIT_NETWORK_UNKNOWN: "the coin has no such network",
   /** The coin's deposits on this network are switched off (maintenance, or no custody for the chain yet). */

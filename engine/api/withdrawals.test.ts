@@ -6,7 +6,7 @@ import { DurableCore } from "../journal/durable-core";
 import { spotProduct } from "../spot/spot-product";
 import { SpotService } from "../spot/spot-service";
 import { ApiClient, type Caller } from "../testing/api-client";
-import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
+import { lastMailedCode, registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { withdrawalProduct } from "../wallet/withdrawal-product";
 import { WithdrawalService } from "../wallet/withdrawal-service";
@@ -18,7 +18,8 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
   let withdrawals: WithdrawalService;
   let durable: DurableCore;
   let client: ApiClient;
-  const members: Record<string, { token: string; uid: string; id: string }> = {};
+  const members: Record<string, { token: string; uid: string; id: string; email: string }> = {};
+  let now = Date.parse("2026-11-20T10:00:00Z");
   const as = (name: string): Caller => ({ token: members[name]!.token });
   const admin: Caller = { admin: TEST_ADMIN_TOKEN };
   const request = (name: string, key: string, amount = "100") =>
@@ -39,14 +40,14 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
       apiHead: "mjkj-web",
       spot: new SpotService(durable),
       withdrawals,
-      services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: TEST_ADMIN_TOKEN }),
+      services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: TEST_ADMIN_TOKEN, now: () => now }),
     });
     await app.ready();
     client = new ApiClient(app);
     for (const name of ["alice", "bob"]) {
       const { uid, token } = await registerAndLogIn(app, `${name}-w-${kind}@example.com`, `device-w-${name}`);
       const id = (await store.db.selectFrom("member").select("id").where("uid", "=", uid).executeTakeFirstOrThrow()).id;
-      members[name] = { token, uid, id: String(id) };
+      members[name] = { token, uid, id: String(id), email: `${name}-w-${kind}@example.com` };
       expect(await durable.funds.deposit(String(id), "USDT", "funding", "1000", `dep-w-${name}`)).toBe(true);
     }
   });
@@ -102,6 +103,56 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
     expect((await client.call(endpoints.adminWithdrawalReview, { body: { id: "nope-1234", decision: "approve" } }, admin)).code).toBe(404);
     expect(await client.data(endpoints.balances, { query: { type: "1" } }, as("alice"))).toContainEqual({ coin: "USDT", available: "1000", frozen: "0" });
     expect(await client.data(endpoints.balances, { query: { type: "1" } }, as("bob"))).toContainEqual({ coin: "USDT", available: "979", frozen: "21" });
+  });
+
+  /** A fresh security code to the member's own e-mail (the resend pause is passed first). */
+  const securityCode = async (name: string) => {
+    now += 61_000;
+    expect((await client.call(endpoints.sendEmailCode, { query: { email: members[name]!.email, type: "security" } }, as(name))).code).toBe(200);
+    return lastMailedCode(client, members[name]!.email, admin);
+  };
+  const TRON = "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL";
+  const ask = async (name: string, body: Record<string, string>, key: string) =>
+    client.callUnchecked(
+      endpoints.withdraw,
+      { body: { coin: "USDT", network: "TRC20", address: TRON, amount: "50", tradePassword: "246810", idempotencyKey: key, ...body } },
+      as(name),
+    );
+
+  it("asks for a withdrawal with every check: network, address, decimals, minimum, passwords, codes; a retry acts once", async () => {
+    expect(await ask("alice", { code: "000000" }, "ask-key-0")).toMatchObject({ code: 400, reason: "TRADE_PASSWORD_NOT_SET" });
+    expect((await client.call(endpoints.tradePassword, { body: { tradePassword: "246810", code: await securityCode("alice") } }, as("alice"))).code).toBe(200);
+    const before = (await client.data(endpoints.balances, { query: { type: "1" } }, as("alice"))).find((b) => b.coin === "USDT")!;
+
+    const refused: Array<[Record<string, string>, string]> = [
+      [{ network: "BTC", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }, "WITHDRAWAL_NETWORK_UNKNOWN"],
+      [{ coin: "SOL", network: "SOL", address: "11111111111111111111111111111111" }, "WITHDRAWAL_DISABLED"],
+      [{ address: TRON.slice(0, -1) + "M" }, "ADDRESS_INVALID"],
+      [{ address: "0x52908400098527886E0F7030069857D2E4169EE7" }, "ADDRESS_INVALID"],
+      [{ amount: "1.123456789" }, "AMOUNT_PRECISION"],
+      [{ amount: "0.5" }, "WITHDRAWAL_BELOW_MINIMUM"],
+      [{ amount: "20000000" }, "WITHDRAWAL_DAILY_LIMIT"],
+      [{ tradePassword: "135790" }, "TRADE_PASSWORD_WRONG"],
+    ];
+    const code = await securityCode("alice");
+    for (const [body, reason] of refused) expect(await ask("alice", { code, ...body }, `ask-${reason}`), reason).toMatchObject({ code: 400, reason });
+    expect(await ask("alice", { code: "111111" }, "ask-bad-code")).toMatchObject({ code: 400, reason: "CODE_WRONG" });
+    expect((await client.data(endpoints.balances, { query: { type: "1" } }, as("alice"))).find((b) => b.coin === "USDT")).toEqual(before);
+
+    // The code survived the refusals above (none of them reached it): it places the withdrawal now.
+    const placed = await ask("alice", { code }, "ask-key-1");
+    expect(placed).toMatchObject({ code: 200, data: { state: "review" } });
+    expect(await ask("alice", { code }, "ask-key-1")).toEqual(placed);
+    const after = (await client.data(endpoints.balances, { query: { type: "1" } }, as("alice"))).find((b) => b.coin === "USDT")!;
+    // 50 USDT and the TRC20 fee (1) are held once.
+    expect(Number(before.available) - Number(after.available)).toBe(51);
+    expect((await client.data(endpoints.myWithdrawals, { query: {} }, as("alice"))).records[0]).toMatchObject({
+      id: (placed.data as { id: string }).id,
+      network: "TRC20",
+      address: TRON,
+      amount: "50",
+      fee: "1",
+    });
   });
 
   it("never answers 5xx to malformed input", async () => {

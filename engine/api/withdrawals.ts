@@ -1,6 +1,10 @@
 import { endpoints } from "../../protocol/endpoints";
 import type { WithdrawalView } from "../../protocol/endpoints/withdrawals";
 import { engineText } from "../locales/engine-texts";
+import { ResultCode } from "../../protocol/result-codes";
+import { KEY_REUSED } from "../journal/idempotency";
+import { Refusal } from "../locales/refusal";
+import type { WithdrawalRequests } from "../wallet/withdrawal-requests";
 import type { WithdrawalRow, WithdrawalService, WithdrawalServiceCode } from "../wallet/withdrawal-service";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
@@ -13,7 +17,19 @@ const PAGE_SIZE = 20;
  * A member's withdrawals and the operators' review (spec §7 "Wallet"). A member sees and cancels
  * only their own: another member's withdrawal is answered like one that does not exist.
  */
-export function registerWithdrawalRoutes(api: ApiContext, withdrawals: WithdrawalService): void {
+export function registerWithdrawalRoutes(api: ApiContext, withdrawals: WithdrawalService, requests: WithdrawalRequests): void {
+  // The demo member's login is public: nobody may send its funds anywhere.
+  memberEndpoint(
+    api,
+    endpoints.withdraw,
+    async ({ body, memberId, now }) => {
+      const answer = await requests.request(memberId, body, now);
+      if (answer.code === "OK") return { id: answer.id!, state: answer.state! };
+      throw refusalOf(answer.code);
+    },
+    { securityChange: true },
+  );
+
   memberEndpoint(api, endpoints.myWithdrawals, async ({ query, memberId }) => {
     const pageNo = query.pageNo ?? 1;
     const size = query.pageSize ?? PAGE_SIZE;
@@ -38,6 +54,13 @@ export function registerWithdrawalRoutes(api: ApiContext, withdrawals: Withdrawa
     if (code !== "OK") throw ApiError.badRequest(engineText("en", "withdrawals.review_state"), "WITHDRAWAL_WRONG_STATE");
     return null;
   });
+}
+
+/** A refusal of the core or the key: the balance, or a key used for another request. */
+function refusalOf(code: WithdrawalServiceCode): Refusal {
+  if (code === "RISK_INSUFFICIENT_AVAILABLE") return Refusal.of(ResultCode.BAD_REQUEST, "spot.insufficient", {}, "RISK_INSUFFICIENT_AVAILABLE");
+  if (code === KEY_REUSED) return Refusal.of(ResultCode.CONFLICT, "spot.key_reused", {}, "IDEMPOTENCY_KEY_REUSED");
+  return Refusal.of(ResultCode.BAD_REQUEST, "spot.bad_order", {}, "ORDER_BAD_COMMAND");
 }
 
 function view(row: WithdrawalRow): WithdrawalView {

@@ -1,3 +1,4 @@
+import { AttemptLimiter } from "../core/members/attempt-limiter";
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { sql, type Kysely, type Selectable } from "kysely";
@@ -26,6 +27,8 @@ let decoyHash: Promise<string> | undefined;
  */
 export class MemberService {
   readonly codes: VerificationCodes;
+  /** Wrong transaction passwords per member: five in 15 minutes, then a wait (a withdrawal needs it). */
+  private readonly tradePasswordFailures = new AttemptLimiter({ max: 5, windowMs: 15 * 60_000 });
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -288,6 +291,27 @@ export class MemberService {
       .where("id", "=", memberId)
       .execute();
     return { googleBound: binding };
+  }
+
+  /**
+   * What a withdrawal needs of the member (spec §5): the transaction password, a security code
+   * sent to their own address, and the Google code when 2FA is bound. The code is consumed only
+   * when the password (and Google code) are right, so a typo in those does not burn it.
+   */
+  async authorizeWithdrawal(memberId: string, input: { tradePassword: string; code: string; googleCode?: string }, now: number): Promise<MemberRow> {
+    const member = await this.load(memberId);
+    if (!member.trade_password_hash) throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.trade_password_not_set");
+    const key = `trade-password:${memberId}`;
+    const verdict = this.tradePasswordFailures.check(key, now);
+    if (!verdict.allowed) throw Refusal.of(ResultCode.TOO_MANY_REQUESTS, "errors.too_many_attempts", { minutes: Math.ceil(verdict.retryAfterMs / 60_000) });
+    if (!(await verify(member.trade_password_hash, input.tradePassword))) {
+      this.tradePasswordFailures.record(key, now);
+      throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.trade_password_wrong");
+    }
+    if (member.google_secret && !verifyTotp(member.google_secret, input.googleCode ?? "", now))
+      throw Refusal.of(ResultCode.BAD_REQUEST, "errors.google_code_wrong");
+    await this.consumeSecurityCode(member, input.code, now);
+    return member;
   }
 
   private consumeSecurityCode(member: MemberRow, code: string, now: number): Promise<void> {

@@ -44,10 +44,15 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Brings the schema up to date; the same migrations run on PGlite and on Postgres. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+/**
+ * Brings the schema up to date; the same migrations run on PGlite and on Postgres. `schema`: the
+ * Postgres schema the store works in when it is not the default one (the test suites' own
+ * schemas): the migrator's bookkeeping tables are looked for there, not in whichever schema of
+ * the database happens to have them (two suites migrating at once found each other's).
+ */
+export async function migrateToLatest(db: Kysely<unknown>, options: { schema?: string } = {}): Promise<string[]> {
   // Independent migrations may land out of number order (parallel work): each runs once, in name order.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

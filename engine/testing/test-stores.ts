@@ -25,10 +25,11 @@ export interface TestStore extends Store {
 export async function openTestStore(kind: "pglite" | "postgres", variant = "default"): Promise<TestStore> {
   let dropSchema: (() => Promise<void>) | undefined;
   let store: Store;
+  let schema: string | undefined;
   if (kind === "postgres") {
     const url = postgresUrl();
     if (!url) throw new Error("no Postgres URL for the integration suite");
-    const schema = `test_${randomBytes(6).toString("hex")}`;
+    schema = `test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
@@ -43,7 +44,7 @@ export async function openTestStore(kind: "pglite" | "postgres", variant = "defa
   } else {
     store = await openStore({ dataDir: "memory://" });
   }
-  await migrateToLatest(store.db as never);
+  await migrateToLatest(store.db as never, { schema });
   await seedConfiguration(store.db, loadVariant(variant));
   return {
     ...store,

@@ -58,11 +58,16 @@ export class WithdrawalService {
     private readonly options: { newId?: () => string } = {},
   ) {}
 
-  async request(memberId: string, input: WithdrawalRequest, idempotencyKey: string): Promise<WithdrawalAnswer> {
+  /**
+   * Places a checked request once per idempotency key. `authorize` (the member's passwords and
+   * codes) runs only for the first post of a key: a retry gets the first answer without it.
+   */
+  async request(memberId: string, input: WithdrawalRequest, idempotencyKey: string, authorize?: () => Promise<unknown>): Promise<WithdrawalAnswer> {
     const request = { memberId, key: idempotencyKey, fingerprint: requestFingerprint({ ...input }) };
     return this.durable.once(
       request,
       async () => {
+        await authorize?.();
         const id = this.options.newId?.() ?? newWithdrawalId();
         const command: RequestWithdrawal = {
           type: "wallet.withdraw",

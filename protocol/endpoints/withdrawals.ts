@@ -1,6 +1,8 @@
 import * as z from "zod";
 import { define, intString } from "../endpoint";
-import { orderIdField } from "../fields";
+import { coinField, idempotencyKeyField, orderIdField, positiveDecimalField } from "../fields";
+import { codeField, googleCodeField, tradePasswordField } from "../member";
+import { networkField } from "./wallet";
 import { unsignedDecimalString } from "../money";
 import { pageOf } from "./order-history";
 
@@ -44,6 +46,30 @@ const pageFields = {
 };
 
 export const withdrawalEndpoints = {
+  /**
+   * A member asks to withdraw (spec §7 `assets/withdrawalWithNotDecrypt`, a JSON body): `amount`
+   * is what arrives at `address`; the network's fee comes on top, and both are held at once.
+   * Checked: the network, the address's format and checksum, the coin's decimals, the minimum,
+   * the daily limit, the transaction password, a security code and the Google code when bound.
+   * Answered with the withdrawal in review; a retried post with its key gets the same answer.
+   */
+  withdraw: define({
+    method: "POST",
+    path: "coin/assets/withdrawalWithNotDecrypt",
+    body: z.object({
+      coin: coinField,
+      network: networkField,
+      address: z.string().trim().min(1, "validation.address").max(128, "validation.address"),
+      /** A destination tag (XRP); ignored on networks without tags. */
+      memo: z.string().trim().max(64).optional(),
+      amount: positiveDecimalField,
+      tradePassword: tradePasswordField,
+      code: codeField,
+      googleCode: googleCodeField.optional(),
+      idempotencyKey: idempotencyKeyField,
+    }),
+    response: z.object({ id: z.string(), state: z.enum(WITHDRAWAL_STATES) }),
+  }),
   /** The member's withdrawals, newest first. */
   myWithdrawals: define({
     method: "POST",
