@@ -13,6 +13,10 @@ import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
 import { withdrawalProduct } from "./wallet/withdrawal-product";
 import { WithdrawalService } from "./wallet/withdrawal-service";
+import { WithdrawalSender } from "./wallet/withdrawal-sender";
+
+/** How often approved withdrawals are sent and sent ones checked for their confirmations. */
+const WITHDRAWAL_SEND_MS = 2_000;
 import { startChains } from "./chain/start-chain";
 import { spotProduct } from "./spot/spot-product";
 import { DurableCore } from "./journal/durable-core";
@@ -142,6 +146,9 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   }
   if (store.kind === "pglite") chores.push({ name: "vacuum and checkpoint", run: () => upkeepEmbedded(store.db) });
   const housekeeping = startHousekeeping({ chores, log: app.log });
+  // Approved withdrawals go out, sent ones complete once confirmed (issue 12).
+  const sender = new WithdrawalSender(store.db, withdrawals, chains.gateway, app.log);
+  const sending = startHousekeeping({ chores: [{ name: "send withdrawals", run: () => sender.pass() }], intervalMs: WITHDRAWAL_SEND_MS, log: app.log });
   // A snapshot of the core now and then, so a start replays a short journal tail (decision 017).
   // Built in a worker thread from the last snapshot and the journal: the engine does not stop for it.
   const snapshots = startHousekeeping({
@@ -169,6 +176,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     async close() {
       if (demoTopUp) clearInterval(demoTopUp);
       await housekeeping.stop();
+      await sending.stop();
       await snapshots.stop();
       await simulator?.stop();
       marketData.stop();

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SimulatedChains } from "../chain/simulated-chain";
+import { DurableCore } from "../journal/durable-core";
+import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
+import { withdrawalProduct } from "./withdrawal-product";
+import { WithdrawalSender } from "./withdrawal-sender";
+import { WithdrawalService } from "./withdrawal-service";
+
+/** Approved withdrawals are sent once, however often the sender runs or restarts, and complete once confirmed. */
+describe.each(testStoreKinds())("the withdrawal sender on %s", (kind) => {
+  let store: TestStore;
+  let durable: DurableCore;
+  let chains: SimulatedChains;
+  let withdrawals: WithdrawalService;
+  let n = 0;
+  const TRON = "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL";
+
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    durable = await DurableCore.start({
+      db: store.db,
+      products: [withdrawalProduct],
+      onFatal: (e) => {
+        throw e;
+      },
+    });
+    withdrawals = new WithdrawalService(durable, { newId: () => `ws-${kind}-${++n}` });
+    chains = await SimulatedChains.start({ db: store.db, autoMine: false, reorgProbability: 0, seed: 7 });
+    expect(await durable.funds.deposit("1", "USDT", "funding", "500", "dep-ws-1")).toBe(true);
+  });
+  afterAll(async () => {
+    await chains?.close();
+    await durable?.drain();
+    await store?.dispose();
+  });
+
+  it("sends an approved withdrawal once, also when a crash left it approved after the chain took it, and completes it when confirmed", async () => {
+    const asked = await withdrawals.request("1", { coin: "USDT", network: "TRC20", address: TRON, amount: "100", fee: "1" }, "key-ws-1");
+    const id = asked.id!;
+    const inReview = await withdrawals.request("1", { coin: "USDT", network: "TRC20", address: TRON, amount: "5", fee: "1" }, "key-ws-2");
+    expect(await withdrawals.review(id, "approve")).toBe("OK");
+
+    // A crash after the chain took it, before the broadcast step was journaled: the chain has it once.
+    const first = await chains.nodeFor("TRC20").broadcast({ withdrawalId: id, toAddress: TRON, tag: null, asset: "USDT", amount: "100" });
+    const sender = new WithdrawalSender(store.db, withdrawals, chains);
+    expect(await sender.pass()).toEqual({ sent: 1, completed: 0 });
+    expect(await sender.pass()).toEqual({ sent: 0, completed: 0 });
+    const [row] = (await withdrawals.ofMember("1", { pageNo: 1, pageSize: 10 })).records.filter((r) => r.id === id);
+    expect(row).toMatchObject({ state: "broadcast", txid: first.txid });
+    const sentTo = (await chains.nodeFor("TRC20").blocksFrom(0)).flatMap((b) => b.transfers);
+    expect(sentTo.filter((t) => t.txid === first.txid)).toHaveLength(0); // still in the mempool
+    expect(durable.funds.balances("1", "funding").find((b) => b.coin === "USDT")).toEqual({ coin: "USDT", available: "393", frozen: "6" });
+
+    // Confirmations: the seeded TRC20 rule wants its number of blocks on top.
+    const { confirmations } = await store.db
+      .selectFrom("coin_network")
+      .select("confirmations")
+      .where("coin", "=", "USDT")
+      .where("network", "=", "TRC20")
+      .executeTakeFirstOrThrow();
+    await chains.mine("tron", 1);
+    expect((await sender.pass()).completed).toBe(confirmations <= 1 ? 1 : 0);
+    await chains.mine("tron", confirmations);
+    await sender.pass();
+    const done = (await withdrawals.ofMember("1", { pageNo: 1, pageSize: 10 })).records.find((r) => r.id === id);
+    expect(done).toMatchObject({ state: "completed", txid: first.txid });
+    const mined = (await chains.nodeFor("TRC20").blocksFrom(0)).flatMap((b) => b.transfers).filter((t) => t.txid === first.txid);
+    expect(mined).toHaveLength(1);
+    expect(mined[0]).toMatchObject({ toAddress: TRON, asset: "USDT", amount: "100" });
+    // The one in review was never sent.
+    expect((await withdrawals.inState("review")).map((w) => w.id)).toEqual([inReview.id]);
+  });
+});
