@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, deposit, logIn } from "./spot-support";
-import { expectNoSeriousA11yViolations, text } from "./support";
+import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations, text } from "./support";
+import { reviewWithdrawal, TRON_ADDRESS, withdrawingMember } from "./wallet-support";
 
 /** The wallet area (issue 12): the assets overview and transfers, with and without JavaScript. */
 
@@ -62,6 +63,41 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`a member follows their withdrawals, cancels one in review and reads why another was rejected, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({
+    browser,
+  }) => {
+    const member = await createMember(javaScriptEnabled ? "wd-js" : "wd-nojs");
+    const credited = await fetch(`${ENGINE_URL}/admin/deposit`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...adminHeaders() },
+      body: JSON.stringify({ uid: member.uid, coin: "USDT", account: "funding", amount: "500", reference: `e2e-wd-${member.uid}` }),
+    });
+    expect(credited.status).toBe(200);
+    const api = await withdrawingMember(member.email, member.password);
+    const rejected = await api.withdraw("20");
+    await api.withdraw("30");
+    await reviewWithdrawal(rejected, "reject", "The destination is a sanctioned service.");
+
+    const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
+    await logIn(page, member.email, member.password, "/account/wallet/history-withdrawal");
+    const rows = page.getByTestId("withdrawals").getByRole("row");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText("In review");
+    await expect(rows.nth(1)).toContainText(TRON_ADDRESS);
+    await expect(rows.nth(2)).toContainText("Rejected");
+    await expect(rows.nth(2)).toContainText("The destination is a sanctioned service.");
+    await expect(rows.nth(2).getByRole("button")).toHaveCount(0);
+
+    await rows.nth(1).getByRole("button", { name: "Cancel the withdrawal of 30 USDT" }).click();
+    await expect(page.getByText("Cancel success")).toBeVisible();
+    await expect(rows.nth(1)).toContainText("Cancelled");
+    await expect(page.getByRole("button", { name: /Cancel the withdrawal/ })).toHaveCount(0);
+    await page.goto(ASSETS);
+    await expect(coinRow(page, "funding", "USDT")).toContainText("500.00000000");
+  });
+}
+
 test("a transfer posted twice with one key moves the funds once", async ({ page }) => {
   const member = await createMember("wallet-retry");
   await deposit(member.uid, "USDT", "100");
@@ -89,5 +125,7 @@ test("the wallet pages have no serious axe violations and are members only", asy
   await page.goto(`${ASSETS}?t=4`);
   await expectNoSeriousA11yViolations(page);
   await page.goto(TRANSFER);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/account/wallet/history-withdrawal");
   await expectNoSeriousA11yViolations(page);
 });

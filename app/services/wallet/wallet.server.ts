@@ -94,3 +94,25 @@ async function accountBalances(engine: MemberEngine) {
 function pick(value: string | null, fallback: OpenAccountName): OpenAccountName {
   return (OPEN_ACCOUNTS as readonly string[]).includes(value ?? "") ? (value as OpenAccountName) : fallback;
 }
+
+const HISTORY_PAGE_SIZE = 20;
+
+/** The member's withdrawals, a page of them (`?page=`), newest first. */
+export async function loadWithdrawals(engine: MemberEngine, request: Request) {
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
+  return { page: await engine.wallet.withdrawals({ pageNo: page, pageSize: HISTORY_PAGE_SIZE }) };
+}
+
+/** Cancels one of the member's withdrawals still in review ("Cancel success"), back to the same page with a toast. */
+export async function cancelWithdrawalAction(engine: MemberEngine, request: Request) {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  const id = String((await request.formData()).get("withdrawalId") ?? "");
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
+  const done = await engine.attempt(() => engine.wallet.cancelWithdrawal(id));
+  return redirectWithToast(
+    request,
+    back,
+    done.ok ? { type: "success", key: "wallet.withdrawals.cancelled" } : { type: "error", message: done.message ?? undefined },
+  );
+}
