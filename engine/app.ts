@@ -13,6 +13,8 @@ import { registerSpotRoutes } from "./api/spot";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
 import { registerOrderHistoryRoutes } from "./api/order-history";
+import { registerBillRoutes } from "./api/bills";
+import { BillService } from "./wallet/bill-service";
 import { OrderHistoryService } from "./spot/order-history-service";
 import type { SpotService } from "./spot/spot-service";
 import type { WithdrawalService } from "./wallet/withdrawal-service";
@@ -143,6 +145,7 @@ export async function buildApp({
     registerFundsRoutes(context, spot.durable.funds);
     registerSpotRoutes(context, spot);
     registerOrderHistoryRoutes(context, new OrderHistoryService(store.db, spot.durable));
+    registerBillRoutes(context, new BillService(store.db, spot.durable));
   }
   if (withdrawals) registerWithdrawalRoutes(context, withdrawals);
   return app;

@@ -1,3 +1,4 @@
+import { billEndpoints } from "./endpoints/bills";
 import { configEndpoints } from "./endpoints/config";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
@@ -19,6 +20,7 @@ export const endpoints = {
   ...orderHistoryEndpoints,
   ...favouriteEndpoints,
   ...withdrawalEndpoints,
+  ...billEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

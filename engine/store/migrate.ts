@@ -16,6 +16,7 @@ import * as m014 from "./migrations/014-projection-cursor";
 import * as m015 from "./migrations/015-client-order-id";
 import * as m016 from "./migrations/016-account-codes";
 import * as m019 from "./migrations/019-withdrawals";
+import * as m020 from "./migrations/020-member-bills";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "015-client-order-id": m015,
   "016-account-codes": m016,
   "019-withdrawals": m019,
+  "020-member-bills": m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
