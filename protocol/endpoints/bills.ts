@@ -20,7 +20,7 @@ export type BillTypeName = (typeof BILL_TYPES)[number];
  * `total` counts lines up to this many; past it `more` is true and `total` stays here (counting
  * a member's every trade would cost more than the page itself).
  */
-export const BILLS_COUNT_MAX = 10_000;
+export const BILLS_COUNT_MAX = 1_000;
 
 const ACCOUNT_MESSAGE = "must be 1 (funding), 2 (spot) or 4 (contract)";
 
