@@ -4,13 +4,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { endpoints } from "../../protocol/endpoints";
 import { billEndpoints, type BillLineView } from "../../protocol/endpoints/bills";
 import { buildApp } from "../app";
+import { DurableCore } from "../journal/durable-core";
+import { spotProduct } from "../spot/spot-product";
 import { SpotService } from "../spot/spot-service";
+import { withdrawalProduct } from "../wallet/withdrawal-product";
+import { WithdrawalService } from "../wallet/withdrawal-service";
 import { ApiClient, type Caller } from "../testing/api-client";
 import { OPERATOR, registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
 
-// A small export limit: alice's 10 lines are over it, bob's 4 are not.
+// A small export limit: alice's 12 lines are over it, bob's 4 are not.
 vi.mock("../../protocol/endpoints/order-history", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../protocol/endpoints/order-history")>()),
   EXPORT_MAX_ROWS: 8,
@@ -38,6 +42,7 @@ describe.each(testStoreKinds())("bills API on %s", (kind) => {
   let app: FastifyInstance;
   let clock = DAY1;
   let spot: SpotService;
+  let withdrawals: WithdrawalService;
   let client: ApiClient;
   const members: Record<string, { token: string; uid: string; id: string }> = {};
   const ids: Record<string, string> = {};
@@ -50,17 +55,21 @@ describe.each(testStoreKinds())("bills API on %s", (kind) => {
     store = await openTestStore(kind);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values
       ('BTC/USDT', 'BTC', 'USDT', 2, 6)`.execute(store.db);
-    spot = await SpotService.start({
+    const durable = await DurableCore.start({
       db: store.db,
+      products: [spotProduct, withdrawalProduct],
       onFatal: (e) => {
         throw e;
       },
       now: () => clock,
     });
+    spot = new SpotService(durable);
+    withdrawals = new WithdrawalService(durable);
     app = await buildApp({
       store,
       apiHead: "mjkj-web",
       spot,
+      withdrawals,
       services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: TEST_ADMIN_TOKEN }),
     });
     await app.ready();
@@ -108,6 +117,17 @@ describe.each(testStoreKinds())("bills API on %s", (kind) => {
     await deposit("alice", "ETH", "spot", "2", "bl-alice-eth");
     tick();
     await place("alice", "A3", { symbol: "BTC_USDT", direction: "buy", price: "50000", num: "0.01" });
+    // Day 4: a withdrawal of 100 USDT (fee 1) paid out from funding; another one cancelled (a hold and its release: no line).
+    clock = DAY1 + 3 * DAY;
+    const to = { coin: "USDT", network: "TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL", amount: "100", fee: "1" };
+    const paid = await withdrawals.request(members.alice!.id, to, "alice-wd-1");
+    const dropped = await withdrawals.request(members.alice!.id, to, "alice-wd-2");
+    ids.W1 = paid.id!;
+    expect(await withdrawals.cancel(members.alice!.id, dropped.id!)).toBe("OK");
+    expect(await withdrawals.review(ids.W1, "approve")).toBe("OK");
+    tick();
+    expect(await withdrawals.broadcast(ids.W1, "0xfeed")).toBe("OK");
+    expect(await withdrawals.complete(ids.W1)).toBe("OK");
   });
   afterAll(async () => {
     await spot?.durable.drain();
@@ -119,8 +139,10 @@ describe.each(testStoreKinds())("bills API on %s", (kind) => {
 
   it("shows alice exactly her movements, newest first, with their signs, types and references", async () => {
     const page = await bills("alice");
-    expect(page).toMatchObject({ total: 10, more: false, size: 20, current: 1, pages: 1 });
+    expect(page).toMatchObject({ total: 12, more: false, size: 20, current: 1, pages: 1 });
     expect(page.records.map(short)).toEqual([
+      ["1", "funding", "USDT", "withdrawal_fee", "-1", ids.W1],
+      ["1", "funding", "USDT", "withdrawal", "-100", ids.W1],
       ["2", "spot", "ETH", "deposit", "2", "bl-alice-eth"],
       ["2", "spot", "BTC", "trade", "-0.05", ids.A2],
       ["2", "spot", "USDT", "trade", "3050", ids.A2],
@@ -134,8 +156,8 @@ describe.each(testStoreKinds())("bills API on %s", (kind) => {
     ]);
     // Stable ids: the same page twice answers the same lines.
     expect((await bills("alice")).records.map((l) => l.id)).toEqual(page.records.map((l) => l.id));
-    expect(new Set(page.records.map((l) => l.id)).size).toBe(10);
-    expect(page.records[0]!.time).toBe(new Date(DAY1 + 2 * DAY).toISOString());
+    expect(new Set(page.records.map((l) => l.id)).size).toBe(12);
+    expect(page.records[0]!.time).toBe(new Date(DAY1 + 3 * DAY + 1000).toISOString());
   });
 
   it("adds up, per account and coin, to each balance (available + frozen)", async () => {
@@ -166,19 +188,19 @@ describe.each(testStoreKinds())("bills API on %s", (kind) => {
     }
     const funding = await bills("alice", { account: "1" });
     expect(funding.records).toEqual(all.filter((l) => l.accountCode === "1"));
-    expect(funding.total).toBe(2);
+    expect(funding.total).toBe(4);
     expect((await bills("alice", { account: "4" })).records).toEqual([]);
     const usdtFees = await bills("alice", { coin: "USDT", type: "trade_fee" });
     expect(usdtFees.records.map((l) => l.amount)).toEqual(["-3.05"]);
     const day2 = await bills("alice", { from: "2026-01-11", to: "2026-01-11" });
-    expect(day2.records).toEqual(all.slice(1, 4));
-    expect((await bills("alice", { from: "2026-01-12" })).records).toEqual(all.slice(0, 1));
-    expect((await bills("alice", { to: "2026-01-10" })).records).toEqual(all.slice(4));
+    expect(day2.records).toEqual(all.slice(3, 6));
+    expect((await bills("alice", { from: "2026-01-12" })).records).toEqual(all.slice(0, 3));
+    expect((await bills("alice", { to: "2026-01-10" })).records).toEqual(all.slice(6));
     const pages = [];
-    for (let p = 1; p <= 4; p++) pages.push(await bills("alice", { pageNo: String(p), pageSize: "3" }));
-    expect(pages.map((p) => p.pages)).toEqual([4, 4, 4, 4]);
+    for (let p = 1; p <= 5; p++) pages.push(await bills("alice", { pageNo: String(p), pageSize: "5" }));
+    expect(pages.map((p) => p.pages)).toEqual([3, 3, 3, 3, 3]);
+    expect(pages.map((p) => p.records.length)).toEqual([5, 5, 2, 0, 0]);
     expect(pages.flatMap((p) => p.records)).toEqual(all);
-    expect((await bills("alice", { pageNo: "5", pageSize: "3" })).records).toEqual([]);
   });
 
   it("shows a member none of another member's lines", async () => {
