@@ -15,6 +15,8 @@ import { registerSpotRoutes } from "./api/spot";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
 import { registerOrderHistoryRoutes } from "./api/order-history";
+import { registerBillRoutes } from "./api/bills";
+import { BillService } from "./wallet/bill-service";
 import { OrderHistoryService } from "./spot/order-history-service";
 import { registerWalletRoutes } from "./api/wallet";
 import type { DepositKeys } from "./core/wallet/deposit-keys";
@@ -159,6 +161,7 @@ export async function buildApp({
     registerAssetsRoutes(context, new AssetsService(spot.durable));
     registerSpotRoutes(context, spot);
     registerOrderHistoryRoutes(context, new OrderHistoryService(store.db, spot.durable));
+    registerBillRoutes(context, new BillService(store.db, spot.durable));
   }
   if (withdrawals && spot) registerWithdrawalRoutes(context, withdrawals, new WithdrawalRequests(store.db, spot.durable, withdrawals, context.members));
   if (chains) registerChainRoutes(context, chains);

@@ -1,5 +1,6 @@
 import { assetsEndpoints } from "./endpoints/assets";
 import { chainEndpoints } from "./endpoints/chain";
+import { billEndpoints } from "./endpoints/bills";
 import { configEndpoints } from "./endpoints/config";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
@@ -25,6 +26,7 @@ export const endpoints = {
   ...assetsEndpoints,
   ...walletEndpoints,
   ...chainEndpoints,
+  ...billEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
