@@ -46,3 +46,13 @@ export const coin = style({ display: "inline-flex", gap: "6px", alignItems: "bas
 export const balances = style({ margin: "16px 0 0", display: "grid", gap: "6px" });
 export const balance = style({ display: "flex", justifyContent: "space-between", gap: "12px", fontSize: "13px" });
 export const amountRow = style({ display: "flex", gap: "8px", alignItems: "flex-end" });
+export const filters = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(140px, 1fr))",
+  gap: "0 12px",
+  alignItems: "end",
+  marginBottom: "8px",
+});
+export const filterActions = style({ display: "flex", gap: "8px", alignItems: "center", marginBottom: "16px" });
+export const positive = style({ color: vars.color.up, whiteSpace: "nowrap" });
+export const negative = style({ color: vars.color.down, whiteSpace: "nowrap" });

@@ -98,6 +98,33 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`the bills explain every change of a balance, filtered, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({ browser }) => {
+    const member = await createMember(javaScriptEnabled ? "bills-js" : "bills-nojs");
+    await deposit(member.uid, "USDT", "300");
+    const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
+    await logIn(page, member.email, member.password, `${TRANSFER}?from=spot&to=funding&coin=USDT`);
+    await page.getByLabel("Amount").fill("120");
+    await page.getByRole("button", { name: "Transfer", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${ASSETS}$`));
+
+    await page.goto("/account/wallet/bills");
+    const lines = page.getByTestId("bills").getByRole("row");
+    await expect(lines).toHaveCount(4); // a header, the deposit, and the transfer's two sides
+    await expect(lines.filter({ hasText: "Transfer out" })).toContainText("−120 USDT");
+    await expect(lines.filter({ hasText: "Transfer in" })).toContainText("+120 USDT");
+    await expect(lines.filter({ hasText: "Deposit" })).toContainText("+300 USDT");
+
+    await page.getByLabel("Type").selectOption("deposit");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/type=deposit/);
+    await expect(lines).toHaveCount(2);
+    await page.goto("/account/wallet/bills?from=2026-02-30");
+    await expect(page.getByText("Check this filter.")).toBeVisible();
+    await expect(page.getByTestId("bills")).toHaveCount(0);
+  });
+}
+
 test("a transfer posted twice with one key moves the funds once", async ({ page }) => {
   const member = await createMember("wallet-retry");
   await deposit(member.uid, "USDT", "100");
@@ -127,5 +154,7 @@ test("the wallet pages have no serious axe violations and are members only", asy
   await page.goto(TRANSFER);
   await expectNoSeriousA11yViolations(page);
   await page.goto("/account/wallet/history-withdrawal");
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/account/wallet/bills");
   await expectNoSeriousA11yViolations(page);
 });

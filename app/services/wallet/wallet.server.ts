@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
+import { billFilterSchema } from "#protocol/endpoints/bills";
 import { decimalMarkOf } from "~/lib/decimal-input";
 import { transferSchema } from "~/lib/forms/transfer";
 import { numberFormatOf } from "~/lib/number-format";
@@ -115,4 +116,23 @@ export async function cancelWithdrawalAction(engine: MemberEngine, request: Requ
     back,
     done.ok ? { type: "success", key: "wallet.withdrawals.cancelled" } : { type: "error", message: done.message ?? undefined },
   );
+}
+
+/**
+ * The bills page (spec §2 wallet `bills`): the filter from the query, checked by the protocol's
+ * rules (a bad value is shown beside its field and no lines are asked for), and a page of lines.
+ */
+export async function loadBills(engine: MemberEngine, request: Request) {
+  const search = new URL(request.url).searchParams;
+  const values = Object.fromEntries(["coin", "type", "account", "from", "to"].map((k) => [k, search.get(k) ?? ""]).filter(([, v]) => v !== "")) as Record<
+    string,
+    string
+  >;
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.get("page") ?? "1", 10) || 1));
+  const [coins, parsed] = [await engine.wallet.coins("funding"), billFilterSchema.safeParse(values)];
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    return { values, errors, coins: coins.map((c) => c.coin), page: null };
+  }
+  return { values, errors: null, coins: coins.map((c) => c.coin), page: await engine.wallet.bills({ ...values, pageNo: page, pageSize: HISTORY_PAGE_SIZE }) };
 }

@@ -18,5 +18,12 @@ export function walletArea(call: EngineCall) {
     withdrawals: (page: { pageNo: number; pageSize: number }) =>
       call(endpoints.myWithdrawals, { query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
     cancelWithdrawal: (withdrawalId: string) => call(endpoints.cancelWithdrawal, { params: { withdrawalId } }),
+    /** The member's bill lines for a filter, a page of them. */
+    bills: (query: { coin?: string; type?: string; account?: string; from?: string; to?: string; pageNo: number; pageSize: number }) =>
+      call(endpoints.myBills, {
+        query: Object.fromEntries(
+          Object.entries({ ...query, pageNo: String(query.pageNo), pageSize: String(query.pageSize) }).filter(([, v]) => v !== undefined && v !== ""),
+        ),
+      }),
   };
 }
