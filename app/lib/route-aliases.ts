@@ -20,6 +20,8 @@ export const ROUTE_ALIASES = {
   "/account/center/entrust": { to: "/account/entrust/spot" },
   /** The wallet opens on the assets overview (spec §2). */
   "/account/wallet": { to: "/account/wallet/assets" },
+  /** The spec lists the withdrawal history under the account centre too; the wallet's page serves both. */
+  "/account/center/history-withdrawal": { to: "/account/wallet/history-withdrawal", keepQuery: true },
   /** The same list with its filter: the query is kept. */
   "/account/center/entrust/spot": { to: "/account/entrust/spot", keepQuery: true },
 } as const satisfies Record<string, { to: string; keepQuery?: boolean }>;
