@@ -18,6 +18,7 @@ import * as m016 from "./migrations/016-account-codes";
 import * as m017 from "./migrations/017-coin-networks";
 import * as m018 from "./migrations/018-simulated-chain";
 import * as m019 from "./migrations/019-withdrawals";
+import * as m021 from "./migrations/021-deposits";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "017-coin-networks": m017,
   "018-simulated-chain": m018,
   "019-withdrawals": m019,
+  "021-deposits": m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
