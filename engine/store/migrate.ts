@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as m001 from "./migrations/001-config-tables";
 import * as m002 from "./migrations/002-market-symbols";
 import * as m003 from "./migrations/003-members";
@@ -49,7 +49,11 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 /** Brings the schema up to date; the same migrations run on PGlite and on Postgres. */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   // Independent migrations may land out of number order (parallel work): each runs once, in name order.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  // The migrator's own tables are looked for in the current schema only: without it, Kysely's check
+  // sees another schema's `kysely_migration_lock` (parallel test suites, each in a schema of its
+  // own) and skips creating its own.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: rows[0]?.schema ?? "public" });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
