@@ -28,7 +28,7 @@ describe.each(testStoreKinds())("deposits from the chains on %s", (kind) => {
   let client: ApiClient;
   const warnings: string[] = [];
   const pushes: string[] = [];
-  const members: Record<string, { token: string; id: string; btc: string; doge: string }> = {};
+  const members: Record<string, { token: string; id: string; btc: string; doge: string; eth: string }> = {};
   const as = (name: string): Caller => ({ token: members[name]!.token });
   const btc = (name: string) => durable.funds.balances(members[name]!.id, "funding").find((b) => b.coin === "BTC")!.available;
   const startDurable = async () => {
@@ -66,7 +66,8 @@ describe.each(testStoreKinds())("deposits from the chains on %s", (kind) => {
       const id = String((await store.db.selectFrom("member").select("id").where("uid", "=", uid).executeTakeFirstOrThrow()).id);
       const btcAddress = (await wallet.depositAddress(id, "BTC", "BTC", Date.now())).address;
       const dogeAddress = (await wallet.depositAddress(id, "DOGE", "DOGE", Date.now())).address;
-      members[name] = { token, id, btc: btcAddress, doge: dogeAddress };
+      const ethAddress = (await wallet.depositAddress(id, "ETH", "ERC20", Date.now())).address;
+      members[name] = { token, id, btc: btcAddress, doge: dogeAddress, eth: ethAddress };
     }
     // The first pass sets each chain's bookmark at its tip.
     await watcher.pass();
@@ -197,6 +198,19 @@ describe.each(testStoreKinds())("deposits from the chains on %s", (kind) => {
     expect(durable.funds.balances(members.alice!.id, "funding").find((b) => b.coin === "DOGE")!.available).toBe("0");
   });
 
+  it("matches an EVM address however the node spells it, and credits an ERC20 token at the ledger's scale after 12 confirmations", async () => {
+    const eth = await chains.pay({ network: "ERC20", toAddress: members.bob!.eth.toLowerCase(), asset: "ETH", amount: "0.123456789123456789" });
+    const id = depositId("ethereum", eth.txid, eth.index);
+    await chains.mine("ethereum", 11);
+    await watcher.pass();
+    expect(await row(id)).toMatchObject({ state: "confirming", confirmations: 11, required: 12, member_id: members.bob!.id });
+    await chains.mine("ethereum");
+    await watcher.pass();
+    expect(await row(id)).toMatchObject({ state: "credited", confirmations: 12 });
+    // The ledger keeps 8 decimals of ETH: the rest stays on the exchange's address.
+    expect(durable.funds.balances(members.bob!.id, "funding").find((b) => b.coin === "ETH")!.available).toBe("0.12345678");
+  });
+
   it("answers a member's own deposits, newest first, with the coin filter; malformed input is a 400", async () => {
     const alice = await client.data(endpoints.myDeposits, { query: {} }, as("alice"));
     expect(alice.records.map((r) => r.coin)).toEqual(["DOGE", "BTC", "BTC", "BTC"]);
@@ -208,8 +222,9 @@ describe.each(testStoreKinds())("deposits from the chains on %s", (kind) => {
     expect(onlyBtc.records).toHaveLength(1);
 
     const bob = await client.data(endpoints.myDeposits, { query: {} }, as("bob"));
-    expect(bob.records.every((r) => r.address === members.bob!.btc)).toBe(true);
-    expect(bob.total).toBe(3);
+    expect(bob.records.map((r) => r.coin)).toEqual(["ETH", "BTC", "BTC", "BTC"]);
+    expect(bob.records[0]).toMatchObject({ state: "credited", amount: "0.123456789123456789", confirmations: 12, confirmationsRequired: 12 });
+    expect(bob.records.slice(1).every((r) => r.address === members.bob!.btc)).toBe(true);
 
     expect((await client.call(endpoints.myDeposits, { query: {} })).code).toBe(401);
     const malformed: Array<Record<string, string>> = [{ pageNo: "0" }, { pageSize: "1000" }, { coin: "btc; drop" }, { pageNo: "x" }];
