@@ -19,6 +19,8 @@ import { registerBillRoutes } from "./api/bills";
 import { BillService } from "./wallet/bill-service";
 import { OrderHistoryService } from "./spot/order-history-service";
 import { registerWalletRoutes } from "./api/wallet";
+import { registerDepositRoutes } from "./api/deposits";
+import { DepositService } from "./wallet/deposits/deposit-service";
 import type { DepositKeys } from "./core/wallet/deposit-keys";
 import { WalletService } from "./wallet/wallet-service";
 import type { SpotService } from "./spot/spot-service";
@@ -155,6 +157,7 @@ export async function buildApp({
   registerMailboxRoutes(context);
   registerFavouriteRoutes(context, new FavouriteService(store.db));
   registerWalletRoutes(context, new WalletService(store.db, depositKeys));
+  registerDepositRoutes(context, new DepositService(store.db));
   if (marketData) registerMarketDataRoutes(context, marketData, tickets);
   if (spot) {
     registerFundsRoutes(context, spot.durable.funds);

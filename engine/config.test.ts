@@ -28,6 +28,12 @@ describe("engine environment (issue 9)", () => {
     expect(() => readEngineEnv(env({ CHAIN_BLOCK_MS: "bitcoin=5" }))).toThrow(/CHAIN_BLOCK_MS/);
     expect(() => readEngineEnv(env({ CHAIN_REORG_PROBABILITY: "2" }))).toThrow(/CHAIN_REORG_PROBABILITY/);
   });
+
+  it("reads the deposit watcher's interval (decision 027)", () => {
+    expect(readEngineEnv(env({})).DEPOSIT_WATCH_MS).toBe(2000);
+    expect(readEngineEnv(env({ DEPOSIT_WATCH_MS: "500" })).DEPOSIT_WATCH_MS).toBe(500);
+    expect(() => readEngineEnv(env({ DEPOSIT_WATCH_MS: "5" }))).toThrow(/DEPOSIT_WATCH_MS/);
+  });
 });
 
 describe("deposit keys in the environment (decision 024)", () => {

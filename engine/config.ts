@@ -105,6 +105,8 @@ const engineEnvSchema = z
       ),
     /** Chance, after each simulated block, that the last 1–2 blocks are replaced (a re-org). */
     CHAIN_REORG_PROBABILITY: z.coerce.number().min(0).max(1).default(0.03),
+    /** How often the deposit watcher reads the chains (decision 027): a pass starts this long after the last one ended. */
+    DEPOSIT_WATCH_MS: z.coerce.number().int().min(50).max(3_600_000).default(2_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

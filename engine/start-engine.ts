@@ -18,6 +18,7 @@ import { WithdrawalSender } from "./wallet/withdrawal-sender";
 /** How often approved withdrawals are sent and sent ones checked for their confirmations. */
 const WITHDRAWAL_SEND_MS = 2_000;
 import { startChains } from "./chain/start-chain";
+import { DepositWatcher } from "./wallet/deposits/deposit-watcher";
 import { spotProduct } from "./spot/spot-product";
 import { DurableCore } from "./journal/durable-core";
 import { depositKeysOf, type EngineEnv } from "./config";
@@ -114,6 +115,9 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     { adapter: env.CHAIN_ADAPTER, blockIntervalMs: env.CHAIN_BLOCK_MS, reorgProbability: env.CHAIN_REORG_PROBABILITY },
     (message) => console.warn(message),
   );
+  // Deposits from the chains, credited once confirmed (decision 027): after the chains, stopped before them.
+  const depositWatcher = new DepositWatcher({ durable, gateway: chains.gateway });
+  depositWatcher.start(env.DEPOSIT_WATCH_MS);
   const app = await buildApp({
     store,
     apiHead: env.API_HEAD,
@@ -185,6 +189,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
       // the closing snapshot: the next start has nothing to replay.
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
+      await depositWatcher.stop();
       await chains.gateway.close();
       await durable.drain();
       await durable.writeSnapshot().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, "the closing snapshot failed"));

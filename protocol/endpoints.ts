@@ -2,6 +2,7 @@ import { assetsEndpoints } from "./endpoints/assets";
 import { chainEndpoints } from "./endpoints/chain";
 import { billEndpoints } from "./endpoints/bills";
 import { configEndpoints } from "./endpoints/config";
+import { depositEndpoints } from "./endpoints/deposits";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
@@ -23,6 +24,7 @@ export const endpoints = {
   ...orderHistoryEndpoints,
   ...favouriteEndpoints,
   ...withdrawalEndpoints,
+  ...depositEndpoints,
   ...assetsEndpoints,
   ...walletEndpoints,
   ...chainEndpoints,

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as m001 from "./migrations/001-config-tables";
 import * as m002 from "./migrations/002-market-symbols";
 import * as m003 from "./migrations/003-members";
@@ -19,6 +19,7 @@ import * as m017 from "./migrations/017-coin-networks";
 import * as m018 from "./migrations/018-simulated-chain";
 import * as m019 from "./migrations/019-withdrawals";
 import * as m020 from "./migrations/020-member-bills";
+import * as m021 from "./migrations/021-deposits";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,19 +43,19 @@ const MIGRATIONS: Record<string, Migration> = {
   "018-simulated-chain": m018,
   "019-withdrawals": m019,
   "020-member-bills": m020,
+  "021-deposits": m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/**
- * Brings the schema up to date; the same migrations run on PGlite and on Postgres. `schema`: the
- * Postgres schema the store works in when it is not the default one (the test suites' own
- * schemas): the migrator's bookkeeping tables are looked for there, not in whichever schema of
- * the database happens to have them (two suites migrating at once found each other's).
- */
-export async function migrateToLatest(db: Kysely<unknown>, options: { schema?: string } = {}): Promise<string[]> {
+/** Brings the schema up to date; the same migrations run on PGlite and on Postgres. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   // Independent migrations may land out of number order (parallel work): each runs once, in name order.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
+  // The migrator's own tables are looked for in the current schema only: without it, Kysely's check
+  // sees another schema's `kysely_migration_lock` (parallel test suites, each in a schema of its
+  // own) and skips creating its own.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: rows[0]?.schema ?? "public" });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -35,6 +35,9 @@ export interface Database {
   projection_cursor: ProjectionCursorTable;
   coin_network: CoinNetworkTable;
   deposit_address: DepositAddressTable;
+  deposit_watch: DepositWatchTable;
+  deposit_watch_block: DepositWatchBlockTable;
+  wallet_deposit: WalletDepositTable;
 }
 
 /** The last journal command a projection (the query tables) includes. */
@@ -386,4 +389,44 @@ export interface DepositAddressTable {
   derivation_index: number | null;
   key_fingerprint: string | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** The deposit watcher's bookmark per chain: the last block it read (migration 021, decision 027). */
+export interface DepositWatchTable {
+  chain: string;
+  height: string;
+  hash: string;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Blocks the deposit watcher read recently, to find the common ancestor after a re-org. */
+export interface DepositWatchBlockTable {
+  chain: string;
+  height: string;
+  hash: string;
+}
+
+/** A transfer to a member's deposit address and where it stands (decision 027). */
+export interface WalletDepositTable {
+  /** `chain:<chain>:<txid>:<index>`, also the id of the ledger's credit. */
+  id: string;
+  seq: Generated<string>;
+  chain: string;
+  network: string;
+  member_id: string;
+  coin: string;
+  address: string;
+  tag: string | null;
+  amount: string;
+  txid: string;
+  vout: number;
+  block_height: string | null;
+  block_hash: string | null;
+  confirmations: number;
+  /** Confirmations the network needs; null when the coin is not carried on it. */
+  required: number | null;
+  state: "confirming" | "credited" | "below_minimum" | "unsupported" | "dropped";
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+  credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

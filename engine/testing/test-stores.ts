@@ -25,11 +25,10 @@ export interface TestStore extends Store {
 export async function openTestStore(kind: "pglite" | "postgres", variant = "default"): Promise<TestStore> {
   let dropSchema: (() => Promise<void>) | undefined;
   let store: Store;
-  let schema: string | undefined;
   if (kind === "postgres") {
     const url = postgresUrl();
     if (!url) throw new Error("no Postgres URL for the integration suite");
-    schema = `test_${randomBytes(6).toString("hex")}`;
+    const schema = `test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
@@ -44,7 +43,7 @@ export async function openTestStore(kind: "pglite" | "postgres", variant = "defa
   } else {
     store = await openStore({ dataDir: "memory://" });
   }
-  await migrateToLatest(store.db as never, { schema });
+  await migrateToLatest(store.db as never);
   await seedConfiguration(store.db, loadVariant(variant));
   return {
     ...store,
