@@ -53,6 +53,9 @@ export default defineConfig({
       WEB_REQUEST_TIMEOUT_MS: "10000",
       // A live market, as on a fresh `npm start`: bots quote and trade the demo markets.
       SIMULATOR: "1",
+      // The simulated chains mine fast and never re-org here, so a deposit confirms in seconds and a test cannot lose it.
+      CHAIN_BLOCK_MS: "bitcoin=400,dogecoin=400,ethereum=200,tron=200,xrp=300,solana=200",
+      CHAIN_REORG_PROBABILITY: "0",
     },
   },
 });

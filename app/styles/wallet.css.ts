@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 /** The wallet pages (assets overview, transfer): what the account-centre styles do not cover. */
@@ -56,3 +56,8 @@ export const filters = style({
 export const filterActions = style({ display: "flex", gap: "8px", alignItems: "center", marginBottom: "16px" });
 export const positive = style({ color: vars.color.up, whiteSpace: "nowrap" });
 export const negative = style({ color: vars.color.down, whiteSpace: "nowrap" });
+export const deposit = style({ display: "grid", gap: "12px", justifyItems: "start" });
+export const qr = style({ width: "176px", height: "176px", background: "#fff", padding: "8px", borderRadius: vars.radius.medium });
+globalStyle(`${qr} svg`, { width: "100%", height: "100%", display: "block" });
+export const depositFacts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 16px", margin: 0 });
+export const address = style({ margin: 0, fontFamily: vars.font.mono, wordBreak: "break-all", fontWeight: 600 });

@@ -125,6 +125,37 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`a member deposits from the chain: the address of the network asked for, then the deposit confirms and is credited, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({
+    browser,
+  }) => {
+    const member = await createMember(javaScriptEnabled ? "dep-js" : "dep-nojs");
+    const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
+    await logIn(page, member.email, member.password, "/account/wallet/deposit");
+    await page.getByLabel("Coin", { exact: true }).selectOption("USDT");
+    await page.getByLabel("Network", { exact: true }).selectOption("TRC20");
+    await page.getByRole("button", { name: "Show address" }).click();
+    await expect(page).toHaveURL(/coin=USDT&network=TRC20/);
+    await expect(page.getByRole("img", { name: "QR code of your USDT deposit address" })).toBeVisible();
+    const address = (await page.getByTestId("deposit-address").textContent())!.trim();
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+
+    // Someone outside pays 75 USDT into it (the operator's simulated sender).
+    const sent = await fetch(`${ENGINE_URL}/admin/chain/send`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...adminHeaders() },
+      body: JSON.stringify({ address, coin: "USDT", amount: "75", network: "TRC20" }),
+    });
+    expect(sent.status).toBe(200);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("deposits").getByRole("row").nth(1)).toContainText("Credited", { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await page.goto(ASSETS);
+    await expect(coinRow(page, "funding", "USDT")).toContainText("75.00000000");
+  });
+}
+
 test("a transfer posted twice with one key moves the funds once", async ({ page }) => {
   const member = await createMember("wallet-retry");
   await deposit(member.uid, "USDT", "100");
@@ -156,5 +187,7 @@ test("the wallet pages have no serious axe violations and are members only", asy
   await page.goto("/account/wallet/history-withdrawal");
   await expectNoSeriousA11yViolations(page);
   await page.goto("/account/wallet/bills");
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/account/wallet/deposit");
   await expectNoSeriousA11yViolations(page);
 });

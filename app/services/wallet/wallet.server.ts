@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
 import { billFilterSchema } from "#protocol/endpoints/bills";
+import { qrSvg } from "../platform/qr.server";
 import { decimalMarkOf } from "~/lib/decimal-input";
 import { transferSchema } from "~/lib/forms/transfer";
 import { numberFormatOf } from "~/lib/number-format";
@@ -135,4 +136,26 @@ export async function loadBills(engine: MemberEngine, request: Request) {
     return { values, errors, coins: coins.map((c) => c.coin), page: null };
   }
   return { values, errors: null, coins: coins.map((c) => c.coin), page: await engine.wallet.bills({ ...values, pageNo: page, pageSize: HISTORY_PAGE_SIZE }) };
+}
+
+/**
+ * The deposit page (spec §2 wallet `deposit`): the coin and network chosen by a GET form (the
+ * first network with deposits on), the member's address on it with its QR code rendered here
+ * (SVG: no script needed), the network's minimum and confirmations, and the recent deposits.
+ */
+export async function loadDeposit(engine: MemberEngine, request: Request) {
+  const search = new URL(request.url).searchParams;
+  const [coins, recent] = await Promise.all([engine.wallet.coinNetworks(), engine.wallet.deposits({ pageNo: 1, pageSize: 10 })]);
+  const open = coins.filter((c) => c.networks.some((n) => n.depositEnabled));
+  const coin = open.find((c) => c.coin === search.get("coin")) ?? open.find((c) => c.coin === "USDT") ?? open[0];
+  const networks = coin?.networks.filter((n) => n.depositEnabled) ?? [];
+  const network = networks.find((n) => n.network === search.get("network")) ?? networks[0];
+  const address = coin && network ? await engine.wallet.depositAddress(coin.coin, network.network) : null;
+  return {
+    coins: open.map((c) => ({ coin: c.coin, name: c.name, networks: c.networks.filter((n) => n.depositEnabled).map((n) => n.network) })),
+    choice: { coin: coin?.coin ?? null, network: network?.network ?? null },
+    address,
+    qr: address ? await qrSvg(address.address) : null,
+    recent: recent.records,
+  };
 }

@@ -18,6 +18,13 @@ export function walletArea(call: EngineCall) {
     withdrawals: (page: { pageNo: number; pageSize: number }) =>
       call(endpoints.myWithdrawals, { query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
     cancelWithdrawal: (withdrawalId: string) => call(endpoints.cancelWithdrawal, { params: { withdrawalId } }),
+    /** Every coin with its networks and their deposit and withdrawal rules. */
+    coinNetworks: () => call(endpoints.getRechargeCurrency, {}),
+    /** The member's deposit address of a coin on a network (made on first ask, the same ever after). */
+    depositAddress: (coin: string, network: string) => call(endpoints.getDepositAddressWithNotEncrypt, { params: { coin }, query: { network } }),
+    /** The member's deposits, newest first. */
+    deposits: (page: { pageNo: number; pageSize: number }) =>
+      call(endpoints.myDeposits, { query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
     /** The member's bill lines for a filter, a page of them. */
     bills: (query: { coin?: string; type?: string; account?: string; from?: string; to?: string; pageNo: number; pageSize: number }) =>
       call(endpoints.myBills, {

@@ -8,7 +8,7 @@ import { CodeField } from "~/components/code-field";
 import { googleSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
-import { qrSvg } from "~/services/account/google.server";
+import { qrSvg } from "~/services/platform/qr.server";
 import { handleSecurityForm } from "~/services/account/security-form.server";
 import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
