@@ -60,4 +60,5 @@ export const deposit = style({ display: "grid", gap: "12px", justifyItems: "star
 export const qr = style({ width: "176px", height: "176px", background: "#fff", padding: "8px", borderRadius: vars.radius.medium });
 globalStyle(`${qr} svg`, { width: "100%", height: "100%", display: "block" });
 export const depositFacts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 16px", margin: 0 });
+globalStyle(`${depositFacts} dd`, { margin: 0 });
 export const address = style({ margin: 0, fontFamily: vars.font.mono, wordBreak: "break-all", fontWeight: 600 });
