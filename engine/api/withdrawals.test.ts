@@ -130,6 +130,8 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
       [{ address: TRON.slice(0, -1) + "M" }, "ADDRESS_INVALID"],
       [{ address: "0x52908400098527886E0F7030069857D2E4169EE7" }, "ADDRESS_INVALID"],
       [{ amount: "1.123456789" }, "AMOUNT_PRECISION"],
+      // USDT is kept to 8 decimals, but TRC20 carries 6.
+      [{ amount: "50.1234567" }, "AMOUNT_PRECISION"],
       [{ amount: "0.5" }, "WITHDRAWAL_BELOW_MINIMUM"],
       [{ amount: "20000000" }, "WITHDRAWAL_DAILY_LIMIT"],
       [{ tradePassword: "135790" }, "TRADE_PASSWORD_WRONG"],

@@ -4,6 +4,8 @@ import { fromMinor, toMinor } from "../../protocol/money";
 import { ResultCode } from "../../protocol/result-codes";
 import { isValidAddress, isValidDestinationTag } from "../core/wallet/address-formats";
 import { isAddressFormat } from "../core/wallet/networks";
+import type { ChainId } from "../chain/chain-gateway";
+import { CHAINS } from "../chain/networks";
 import type { DurableCore } from "../journal/durable-core";
 import { Refusal } from "../locales/refusal";
 import type { MemberService } from "../members/member-service";
@@ -67,11 +69,13 @@ export class WithdrawalRequests {
     if (takesTag && form.memo !== undefined && !isValidDestinationTag(form.memo)) throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.tag_invalid");
 
     const scale = this.durable.core.scaleOf(coin);
+    // What the chain can send: USDT is kept to 8 decimals here but has 6 on TRC20 and ERC20.
+    const onChain = CHAINS[rule.chain as ChainId]?.assets[coin]?.decimals ?? scale;
     let amount: bigint;
     try {
-      amount = toMinor(form.amount, scale);
+      amount = toMinor(form.amount, Math.min(scale, onChain)) * 10n ** BigInt(Math.max(0, scale - onChain));
     } catch {
-      throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.too_precise", { coin, scale });
+      throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.too_precise", { coin, scale: Math.min(scale, onChain) });
     }
     const minimum = toMinor(trim(rule.min_withdraw), scale);
     if (amount < minimum) throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.below_minimum", { coin, min: fromMinor(minimum, scale) });
