@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
 import { billFilterSchema } from "#protocol/endpoints/bills";
+import { compareDecimal } from "#protocol/money";
 import { qrSvg } from "../platform/qr.server";
 import { decimalMarkOf } from "~/lib/decimal-input";
 import { transferSchema } from "~/lib/forms/transfer";
@@ -14,7 +15,7 @@ import { readPreferences } from "../platform/preferences.server";
 import { redirectWithToast } from "../platform/toast.server";
 
 /** Below this value in USDT a balance is "small" (hidden when the member asks). */
-export const SMALL_BALANCE_USDT = 1;
+export const SMALL_BALANCE_USDT = "1";
 
 export type AssetsView = "coin" | "contract";
 
@@ -46,7 +47,7 @@ export async function loadAssets(engine: MemberEngine, request: Request) {
 
 /** A coin worth showing among small ones hidden: worth at least 1 USDT, or held without a price. */
 function isWorthShowing(c: { available: string; frozen: string; usdt: string | null }): boolean {
-  if (c.usdt !== null) return Number(c.usdt) >= SMALL_BALANCE_USDT;
+  if (c.usdt !== null) return compareDecimal(c.usdt, SMALL_BALANCE_USDT) >= 0;
   return /[1-9]/.test(c.available) || /[1-9]/.test(c.frozen);
 }
 
