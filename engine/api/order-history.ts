@@ -1,11 +1,9 @@
-import { Readable } from "node:stream";
 import { endpoints } from "../../protocol/endpoints";
 import { exportBodySchema } from "../../protocol/endpoints/order-history";
 import type { OrderHistoryService } from "../spot/order-history-service";
 import type { ApiContext } from "./context";
-import { parse } from "./register";
-import { requestLanguage } from "../locales/engine-texts";
-import { memberEndpoint, resolveMember } from "./member-endpoint";
+import { memberCsvExport } from "./csv-export";
+import { memberEndpoint } from "./member-endpoint";
 
 /**
  * A member's spot orders, trades and CSV export (spec §7 "Orders"; shapes in
@@ -14,8 +12,6 @@ import { memberEndpoint, resolveMember } from "./member-endpoint";
  * waits until the tables include the member's last command.
  */
 export function registerOrderHistoryRoutes(api: ApiContext, history: OrderHistoryService): void {
-  const { app, apiHead } = api;
-
   memberEndpoint(api, endpoints.myOrders, ({ params, query, memberId }) => history.orders(memberId, params.scope, query));
   memberEndpoint(api, endpoints.myTrades, ({ params, query, memberId }) =>
     history.trades(memberId, query, { pageNo: params.pageNo, pageSize: params.pageSize }),
@@ -23,16 +19,5 @@ export function registerOrderHistoryRoutes(api: ApiContext, history: OrderHistor
   memberEndpoint(api, endpoints.orderDetails, ({ params, query, memberId }) => history.order(memberId, params.orderId, query));
   memberEndpoint(api, endpoints.orderSymbols, ({ memberId }) => history.symbols(memberId));
 
-  // The export answers a file, not an envelope, so it is registered by hand (refusals stay envelopes).
-  app.post(`/api/${apiHead}/${endpoints.exportSpotTradeLog.path}`, async (request, reply) => {
-    const body = parse(exportBodySchema, request.body ?? {}, "body", requestLanguage(request.headers));
-    const { memberId, now } = await resolveMember(api, request);
-    const file = await history.export(memberId, body, now);
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${file.filename}"`)
-      .header("cache-control", "no-store")
-      .header("x-content-type-options", "nosniff")
-      .send(Readable.from(file.lines));
-  });
+  memberCsvExport(api, endpoints.exportSpotTradeLog, exportBodySchema, ({ body, memberId, now }) => history.export(memberId, body, now));
 }

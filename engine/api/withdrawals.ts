@@ -4,6 +4,7 @@ import { engineText } from "../locales/engine-texts";
 import { ResultCode } from "../../protocol/result-codes";
 import { KEY_REUSED } from "../journal/idempotency";
 import { Refusal } from "../locales/refusal";
+import { pageOf } from "../store/paging";
 import type { WithdrawalRequests } from "../wallet/withdrawal-requests";
 import type { WithdrawalRow, WithdrawalService, WithdrawalServiceCode } from "../wallet/withdrawal-service";
 import { ApiError } from "./api-error";
@@ -31,10 +32,9 @@ export function registerWithdrawalRoutes(api: ApiContext, withdrawals: Withdrawa
   );
 
   memberEndpoint(api, endpoints.myWithdrawals, async ({ query, memberId }) => {
-    const pageNo = query.pageNo ?? 1;
-    const size = query.pageSize ?? PAGE_SIZE;
-    const { records, total } = await withdrawals.ofMember(memberId, { pageNo, pageSize: size });
-    return { records: records.map(view), total, size, current: pageNo, pages: Math.ceil(total / size) };
+    const paging = { pageNo: query.pageNo ?? 1, pageSize: query.pageSize ?? PAGE_SIZE };
+    const { records, total } = await withdrawals.ofMember(memberId, paging);
+    return pageOf(records.map(view), total, paging);
   });
 
   memberEndpoint(api, endpoints.cancelWithdrawal, async ({ params, memberId, lang }) => {

@@ -1,3 +1,4 @@
+import { pageOf, type Page, type Paging } from "../store/paging";
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
 import { FINAL_ORDER_STATUSES, type HistoryFilter } from "../../protocol/endpoints/order-history";
 import { canonicalDecimal, dayRange, feeCoinOf, memberTrade, type ExportOrder, type MemberTrade, type StoredTrade } from "../core/spot/order-history-view";
@@ -11,28 +12,13 @@ import type { Database, SpotOrderTable, SpotTradeTable } from "../store/schema";
  */
 export type OrderScope = "current" | "history";
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
-
-export interface Paging {
-  pageNo: number;
-  pageSize: number;
-}
+export type { Page, Paging } from "../store/paging";
 
 // Kysely's type of a query with nothing selected yet is `{}`.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type OrderQuery = SelectQueryBuilder<Database & { o: SpotOrderTable }, "o", {}>;
 
 const FINAL = [...FINAL_ORDER_STATUSES];
-
-function pageOf<T>(records: T[], total: number, paging: Paging): Page<T> {
-  return { records, total, size: paging.pageSize, current: paging.pageNo, pages: Math.ceil(total / paging.pageSize) };
-}
 
 /** The member's orders of one scope matching the filter (no columns selected yet). */
 function ordersOf(db: Kysely<Database>, memberId: string, scope: OrderScope, filter: HistoryFilter): OrderQuery {

@@ -1,3 +1,4 @@
+import { pageOf } from "../store/paging";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { ACCOUNTS } from "../../protocol/accounts";
 import { BILLS_COUNT_MAX, type BillFilter, type BillLineView } from "../../protocol/endpoints/bills";
@@ -264,7 +265,7 @@ export class BillService {
       .slice(skip, skip + pageSize)
       .map(view);
     const total = Math.min(counted, BILLS_COUNT_MAX);
-    return { records, total, more: counted > BILLS_COUNT_MAX, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
+    return { ...pageOf(records, total, { pageNo, pageSize }), more: counted > BILLS_COUNT_MAX };
   }
 
   /** The markets of the filter's coin (none without a coin filter). */

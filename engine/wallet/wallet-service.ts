@@ -10,14 +10,10 @@ import {
   PUBLIC_TEST_DEPOSIT_KEYS,
   type DepositKeys,
 } from "../core/wallet/deposit-keys";
+import { canonicalDecimal } from "../core/spot/order-history-view";
 import { isAddressFormat } from "../core/wallet/networks";
 import { Refusal } from "../locales/refusal";
 import type { Database } from "../store/schema";
-
-/** A NUMERIC as the API shows it: no trailing zeros (0.000200000000000000 → 0.0002). */
-function trimDecimal(value: string): string {
-  return value.includes(".") ? value.replace(/\.?0+$/, "") : value;
-}
 
 /**
  * The wallet's coins and networks and the members' deposit addresses (issue 12,
@@ -54,11 +50,11 @@ export class WalletService {
         contract: row.contract,
         needsTag: row.address_format === "xrp",
         confirmations: row.confirmations,
-        minDeposit: trimDecimal(row.min_deposit),
-        withdrawFee: trimDecimal(row.withdraw_fee),
-        minWithdraw: trimDecimal(row.min_withdraw),
-        dailyWithdrawLimit: trimDecimal(row.daily_withdraw_limit),
-        dailyWithdrawLimitKyc: trimDecimal(row.daily_withdraw_limit_kyc),
+        minDeposit: canonicalDecimal(row.min_deposit),
+        withdrawFee: canonicalDecimal(row.withdraw_fee),
+        minWithdraw: canonicalDecimal(row.min_withdraw),
+        dailyWithdrawLimit: canonicalDecimal(row.daily_withdraw_limit),
+        dailyWithdrawLimitKyc: canonicalDecimal(row.daily_withdraw_limit_kyc),
         depositEnabled: row.deposit_enabled,
         withdrawEnabled: row.withdraw_enabled,
       });
@@ -90,7 +86,7 @@ export class WalletService {
       address: row.address,
       tag: row.tag === null ? null : Number(row.tag),
       confirmations: rule.confirmations,
-      minDeposit: trimDecimal(rule.min_deposit),
+      minDeposit: canonicalDecimal(rule.min_deposit),
     });
     const stored = await this.stored(memberId, network);
     if (stored) return answer(stored);

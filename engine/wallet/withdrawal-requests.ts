@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { KYC_STATUS } from "../../protocol/member";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { ResultCode } from "../../protocol/result-codes";
+import { canonicalDecimal } from "../core/spot/order-history-view";
 import { isValidAddress, isValidDestinationTag } from "../core/wallet/address-formats";
 import { isAddressFormat } from "../core/wallet/networks";
 import type { ChainId } from "../chain/chain-gateway";
@@ -77,7 +78,7 @@ export class WithdrawalRequests {
     } catch {
       throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.too_precise", { coin, scale: Math.min(scale, onChain) });
     }
-    const minimum = toMinor(trim(rule.min_withdraw), scale);
+    const minimum = toMinor(canonicalDecimal(rule.min_withdraw), scale);
     if (amount < minimum) throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.below_minimum", { coin, min: fromMinor(minimum, scale) });
 
     // The day's withdrawals of the coin, the member's latest included (the read waits for its rows).
@@ -93,8 +94,8 @@ export class WithdrawalRequests {
         .executeTakeFirstOrThrow(),
       this.db.selectFrom("kyc_submission").select("status").where("member_id", "=", memberId).orderBy("id", "desc").limit(1).executeTakeFirst(),
     ]);
-    const limit = toMinor(trim(kyc?.status === KYC_STATUS.approved ? rule.daily_withdraw_limit_kyc : rule.daily_withdraw_limit), scale);
-    const used = toMinor(trim(today.sum), scale);
+    const limit = toMinor(canonicalDecimal(kyc?.status === KYC_STATUS.approved ? rule.daily_withdraw_limit_kyc : rule.daily_withdraw_limit), scale);
+    const used = toMinor(canonicalDecimal(today.sum), scale);
     if (used + amount > limit)
       throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.daily_limit", {
         coin,
@@ -102,7 +103,7 @@ export class WithdrawalRequests {
         left: fromMinor(limit > used ? limit - used : 0n, scale),
       });
 
-    const fee = fromMinor(toMinor(trim(rule.withdraw_fee), scale), scale);
+    const fee = fromMinor(toMinor(canonicalDecimal(rule.withdraw_fee), scale), scale);
     return this.withdrawals.request(
       memberId,
       { coin, network, address: form.address, ...(takesTag && form.memo !== undefined ? { memo: form.memo } : {}), amount: fromMinor(amount, scale), fee },
@@ -110,9 +111,4 @@ export class WithdrawalRequests {
       () => this.members.authorizeWithdrawal(memberId, form, now),
     );
   }
-}
-
-/** A NUMERIC's text without trailing zeros past the point (toMinor refuses more decimals than the scale). */
-function trim(value: string): string {
-  return value.includes(".") ? value.replace(/\.?0+$/, "") : value;
 }

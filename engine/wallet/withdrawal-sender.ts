@@ -26,7 +26,7 @@ export class WithdrawalSender {
   async pass(): Promise<{ sent: number; completed: number }> {
     let sent = 0;
     let completed = 0;
-    for (const w of await this.withdrawals.inState("approved")) {
+    for (const w of await this.withdrawals.inState("approved", { current: false })) {
       if (!isChainNetwork(w.network) || !w.address) {
         this.log.warn({ withdrawal: w.id, network: w.network }, "an approved withdrawal names no network the gateway serves");
         continue;
@@ -41,7 +41,7 @@ export class WithdrawalSender {
         this.log.warn({ withdrawal: w.id, err: error.message }, "the chain refused a withdrawal; it stays approved for an operator");
       }
     }
-    for (const w of await this.withdrawals.inState("broadcast")) {
+    for (const w of await this.withdrawals.inState("broadcast", { current: false })) {
       if (!isChainNetwork(w.network) || !w.txid) continue;
       const [status, rule] = await Promise.all([
         this.gateway.nodeFor(w.network).status(w.txid),

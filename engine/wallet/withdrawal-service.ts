@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import type { Selectable } from "kysely";
 import type { RequestWithdrawal, StepWithdrawal } from "../core/exchange/commands";
 import { canonicalDecimal } from "../core/spot/order-history-view";
 import type { WithdrawalAction, WithdrawalCode, WithdrawalState } from "../core/wallet/withdrawals";
 import type { DurableCore } from "../journal/durable-core";
 import { KEY_REUSED, requestFingerprint } from "../journal/idempotency";
+import type { WalletWithdrawalTable } from "../store/schema";
 
 /** What a withdrawal request or step answers: the core's code, or a key reused for another request. */
 export type WithdrawalServiceCode = WithdrawalCode | typeof KEY_REUSED;
@@ -130,9 +132,14 @@ export class WithdrawalService {
     return { records: rows.map(rowOf), total: Number(count.n) };
   }
 
-  /** Withdrawals in one state, oldest first (an operator's review queue; the sender's approved ones). */
-  async inState(state: WithdrawalState, limit = 100): Promise<WithdrawalRow[]> {
-    await this.durable.projectedAll();
+  /**
+   * Withdrawals in one state, oldest first (an operator's review queue; the sender's approved
+   * ones). An operator's list waits until the tables hold every request answered so far; the
+   * sender (`current: false`) takes what is there: one approved a moment ago goes next pass.
+   */
+  async inState(state: WithdrawalState, options: { limit?: number; current?: boolean } = {}): Promise<WithdrawalRow[]> {
+    const { limit = 100, current = true } = options;
+    if (current) await this.durable.projectedAll();
     const rows = await this.durable.db
       .selectFrom("wallet_withdrawal as w")
       .leftJoin("member as m", "m.id", "w.member_id")
@@ -155,21 +162,7 @@ function newWithdrawalId(): string {
   return `W${Date.now().toString(36)}${randomBytes(6).toString("hex")}`;
 }
 
-function rowOf(row: {
-  id: string;
-  member_id: string;
-  coin: string;
-  network: string | null;
-  address: string | null;
-  memo: string | null;
-  amount: string;
-  fee: string;
-  state: string;
-  reason: string | null;
-  txid: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}): WithdrawalRow {
+function rowOf(row: Selectable<WalletWithdrawalTable>): WithdrawalRow {
   return {
     id: row.id,
     memberId: String(row.member_id),

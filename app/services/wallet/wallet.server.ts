@@ -100,10 +100,14 @@ function pick(value: string | null, fallback: OpenAccountName): OpenAccountName 
 
 const HISTORY_PAGE_SIZE = 20;
 
+/** The page a list's `?page=` asks for: 1 to 100,000, 1 when absent or not a number. */
+function pageParam(search: URLSearchParams): number {
+  return Math.max(1, Math.min(100_000, Number.parseInt(search.get("page") ?? "1", 10) || 1));
+}
+
 /** The member's withdrawals, a page of them (`?page=`), newest first. */
 export async function loadWithdrawals(engine: MemberEngine, request: Request) {
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
-  return { page: await engine.wallet.withdrawals({ pageNo: page, pageSize: HISTORY_PAGE_SIZE }) };
+  return { page: await engine.wallet.withdrawals({ pageNo: pageParam(new URL(request.url).searchParams), pageSize: HISTORY_PAGE_SIZE }) };
 }
 
 /** Cancels one of the member's withdrawals still in review ("Cancel success"), back to the same page with a toast. */
@@ -130,7 +134,7 @@ export async function loadBills(engine: MemberEngine, request: Request) {
     string,
     string
   >;
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.get("page") ?? "1", 10) || 1));
+  const page = pageParam(search);
   const [coins, parsed] = [await engine.wallet.coins("funding"), billFilterSchema.safeParse(values)];
   if (!parsed.success) {
     const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
