@@ -20,7 +20,10 @@ export const ROUTE_ALIASES = {
   "/account/center/entrust": { to: "/account/entrust/spot" },
   /** The wallet opens on the assets overview (spec §2). */
   "/account/wallet": { to: "/account/wallet/assets" },
-  /** The spec lists the withdrawal history under the account centre too; the wallet's page serves both. */
+  /** The spec lists deposits and withdrawals under the account centre too; the wallet's pages serve both. */
+  "/account/center/deposit": { to: "/account/wallet/deposit", keepQuery: true },
+  "/account/center/history-deposit": { to: "/account/wallet/history-deposit", keepQuery: true },
+  "/account/center/withdrawal": { to: "/account/wallet/withdrawal", keepQuery: true },
   "/account/center/history-withdrawal": { to: "/account/wallet/history-withdrawal", keepQuery: true },
   /** The same list with its filter: the query is kept. */
   "/account/center/entrust/spot": { to: "/account/entrust/spot", keepQuery: true },

@@ -53,6 +53,8 @@ export const filters = style({
   alignItems: "end",
   marginBottom: "8px",
 });
+/** A filter of one or two fields: the fields keep their width and the button its own. */
+export const filtersShort = style([filters, { gridTemplateColumns: "repeat(auto-fit, minmax(160px, 240px))" }]);
 export const filterActions = style({ display: "flex", gap: "8px", alignItems: "center", marginBottom: "16px" });
 export const positive = style({ color: vars.color.up, whiteSpace: "nowrap" });
 export const negative = style({ color: vars.color.down, whiteSpace: "nowrap" });
@@ -62,3 +64,16 @@ globalStyle(`${qr} svg`, { width: "100%", height: "100%", display: "block" });
 export const depositFacts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 16px", margin: 0 });
 globalStyle(`${depositFacts} dd`, { margin: 0 });
 export const address = style({ margin: 0, fontFamily: vars.font.mono, wordBreak: "break-all", fontWeight: 600 });
+
+/** The withdrawal's fee, what arrives, what leaves the balance and the daily limit: label and value on one line. */
+export const withdrawFacts = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: "6px 16px",
+  margin: "0 0 16px",
+  fontSize: "14px",
+});
+globalStyle(`${withdrawFacts} dd`, { margin: 0, textAlign: "end", fontVariantNumeric: "tabular-nums" });
+
+/** A note just above a form's submit button. */
+export const submitNote = style({ margin: "0 0 16px", color: vars.color.textMuted, fontSize: "13px" });

@@ -52,13 +52,20 @@ describe.each(testStoreKinds())("wallet API (coins, networks, deposit addresses)
       chain: "bitcoin",
       contract: null,
       needsTag: false,
+      decimals: 8,
       confirmations: 2,
       withdrawFee: "0.0002",
       minWithdraw: "0.001",
     });
     const usdt = coins.find((c) => c.coin === "USDT")!;
     expect(usdt.networks.map((n) => n.network)).toEqual(["ERC20", "TRC20", "SOL"]);
-    expect(usdt.networks[1]).toMatchObject({ chain: "tron", contract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", withdrawFee: "1", depositEnabled: true });
+    expect(usdt.networks[1]).toMatchObject({
+      chain: "tron",
+      contract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      decimals: 6,
+      withdrawFee: "1",
+      depositEnabled: true,
+    });
     expect(usdt.networks[2]).toMatchObject({ depositEnabled: false, withdrawEnabled: false });
     expect(coins.find((c) => c.coin === "XRP")!.networks[0]).toMatchObject({ needsTag: true });
     expect(coins.find((c) => c.coin === "SOL")!.networks[0]).toMatchObject({ depositEnabled: false });

@@ -12,6 +12,8 @@ import {
 } from "../core/wallet/deposit-keys";
 import { canonicalDecimal } from "../core/spot/order-history-view";
 import { isAddressFormat } from "../core/wallet/networks";
+import type { ChainId } from "../chain/chain-gateway";
+import { CHAINS } from "../chain/networks";
 import { Refusal } from "../locales/refusal";
 import type { Database } from "../store/schema";
 
@@ -49,6 +51,7 @@ export class WalletService {
         chain: row.chain,
         contract: row.contract,
         needsTag: row.address_format === "xrp",
+        decimals: CHAINS[row.chain as ChainId]?.assets[row.coin]?.decimals ?? null,
         confirmations: row.confirmations,
         minDeposit: canonicalDecimal(row.min_deposit),
         withdrawFee: canonicalDecimal(row.withdraw_fee),

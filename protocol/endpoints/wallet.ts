@@ -23,6 +23,8 @@ export const coinNetworkSchema = z.object({
   contract: z.string().nullable(),
   /** Whether a deposit needs a destination tag beside the address (XRP). */
   needsTag: z.boolean(),
+  /** Decimals the coin has on this network's chain (USDT: 6 on TRC20 and ERC20): a withdrawal carries no more. Null when not known. */
+  decimals: z.number().int().nullable(),
   /** Confirmations before a deposit is credited. */
   confirmations: z.number().int(),
   minDeposit: amount,

@@ -24,14 +24,7 @@ export async function handleSecurityForm<S extends z.ZodType<Record<string, unkn
   const { request } = engine;
   const formData = await request.formData();
   const hideFields = options.hideFields;
-  if (formData.get("intent") === "send-code") {
-    // Keep what was typed, without errors for the fields not filled in yet.
-    const typed = parseWithZod(formData, { schema: z.looseObject({}) });
-    const info = await engine.member.info();
-    const sent = await engine.attempt(() => engine.security.sendSecurityCode(info));
-    if (!sent.ok) return engineRefused(typed, sent, { hideFields, extra: NOTHING_SENT });
-    return data({ result: typed.reply({ hideFields }), sentAt: Date.now(), sentTo: sent.value.destination, resendAfter: sent.value.resendAfterSeconds });
-  }
+  if (formData.get("intent") === "send-code") return replySendCode(engine, formData, { hideFields });
   const submission = parseWithZod(formData, { schema: options.schema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), sentAt: null, sentTo: null, resendAfter: null }, { status: 400 });
@@ -39,4 +32,29 @@ export async function handleSecurityForm<S extends z.ZodType<Record<string, unkn
   if (!saved.ok) return engineRefused(submission, saved, { hideFields, extra: NOTHING_SENT });
   const key = typeof options.done.key === "function" ? options.done.key(saved.value) : options.done.key;
   return redirectWithToast(request, options.done.to, { type: "success", key });
+}
+
+/**
+ * The `send-code` intent of a code-protected form: sends a security code to the member and
+ * answers the form as typed (without `hideFields` and without errors for fields not filled in
+ * yet), with where the code went; `extra` is the rest of the page's answer (e.g. its key).
+ */
+export async function replySendCode<Extra extends object = Record<never, never>>(
+  engine: MemberEngine,
+  formData: FormData,
+  options: { hideFields: string[]; extra?: Extra },
+) {
+  const { hideFields } = options;
+  const extra = (options.extra ?? {}) as Extra;
+  const typed = parseWithZod(formData, { schema: z.looseObject({}) });
+  const info = await engine.member.info();
+  const sent = await engine.attempt(() => engine.security.sendSecurityCode(info));
+  if (!sent.ok) return engineRefused(typed, sent, { hideFields, extra: { ...extra, ...NOTHING_SENT } });
+  return data({
+    ...extra,
+    result: typed.reply({ hideFields }),
+    sentAt: Date.now() as number | null,
+    sentTo: sent.value.destination as string | null,
+    resendAfter: sent.value.resendAfterSeconds as number | null,
+  });
 }

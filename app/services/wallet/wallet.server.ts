@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
-import { billFilterSchema } from "#protocol/endpoints/bills";
+import { endpoints } from "#protocol/endpoints";
+import { billFilterSchema, type BillFilter } from "#protocol/endpoints/bills";
 import { compareDecimal } from "#protocol/money";
 import { qrSvg } from "../platform/qr.server";
 import { decimalMarkOf } from "~/lib/decimal-input";
 import { transferSchema } from "~/lib/forms/transfer";
 import { numberFormatOf } from "~/lib/number-format";
 import type { MemberEngine } from "../engine/client.server";
+import { downloadEngineCsv } from "../engine/csv-download.server";
 import { engineRefused } from "../platform/form-reply.server";
 import { getTranslator } from "../platform/i18n.server";
 import { newIdempotencyKey } from "../platform/idempotency.server";
@@ -110,6 +112,15 @@ export async function loadWithdrawals(engine: MemberEngine, request: Request) {
   return { page: await engine.wallet.withdrawals({ pageNo: pageParam(new URL(request.url).searchParams), pageSize: HISTORY_PAGE_SIZE }) };
 }
 
+/** The member's deposits, a page of them (`?page=`), newest first, of one coin (`?coin=`) or all. */
+export async function loadDeposits(engine: MemberEngine, request: Request) {
+  const search = new URL(request.url).searchParams;
+  const coins = (await engine.wallet.coinNetworks()).map((c) => c.coin);
+  const coin = coins.includes(search.get("coin") ?? "") ? search.get("coin")! : null;
+  const page = await engine.wallet.deposits({ pageNo: pageParam(search), pageSize: HISTORY_PAGE_SIZE, ...(coin ? { coin } : {}) });
+  return { page, coins, coin };
+}
+
 /** Cancels one of the member's withdrawals still in review ("Cancel success"), back to the same page with a toast. */
 export async function cancelWithdrawalAction(engine: MemberEngine, request: Request) {
   const url = new URL(request.url);
@@ -124,23 +135,33 @@ export async function cancelWithdrawalAction(engine: MemberEngine, request: Requ
   );
 }
 
+/** The bill filter a query asks for: its values as typed, and the filter when the protocol's rules accept it. */
+export function billFilterOf(search: URLSearchParams) {
+  const values = Object.fromEntries(["coin", "type", "account", "from", "to"].map((k) => [k, search.get(k) ?? ""]).filter(([, v]) => v !== "")) as Record<
+    string,
+    string
+  >;
+  const parsed = billFilterSchema.safeParse(values);
+  return parsed.success
+    ? { values, filter: parsed.data, errors: null }
+    : { values, filter: null, errors: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])) };
+}
+
 /**
  * The bills page (spec §2 wallet `bills`): the filter from the query, checked by the protocol's
  * rules (a bad value is shown beside its field and no lines are asked for), and a page of lines.
  */
 export async function loadBills(engine: MemberEngine, request: Request) {
   const search = new URL(request.url).searchParams;
-  const values = Object.fromEntries(["coin", "type", "account", "from", "to"].map((k) => [k, search.get(k) ?? ""]).filter(([, v]) => v !== "")) as Record<
-    string,
-    string
-  >;
-  const page = pageParam(search);
-  const [coins, parsed] = [await engine.wallet.coins("funding"), billFilterSchema.safeParse(values)];
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return { values, errors, coins: coins.map((c) => c.coin), page: null };
-  }
-  return { values, errors: null, coins: coins.map((c) => c.coin), page: await engine.wallet.bills({ ...values, pageNo: page, pageSize: HISTORY_PAGE_SIZE }) };
+  const { values, filter, errors } = billFilterOf(search);
+  const coins = (await engine.wallet.coins("funding")).map((c) => c.coin);
+  if (!filter) return { values, errors, coins, page: null };
+  return { values, errors: null, coins, page: await engine.wallet.bills({ ...values, pageNo: pageParam(search), pageSize: HISTORY_PAGE_SIZE }) };
+}
+
+/** The engine's CSV of the bill lines of a filter, as a download. */
+export function downloadBills(engine: MemberEngine, filter: BillFilter): Promise<Response> {
+  return downloadEngineCsv(engine, endpoints.exportMyBill, filter, "bills.csv");
 }
 
 /**

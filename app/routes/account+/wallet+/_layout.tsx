@@ -18,6 +18,7 @@ const MENU = [
   { key: "transfer", to: "/account/wallet/transfer" },
   { key: "deposit", to: "/account/wallet/deposit" },
   { key: "withdrawal", to: "/account/wallet/withdrawal" },
+  { key: "history_deposit", to: "/account/wallet/history-deposit" },
   { key: "history_withdrawal", to: "/account/wallet/history-withdrawal" },
   { key: "bills", to: "/account/wallet/bills" },
 ] as const;

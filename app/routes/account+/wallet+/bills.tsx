@@ -106,6 +106,12 @@ export default function BillsPage() {
           <Link to="/account/wallet/bills" className={s.action}>
             {t("wallet.bills.reset")}
           </Link>
+          {page && page.total > 0 ? (
+            // A plain link to a download: works without JavaScript.
+            <a href={`/account/wallet/bills/export?${query.toString()}`} className={s.action} download>
+              {t("wallet.bills.export")}
+            </a>
+          ) : null}
         </div>
       </Form>
       {page ? (

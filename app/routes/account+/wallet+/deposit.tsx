@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "~/components/data-table";
+import { DepositTable } from "~/components/wallet/deposit-table";
 import { PageErrorBoundary } from "~/components/error-page";
 import * as f from "~/components/forms.css";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -112,33 +112,12 @@ export default function DepositPage() {
         <h2 id="deposits-title" className={s.subtitle}>
           {t("wallet.deposit.recent")}
         </h2>
-        <DataTable
-          rows={recent}
-          rowKey={(d) => d.id}
-          name={{ labelledBy: "deposits-title" }}
-          empty={t("wallet.deposit.empty")}
-          testId="deposits"
-          columns={[
-            {
-              key: "time",
-              header: t("wallet.bills.time"),
-              kind: "time",
-              cell: (d) => <time dateTime={d.createdAt}>{d.createdAt.slice(0, 19).replace("T", " ")} UTC</time>,
-            },
-            { key: "coin", header: t("wallet.withdrawals.coin"), cell: (d) => `${d.coin} · ${d.network}` },
-            { key: "amount", header: t("wallet.bills.amount"), kind: "number", cell: (d) => nf.display(d.amount, { abbreviate: false }) },
-            {
-              key: "state",
-              header: t("wallet.withdrawals.state"),
-              kind: "status",
-              cell: (d) =>
-                d.state === "confirming"
-                  ? t("wallet.deposit.states.confirming", { n: d.confirmations, of: d.confirmationsRequired ?? "?" })
-                  : t(`wallet.deposit.states.${d.state}`),
-            },
-            { key: "txid", header: "TxID", cell: (d) => <span className={s.muted} title={d.txid}>{`${d.txid.slice(0, 12)}…`}</span> },
-          ]}
-        />
+        <DepositTable rows={recent} labelledBy="deposits-title" empty={t("wallet.deposit.empty")} />
+        <p>
+          <Link to="/account/wallet/history-deposit" className={s.action}>
+            {t("wallet.deposit.all")}
+          </Link>
+        </p>
       </section>
     </>
   );

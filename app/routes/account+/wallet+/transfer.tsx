@@ -6,12 +6,10 @@ import { useTranslation } from "react-i18next";
 import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
 import { PageErrorBoundary } from "~/components/error-page";
 import { FormErrors, SelectField, SubmitButton } from "~/components/forms";
-import * as f from "~/components/forms.css";
+import { AmountField } from "~/components/amount-field";
 import { decimalMarkOf, toInputText } from "~/lib/decimal-input";
-import { formErrorText } from "~/lib/forms/form-error";
 import { transferSchema } from "~/lib/forms/transfer";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
-import { useHydrated } from "~/lib/use-hydrated";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";
 import { withMember } from "~/services/engine/route.server";
@@ -35,7 +33,6 @@ export default function TransferPage() {
   const { balances, choice, key } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const nf = useNumberFormat();
-  const hydrated = useHydrated();
   const mark = decimalMarkOf(i18n.language);
   const [coin, setCoin] = useState(choice.coin);
   const [from, setFrom] = useState<OpenAccountName>(choice.from);
@@ -48,8 +45,6 @@ export default function TransferPage() {
     defaultValue: { from: choice.from, to: choice.to, coin: choice.coin },
   });
   const available = coinInfo(from)?.available ?? "0";
-  const amountLabel = t("wallet.transfer.amount");
-  const amountErrorId = fields.amount.errors?.length ? `${fields.amount.id}-error` : undefined;
   const fillMax = () => form.update({ name: fields.amount.name, value: toInputText(available, mark) });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="transfer-title">
@@ -88,36 +83,15 @@ export default function TransferPage() {
             </option>
           ))}
         </SelectField>
-        <div className={f.field}>
-          <label htmlFor={fields.amount.id} className={f.label}>
-            {amountLabel}
-          </label>
-          <div className={w.amountRow}>
-            <input
-              {...getInputProps(fields.amount, { type: "text" })}
-              inputMode="decimal"
-              autoComplete="off"
-              className={f.input}
-              aria-invalid={amountErrorId ? true : undefined}
-              aria-describedby={[amountErrorId, "transfer-available"].filter(Boolean).join(" ")}
-            />
-            {hydrated ? (
-              <button type="button" className={s.action} onClick={fillMax}>
-                {t("wallet.transfer.max")}
-              </button>
-            ) : null}
-          </div>
-          <p id="transfer-available" className={f.hint}>
-            {t("wallet.transfer.available", { amount: nf.fixed(available, scale), coin })}
-          </p>
-          {amountErrorId ? (
-            <ul id={amountErrorId} className={f.errors}>
-              {fields.amount.errors!.map((e) => (
-                <li key={e}>{formErrorText(e, t, { field: amountLabel, max: scale, mark, example: toInputText("12.5", mark) })}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <AmountField
+          label={t("wallet.transfer.amount")}
+          inputProps={getInputProps(fields.amount, { type: "text" })}
+          errors={fields.amount.errors}
+          hint={t("wallet.transfer.available", { amount: nf.fixed(available, scale), coin })}
+          onMax={fillMax}
+          scale={scale}
+          mark={mark}
+        />
         <SubmitButton>{t("wallet.transfer.submit")}</SubmitButton>
       </Form>
       <dl className={w.balances} aria-label={t("wallet.transfer.balances", { coin })}>

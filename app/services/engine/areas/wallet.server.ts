@@ -14,6 +14,18 @@ export function walletArea(call: EngineCall) {
       call(endpoints.transfer, {
         query: { from: ACCOUNT_CODES[t.from], to: ACCOUNT_CODES[t.to], coin: t.coin, amount: t.amount, idempotencyKey: t.idempotencyKey },
       }),
+    /** Asks to withdraw `amount` (what arrives; the fee comes on top); the key makes a retried post act once. */
+    withdraw: (w: {
+      coin: string;
+      network: string;
+      address: string;
+      memo?: string;
+      amount: string;
+      tradePassword: string;
+      code: string;
+      googleCode?: string;
+      idempotencyKey: string;
+    }) => call(endpoints.withdraw, { body: w }),
     /** The member's withdrawals, newest first. */
     withdrawals: (page: { pageNo: number; pageSize: number }) =>
       call(endpoints.myWithdrawals, { query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
@@ -23,8 +35,10 @@ export function walletArea(call: EngineCall) {
     /** The member's deposit address of a coin on a network (made on first ask, the same ever after). */
     depositAddress: (coin: string, network: string) => call(endpoints.getDepositAddressWithNotEncrypt, { params: { coin }, query: { network } }),
     /** The member's deposits, newest first. */
-    deposits: (page: { pageNo: number; pageSize: number }) =>
-      call(endpoints.myDeposits, { query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
+    deposits: (page: { pageNo: number; pageSize: number; coin?: string }) =>
+      call(endpoints.myDeposits, {
+        query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize), ...(page.coin ? { coin: page.coin } : {}) },
+      }),
     /** The member's bill lines for a filter, a page of them. */
     bills: (query: { coin?: string; type?: string; account?: string; from?: string; to?: string; pageNo: number; pageSize: number }) =>
       call(endpoints.myBills, {
