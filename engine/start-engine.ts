@@ -11,6 +11,7 @@ import { seedDemoMarkets } from "./sim/demo-markets";
 import { DEMO_ACCOUNT, ensureDemoMember, topUpDemoMember } from "./sim/demo-member";
 import { startSimulator } from "./sim/market-simulator";
 import { SpotService } from "./spot/spot-service";
+import { walletMailProduct } from "./wallet/wallet-mails";
 import { withdrawalProduct } from "./wallet/withdrawal-product";
 import { WithdrawalService } from "./wallet/withdrawal-service";
 import { WithdrawalSender } from "./wallet/withdrawal-sender";
@@ -78,7 +79,8 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   // The durable layer with each product plugged in (decision 017); spot is the first.
   const durable = await DurableCore.start({
     db: store.db,
-    products: [spotProduct, withdrawalProduct],
+    // The wallet's mails follow the deposit and withdrawal commands (decision 030).
+    products: [spotProduct, withdrawalProduct, walletMailProduct],
     warn: (message) => console.warn(message),
     onFatal: (error) => {
       console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);

@@ -2,6 +2,8 @@ import * as z from "zod";
 import { COIN_SOURCE } from "./fields";
 import { marketItemSchema } from "./market";
 import { candleSchema, depthSchema, KLINE_PERIODS, publicTradeSchema, type KlinePeriod } from "./endpoints/market-data";
+import { WITHDRAWAL_STATES } from "./endpoints/withdrawals";
+import { unsignedDecimalString } from "./money";
 
 /**
  * socket.io topics (spec §7 "Real-time"): one registry of every topic, with its name, who may
@@ -26,6 +28,39 @@ interface TopicDefinition<A extends unknown[], P extends z.ZodType> {
 
 const define = <A extends unknown[], P extends z.ZodType>(topic: TopicDefinition<A, P>) => topic;
 
+/**
+ * A deposit credited or a withdrawal's new state: what the member's `refresh` push names and
+ * their e-mail tells (decision 030). Amounts are exact decimals; a withdrawal's `amount` is what
+ * arrives, its `fee` comes on top.
+ */
+export const walletNoticeSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("deposit"),
+    id: z.string(),
+    coin: z.string(),
+    amount: unsignedDecimalString,
+    network: z.string(),
+    txid: z.string(),
+  }),
+  z.object({
+    kind: z.literal("withdrawal"),
+    id: z.string(),
+    coin: z.string(),
+    amount: unsignedDecimalString,
+    fee: unsignedDecimalString,
+    state: z.enum(WITHDRAWAL_STATES),
+    /** Where it goes (the request's notice only). */
+    network: z.string().optional(),
+    address: z.string().optional(),
+    memo: z.string().optional(),
+    /** The operator's reason for a rejection. */
+    reason: z.string().optional(),
+    /** The chain transaction (from the broadcast). */
+    txid: z.string().optional(),
+  }),
+]);
+export type WalletNotice = z.infer<typeof walletNoticeSchema>;
+
 export const TOPICS = {
   /** Tickers of every spot symbol, about every 2 s while something changed. */
   index: define({ access: "public", pattern: "index", name: () => "index", payload: z.array(marketItemSchema) }),
@@ -44,12 +79,15 @@ export const TOPICS = {
     name: (symbol: string) => `trade_${topicSymbol(symbol)}`,
     payload: z.object({ symbol: z.string(), trades: z.array(publicTradeSchema) }),
   }),
-  /** Something of the member's changed: reload orders and balances (of `symbols`). */
+  /**
+   * Something of the member's changed: reload orders and balances (of `symbols`); `wallet`, when
+   * there, names the deposits credited and the withdrawals moved (the same events as their mails).
+   */
   refresh: define({
     access: "member",
     pattern: "refresh_(\\d{1,20})",
     name: (memberId: string) => `refresh_${memberId}`,
-    payload: z.object({ symbols: z.array(z.string()), orders: z.boolean(), balances: z.boolean() }),
+    payload: z.object({ symbols: z.array(z.string()), orders: z.boolean(), balances: z.boolean(), wallet: z.array(walletNoticeSchema).optional() }),
   }),
 } as const;
 

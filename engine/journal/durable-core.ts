@@ -69,6 +69,8 @@ export class DurableCore {
   private readonly products: Product[];
   /** The product that owns each command type. */
   private readonly owners = new Map<Command["type"], Product>();
+  /** The products that follow each command type besides its owner (`Product.follows`). */
+  private readonly followers = new Map<Command["type"], Product[]>();
   private readonly committer: GroupCommitter;
   /** First answers by `member:key`, looked up for all the requests of one event-loop turn at once. */
   private readonly answers: BatchedLookup<{ response: string; fingerprint: string | null }>;
@@ -103,6 +105,7 @@ export class DurableCore {
         if (owner) throw new Error(`${product.name} and ${owner.name} both own ${type}`);
         this.owners.set(type, product);
       }
+      for (const type of product.follows ?? []) this.followers.set(type, [...(this.followers.get(type) ?? []), product]);
     }
     this.committer = new GroupCommitter(options.db, options.onFatal);
     // Once a batch's journal rows are durable, its table rows go to the projector.
@@ -470,5 +473,7 @@ export class DurableCore {
     const owner = this.owners.get(command.type);
     if (!owner) throw new Error(`no product plugged in owns ${command.type}`);
     owner.project(command, outcome, ctx);
+    const followers = this.followers.get(command.type);
+    if (followers) for (const follower of followers) follower.follow?.(command, outcome, ctx);
   }
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { fromMinor, toMinor } from "../../protocol/money";
-import type { Command, Deposit, MoveFunds } from "../core/exchange/commands";
+import type { Command, Deposit, DepositSource, MoveFunds } from "../core/exchange/commands";
 import { eventsOf } from "../core/exchange/events";
 import type { ExchangeCore } from "../core/exchange/exchange-core";
 import { accountId, type AccountKind, type AccountRef } from "../core/ledger/ledger";
@@ -66,14 +66,17 @@ export class Funds implements Product {
     return (await this.durable.execute(command)).code;
   }
 
-  /** A deposit from outside (operator credit, demo funds, later the chain watcher); false if the id was credited before. */
-  async deposit(memberId: string, asset: string, kind: AccountKind, amount: string, depositId: string): Promise<boolean> {
+  /**
+   * A deposit from outside (operator credit, demo funds, the chain watcher with its `source`);
+   * false if the id was credited before.
+   */
+  async deposit(memberId: string, asset: string, kind: AccountKind, amount: string, depositId: string, source?: DepositSource): Promise<boolean> {
     // A second deposit with the id while the first commits is refused like one after it.
     if (this.depositsInFlight.has(depositId)) return false;
     this.depositsInFlight.add(depositId);
     try {
       if (await this.accepted(depositId)) return false;
-      const command: Deposit = { type: "ledger.deposit", id: depositId, memberId, asset, kind, amount };
+      const command: Deposit = { type: "ledger.deposit", id: depositId, memberId, asset, kind, amount, ...(source ? { source } : {}) };
       return (await this.durable.execute(command)).code === "OK";
     } finally {
       this.depositsInFlight.delete(depositId);

@@ -50,6 +50,13 @@ export interface Product {
   readonly commands: ReadonlyArray<Command["type"]>;
   /** Adds the table rows of an accepted command it owns to the batch. */
   project(command: Command, outcome: Accepted, ctx: ProjectionContext): void;
+  /**
+   * Commands of other products whose effects it writes rows of its own for (the wallet's mails
+   * of a credited deposit, which funds owns): `follow` adds them to the batch after the owner's
+   * `project`, in the same transaction, so they too are written exactly once per command.
+   */
+  readonly follows?: ReadonlyArray<Command["type"]>;
+  follow?(command: Command, outcome: Accepted, ctx: ProjectionContext): void;
   /** Restores its part of the core from its tables (assets are restored before any product). */
   restoreFromTables(core: ExchangeCore, db: Kysely<Database>): Promise<void>;
   /** Opens what an operator configured in its tables while the engine was stopped (true: something). */

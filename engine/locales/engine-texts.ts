@@ -41,6 +41,11 @@ export function messageText(lang: LanguageCode, message: string): string {
 
 /** The language a request asks for (its `lang` header), else English. */
 export function requestLanguage(headers: Record<string, string | string[] | undefined>): LanguageCode {
+  return namedLanguage(headers) ?? FALLBACK_LANGUAGE;
+}
+
+/** The language a request's `lang` header names, if it names one (a member's language is kept only then). */
+export function namedLanguage(headers: Record<string, string | string[] | undefined>): LanguageCode | undefined {
   const value = headers[HEADERS.language];
-  return isLanguageCode(value) ? value : FALLBACK_LANGUAGE;
+  return isLanguageCode(value) ? value : undefined;
 }

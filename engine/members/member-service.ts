@@ -2,6 +2,7 @@ import { AttemptLimiter } from "../core/members/attempt-limiter";
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { sql, type Kysely, type Selectable } from "kysely";
+import type { LanguageCode } from "../../protocol/languages";
 import type { MemberInfo, TokenGrant } from "../../protocol/member";
 import { ResultCode } from "../../protocol/result-codes";
 import { base32Encode, otpauthUri, verifyTotp } from "../core/members/totp";
@@ -10,7 +11,7 @@ import type { Database, MemberTable } from "../store/schema";
 import { memberView } from "./member-view";
 import { accountOf, createMember, memberOfAccount, type NewMember } from "./new-member";
 import { phoneFitsArea } from "./phone-rules";
-import { authenticate, openSession, revokeSessions, rotateSession, type AuthedMember } from "./sessions";
+import { authenticate, openSession, rememberLanguage, revokeSessions, rotateSession, type AuthedMember } from "./sessions";
 import { VerificationCodes, type CodeSettings } from "./verification-codes";
 
 export type MemberRow = Selectable<MemberTable>;
@@ -68,6 +69,7 @@ export class MemberService {
   async register(
     input: AccountFields & { code: string; password: string; tradePassword?: string; inviteCode?: string },
     now: number,
+    lang?: LanguageCode,
   ): Promise<{ uid: string }> {
     await this.refuseBadPhone(input);
     if (await this.findByAccount(input)) throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
@@ -78,7 +80,7 @@ export class MemberService {
       invitedBy = inviter.id;
     }
     await this.codes.consume({ destination: destinationOf(input), purpose: "register", code: input.code, now });
-    const { uid } = await this.create({ account: accountOf(input), password: input.password, tradePassword: input.tradePassword, invitedBy }, now);
+    const { uid } = await this.create({ account: accountOf(input), password: input.password, tradePassword: input.tradePassword, invitedBy, lang }, now);
     return { uid };
   }
 
@@ -90,14 +92,28 @@ export class MemberService {
     return member && passwordOk ? member : null;
   }
 
-  /** Opens a device session after a good login (a new login from one device replaces its session). */
-  openSession(input: { memberId: string; deviceId: string; userAgent: string; ip: string; now: number; demoMemberId: string | null }): Promise<TokenGrant> {
-    return this.db.transaction().execute((trx) => openSession(trx, input));
+  /**
+   * Opens a device session after a good login (a new login from one device replaces its session).
+   * `lang`, the login's language, becomes the language of the member's mails (decision 030).
+   */
+  openSession(input: {
+    memberId: string;
+    deviceId: string;
+    userAgent: string;
+    ip: string;
+    now: number;
+    demoMemberId: string | null;
+    lang?: LanguageCode;
+  }): Promise<TokenGrant> {
+    return this.db.transaction().execute(async (trx) => {
+      if (input.lang) await rememberLanguage(trx, input.memberId, input.lang);
+      return openSession(trx, input);
+    });
   }
 
-  /** New tokens for a refresh token, or null if it is unknown, revoked or expired. */
-  refreshSession(refreshToken: string, now: number, demoMemberId: string | null): Promise<TokenGrant | null> {
-    return this.db.transaction().execute((trx) => rotateSession(trx, refreshToken, now, demoMemberId));
+  /** New tokens for a refresh token, or null if it is unknown, revoked or expired (`lang` as for `openSession`). */
+  refreshSession(refreshToken: string, now: number, demoMemberId: string | null, lang?: LanguageCode): Promise<TokenGrant | null> {
+    return this.db.transaction().execute((trx) => rotateSession(trx, refreshToken, now, demoMemberId, lang));
   }
 
   endSession(sessionId: string, now: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import type { LanguageCode } from "../../protocol/languages";
 import { ResultCode } from "../../protocol/result-codes";
 import { Refusal } from "../locales/refusal";
 import type { Database, MemberTable } from "../store/schema";
@@ -19,6 +20,8 @@ export interface NewMember {
   /** Default: 8 random characters of INVITE_ALPHABET (drawn again if taken). */
   inviteCode?: string;
   invitedBy?: string | null;
+  /** The language of the member's mails (the registration request's); default English. */
+  lang?: LanguageCode;
 }
 
 /** Invite codes avoid letters and digits that read alike (0/O, 1/I). */
@@ -92,6 +95,7 @@ function memberRow(member: NewMember, hashes: { password: string; trade: string 
     trade_password_hash: hashes.trade,
     invite_code: member.inviteCode ?? Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join(""),
     invited_by: member.invitedBy ?? null,
+    lang: member.lang ?? null,
     chat_key: randomBytes(16).toString("hex"),
     created_at: new Date(now),
     password_changed_at: new Date(now),

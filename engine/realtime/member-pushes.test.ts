@@ -1,7 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOPICS, type TopicPayloads } from "../../protocol/realtime";
+import { DurableCore } from "../journal/durable-core";
 import { SpotService } from "../spot/spot-service";
 import { openTestStore, type TestStore } from "../testing/test-stores";
+import { withdrawalProduct } from "../wallet/withdrawal-product";
+import { WithdrawalService } from "../wallet/withdrawal-service";
 import { MemberPushes } from "./member-pushes";
 
 describe("a member's refresh pushes, from the core's event stream", () => {
@@ -49,5 +53,71 @@ describe("a member's refresh pushes, from the core's event stream", () => {
     await Promise.all([maker, taker]);
     expect(topicsPushed()).toEqual(["refresh_11", "refresh_12"]);
     for (const p of pushes) expect(p.data).toEqual({ symbols: ["BTC/USDT"], orders: true, balances: true });
+  });
+});
+
+describe("a member's refresh pushes of their wallet", () => {
+  let store: TestStore;
+  let durable: DurableCore;
+  let withdrawals: WithdrawalService;
+  const pushes: Array<{ topic: string; data: TopicPayloads["refresh"] }> = [];
+
+  beforeAll(async () => {
+    store = await openTestStore("pglite");
+    durable = await DurableCore.start({
+      db: store.db,
+      products: [withdrawalProduct],
+      onFatal: (e) => {
+        throw e;
+      },
+    });
+    withdrawals = new WithdrawalService(durable, { newId: () => "mp-w-1" });
+    new MemberPushes(durable).startPublishing((topic, data) => pushes.push({ topic, data: data as never }));
+  });
+  afterAll(async () => {
+    await durable?.drain();
+    await store?.dispose();
+  });
+
+  it("names a credited chain deposit and each step of a withdrawal, also one that moves no money (an approval)", async () => {
+    expect(await durable.funds.deposit("21", "USDT", "funding", "300", "chain:tron:ab:0", { network: "TRC20", txid: "ab" })).toBe(true);
+    expect(pushes).toEqual([
+      {
+        topic: "refresh_21",
+        data: {
+          symbols: [],
+          orders: false,
+          balances: true,
+          wallet: [{ kind: "deposit", id: "chain:tron:ab:0", coin: "USDT", amount: "300", network: "TRC20", txid: "ab" }],
+        },
+      },
+    ]);
+    pushes.length = 0;
+    // An operator's credit is no deposit of the member's: balances only.
+    await durable.funds.deposit("21", "USDT", "funding", "1", "mp-credit-1");
+    expect(pushes).toEqual([{ topic: "refresh_21", data: { symbols: [], orders: false, balances: true } }]);
+    pushes.length = 0;
+
+    await withdrawals.request("21", { coin: "USDT", network: "TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL", amount: "100", fee: "1" }, "mp-key-1");
+    expect(await withdrawals.review("mp-w-1", "approve")).toBe("OK");
+    expect(pushes.map((p) => [p.topic, p.data.wallet])).toEqual([
+      [
+        "refresh_21",
+        [
+          {
+            kind: "withdrawal",
+            id: "mp-w-1",
+            coin: "USDT",
+            amount: "100",
+            fee: "1",
+            state: "review",
+            network: "TRC20",
+            address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL",
+          },
+        ],
+      ],
+      ["refresh_21", [{ kind: "withdrawal", id: "mp-w-1", coin: "USDT", amount: "100", fee: "1", state: "approved" }]],
+    ]);
+    for (const p of pushes) expect(TOPICS.refresh.payload.safeParse(p.data).success).toBe(true);
   });
 });

@@ -1,23 +1,26 @@
-import { topics, type TopicPayloads } from "../../protocol/realtime";
+import { topics, type TopicPayloads, type WalletNotice } from "../../protocol/realtime";
 import { membersTouched } from "../core/exchange/events";
 import { accountOf } from "../core/ledger/ledger";
 import type { DurableCore } from "../journal/durable-core";
 import type { AppliedCommand } from "../journal/product";
+import { walletNotices, type MemberWalletNotice } from "../wallet/wallet-notices";
 import type { Publish } from "./realtime";
 
 /**
  * A member's private pushes, from the core's event stream: whenever a command touched a member's
  * orders or balances (an order placed, filled or ended, a stop fired, a transfer or deposit), the
- * member's `refresh` topic says so, naming the markets involved. Pushed only once the batch that
- * holds the command is committed (ARCHITECTURE: publishing follows the commit), one push per
- * member per commit.
+ * member's `refresh` topic says so, naming the markets involved, and the deposits credited and
+ * withdrawals moved (`wallet`: the same notices their e-mails tell, decision 030; a withdrawal's
+ * step that moves no money, an approval, pushes too). Pushed only once the batch that holds the
+ * command is committed (ARCHITECTURE: publishing follows the commit), one push per member per
+ * commit.
  */
 export class MemberPushes {
   private publish: Publish = () => {};
   /** Members touched by commands whose batch is not committed yet, with the markets involved. */
-  private readonly pending: Array<{ batch: number; members: Set<string>; symbols: Set<string> }> = [];
+  private readonly pending: Array<{ batch: number; members: Set<string>; symbols: Set<string>; wallet: MemberWalletNotice[] }> = [];
 
-  constructor(durable: DurableCore) {
+  constructor(private readonly durable: DurableCore) {
     durable.onEvents((applied) => this.applied(applied));
     durable.addBatchHooks({ afterCommit: (batch) => this.afterCommit(batch) });
   }
@@ -27,17 +30,17 @@ export class MemberPushes {
     this.publish = publish;
   }
 
-  private applied({ batch, events }: AppliedCommand): void {
+  private applied({ batch, command, events }: AppliedCommand): void {
     const members = membersTouched(events, (account) => accountOf(account).owner);
     if (!members.size) return;
     const symbols = new Set<string>();
     for (const e of events) if ("symbol" in e && e.type !== "market.changed") symbols.add(e.symbol);
-    this.pending.push({ batch, members, symbols });
+    this.pending.push({ batch, members, symbols, wallet: walletNotices(command, events, (asset) => this.durable.scaleOf(asset)) });
   }
 
   private afterCommit(batch: number): void {
     if (!this.pending.length) return;
-    const due = new Map<string, Set<string>>();
+    const due = new Map<string, { symbols: Set<string>; wallet: WalletNotice[] }>();
     let kept = 0;
     for (const p of this.pending) {
       if (p.batch > batch) {
@@ -45,14 +48,15 @@ export class MemberPushes {
         continue;
       }
       for (const member of p.members) {
-        const symbols = due.get(member) ?? new Set<string>();
-        for (const s of p.symbols) symbols.add(s);
-        due.set(member, symbols);
+        const push = due.get(member) ?? { symbols: new Set<string>(), wallet: [] };
+        for (const s of p.symbols) push.symbols.add(s);
+        due.set(member, push);
       }
+      for (const { memberId, notice } of p.wallet) due.get(memberId)?.wallet.push(notice);
     }
     this.pending.length = kept;
-    for (const [memberId, symbols] of due) {
-      const payload: TopicPayloads["refresh"] = { symbols: [...symbols], orders: symbols.size > 0, balances: true };
+    for (const [memberId, { symbols, wallet }] of due) {
+      const payload: TopicPayloads["refresh"] = { symbols: [...symbols], orders: symbols.size > 0, balances: true, ...(wallet.length ? { wallet } : {}) };
       this.publish(topics.refresh(memberId), payload);
     }
   }

@@ -171,6 +171,8 @@ export interface MemberTable {
   google_pending_secret: string | null;
   anti_code: string | null;
   avatar: string | null;
+  /** The language of mails no request asks for: the last login's or the registration's (null: English). */
+  lang: string | null;
   is_merchant: Generated<number>;
   supported: Generated<number>;
   invite_code: string;
@@ -215,6 +217,8 @@ export interface OutboxMessageTable {
   delivery_error: string | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
+  /** What the message is about, when only one may ever be written (migration 023). */
+  dedupe_key: string | null;
 }
 export interface LoginLogTable {
   id: Generated<string>;

@@ -9,10 +9,15 @@ export const ADMIN_HEADERS = { "x-admin-token": TEST_ADMIN_TOKEN };
 /** The caller of an operator call (the dev mailbox, deposits) in the API suites. */
 export const OPERATOR = { admin: TEST_ADMIN_TOKEN };
 
-/** The six-digit code of the last message the dev mailbox holds for an address. */
+/** The six-digit code of the last code message the dev mailbox holds for an address (its wallet mails are passed over). */
 export async function lastMailedCode(client: ApiClient, destination: string, operator: Caller = OPERATOR): Promise<string> {
-  const mail = await client.data(endpoints.devMailbox, { query: { destination } }, operator);
-  return mail[0]!.subject.match(/\d{6}/)![0];
+  const mails = await client.data(endpoints.devMailbox, { query: { destination } }, operator);
+  for (const mail of mails) {
+    // A code's subject ends with it, in every language.
+    const code = mail.subject.match(/(?<!\d)(\d{6})$/);
+    if (code) return code[1]!;
+  }
+  throw new Error(`no code was mailed to ${destination}`);
 }
 
 /**

@@ -48,8 +48,9 @@ export async function latestCode(destination: string, after = 0): Promise<{ code
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=${encodeURIComponent(destination)}`, { headers: adminHeaders() });
     const mails = ((await res.json()) as { data: Array<{ id: string; subject: string; body: string }> }).data;
-    const mail = mails.find((m) => Number(m.id) > after);
-    if (mail) return { code: mail.subject.match(/\d{6}/)![0], body: mail.body };
+    // A code's subject ends with it (a wallet mail's does not).
+    const mail = mails.find((m) => Number(m.id) > after && /(?<!\d)\d{6}$/.test(m.subject));
+    if (mail) return { code: mail.subject.match(/\d{6}$/)![0], body: mail.body };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no code was sent to ${destination}`);

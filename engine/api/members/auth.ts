@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { endpoints } from "../../../protocol/endpoints";
 import { ResultCode, STEP_ONE_LOGIN_MESSAGE } from "../../../protocol/result-codes";
 import { verifyTotp } from "../../core/members/totp";
+import { namedLanguage } from "../../locales/engine-texts";
 import { Refusal } from "../../locales/refusal";
 import { destinationOf } from "../../members/member-service";
 import { ApiError } from "../api-error";
@@ -16,7 +17,7 @@ export function registerAuthRoutes(api: ApiContext): void {
   registerEndpoint(app, apiHead, endpoints.token, async ({ body, request }) => {
     const now = services.now();
     if (body.grant_type === "refresh_token") {
-      const granted = await members.refreshSession(body.refresh_token, now, services.demoMemberId);
+      const granted = await members.refreshSession(body.refresh_token, now, services.demoMemberId, namedLanguage(request.headers));
       if (!granted) throw Refusal.of(ResultCode.UNAUTHORIZED, "errors.unauthorized");
       return granted;
     }
@@ -42,6 +43,7 @@ export function registerAuthRoutes(api: ApiContext): void {
       ip: request.ip,
       now,
       demoMemberId: services.demoMemberId,
+      lang: namedLanguage(request.headers),
     });
   });
 

@@ -1,5 +1,6 @@
 import { endpoints } from "../../../protocol/endpoints";
 import { ResultCode } from "../../../protocol/result-codes";
+import { namedLanguage } from "../../locales/engine-texts";
 import { Refusal } from "../../locales/refusal";
 import { destinationOf } from "../../members/member-service";
 import type { ApiContext } from "../context";
@@ -11,9 +12,9 @@ import { registerEndpoint } from "../register";
  * not the account exists) sent back with a new password ends every session of the account.
  */
 export function registerRegistrationRoutes({ app, apiHead, members, services }: ApiContext): void {
-  registerEndpoint(app, apiHead, endpoints.register, async ({ body }) => {
+  registerEndpoint(app, apiHead, endpoints.register, async ({ body, request }) => {
     if (body.website) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.honeypot");
-    return members.register(body, services.now());
+    return members.register(body, services.now(), namedLanguage(request.headers));
   });
 
   registerEndpoint(app, apiHead, endpoints.resetPassword, async ({ body }) => {

@@ -45,7 +45,7 @@ export interface MoveFunds {
   amount: string;
 }
 
-/** Funds entering from outside (an operator's credit, the demo funds, later a chain deposit). */
+/** Funds entering from outside (an operator's credit, the demo funds, a chain deposit). */
 export interface Deposit {
   type: "ledger.deposit";
   id: string;
@@ -53,6 +53,14 @@ export interface Deposit {
   asset: string;
   kind: AccountKind;
   amount: string;
+  /** A chain deposit's network and transaction: the projection's (the member's mail), the core reads none of it. */
+  source?: DepositSource;
+}
+
+/** Where a chain deposit came from, as the member knows it. */
+export interface DepositSource {
+  network: string;
+  txid: string;
 }
 
 /** A member asks to withdraw `amount` of an asset from their funding account, paying `fee` (core/wallet/withdrawals.ts). */

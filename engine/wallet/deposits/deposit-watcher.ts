@@ -316,7 +316,7 @@ export class DepositWatcher {
   private async confirm(chain: ChainId, node: ChainNode, mark: Mark): Promise<string[]> {
     const open = await this.db
       .selectFrom("wallet_deposit")
-      .select(["id", "member_id", "coin", "amount", "txid", "block_height", "block_hash", "confirmations", "required"])
+      .select(["id", "member_id", "coin", "network", "amount", "txid", "block_height", "block_hash", "confirmations", "required"])
       .where("chain", "=", chain)
       .where("state", "=", "confirming")
       .execute();
@@ -340,7 +340,7 @@ export class DepositWatcher {
       const status = await node.status(row.txid);
       if (status.state !== "confirmed" || status.block?.hash !== row.block_hash) continue;
       const amount = fromMinor(toMinor(trimmed(row.amount), this.options.durable.scaleOf(row.coin), "down"), this.options.durable.scaleOf(row.coin));
-      const fresh = await funds.deposit(row.member_id, row.coin, "funding", amount, row.id);
+      const fresh = await funds.deposit(row.member_id, row.coin, "funding", amount, row.id, { network: row.network, txid: row.txid });
       // False: credited before (a crash between the credit and this row's update, or a duplicate)
       // — or refused, which the ledger's rows tell apart.
       if (!fresh && !(await this.inLedger(row.id))) {

@@ -40,6 +40,21 @@ describe("deposits inside the engine", () => {
       );
       const balances = await client.data(endpoints.balances, { query: { type: "1" } }, { token });
       expect(balances.find((b) => b.coin === "BTC")).toMatchObject({ available: "0.012" });
+      // The member is mailed once, with the network and the transaction (decision 030), once the
+      // credit's rows are written (they trail the answer).
+      const [deposit] = (await client.data(endpoints.myDeposits, { query: {} }, { token })).records;
+      await vi.waitFor(
+        async () => {
+          const mails = await client.data(endpoints.devMailbox, { query: { destination: "engine-deposits@example.com" } }, operator);
+          expect(mails.filter((m) => m.subject.startsWith("Deposit credited"))).toEqual([
+            expect.objectContaining({
+              subject: "Deposit credited: 0.012 BTC",
+              body: expect.stringContaining(`Network: BTC\nTransaction ID: ${deposit!.txid}`),
+            }),
+          ]);
+        },
+        { timeout: 5_000, interval: 50 },
+      );
     } finally {
       await engine.close();
     }
