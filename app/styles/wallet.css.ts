@@ -62,3 +62,7 @@ globalStyle(`${qr} svg`, { width: "100%", height: "100%", display: "block" });
 export const depositFacts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 16px", margin: 0 });
 globalStyle(`${depositFacts} dd`, { margin: 0 });
 export const address = style({ margin: 0, fontFamily: vars.font.mono, wordBreak: "break-all", fontWeight: 600 });
+/** A saved address in the address book's table: monospace, wrapped anywhere (its cell is `nowrap`) rather than widening the table. */
+export const savedAddress = style({ display: "inline-block", minWidth: "18em", fontFamily: vars.font.mono, whiteSpace: "normal", wordBreak: "break-all" });
+/** The destination tag under a saved address. */
+export const savedTag = style({ display: "block", color: vars.color.textMuted, fontSize: "12px", marginTop: "2px" });

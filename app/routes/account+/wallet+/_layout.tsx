@@ -19,6 +19,7 @@ const MENU = [
   { key: "deposit", to: "/account/wallet/deposit" },
   { key: "withdrawal", to: "/account/wallet/withdrawal" },
   { key: "history_withdrawal", to: "/account/wallet/history-withdrawal" },
+  { key: "address", to: "/account/wallet/address" },
   { key: "bills", to: "/account/wallet/bills" },
 ] as const;
 
