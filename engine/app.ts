@@ -27,6 +27,8 @@ import type { SpotService } from "./spot/spot-service";
 import type { WithdrawalService } from "./wallet/withdrawal-service";
 import { registerWithdrawalRoutes } from "./api/withdrawals";
 import { WithdrawalRequests } from "./wallet/withdrawal-requests";
+import { registerAddressBookRoutes } from "./api/address-book";
+import { AddressBook } from "./wallet/address-book";
 import { registerAssetsRoutes } from "./api/assets";
 import { AssetsService } from "./wallet/assets-service";
 import type { MarketData } from "./market/market-data";
@@ -158,6 +160,8 @@ export async function buildApp({
   registerFavouriteRoutes(context, new FavouriteService(store.db));
   registerWalletRoutes(context, new WalletService(store.db, depositKeys));
   registerDepositRoutes(context, new DepositService(store.db));
+  const addressBook = new AddressBook(store.db, context.members);
+  registerAddressBookRoutes(context, addressBook);
   if (marketData) registerMarketDataRoutes(context, marketData, tickets);
   if (spot) {
     registerFundsRoutes(context, spot.durable.funds);
@@ -166,7 +170,8 @@ export async function buildApp({
     registerOrderHistoryRoutes(context, new OrderHistoryService(store.db, spot.durable));
     registerBillRoutes(context, new BillService(store.db, spot.durable));
   }
-  if (withdrawals && spot) registerWithdrawalRoutes(context, withdrawals, new WithdrawalRequests(store.db, spot.durable, withdrawals, context.members));
+  if (withdrawals && spot)
+    registerWithdrawalRoutes(context, withdrawals, new WithdrawalRequests(store.db, spot.durable, withdrawals, context.members, addressBook));
   if (chains) registerChainRoutes(context, chains);
   return app;
 }

@@ -1,3 +1,4 @@
+import { addressBookEndpoints } from "./endpoints/address-book";
 import { assetsEndpoints } from "./endpoints/assets";
 import { chainEndpoints } from "./endpoints/chain";
 import { billEndpoints } from "./endpoints/bills";
@@ -24,6 +25,7 @@ export const endpoints = {
   ...orderHistoryEndpoints,
   ...favouriteEndpoints,
   ...withdrawalEndpoints,
+  ...addressBookEndpoints,
   ...depositEndpoints,
   ...assetsEndpoints,
   ...walletEndpoints,

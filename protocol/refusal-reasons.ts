@@ -94,6 +94,16 @@ export const REFUSAL_REASONS = {
   AMOUNT_PRECISION: "the amount has more decimals than the coin",
   /** Today's withdrawals of the coin and this one exceed the member's daily limit. */
   WITHDRAWAL_DAILY_LIMIT: "the daily withdrawal limit would be exceeded",
+  /** Whitelist mode is on and the address (with its tag) is not in the member's address book for the coin and network. */
+  ADDRESS_NOT_WHITELISTED: "whitelist mode: the address is not saved in the address book",
+  /** Whitelist mode is on and the address was saved less than 24 hours ago; `msg` says from when it can be used. */
+  ADDRESS_WHITELIST_WAITING: "whitelist mode: the saved address is not usable yet",
+  /** The same coin, network, address and tag are saved already. */
+  ADDRESS_DUPLICATE: "the address is saved already",
+  /** The address book holds its most (50) already. */
+  ADDRESS_BOOK_FULL: "the address book is full",
+  /** No such saved address of this member. */
+  ADDRESS_UNKNOWN: "no such saved address",
   /** The member has no transaction password yet. */
   TRADE_PASSWORD_NOT_SET: "no transaction password is set",
   TRADE_PASSWORD_WRONG: "the transaction password is wrong",

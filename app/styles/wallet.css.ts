@@ -77,3 +77,8 @@ globalStyle(`${withdrawFacts} dd`, { margin: 0, textAlign: "end", fontVariantNum
 
 /** A note just above a form's submit button. */
 export const submitNote = style({ margin: "0 0 16px", color: vars.color.textMuted, fontSize: "13px" });
+
+/** A saved address in the address book's table: monospace, wrapped anywhere (its cell is `nowrap`) rather than widening the table. */
+export const savedAddress = style({ display: "inline-block", minWidth: "18em", fontFamily: vars.font.mono, whiteSpace: "normal", wordBreak: "break-all" });
+/** The destination tag under a saved address. */
+export const savedTag = style({ display: "block", color: vars.color.textMuted, fontSize: "12px", marginTop: "2px" });

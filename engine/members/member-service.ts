@@ -324,10 +324,22 @@ export class MemberService {
       this.tradePasswordFailures.record(key, now);
       throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.trade_password_wrong");
     }
+    await this.confirmCodes(member, input, now);
+    return member;
+  }
+
+  /**
+   * A security change confirmed by the member (the address book's whitelist mode): the Google
+   * code when 2FA is bound, then a security code sent to their own address, consumed last.
+   */
+  async confirmSecurityChange(memberId: string, input: { code: string; googleCode?: string }, now: number): Promise<void> {
+    await this.confirmCodes(await this.load(memberId), input, now);
+  }
+
+  private async confirmCodes(member: MemberRow, input: { code: string; googleCode?: string }, now: number): Promise<void> {
     if (member.google_secret && !verifyTotp(member.google_secret, input.googleCode ?? "", now))
       throw Refusal.of(ResultCode.BAD_REQUEST, "errors.google_code_wrong");
     await this.consumeSecurityCode(member, input.code, now);
-    return member;
   }
 
   private consumeSecurityCode(member: MemberRow, code: string, now: number): Promise<void> {

@@ -20,6 +20,7 @@ import * as m018 from "./migrations/018-simulated-chain";
 import * as m019 from "./migrations/019-withdrawals";
 import * as m020 from "./migrations/020-member-bills";
 import * as m021 from "./migrations/021-deposits";
+import * as m022 from "./migrations/022-withdrawal-addresses";
 import * as m023 from "./migrations/023-wallet-mails";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "019-withdrawals": m019,
   "020-member-bills": m020,
   "021-deposits": m021,
+  "022-withdrawal-addresses": m022,
   "023-wallet-mails": m023,
 };
 

@@ -38,6 +38,8 @@ export interface Database {
   deposit_watch: DepositWatchTable;
   deposit_watch_block: DepositWatchBlockTable;
   wallet_deposit: WalletDepositTable;
+  wallet_address: WalletAddressTable;
+  wallet_address_whitelist: WalletAddressWhitelistTable;
 }
 
 /** The last journal command a projection (the query tables) includes. */
@@ -433,4 +435,24 @@ export interface WalletDepositTable {
   created_at: ColumnType<Date, Date | string, Date | string>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
   credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A member's saved withdrawal address (migration 022, decision 029). */
+export interface WalletAddressTable {
+  id: Generated<string>;
+  member_id: string;
+  coin: string;
+  network: string;
+  /** As the network writes it (decision 024's canonical spelling). */
+  address: string;
+  /** The destination tag (XRP), or null. */
+  memo: string | null;
+  label: string;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+/** A member whose whitelist mode is on, and since when (migration 022, decision 029). */
+export interface WalletAddressWhitelistTable {
+  member_id: string;
+  since: ColumnType<Date, Date | string, Date | string>;
 }

@@ -3,14 +3,14 @@ import { KYC_STATUS } from "../../protocol/member";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { ResultCode } from "../../protocol/result-codes";
 import { canonicalDecimal } from "../core/spot/order-history-view";
-import { isValidAddress, isValidDestinationTag } from "../core/wallet/address-formats";
-import { isAddressFormat } from "../core/wallet/networks";
 import type { ChainId } from "../chain/chain-gateway";
 import { CHAINS } from "../chain/networks";
 import type { DurableCore } from "../journal/durable-core";
 import { Refusal } from "../locales/refusal";
 import type { MemberService } from "../members/member-service";
 import type { Database } from "../store/schema";
+import type { AddressBook } from "./address-book";
+import { checkDestination } from "./destination";
 import type { WithdrawalAnswer, WithdrawalService } from "./withdrawal-service";
 
 /** What a member asks for: the coin, the network and address (with a tag where the network has them), the amount to receive. */
@@ -32,7 +32,8 @@ const DAY_MS = 24 * 3600_000;
 /**
  * A member's withdrawal request, checked before anything is held (spec §5, issue 12): the coin
  * carried and switched on for the network, the address in the network's format with its
- * checksum, the amount within the coin's decimals and at least the network's minimum, the day's
+ * checksum, with the whitelist mode on a saved address saved 24 hours ago or more (decision 029),
+ * the amount within the coin's decimals and at least the network's minimum, the day's
  * withdrawals within the limit (higher after KYC), then the transaction password, the Google
  * code when bound and a security code. Only then is amount + fee held (WithdrawalService), once
  * per idempotency key: a retried post is answered as the first one was, without asking for the
@@ -47,6 +48,7 @@ export class WithdrawalRequests {
     private readonly durable: DurableCore,
     private readonly withdrawals: WithdrawalService,
     private readonly members: MemberService,
+    private readonly book: AddressBook,
   ) {}
 
   request(memberId: string, form: WithdrawalForm, now: number): Promise<WithdrawalAnswer> {
@@ -62,12 +64,9 @@ export class WithdrawalRequests {
 
   private async checkAndPlace(memberId: string, form: WithdrawalForm, now: number): Promise<WithdrawalAnswer> {
     const { coin, network } = form;
-    const rule = await this.db.selectFrom("coin_network").selectAll().where("coin", "=", coin).where("network", "=", network).executeTakeFirst();
-    if (!rule || !isAddressFormat(rule.address_format)) throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.network_unknown", { coin, network });
+    const { rule, format, memo } = await checkDestination(this.db, form);
     if (!rule.withdraw_enabled) throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.disabled", { coin, network });
-    if (!isValidAddress(rule.address_format, form.address)) throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.address_invalid", { network });
-    const takesTag = rule.address_format === "xrp";
-    if (takesTag && form.memo !== undefined && !isValidDestinationTag(form.memo)) throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.tag_invalid");
+    await this.book.refuseUnlisted(memberId, { coin, network, format, address: form.address, memo }, now);
 
     const scale = this.durable.core.scaleOf(coin);
     // What the chain can send: USDT is kept to 8 decimals here but has 6 on TRC20 and ERC20.
@@ -106,7 +105,7 @@ export class WithdrawalRequests {
     const fee = fromMinor(toMinor(canonicalDecimal(rule.withdraw_fee), scale), scale);
     return this.withdrawals.request(
       memberId,
-      { coin, network, address: form.address, ...(takesTag && form.memo !== undefined ? { memo: form.memo } : {}), amount: fromMinor(amount, scale), fee },
+      { coin, network, address: form.address, ...(memo !== null ? { memo } : {}), amount: fromMinor(amount, scale), fee },
       form.idempotencyKey,
       () => this.members.authorizeWithdrawal(memberId, form, now),
     );

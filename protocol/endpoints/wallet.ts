@@ -11,6 +11,10 @@ import { coinField } from "../fields";
 /** A network's wire name: BTC, ERC20, TRC20, SOL, XRP, DOGE (letters and digits, as a coin). */
 export const NETWORK_PATTERN = /^[A-Z0-9]{1,20}$/;
 export const networkField = z.string().regex(NETWORK_PATTERN, "validation.network");
+/** A destination address as typed (its network's format and checksum are the engine's to check: decision 024). */
+export const addressField = z.string().trim().min(1, "validation.address").max(128, "validation.address");
+/** A destination tag or memo beside the address (XRP); what a network accepts is the engine's to check. */
+export const memoField = z.string().trim().max(64, "validation.memo");
 
 const amount = z.string();
 

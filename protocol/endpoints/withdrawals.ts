@@ -2,7 +2,7 @@ import * as z from "zod";
 import { define, intString } from "../endpoint";
 import { coinField, idempotencyKeyField, orderIdField, positiveDecimalField } from "../fields";
 import { codeField, googleCodeField, tradePasswordField } from "../member";
-import { networkField } from "./wallet";
+import { addressField, memoField, networkField } from "./wallet";
 import { unsignedDecimalString } from "../money";
 import { pageOf } from "./order-history";
 
@@ -59,9 +59,9 @@ export const withdrawalEndpoints = {
     body: z.object({
       coin: coinField,
       network: networkField,
-      address: z.string().trim().min(1, "validation.address").max(128, "validation.address"),
+      address: addressField,
       /** A destination tag (XRP); ignored on networks without tags. */
-      memo: z.string().trim().max(64).optional(),
+      memo: memoField.optional(),
       amount: positiveDecimalField,
       tradePassword: tradePasswordField,
       code: codeField,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidAddress, isValidDestinationTag, toChecksumAddress } from "./address-formats";
+import { canonicalAddress, isValidAddress, isValidDestinationTag, toChecksumAddress } from "./address-formats";
 import type { AddressFormat } from "./networks";
 
 /** Changes one character of an address to another of the same alphabet and case: the checksum must catch it. */
@@ -119,5 +119,16 @@ describe("Solana addresses and XRP destination tags", () => {
   it("takes a destination tag of 0 to 2^32-1", () => {
     for (const tag of ["0", "1", "4294967295"]) expect(isValidDestinationTag(tag)).toBe(true);
     for (const tag of ["4294967296", "-1", "01", "1.5", "", "abc"]) expect(isValidDestinationTag(tag)).toBe(false);
+  });
+});
+
+describe("one spelling of a destination (the address book)", () => {
+  it("writes an EVM address with its checksum and a segwit one in lower case; base58 stays as it is", () => {
+    const checksummed = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+    for (const spelling of [checksummed, checksummed.toLowerCase(), `0x${checksummed.slice(2).toUpperCase()}`])
+      expect(canonicalAddress("evm", spelling)).toBe(checksummed);
+    expect(canonicalAddress("bitcoin", "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4")).toBe("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4");
+    expect(canonicalAddress("bitcoin", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2")).toBe("1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2");
+    expect(canonicalAddress("tron", "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL")).toBe("TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL");
   });
 });

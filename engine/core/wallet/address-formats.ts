@@ -166,6 +166,17 @@ export function isValidAddress(format: AddressFormat, address: string): boolean 
   }
 }
 
+/**
+ * The one spelling of a valid address, for telling two spellings of one destination apart (the
+ * address book, decision 029): an EVM address with its EIP-55 checksum, a segwit address in lower
+ * case (BIP173 allows either case); base58 addresses are case-sensitive and stay as they are.
+ */
+export function canonicalAddress(format: AddressFormat, address: string): string {
+  if (format === "evm") return toChecksumAddress(address);
+  if (format === "bitcoin" && /^bc1/i.test(address)) return address.toLowerCase();
+  return address;
+}
+
 /** Whether a destination tag (as typed) is an unsigned 32-bit integer without leading zeros. */
 export function isValidDestinationTag(tag: string): boolean {
   return /^(0|[1-9]\d{0,9})$/.test(tag) && Number(tag) <= MAX_DESTINATION_TAG;

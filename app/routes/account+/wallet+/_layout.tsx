@@ -20,6 +20,7 @@ const MENU = [
   { key: "withdrawal", to: "/account/wallet/withdrawal" },
   { key: "history_deposit", to: "/account/wallet/history-deposit" },
   { key: "history_withdrawal", to: "/account/wallet/history-withdrawal" },
+  { key: "address", to: "/account/wallet/address" },
   { key: "bills", to: "/account/wallet/bills" },
 ] as const;
 

@@ -1,8 +1,9 @@
 import { ACCOUNT_CODES, type OpenAccountName } from "#protocol/accounts";
 import { endpoints } from "#protocol/endpoints";
 import type { EngineCall } from "../call.server";
+import type { EndpointInput } from "../endpoint-input";
 
-/** The wallet: accounts valued, one account's coins, transfers between the member's accounts, withdrawals. */
+/** The wallet: accounts valued, one account's coins, transfers between the member's accounts, withdrawals and their address book. */
 export function walletArea(call: EngineCall) {
   return {
     /** Each account's value in USDT and their total (code "0"). */
@@ -30,6 +31,13 @@ export function walletArea(call: EngineCall) {
     withdrawals: (page: { pageNo: number; pageSize: number }) =>
       call(endpoints.myWithdrawals, { query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
     cancelWithdrawal: (withdrawalId: string) => call(endpoints.cancelWithdrawal, { params: { withdrawalId } }),
+    /** The member's saved withdrawal addresses (of one coin, if given), newest first, and whether the whitelist mode is on. */
+    addressBook: (coin?: string) => call(endpoints.addressBook, { query: coin ? { coin } : {} }),
+    /** Saves an address for a coin on a network under a label; checked as a withdrawal's address is. */
+    addAddress: (body: EndpointInput<typeof endpoints.addAddress>["body"]) => call(endpoints.addAddress, { body }),
+    deleteAddress: (addressId: string) => call(endpoints.deleteAddress, { params: { addressId } }),
+    /** Turns the whitelist mode on or off, with a security code (and the Google code when bound). */
+    setAddressWhitelist: (body: EndpointInput<typeof endpoints.addressWhitelist>["body"]) => call(endpoints.addressWhitelist, { body }),
     /** Every coin with its networks and their deposit and withdrawal rules. */
     coinNetworks: () => call(endpoints.getRechargeCurrency, {}),
     /** The member's deposit address of a coin on a network (made on first ask, the same ever after). */
