@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, logIn } from "./spot-support";
 import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations, lastMailId, latestCode } from "./support";
-import { reviewWithdrawal, TRON_ADDRESS } from "./wallet-support";
+import { reviewWithdrawal, TRON_ADDRESS, WITHDRAWING_TRADE_PASSWORD, withdrawingMember } from "./wallet-support";
 
 /**
  * The wallet as a new member meets it (issue 12, "Done means"): a deposit from the simulated
@@ -182,6 +182,46 @@ test("a withdrawal posted twice with one key is asked for once", async ({ page }
   await expect(page.getByTestId("withdrawals").getByRole("row")).toHaveCount(2);
   await page.goto(ASSETS);
   await expect(fundingUsdt(page)).toContainText("59.00000000");
+});
+
+test("under whitelist mode a saved address fills the withdrawal form and waits 24 hours, JavaScript off", async ({ browser }) => {
+  const member = await createMember("wd-whitelist");
+  const credited = await fetch(`${ENGINE_URL}/admin/deposit`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...adminHeaders() },
+    body: JSON.stringify({ uid: member.uid, coin: "USDT", account: "funding", amount: "100", reference: `e2e-wd-wl-${member.uid}` }),
+  });
+  expect(credited.status).toBe(200);
+  await withdrawingMember(member.email, member.password); // sets the transaction password
+  const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await logIn(page, member.email, member.password, "/account/wallet/address");
+  const add = page.getByRole("region", { name: "Add an address" });
+  await add.getByLabel("Coin and network").selectOption("USDT:TRC20");
+  await add.getByLabel("Address").fill(TRON_ADDRESS);
+  await add.getByLabel("Label").fill("Cold wallet");
+  await add.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByText("Saved “Cold wallet” to your address book.")).toBeVisible();
+  const whitelist = page.getByRole("region", { name: "Whitelist mode" });
+  const whitelistCode = await sendCodeAndRead(page, member.email);
+  await whitelist.getByLabel("Verification code").fill(whitelistCode);
+  await whitelist.getByRole("button", { name: "Turn on whitelist mode" }).click();
+  await expect(page.getByText("Whitelist mode is on.")).toBeVisible();
+
+  await page.goto(`${WITHDRAW}?coin=USDT&network=TRC20`);
+  await expect(page.getByTestId("withdraw-whitelist")).toContainText("Whitelist mode is on");
+  await page.getByLabel("Saved address").selectOption({ label: "Cold wallet · TNPeea…YqeL" });
+  await page.getByRole("button", { name: "Choose" }).click();
+  const form = page.locator("form#withdraw-USDT-TRC20");
+  await expect(form.getByLabel("USDT address on TRC20")).toHaveValue(TRON_ADDRESS);
+  await expect(form.getByText(/“Cold wallet” was saved less than 24 hours ago/)).toBeVisible();
+  await form.getByLabel("Amount to receive").fill("20");
+  const code = await sendCodeAndRead(page, member.email);
+  await form.getByLabel("Transaction password").fill(WITHDRAWING_TRADE_PASSWORD);
+  await form.getByLabel("Verification code").fill(code);
+  await form.getByRole("button", { name: "Withdraw" }).click();
+  await expect(page.getByRole("alert")).toContainText("this address was saved less than 24 hours ago");
+  await page.goto("/account/wallet/history-withdrawal");
+  await expect(page.getByText("No withdrawals yet.")).toBeVisible();
 });
 
 test("the withdrawal and deposit history pages have no serious axe violations; the account centre's paths lead to them", async ({ page }) => {

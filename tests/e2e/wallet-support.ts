@@ -4,7 +4,9 @@ import { endpoints } from "../../protocol/endpoints";
 import { adminHeaders, ENGINE_URL, lastMailId, latestCode } from "./support";
 
 export const TRON_ADDRESS = "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL";
-const TRADE_PASSWORD = "246810";
+/** The transaction password `withdrawingMember` sets. */
+export const WITHDRAWING_TRADE_PASSWORD = "246810";
+const TRADE_PASSWORD = WITHDRAWING_TRADE_PASSWORD;
 const API = `${ENGINE_URL}/api/mjkj-web/`;
 
 /** One engine call (as the member when a token is given); answers the envelope. */

@@ -50,13 +50,24 @@ async function withdrawalContext(engine: MemberEngine, choice: { coin: string | 
   };
 }
 
-/** The withdrawal page (spec §2 wallet `withdrawal`): the choice by a GET form, the network's rules, the balance, a fresh key. */
+/**
+ * The withdrawal page (spec §2 wallet `withdrawal`): the choice of coin, network and saved address
+ * by a GET form, the network's rules, the balance, the address book (whitelist mode on or off), a
+ * fresh key.
+ */
 export async function loadWithdrawal(engine: MemberEngine, request: Request) {
   const search = new URL(request.url).searchParams;
   const context = await withdrawalContext(engine, { coin: search.get("coin"), network: search.get("network") });
-  const { rules, network } = context;
+  const { rules, network, choice } = context;
+  // The member's saved addresses of this coin on this network (decision 029); `?saved=` fills the form with one.
+  const book = choice.coin ? await engine.wallet.addressBook(choice.coin) : null;
+  const saved = (book?.addresses ?? [])
+    .filter((a) => a.network === choice.network)
+    .map((a) => ({ id: a.id, label: a.label, address: a.address, memo: a.memo, usableFrom: a.usableFrom }));
+  const picked = saved.find((a) => a.id === search.get("saved")) ?? null;
   return {
     ...context,
+    book: { whitelist: book?.whitelist ?? false, saved, picked, now: Date.now() },
     network: network && {
       dailyWithdrawLimit: network.dailyWithdrawLimit,
       dailyWithdrawLimitKyc: network.dailyWithdrawLimitKyc,

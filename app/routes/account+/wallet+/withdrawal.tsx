@@ -33,7 +33,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function WithdrawalPage() {
   const { t } = useTranslation();
-  const { coins, choice, security } = useLoaderData<typeof loader>();
+  const { coins, choice, security, book } = useLoaderData<typeof loader>();
   const networks = coins.find((c) => c.coin === choice.coin)?.networks ?? [];
   // The shared demo login cannot withdraw (decision 028): said before anything is typed.
   if (security.demo) return <DemoLockedNotice />;
@@ -46,9 +46,15 @@ export default function WithdrawalPage() {
         <p className={s.muted}>{t("wallet.withdraw.none")}</p>
       ) : (
         <>
-          <NetworkChoice coins={coins} networks={networks} choice={choice} />
+          <NetworkChoice coins={coins} networks={networks} choice={choice} saved={book.saved} picked={book.picked?.id ?? null} />
+          <p className={s.muted} data-testid="withdraw-whitelist">
+            {book.whitelist ? t("wallet.withdraw.whitelist_on") : null}{" "}
+            <Link to="/account/wallet/address" className={s.action}>
+              {t("wallet.withdraw.manage_addresses")}
+            </Link>
+          </p>
           {security.tradePasswordSet ? (
-            <WithdrawalForm />
+            <WithdrawalForm key={book.picked?.id ?? "typed"} />
           ) : (
             <p className={s.muted} data-testid="withdraw-needs-trade-password">
               {t("wallet.withdraw.needs_trade_password")}{" "}
@@ -68,22 +74,28 @@ function NetworkChoice({
   coins,
   networks,
   choice,
+  saved,
+  picked,
 }: {
   coins: Array<{ coin: string; name: string }>;
   networks: string[];
   choice: { coin: string | null; network: string | null };
+  saved: Array<{ id: string; label: string; address: string }>;
+  picked: string | null;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const submit = useSubmit();
   const onChange = (e: ChangeEvent<HTMLSelectElement>) => {
     const form = e.currentTarget.form!;
-    // A new coin starts on its own first network.
+    // A new coin starts on its own first network, and a new network with a typed address.
     if (e.currentTarget.name === "coin") (form.elements.namedItem("network") as HTMLSelectElement).value = "";
+    const savedChoice = form.elements.namedItem("saved") as HTMLSelectElement | null;
+    if (savedChoice && e.currentTarget.name !== "saved") savedChoice.value = "";
     submit(form, { replace: true, preventScrollReset: true });
   };
   return (
-    <Form method="get" className={w.filters} key={`${choice.coin}:${choice.network}`} aria-label={t("wallet.withdraw.choose")}>
+    <Form method="get" className={w.filters} key={`${choice.coin}:${choice.network}:${picked}`} aria-label={t("wallet.withdraw.choose")}>
       <div className={f.field}>
         <label htmlFor="withdraw-coin" className={f.label}>
           {t("wallet.deposit.coin")}
@@ -108,6 +120,21 @@ function NetworkChoice({
           ))}
         </select>
       </div>
+      {saved.length ? (
+        <div className={f.field}>
+          <label htmlFor="withdraw-saved" className={f.label}>
+            {t("wallet.withdraw.saved")}
+          </label>
+          <select id="withdraw-saved" name="saved" defaultValue={picked ?? ""} className={f.input} onChange={onChange}>
+            <option value="">{t("wallet.withdraw.saved_none")}</option>
+            {saved.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label} · {a.address.slice(0, 6)}…{a.address.slice(-4)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {hydrated ? null : (
         <div className={w.filterActions}>
           <button type="submit" className={f.primary}>
@@ -122,7 +149,7 @@ function NetworkChoice({
 function WithdrawalForm() {
   const { t, i18n } = useTranslation();
   const nf = useNumberFormat();
-  const { choice, rules, network, max, key } = useLoaderData<typeof loader>();
+  const { choice, rules, network, max, key, book } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const mark = decimalMarkOf(i18n.language);
   const schema = useMemo(() => withdrawalSchema(rules!), [rules]);
@@ -130,9 +157,19 @@ function WithdrawalForm() {
     id: `withdraw-${choice.coin}-${choice.network}`,
     lastResult: actionData?.result,
     sendCode: ANY_FIELDS,
-    defaultValue: { coin: choice.coin ?? "", network: choice.network ?? "" },
+    defaultValue: {
+      coin: choice.coin ?? "",
+      network: choice.network ?? "",
+      ...(book.picked ? { address: book.picked.address, ...(book.picked.memo ? { memo: book.picked.memo } : {}) } : {}),
+    },
   });
   if (!rules || !network) return null;
+  const picked = book.picked;
+  // Under whitelist mode a newly saved address waits 24 h (decision 029): said before the member types the rest.
+  const savedHint = (a: NonNullable<typeof picked>) =>
+    book.whitelist && Date.parse(a.usableFrom) > book.now
+      ? t("wallet.withdraw.saved_waiting", { label: a.label, time: `${a.usableFrom.slice(0, 16).replace("T", " ")} UTC` })
+      : t("wallet.withdraw.saved_hint", { label: a.label });
   const typed = readDecimalInput(fields.amount.value ?? "", { scale: rules.scale, mark });
   const total = typed.ok ? addDecimals(typed.value, rules.fee) : null;
   const show = (value: string) => `${nf.display(value, { abbreviate: false })} ${rules.coin}`;
@@ -146,6 +183,7 @@ function WithdrawalForm() {
         label={t("wallet.withdraw.address", { coin: rules.coin, network: choice.network })}
         inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "off", spellCheck: false }}
         errors={fields.address.errors}
+        hint={picked ? savedHint(picked) : undefined}
       />
       {rules.needsTag ? (
         <Field
