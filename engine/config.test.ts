@@ -34,6 +34,15 @@ describe("engine environment (issue 9)", () => {
     expect(readEngineEnv(env({ DEPOSIT_WATCH_MS: "500" })).DEPOSIT_WATCH_MS).toBe(500);
     expect(() => readEngineEnv(env({ DEPOSIT_WATCH_MS: "5" }))).toThrow(/DEPOSIT_WATCH_MS/);
   });
+
+  it("takes the test-only crash after a broadcast outside production only (issue 12)", () => {
+    expect(readEngineEnv(env({})).FAULT_CRASH_AFTER_BROADCAST).toBeUndefined();
+    expect(readEngineEnv(env({ FAULT_CRASH_AFTER_BROADCAST: "1" })).FAULT_CRASH_AFTER_BROADCAST).toBe("1");
+    expect(() => readEngineEnv(env({ NODE_ENV: "production", FAULT_CRASH_AFTER_BROADCAST: "1" }))).toThrow(
+      /FAULT_CRASH_AFTER_BROADCAST: is a test-only fault injection/,
+    );
+    expect(() => readEngineEnv(env({ FAULT_CRASH_AFTER_BROADCAST: "yes" }))).toThrow(/FAULT_CRASH_AFTER_BROADCAST/);
+  });
 });
 
 describe("deposit keys in the environment (decision 024)", () => {

@@ -108,6 +108,12 @@ const engineEnvSchema = z
     /** How often the deposit watcher reads the chains (decision 027): a pass starts this long after the last one ended. */
     DEPOSIT_WATCH_MS: z.coerce.number().int().min(50).max(3_600_000).default(2_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * Test-only fault injection: "1" kills the engine (SIGKILL) right after a chain took a
+     * withdrawal, before its broadcast step is journaled (engine/wallet/wallet-crash.test.ts).
+     * Refused with NODE_ENV=production.
+     */
+    FAULT_CRASH_AFTER_BROADCAST: z.enum(["0", "1"]).optional(),
   })
   .superRefine((env, ctx) => {
     // A production exchange that cannot e-mail would leave members without codes, and a dev
@@ -115,6 +121,9 @@ const engineEnvSchema = z
     const demo = (env.SIMULATOR ?? (env.DATABASE_URL ? "0" : "1")) === "1";
     if (env.NODE_ENV === "production" && !env.SMTP_URL && env.DEV_MAILBOX !== "1" && !demo) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (or DEV_MAILBOX=1 for a demo without e-mail delivery)" });
+    }
+    if (env.NODE_ENV === "production" && env.FAULT_CRASH_AFTER_BROADCAST === "1") {
+      ctx.addIssue({ code: "custom", path: ["FAULT_CRASH_AFTER_BROADCAST"], message: "is a test-only fault injection and is refused in production" });
     }
   });
 

@@ -88,7 +88,6 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     },
   });
   const spot = new SpotService(durable);
-  const withdrawals = new WithdrawalService(durable);
   // A state the journal does not fully describe (rebuilt from the tables, past a damaged
   // snapshot, markets listed by hand): snapshot it before serving, so the next start replays
   // only commands that came after it (decision 017).
@@ -117,6 +116,8 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     { adapter: env.CHAIN_ADAPTER, blockIntervalMs: env.CHAIN_BLOCK_MS, reorgProbability: env.CHAIN_REORG_PROBABILITY },
     (message) => console.warn(message),
   );
+  // An approved withdrawal a chain already holds is never rejected (decision 028): the service asks the chains.
+  const withdrawals = new WithdrawalService(durable, { gateway: chains.gateway });
   // Deposits from the chains, credited once confirmed (decision 027): after the chains, stopped before them.
   const depositWatcher = new DepositWatcher({ durable, gateway: chains.gateway });
   depositWatcher.start(env.DEPOSIT_WATCH_MS);
@@ -153,7 +154,11 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   if (store.kind === "pglite") chores.push({ name: "vacuum and checkpoint", run: () => upkeepEmbedded(store.db) });
   const housekeeping = startHousekeeping({ chores, log: app.log });
   // Approved withdrawals go out, sent ones complete once confirmed (issue 12).
-  const sender = new WithdrawalSender(store.db, withdrawals, chains.gateway, app.log);
+  const sender = new WithdrawalSender(store.db, withdrawals, chains.gateway, app.log, {
+    // Test-only fault injection (engine/wallet/wallet-crash.test.ts): kill -9 right after a chain took
+    // a withdrawal, before its broadcast step is journaled. The configuration refuses it in production.
+    ...(env.FAULT_CRASH_AFTER_BROADCAST === "1" && env.NODE_ENV !== "production" ? { afterChainTook: () => process.kill(process.pid, "SIGKILL") } : {}),
+  });
   const sending = startHousekeeping({ chores: [{ name: "send withdrawals", run: () => sender.pass() }], intervalMs: WITHDRAWAL_SEND_MS, log: app.log });
   // A snapshot of the core now and then, so a start replays a short journal tail (decision 017).
   // Built in a worker thread from the last snapshot and the journal: the engine does not stop for it.

@@ -1,5 +1,6 @@
 import { endpoints } from "../../protocol/endpoints";
 import { ACCOUNTS } from "../../protocol/accounts";
+import { toMinor } from "../../protocol/money";
 import type { RefusalReason } from "../../protocol/refusal-reasons";
 import { ResultCode } from "../../protocol/result-codes";
 import type { Funds, TransferCode } from "../journal/funds";
@@ -33,7 +34,11 @@ export function registerFundsRoutes(api: ApiContext, funds: Funds): void {
   memberEndpoint(api, endpoints.balances, async ({ query, memberId }) => funds.balances(memberId, ACCOUNTS[query.type]));
 
   memberEndpoint(api, endpoints.transfer, async ({ query, memberId, lang }) => {
-    if (query.from === query.to) throw refuse("ORDER_BAD_COMMAND", lang);
+    // Refused in a transfer's own words (the ledger's code for all three speaks of an order).
+    if (query.from === query.to) throw ApiError.badRequest(engineText(lang, "wallet.same_account"), "ORDER_BAD_COMMAND");
+    const scale = funds.scaleOf(query.coin);
+    if (scale === undefined) throw ApiError.badRequest(engineText(lang, "assets.unknown_coin", { coin: query.coin }), "COIN_UNKNOWN");
+    if (!fitsScale(query.amount, scale)) throw ApiError.badRequest(engineText(lang, "wallet.too_precise", { coin: query.coin, scale }), "AMOUNT_PRECISION");
     const code = await funds.transferBetween(
       memberId,
       query.coin,
@@ -53,4 +58,14 @@ export function registerFundsRoutes(api: ApiContext, funds: Funds): void {
     if (!ok) throw new ApiError(ResultCode.CONFLICT, "deposit refused: unknown coin, bad amount or reference already used");
     return null;
   });
+}
+
+/** Whether a decimal text has no more decimals than `scale` (trailing zeros aside). */
+function fitsScale(amount: string, scale: number): boolean {
+  try {
+    toMinor(amount, scale);
+    return true;
+  } catch {
+    return false;
+  }
 }

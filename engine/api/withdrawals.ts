@@ -6,7 +6,7 @@ import { KEY_REUSED } from "../journal/idempotency";
 import { Refusal } from "../locales/refusal";
 import { pageOf } from "../store/paging";
 import type { WithdrawalRequests } from "../wallet/withdrawal-requests";
-import type { WithdrawalRow, WithdrawalService, WithdrawalServiceCode } from "../wallet/withdrawal-service";
+import { WITHDRAWAL_ON_CHAIN, type WithdrawalRow, type WithdrawalService, type WithdrawalServiceCode } from "../wallet/withdrawal-service";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
 import { memberEndpoint } from "./member-endpoint";
@@ -51,6 +51,8 @@ export function registerWithdrawalRoutes(api: ApiContext, withdrawals: Withdrawa
   operatorEndpoint(api, endpoints.adminWithdrawalReview, async ({ body }) => {
     const code: WithdrawalServiceCode = await withdrawals.review(body.id, body.decision, body.reason);
     if (code === "WITHDRAWAL_UNKNOWN") throw ApiError.notFound(`no open withdrawal ${body.id}`);
+    if (code === WITHDRAWAL_ON_CHAIN)
+      throw ApiError.badRequest(`withdrawal ${body.id} is already on its chain: it is being sent and can no longer be rejected`, "WITHDRAWAL_WRONG_STATE");
     if (code !== "OK") throw ApiError.badRequest(engineText("en", "withdrawals.review_state"), "WITHDRAWAL_WRONG_STATE");
     return null;
   });

@@ -103,6 +103,12 @@ export interface ChainNode {
    * restart) answers the first txid and sends nothing. The same id with other details is refused.
    */
   broadcast(order: WithdrawalOrder): Promise<Broadcast>;
+  /**
+   * The transaction this node took for a withdrawal, if it ever took one (also when the engine that
+   * asked stopped before recording the answer); null when it never did. A withdrawal a chain holds
+   * has left: it must not be rejected and its money given back (decision 028).
+   */
+  sent(withdrawalId: string): Promise<{ txid: string } | null>;
 }
 
 /** The port: one node per chain. */

@@ -239,6 +239,16 @@ class SimulatedNode implements ChainNode {
     });
   }
 
+  async sent(withdrawalId: string): Promise<{ txid: string } | null> {
+    const row = await this.db
+      .selectFrom("sim_chain_tx")
+      .select("txid")
+      .where("chain", "=", this.chain)
+      .where("withdrawal_id", "=", withdrawalId)
+      .executeTakeFirst();
+    return row ? { txid: row.txid } : null;
+  }
+
   /** An outside wallet pays into an address: a transaction in the mempool. */
   pay(payment: { toAddress: string; asset: string; amount: string; tag?: string | null }): Promise<ChainTransfer> {
     return this.serial(async () => {

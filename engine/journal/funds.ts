@@ -83,6 +83,11 @@ export class Funds implements Product {
     }
   }
 
+  /** The ledger's decimals of an asset; undefined for an asset the ledger does not carry. */
+  scaleOf(asset: string): number | undefined {
+    return this.durable.core.assetScales.get(asset);
+  }
+
   /** A member's balances of one account kind, as decimal strings. */
   balances(memberId: string, kind: AccountKind): Array<{ coin: string; available: string; frozen: string }> {
     const { core } = this.durable;

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChainGateway, ChainNode } from "../chain/chain-gateway";
 import { SimulatedChains } from "../chain/simulated-chain";
 import { DurableCore } from "../journal/durable-core";
+import { simChainWithdrawals } from "../testing/sim-chain-rows";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { withdrawalProduct } from "./withdrawal-product";
 import { WithdrawalSender } from "./withdrawal-sender";
-import { WithdrawalService } from "./withdrawal-service";
+import { WITHDRAWAL_ON_CHAIN, WithdrawalService } from "./withdrawal-service";
 
-/** Approved withdrawals are sent once, however often the sender runs or restarts, and complete once confirmed. */
+/**
+ * Approved withdrawals are sent once, however often the sender runs or restarts, and complete once
+ * confirmed; one a chain holds is never rejected (its money has left), whether the chain took it
+ * just before a crash or while the rejection arrived.
+ */
 describe.each(testStoreKinds())("the withdrawal sender on %s", (kind) => {
   let store: TestStore;
   let durable: DurableCore;
@@ -24,8 +30,8 @@ describe.each(testStoreKinds())("the withdrawal sender on %s", (kind) => {
         throw e;
       },
     });
-    withdrawals = new WithdrawalService(durable, { newId: () => `ws-${kind}-${++n}` });
     chains = await SimulatedChains.start({ db: store.db, autoMine: false, reorgProbability: 0, seed: 7 });
+    withdrawals = new WithdrawalService(durable, { newId: () => `ws-${kind}-${++n}`, gateway: chains });
     expect(await durable.funds.deposit("1", "USDT", "funding", "500", "dep-ws-1")).toBe(true);
   });
   afterAll(async () => {
@@ -69,5 +75,80 @@ describe.each(testStoreKinds())("the withdrawal sender on %s", (kind) => {
     expect(mined[0]).toMatchObject({ toAddress: TRON, asset: "USDT", amount: "100" });
     // The one in review was never sent.
     expect((await withdrawals.inState("review")).map((w) => w.id)).toEqual([inReview.id]);
+  });
+
+  const held = () => durable.funds.balances("1", "funding").find((b) => b.coin === "USDT")!.frozen;
+  const approvedOne = async (key: string, amount: string) => {
+    const { id } = await withdrawals.request("1", { coin: "USDT", network: "TRC20", address: TRON, amount, fee: "1" }, key);
+    expect(await withdrawals.review(id!, "approve")).toBe("OK");
+    return id!;
+  };
+
+  it("refuses to reject an approved withdrawal the chain took before a crash; the sender then records it as sent", async () => {
+    const id = await approvedOne("key-ws-3", "7");
+    const heldBefore = held();
+    // The chain took it; the engine stopped before journaling the broadcast step.
+    const taken = await chains.nodeFor("TRC20").broadcast({ withdrawalId: id, toAddress: TRON, tag: null, asset: "USDT", amount: "7" });
+    expect(await chains.nodeFor("TRC20").sent(id)).toEqual({ txid: taken.txid });
+    expect(await chains.nodeFor("ERC20").sent(id)).toBeNull();
+    expect(await withdrawals.review(id, "reject", "The member asked us to stop it.")).toBe(WITHDRAWAL_ON_CHAIN);
+    expect(durable.core.withdrawals.get(id)?.state).toBe("approved");
+    expect(held()).toBe(heldBefore);
+
+    expect((await new WithdrawalSender(store.db, withdrawals, chains).pass()).sent).toBe(1);
+    expect(durable.core.withdrawals.get(id)?.state).toBe("broadcast");
+    expect((await simChainWithdrawals(store.db, id)).map((tx) => tx.txid)).toEqual([taken.txid]);
+  });
+
+  it("an operator's rejection that arrives while the sender hands the withdrawal to the chain waits, and is then refused", async () => {
+    const id = await approvedOne("key-ws-4", "3");
+    // A chain whose broadcast waits until the test lets it go.
+    let entered!: () => void;
+    let release!: () => void;
+    const inBroadcast = new Promise<void>((resolve) => (entered = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const tron = chains.node("tron");
+    const slow: ChainNode = {
+      chain: tron.chain,
+      networks: tron.networks,
+      tip: () => tron.tip(),
+      blockAt: (height) => tron.blockAt(height),
+      blocksFrom: (height, limit) => tron.blocksFrom(height, limit),
+      status: (txid) => tron.status(txid),
+      sent: (withdrawalId) => tron.sent(withdrawalId),
+      broadcast: async (order) => {
+        entered();
+        await gate;
+        return tron.broadcast(order);
+      },
+    };
+    const gateway: ChainGateway = {
+      chains: chains.chains,
+      node: (chain) => (chain === "tron" ? slow : chains.node(chain)),
+      nodeFor: (network) => (network === "TRC20" ? slow : chains.nodeFor(network)),
+      close: async () => undefined,
+    };
+    const sending = new WithdrawalSender(store.db, withdrawals, gateway).pass();
+    await inBroadcast;
+    const rejecting = withdrawals.review(id, "reject", "Too late, as it turns out.");
+    release();
+    expect(await sending).toMatchObject({ sent: 1 });
+    expect(await rejecting).toBe("WITHDRAWAL_WRONG_STATE");
+    expect(durable.core.withdrawals.get(id)?.state).toBe("broadcast");
+    expect(durable.core.ledger.checkInvariants()).toEqual([]);
+  });
+
+  it("does not hand a withdrawal rejected meanwhile to the chain", async () => {
+    const id = await approvedOne("key-ws-5", "2");
+    expect(await withdrawals.review(id, "reject", "Sanctioned address.")).toBe("OK");
+    let asked = false;
+    expect(
+      await withdrawals.send(id, async () => {
+        asked = true;
+        return "never";
+      }),
+    ).toBe("WITHDRAWAL_WRONG_STATE");
+    expect(asked).toBe(false);
+    expect(await chains.nodeFor("TRC20").sent(id)).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ const isChainNetwork = (value: string | null): value is ChainNetwork => (CHAIN_N
  * the next pass gets the same txid back), then journaled as broadcast (the money leaves the
  * ledger); every broadcast one whose transaction has the network's confirmations is completed.
  * One that the chain refuses (its amount or address) stays approved and is logged for an operator.
+ * The chain call and the journaled step go through `WithdrawalService.send`, so an operator's
+ * rejection of the same withdrawal never lands between them (decision 028).
  */
 export class WithdrawalSender {
   constructor(
@@ -20,6 +22,13 @@ export class WithdrawalSender {
     private readonly withdrawals: WithdrawalService,
     private readonly gateway: ChainGateway,
     private readonly log: { warn: (obj: object, msg: string) => void } = { warn: () => undefined },
+    private readonly faults: {
+      /**
+       * Test-only fault injection: called right after a chain took a withdrawal and before its
+       * `broadcast` step is journaled (the crash test kills the process here). Never set in production.
+       */
+      afterChainTook?: (withdrawalId: string) => void;
+    } = {},
   ) {}
 
   /** One pass; answers how many were sent and completed. */
@@ -32,10 +41,17 @@ export class WithdrawalSender {
         continue;
       }
       try {
-        const { txid } = await this.gateway
-          .nodeFor(w.network)
-          .broadcast({ withdrawalId: w.id, toAddress: w.address, tag: w.memo, asset: w.coin, amount: w.amount });
-        if ((await this.withdrawals.broadcast(w.id, txid)) === "OK") sent++;
+        const network = w.network;
+        const address = w.address;
+        const code = await this.withdrawals.send(w.id, async () => {
+          const { txid } = await this.gateway
+            .nodeFor(network)
+            .broadcast({ withdrawalId: w.id, toAddress: address, tag: w.memo, asset: w.coin, amount: w.amount });
+          this.faults.afterChainTook?.(w.id);
+          return txid;
+        });
+        // Not OK: no longer approved since the list was read (rejected, or sent by the last pass); the chain was not asked.
+        if (code === "OK") sent++;
       } catch (error) {
         if (!(error instanceof ChainRefusal)) throw error;
         this.log.warn({ withdrawal: w.id, err: error.message }, "the chain refused a withdrawal; it stays approved for an operator");

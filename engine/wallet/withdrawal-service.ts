@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
+import type { ChainGateway } from "../chain/chain-gateway";
 import type { RequestWithdrawal, StepWithdrawal } from "../core/exchange/commands";
 import { canonicalDecimal } from "../core/spot/order-history-view";
 import type { WithdrawalAction, WithdrawalCode, WithdrawalState } from "../core/wallet/withdrawals";
@@ -7,8 +8,11 @@ import type { DurableCore } from "../journal/durable-core";
 import { KEY_REUSED, requestFingerprint } from "../journal/idempotency";
 import type { WalletWithdrawalTable } from "../store/schema";
 
-/** What a withdrawal request or step answers: the core's code, or a key reused for another request. */
-export type WithdrawalServiceCode = WithdrawalCode | typeof KEY_REUSED;
+/** An operator's rejection refused: a chain already holds the withdrawal's transaction (its money has left). */
+export const WITHDRAWAL_ON_CHAIN = "WITHDRAWAL_ON_CHAIN";
+
+/** What a withdrawal request or step answers: the core's code, a key reused for another request, or a rejection too late. */
+export type WithdrawalServiceCode = WithdrawalCode | typeof KEY_REUSED | typeof WITHDRAWAL_ON_CHAIN;
 
 /** A checked request: the coin, where it goes, what the member receives and the fee. */
 export interface WithdrawalRequest {
@@ -53,11 +57,25 @@ const OPERATOR_READ_BACK_MS = 2_000;
  * runs once per idempotency key; a member's cancel names the member, so another member's
  * withdrawal is unknown to them. What is checked before a request (network, address, limits,
  * codes) is the caller's: this places what it is given.
+ *
+ * NOTE: an approved withdrawal may be rejected, but the sender may be handing it to its chain at
+ * that moment, or may have done so just before the engine stopped (the chain took it, the
+ * `broadcast` step was never journaled). Rejecting it then would give the member back money that
+ * has left. So the sender's send (`send`) and an operator's rejection of one withdrawal run one
+ * at a time, the send only while the core still has it approved, and the rejection only while no
+ * chain of `gateway` holds a transaction for it (decision 028).
  */
 export class WithdrawalService {
+  /** Per withdrawal, the send or rejection under way (see the class's NOTE). */
+  private readonly busy = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly durable: DurableCore,
-    private readonly options: { newId?: () => string } = {},
+    private readonly options: {
+      newId?: () => string;
+      /** The chains an approved withdrawal may already be on; without them (tests of the review alone) a rejection asks none. */
+      gateway?: ChainGateway;
+    } = {},
   ) {}
 
   /**
@@ -95,12 +113,34 @@ export class WithdrawalService {
     return this.step({ type: "wallet.withdrawal", id, action: "cancel", memberId });
   }
 
-  /** An operator's review: approve, or reject with the reason the member will read. */
+  /**
+   * An operator's review: approve, or reject with the reason the member will read. An approved
+   * withdrawal that a chain already holds is not rejected (`WITHDRAWAL_ON_CHAIN`): the sender
+   * records it as sent on its next pass.
+   */
   async review(id: string, decision: Extract<WithdrawalAction, "approve" | "reject">, reason?: string): Promise<WithdrawalServiceCode> {
-    return this.step({ type: "wallet.withdrawal", id, action: decision, ...(reason !== undefined ? { reason } : {}) }, OPERATOR_READ_BACK_MS);
+    const step = () => this.step({ type: "wallet.withdrawal", id, action: decision, ...(reason !== undefined ? { reason } : {}) }, OPERATOR_READ_BACK_MS);
+    if (decision === "approve") return step();
+    return this.exclusive(id, async () => {
+      if (this.durable.core.withdrawals.get(id)?.state === "approved" && (await this.onChain(id))) return WITHDRAWAL_ON_CHAIN;
+      return step();
+    });
   }
 
-  /** The sender handed it to the chain as `txid`: the money has left. */
+  /**
+   * The sender's send: `toChain` hands the withdrawal to its chain and answers the txid, then the
+   * `broadcast` step is journaled (the money leaves the ledger), with no rejection of it in
+   * between. One that is no longer approved (rejected meanwhile) is not handed to the chain:
+   * `WITHDRAWAL_WRONG_STATE`.
+   */
+  async send(id: string, toChain: () => Promise<string>): Promise<WithdrawalServiceCode> {
+    return this.exclusive(id, async () => {
+      if (this.durable.core.withdrawals.get(id)?.state !== "approved") return "WITHDRAWAL_WRONG_STATE";
+      return this.broadcast(id, await toChain());
+    });
+  }
+
+  /** Records that the chain took it as `txid`: the money has left. (The sender goes through `send`.) */
   async broadcast(id: string, txid: string): Promise<WithdrawalServiceCode> {
     return this.step({ type: "wallet.withdrawal", id, action: "broadcast", txid });
   }
@@ -154,6 +194,25 @@ export class WithdrawalService {
 
   private async step(command: StepWithdrawal, waitProjected?: number): Promise<WithdrawalServiceCode> {
     return (await this.durable.execute(command, waitProjected ? { waitProjected } : {})).code;
+  }
+
+  /** Whether any chain holds a transaction for the withdrawal. */
+  private async onChain(id: string): Promise<boolean> {
+    const gateway = this.options.gateway;
+    if (!gateway) return false;
+    const sent = await Promise.all(gateway.chains.map((chain) => gateway.node(chain).sent(id)));
+    return sent.some((tx) => tx !== null);
+  }
+
+  /** Runs `change` after any send or rejection of the same withdrawal under way. */
+  private exclusive<T>(id: string, change: () => Promise<T>): Promise<T> {
+    const run = (this.busy.get(id) ?? Promise.resolve()).catch(() => undefined).then(change);
+    this.busy.set(id, run);
+    const done = () => {
+      if (this.busy.get(id) === run) this.busy.delete(id);
+    };
+    run.then(done, done);
+    return run;
   }
 }
 
