@@ -73,6 +73,20 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
     expect(await client.call(endpoints.cancelWithdrawal, { params: { withdrawalId: mine.id! } }, {})).toMatchObject({ code: 401 });
   });
 
+  it("filters a member's withdrawals by coin and state; a bad filter is refused with a clear message", async () => {
+    const open = await request("bob", "w-api-filter-1", "15");
+    const list = (query: Record<string, string>) => client.data(endpoints.myWithdrawals, { query }, as("bob"));
+    expect((await list({ state: "review" })).records.map((w) => w.id)).toContain(open.id);
+    expect((await list({ state: "cancelled" })).records.map((w) => w.id)).not.toContain(open.id);
+    expect((await list({ coin: "USDT", state: "review" })).total).toBeGreaterThan(0);
+    expect(await list({ coin: "BTC" })).toMatchObject({ records: [], total: 0 });
+    const bad = await client.callUnchecked(endpoints.myWithdrawals, { query: { state: "lost" } }, as("bob"));
+    expect(bad).toMatchObject({ code: 400 });
+    expect(JSON.stringify(bad)).toContain("must be one of review");
+    expect((await client.call(endpoints.cancelWithdrawal, { params: { withdrawalId: open.id! } }, as("bob"))).code).toBe(200);
+    expect((await list({ state: "cancelled" })).records.map((w) => w.id)).toContain(open.id);
+  });
+
   it("an operator reviews the queue: a rejection needs its reason, the member reads it; an approved one can no longer be cancelled", async () => {
     const toReject = await request("alice", "w-api-2", "10");
     const toApprove = await request("bob", "w-api-3", "20");

@@ -33,7 +33,11 @@ export function registerWithdrawalRoutes(api: ApiContext, withdrawals: Withdrawa
 
   memberEndpoint(api, endpoints.myWithdrawals, async ({ query, memberId }) => {
     const paging = { pageNo: query.pageNo ?? 1, pageSize: query.pageSize ?? PAGE_SIZE };
-    const { records, total } = await withdrawals.ofMember(memberId, paging);
+    const { records, total } = await withdrawals.ofMember(memberId, {
+      ...paging,
+      ...(query.coin ? { coin: query.coin } : {}),
+      ...(query.state ? { state: query.state } : {}),
+    });
     return pageOf(records.map(view), total, paging);
   });
 

@@ -150,26 +150,28 @@ export class WithdrawalService {
     return this.step({ type: "wallet.withdrawal", id, action: "complete" });
   }
 
-  /** A member's withdrawals, newest first (their latest request included: the read waits for its row). */
-  async ofMember(memberId: string, page: { pageNo: number; pageSize: number }): Promise<{ records: WithdrawalRow[]; total: number }> {
+  /**
+   * A member's withdrawals, newest first, of one coin and in one state when asked (their latest
+   * request included: the read waits for its row).
+   */
+  async ofMember(
+    memberId: string,
+    page: { pageNo: number; pageSize: number; coin?: string; state?: WithdrawalState },
+  ): Promise<{ records: WithdrawalRow[]; total: number }> {
     await this.durable.projectedFor(memberId);
-    const db = this.durable.db;
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom("wallet_withdrawal")
+    let rows = this.durable.db.selectFrom("wallet_withdrawal").where("member_id", "=", memberId);
+    if (page.coin) rows = rows.where("coin", "=", page.coin);
+    if (page.state) rows = rows.where("state", "=", page.state);
+    const [records, count] = await Promise.all([
+      rows
         .selectAll()
-        .where("member_id", "=", memberId)
         .orderBy("seq", "desc")
         .limit(page.pageSize)
         .offset((page.pageNo - 1) * page.pageSize)
         .execute(),
-      db
-        .selectFrom("wallet_withdrawal")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("member_id", "=", memberId)
-        .executeTakeFirstOrThrow(),
+      rows.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
     ]);
-    return { records: rows.map(rowOf), total: Number(count.n) };
+    return { records: records.map(rowOf), total: Number(count.n) };
   }
 
   /**

@@ -70,11 +70,15 @@ export const withdrawalEndpoints = {
     }),
     response: z.object({ id: z.string(), state: z.enum(WITHDRAWAL_STATES) }),
   }),
-  /** The member's withdrawals, newest first. */
+  /** The member's withdrawals, newest first; of one coin and in one state when asked. */
   myWithdrawals: define({
     method: "POST",
     path: "coin/assets/getWithdrawalLog",
-    query: z.object(pageFields),
+    query: z.object({
+      ...pageFields,
+      coin: coinField.optional(),
+      state: z.enum(WITHDRAWAL_STATES, { message: `must be one of ${WITHDRAWAL_STATES.join(", ")}` }).optional(),
+    }),
     response: pageOf(withdrawalViewSchema),
   }),
   /** The member cancels one still in review; another's or a later one is refused and nothing changes. */

@@ -93,6 +93,17 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByText("Cancel success")).toBeVisible();
     await expect(rows.nth(1)).toContainText("Cancelled");
     await expect(page.getByRole("button", { name: /Cancel the withdrawal/ })).toHaveCount(0);
+
+    // Filtered by state: the rejected one alone; with a coin it was not in: nothing.
+    await page.getByLabel("Status").selectOption("rejected");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/state=rejected/);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText("The destination is a sanctioned service.");
+    await page.getByLabel("Coin", { exact: true }).selectOption("BTC");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("Nothing matches this filter.")).toBeVisible();
+
     await page.goto(ASSETS);
     await expect(coinRow(page, "funding", "USDT")).toContainText("500.00000000");
   });

@@ -3,6 +3,9 @@ import { data } from "@remix-run/node";
 import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
 import { endpoints } from "#protocol/endpoints";
 import { billFilterSchema, type BillFilter } from "#protocol/endpoints/bills";
+import { WITHDRAWAL_STATES, type WithdrawalView } from "#protocol/endpoints/withdrawals";
+
+type WithdrawalStateName = WithdrawalView["state"];
 import { compareDecimal } from "#protocol/money";
 import { qrSvg } from "../platform/qr.server";
 import { decimalMarkOf } from "~/lib/decimal-input";
@@ -107,9 +110,19 @@ function pageParam(search: URLSearchParams): number {
   return Math.max(1, Math.min(100_000, Number.parseInt(search.get("page") ?? "1", 10) || 1));
 }
 
-/** The member's withdrawals, a page of them (`?page=`), newest first. */
+/** The member's withdrawals, a page of them (`?page=`), newest first, of one coin (`?coin=`) and in one state (`?state=`) or all. */
 export async function loadWithdrawals(engine: MemberEngine, request: Request) {
-  return { page: await engine.wallet.withdrawals({ pageNo: pageParam(new URL(request.url).searchParams), pageSize: HISTORY_PAGE_SIZE }) };
+  const search = new URL(request.url).searchParams;
+  const coins = (await engine.wallet.coinNetworks()).map((c) => c.coin);
+  const coin = coins.includes(search.get("coin") ?? "") ? search.get("coin")! : null;
+  const state = (WITHDRAWAL_STATES as readonly string[]).includes(search.get("state") ?? "") ? (search.get("state") as WithdrawalStateName) : null;
+  const page = await engine.wallet.withdrawals({
+    pageNo: pageParam(search),
+    pageSize: HISTORY_PAGE_SIZE,
+    ...(coin ? { coin } : {}),
+    ...(state ? { state } : {}),
+  });
+  return { page, coins, filter: { coin, state } };
 }
 
 /** The member's deposits, a page of them (`?page=`), newest first, of one coin (`?coin=`) or all. */

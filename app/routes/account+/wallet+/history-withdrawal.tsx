@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CANCELLABLE_WITHDRAWAL_STATES, type WithdrawalView } from "#protocol/endpoints/withdrawals";
+import { CANCELLABLE_WITHDRAWAL_STATES, WITHDRAWAL_STATES, type WithdrawalView } from "#protocol/endpoints/withdrawals";
 import { DataTable } from "~/components/data-table";
 import { PageErrorBoundary } from "~/components/error-page";
+import * as f from "~/components/forms.css";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";
 import { withMember } from "~/services/engine/route.server";
 import { cancelWithdrawalAction, loadWithdrawals } from "~/services/wallet/wallet.server";
 import * as s from "~/styles/account-center.css";
+import * as w from "~/styles/wallet.css";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "wallet.withdrawals.title") }];
 
@@ -26,20 +28,55 @@ const cancellable = (w: WithdrawalView) => (CANCELLABLE_WITHDRAWAL_STATES as rea
 export default function WithdrawalHistoryPage() {
   const { t } = useTranslation();
   const nf = useNumberFormat();
-  const { page } = useLoaderData<typeof loader>();
+  const { page, coins, filter } = useLoaderData<typeof loader>();
+  const hrefFor = (n: number) =>
+    `?${new URLSearchParams({ ...(filter.coin ? { coin: filter.coin } : {}), ...(filter.state ? { state: filter.state } : {}), page: String(n) }).toString()}`;
   const time = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace("T", " ");
   return (
     <section className={s.card} aria-labelledby="withdrawals-title">
       <h1 id="withdrawals-title" className={s.title}>
         {t("wallet.withdrawals.title")}
       </h1>
+      <Form method="get" className={w.filtersShort} aria-label={t("wallet.withdrawals.filter")} key={`${filter.coin}:${filter.state}`}>
+        <div className={f.field}>
+          <label htmlFor="withdrawals-coin" className={f.label}>
+            {t("wallet.bills.coin")}
+          </label>
+          <select id="withdrawals-coin" name="coin" defaultValue={filter.coin ?? ""} className={f.input}>
+            <option value="">{t("wallet.bills.all")}</option>
+            {coins.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={f.field}>
+          <label htmlFor="withdrawals-state" className={f.label}>
+            {t("wallet.withdrawals.state")}
+          </label>
+          <select id="withdrawals-state" name="state" defaultValue={filter.state ?? ""} className={f.input}>
+            <option value="">{t("wallet.bills.all")}</option>
+            {WITHDRAWAL_STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`wallet.withdrawals.states.${state}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={w.filterActions}>
+          <button type="submit" className={f.primary}>
+            {t("wallet.bills.search")}
+          </button>
+        </div>
+      </Form>
       <DataTable
         rows={page.records}
         rowKey={(w) => w.id}
         name={{ labelledBy: "withdrawals-title" }}
-        empty={t("wallet.withdrawals.empty")}
+        empty={t(filter.coin || filter.state ? "wallet.bills.empty_filtered" : "wallet.withdrawals.empty")}
         testId="withdrawals"
-        pager={{ current: page.current, pages: page.pages, total: page.total, hrefFor: (n) => `?page=${n}` }}
+        pager={{ current: page.current, pages: page.pages, total: page.total, hrefFor }}
         columns={[
           { key: "time", header: t("wallet.withdrawals.time"), kind: "time", cell: (w) => <time dateTime={w.createdAt}>{time(w.createdAt)} UTC</time> },
           { key: "coin", header: t("wallet.withdrawals.coin"), cell: (w) => `${w.coin} · ${w.network ?? ""}` },

@@ -1,5 +1,6 @@
 import { ACCOUNT_CODES, type OpenAccountName } from "#protocol/accounts";
 import { endpoints } from "#protocol/endpoints";
+import type { WithdrawalView } from "#protocol/endpoints/withdrawals";
 import type { EngineCall } from "../call.server";
 import type { EndpointInput } from "../endpoint-input";
 
@@ -28,8 +29,15 @@ export function walletArea(call: EngineCall) {
       idempotencyKey: string;
     }) => call(endpoints.withdraw, { body: w }),
     /** The member's withdrawals, newest first. */
-    withdrawals: (page: { pageNo: number; pageSize: number }) =>
-      call(endpoints.myWithdrawals, { query: { pageNo: String(page.pageNo), pageSize: String(page.pageSize) } }),
+    withdrawals: (page: { pageNo: number; pageSize: number; coin?: string; state?: WithdrawalView["state"] }) =>
+      call(endpoints.myWithdrawals, {
+        query: {
+          pageNo: String(page.pageNo),
+          pageSize: String(page.pageSize),
+          ...(page.coin ? { coin: page.coin } : {}),
+          ...(page.state ? { state: page.state } : {}),
+        },
+      }),
     cancelWithdrawal: (withdrawalId: string) => call(endpoints.cancelWithdrawal, { params: { withdrawalId } }),
     /** The member's saved withdrawal addresses (of one coin, if given), newest first, and whether the whitelist mode is on. */
     addressBook: (coin?: string) => call(endpoints.addressBook, { query: coin ? { coin } : {} }),
