@@ -19,8 +19,15 @@ if (!env.SESSION_SECRET) {
 
 const skipBuild = process.argv.includes("--no-build") || env.SKIP_BUILD === "1";
 if (!skipBuild) {
-  const built = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], { stdio: "inherit", env });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  const built = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], { stdio: ["ignore", "inherit", "pipe"], env });
+  const errors = built.stderr?.toString() ?? "";
+  if (built.status !== 0) {
+    process.stderr.write(errors);
+    process.exit(built.status ?? 1);
+  }
+  // A finished build sometimes ends with esbuild's service reporting its own shutdown as a Go
+  // "deadlock" trace (the Remix CLI exits while the service waits): noise, not an error.
+  process.stderr.write(errors.replace(/fatal error: all goroutines are asleep - deadlock![\s\S]*$/, ""));
 }
 
 // Both processes are supervised: one that dies is restarted with a back-off and the other keeps

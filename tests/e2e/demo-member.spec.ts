@@ -57,6 +57,7 @@ test("the demo member's settings are shown locked before anything is sent", asyn
     "/account/center/login-pwd",
     "/account/center/trade-pwd",
     "/account/center/kyc",
+    "/account/wallet/withdrawal",
   ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: text("en", "account.demo.locked_title") }), path).toBeVisible();
