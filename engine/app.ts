@@ -14,6 +14,7 @@ import type { Chains } from "./chain/start-chain";
 import { registerSpotRoutes } from "./api/spot";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
+import { registerSearchRoutes } from "./api/search";
 import { registerOrderHistoryRoutes } from "./api/order-history";
 import { registerBillRoutes } from "./api/bills";
 import { BillService } from "./wallet/bill-service";
@@ -33,6 +34,7 @@ import { registerAssetsRoutes } from "./api/assets";
 import { AssetsService } from "./wallet/assets-service";
 import type { MarketData } from "./market/market-data";
 import { MarketListing } from "./market/market-listing";
+import { MarketSearch } from "./market/market-search";
 import { TicketSigner } from "./realtime/tickets";
 import { registerAccountRoutes, registerGoogleRoutes } from "./api/members/account";
 import { registerAuthRoutes } from "./api/members/auth";
@@ -162,7 +164,13 @@ export async function buildApp({
   registerDepositRoutes(context, new DepositService(store.db));
   const addressBook = new AddressBook(store.db, context.members);
   registerAddressBookRoutes(context, addressBook);
-  if (marketData) registerMarketDataRoutes(context, marketData, tickets);
+  if (marketData) {
+    registerMarketDataRoutes(context, marketData, tickets);
+    const search = await MarketSearch.start(store.db, marketData, shared.now);
+    // A market listed with a new base coin brings its name (its asset row is written before the listeners run).
+    spot?.onMarketAdded(() => search.loadNames());
+    registerSearchRoutes(context, search);
+  }
   if (spot) {
     registerFundsRoutes(context, spot.durable.funds);
     registerAssetsRoutes(context, new AssetsService(spot.durable));

@@ -8,6 +8,7 @@ import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
 import { orderHistoryEndpoints } from "./endpoints/order-history";
+import { searchEndpoints } from "./endpoints/search";
 import { spotEndpoints } from "./endpoints/spot";
 import { withdrawalEndpoints } from "./endpoints/withdrawals";
 import { walletEndpoints } from "./endpoints/wallet";
@@ -22,6 +23,7 @@ export const endpoints = {
   ...memberEndpoints,
   ...spotEndpoints,
   ...marketDataEndpoints,
+  ...searchEndpoints,
   ...orderHistoryEndpoints,
   ...favouriteEndpoints,
   ...withdrawalEndpoints,

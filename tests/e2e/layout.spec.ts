@@ -110,7 +110,7 @@ for (const javaScriptEnabled of [true, false]) {
       const menu = header.getByText("Menu", { exact: true });
       await menu.click();
       for (const name of ["Markets", "Log In", "Register"]) await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
-      await expect(header.getByRole("searchbox")).toBeVisible();
+      await expect(header.getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Search coins and contracts" })).toBeVisible();
       await expect(header.getByRole("button", { name: /Switch to (day|night) theme/ })).toBeVisible();
       // The language menu opens inside the panel, on screen, and switches the language.
       await header.getByLabel("Language: English").click();

@@ -4,6 +4,7 @@ import type { NavNode } from "~/lib/nav-tree";
 import { useShell } from "~/lib/use-shell";
 import { CurrencyMenu } from "./currency-menu";
 import * as s from "./header.css";
+import { HeaderSearch } from "./header-search";
 import { LanguageMenu } from "./language-menu";
 import { MemberMenu } from "./member-menu";
 import { ThemeToggle } from "./theme-toggle";
@@ -46,13 +47,7 @@ export function Header() {
               ) : null}
             </ul>
           </nav>
-          {/* The search box is wired to the coin and contract lists by the market issue. */}
-          <div role="search" className={s.search}>
-            <label htmlFor="header-search" className="visually-hidden">
-              {t("header.search_label")}
-            </label>
-            <input id="header-search" type="search" name="q" className={s.searchInput} placeholder={t("header.search_placeholder")} autoComplete="off" />
-          </div>
+          <HeaderSearch />
           <div className={s.actions}>
             {member ? (
               <MemberMenu />

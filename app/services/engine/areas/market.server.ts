@@ -12,6 +12,8 @@ export function marketArea(call: EngineCall) {
     /** A market's rules, ticker, depth (`levels` per side) and trades; `symbol` as BTC_USDT. */
     goods: (symbol: string, levels?: number) => call(endpoints.spotGoods, { query: { symbol, levels: levels === undefined ? undefined : String(levels) } }),
     candles: (symbol: string, period: KlinePeriod, limit: number) => call(endpoints.klineHistory, { query: { symbol, period, limit: String(limit) } }),
+    /** The header search: matches of `q` (validated by the caller), the hot list without text, suggestions when nothing matches. */
+    search: (q: string) => call(endpoints.marketSearch, { query: { q } }),
     /** Every spot market's trading rules and fees, fresh from the engine. */
     symbols: () => call(endpoints.spotSymbols),
     /**
