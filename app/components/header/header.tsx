@@ -6,6 +6,7 @@ import { CurrencyMenu } from "./currency-menu";
 import * as s from "./header.css";
 import { LanguageMenu } from "./language-menu";
 import { MemberMenu } from "./member-menu";
+import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 import { useSiteMenu } from "./use-site-menu";
 
@@ -55,7 +56,10 @@ export function Header() {
           </div>
           <div className={s.actions}>
             {member ? (
-              <MemberMenu />
+              <>
+                <NotificationBell />
+                <MemberMenu />
+              </>
             ) : (
               <>
                 <Link to="/user/login" className={s.ghostButton}>
