@@ -6,11 +6,14 @@ import { I18nextProvider } from "react-i18next";
 import { FatalErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
+import { LiveNoticesProvider } from "~/components/notifications/live-notices";
+import { NoticeStack } from "~/components/notifications/notice-stack";
 import { Toaster } from "~/components/toaster";
 import { useI18nInstance } from "~/lib/i18n-client";
 import type { ShellData } from "~/lib/shell";
 import { useNonce } from "~/lib/nonce";
 import { messageAt } from "~/lib/use-shell";
+import { loadShellNotices } from "~/services/account/notices.server";
 import { withEngine } from "~/services/engine/route.server";
 import { rememberInviteCode } from "~/services/platform/session.server";
 import { loadShell } from "~/services/platform/shell.server";
@@ -27,7 +30,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.s
 
 export function loader(args: LoaderFunctionArgs) {
   return withEngine(args, async ({ request, context, engine }) => {
-    const { shell, headers } = await engine.guard(() => loadShell(request, context, engine.signedIn));
+    const [{ shell, headers }, notices] = await Promise.all([engine.guard(() => loadShell(request, context, engine.signedIn)), loadShellNotices(engine)]);
+    shell.notices = notices.notices;
+    if (notices.cookie) headers.append("set-cookie", notices.cookie);
     const inviteCookie = await rememberInviteCode(request);
     if (inviteCookie) headers.append("set-cookie", inviteCookie);
     return data(shell, { headers });
@@ -70,12 +75,15 @@ export default function App() {
   const showFooter = !/^\/(user|exchange)(\/|$)/.test(pathname);
   return (
     <I18nextProvider i18n={i18n}>
-      <Header />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      {showFooter ? <Footer /> : null}
-      <Toaster />
+      <LiveNoticesProvider>
+        <Header />
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {showFooter ? <Footer /> : null}
+        <Toaster />
+        <NoticeStack />
+      </LiveNoticesProvider>
     </I18nextProvider>
   );
 }

@@ -47,6 +47,8 @@ import { requestLanguage } from "./locales/engine-texts";
 import { Refusal } from "./locales/refusal";
 import { KycService } from "./members/kyc-service";
 import { MemberService } from "./members/member-service";
+import { registerNoticeRoutes } from "./api/notices";
+import { NoticeService } from "./notices/notice-service";
 import type { Store } from "./store/db";
 
 export interface BuildAppOptions {
@@ -75,6 +77,8 @@ export interface BuildAppOptions {
   depositKeys?: DepositKeys;
   /** The chain gateway (decision 025); the operator's chain calls are served when given. */
   chains?: Chains;
+  /** Members' notifications (decision 031); default: one over the store (with the spot's projection wait when spot is given). */
+  notices?: NoticeService;
 }
 
 /**
@@ -94,6 +98,7 @@ export async function buildApp({
   tickets = new TicketSigner(),
   depositKeys,
   chains,
+  notices = new NoticeService(store.db, spot ? (memberId) => spot.durable.projectedFor(memberId) : undefined),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -149,7 +154,7 @@ export async function buildApp({
   });
 
   const shared = services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) });
-  const context = { app, apiHead, services: shared, members: new MemberService(store.db, shared) };
+  const context = { app, apiHead, services: shared, members: new MemberService(store.db, shared, notices) };
   registerConfigTableRoutes(context, new ConfigTableService(store.db));
   registerMarketRoutes(context, new MarketListing(store.db, marketData));
   registerCodeRoutes(context);
@@ -157,13 +162,14 @@ export async function buildApp({
   registerAuthRoutes(context);
   registerAccountRoutes(context);
   registerGoogleRoutes(context);
-  await registerKycRoutes(context, new KycService(store.db, shared.uploadDir));
+  await registerKycRoutes(context, new KycService(store.db, shared.uploadDir, notices));
   registerMailboxRoutes(context);
   registerFavouriteRoutes(context, new FavouriteService(store.db));
   registerWalletRoutes(context, new WalletService(store.db, depositKeys));
   registerDepositRoutes(context, new DepositService(store.db));
-  const addressBook = new AddressBook(store.db, context.members);
+  const addressBook = new AddressBook(store.db, context.members, notices);
   registerAddressBookRoutes(context, addressBook);
+  registerNoticeRoutes(context, notices);
   if (marketData) {
     registerMarketDataRoutes(context, marketData, tickets);
     const search = await MarketSearch.start(store.db, marketData, shared.now);

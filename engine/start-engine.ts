@@ -9,7 +9,10 @@ import { buildApp, siteNameOf } from "./app";
 import { createOutboxWorker } from "./delivery/outbox-worker";
 import { seedDemoMarkets } from "./sim/demo-markets";
 import { DEMO_ACCOUNT, ensureDemoMember, topUpDemoMember } from "./sim/demo-member";
-import { startSimulator } from "./sim/market-simulator";
+import { ensureBots, startSimulator } from "./sim/market-simulator";
+import { noticeProduct } from "./notices/notice-product";
+import { NoticeService } from "./notices/notice-service";
+import { pruneNotices } from "./notices/notice-retention";
 import { SpotService } from "./spot/spot-service";
 import { walletMailProduct } from "./wallet/wallet-mails";
 import { withdrawalProduct } from "./wallet/withdrawal-product";
@@ -75,12 +78,15 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   const simulate = (env.SIMULATOR ?? (env.DATABASE_URL ? "0" : "1")) === "1";
   // Markets are configuration: a fresh install has the default six, simulated or not (issue 9).
   await seedDemoMarkets(store.db);
+  // The simulator's bots, known before the journal's replay: their fills notify nobody (decision 031).
+  const bots = simulate ? await ensureBots(store.db, Date.now()) : [];
   // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
   // The durable layer with each product plugged in (decision 017); spot is the first.
   const durable = await DurableCore.start({
     db: store.db,
-    // The wallet's mails follow the deposit and withdrawal commands (decision 030).
-    products: [spotProduct, withdrawalProduct, walletMailProduct],
+    // The wallet's mails follow the deposit and withdrawal commands (decision 030), the members'
+    // notifications the spot, deposit and withdrawal commands (decision 031).
+    products: [spotProduct, withdrawalProduct, walletMailProduct, noticeProduct(new Set(bots))],
     warn: (message) => console.warn(message),
     onFatal: (error) => {
       console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);
@@ -97,6 +103,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   const demo = demoMember ? await ensureDemoMember(store.db, spot) : null;
   const marketData = await MarketData.start({ db: store.db, spot });
   const memberPushes = new MemberPushes(durable);
+  const notices = new NoticeService(store.db, (memberId) => durable.projectedFor(memberId));
   const tickets = new TicketSigner(env.REALTIME_SECRET);
   const logger = env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL };
   const services = createServices({
@@ -133,6 +140,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     trustedProxies: env.ENGINE_TRUSTED_PROXIES,
     depositKeys: deposit.keys,
     chains,
+    notices,
   });
   await app.ready();
   if (deposit.publicTestKey) {
@@ -143,6 +151,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   const io = realtime.io;
   marketData.startPublishing(realtime.publish);
   memberPushes.startPublishing(realtime.publish);
+  notices.startPublishing(realtime.publish);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
   // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded
   // database is vacuumed and checkpointed (it has no background processes to do it).
@@ -151,6 +160,8 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     const pruner = new BotHistoryPruner(store.db, simulator.botIds);
     chores.push({ name: "prune bot history", run: (now) => pruner.prune(new Date(now - BOT_HISTORY_RETENTION_MS)) });
   }
+  // Members' notifications: 90 days, the newest 200 each (decision 031).
+  chores.push({ name: "prune notifications", run: (now) => pruneNotices(store.db, now) });
   if (store.kind === "pglite") chores.push({ name: "vacuum and checkpoint", run: () => upkeepEmbedded(store.db) });
   const housekeeping = startHousekeeping({ chores, log: app.log });
   // Approved withdrawals go out, sent ones complete once confirmed (issue 12).

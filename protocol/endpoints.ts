@@ -7,6 +7,7 @@ import { depositEndpoints } from "./endpoints/deposits";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
+import { noticeEndpoints } from "./endpoints/notices";
 import { orderHistoryEndpoints } from "./endpoints/order-history";
 import { searchEndpoints } from "./endpoints/search";
 import { spotEndpoints } from "./endpoints/spot";
@@ -33,6 +34,7 @@ export const endpoints = {
   ...walletEndpoints,
   ...chainEndpoints,
   ...billEndpoints,
+  ...noticeEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -81,13 +81,22 @@ export const TOPICS = {
   }),
   /**
    * Something of the member's changed: reload orders and balances (of `symbols`); `wallet`, when
-   * there, names the deposits credited and the withdrawals moved (the same events as their mails).
+   * there, names the deposits credited and the withdrawals moved (the same events as their mails);
+   * `notices`: the member has new notifications (decision 031), to be read from `coin/notice/unread`
+   * (the push carries no text: the reader's language is the page's). A push that only says so has
+   * no symbols, and `orders` and `balances` false.
    */
   refresh: define({
     access: "member",
     pattern: "refresh_(\\d{1,20})",
     name: (memberId: string) => `refresh_${memberId}`,
-    payload: z.object({ symbols: z.array(z.string()), orders: z.boolean(), balances: z.boolean(), wallet: z.array(walletNoticeSchema).optional() }),
+    payload: z.object({
+      symbols: z.array(z.string()),
+      orders: z.boolean(),
+      balances: z.boolean(),
+      wallet: z.array(walletNoticeSchema).optional(),
+      notices: z.boolean().optional(),
+    }),
   }),
 } as const;
 

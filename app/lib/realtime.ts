@@ -11,6 +11,7 @@ import type { PayloadOf, PushMessage } from "#protocol/realtime";
 let socket: Promise<Socket> | null = null;
 const handlers = new Map<string, Set<(data: unknown) => void>>();
 const resyncs = new Map<string, Set<() => void>>();
+const subscribedHandlers = new Map<string, Set<() => void>>();
 const tickets = new Map<string, string>();
 
 function connect(): Promise<Socket> {
@@ -32,7 +33,9 @@ function connect(): Promise<Socket> {
 
 function subscribe(s: Socket, topic: string) {
   const ticket = tickets.get(topic);
-  s.emit("subscribe", ticket ? { topic, ticket } : topic);
+  s.emit("subscribe", ticket ? { topic, ticket } : topic, (ok: unknown) => {
+    if (ok === true) for (const run of subscribedHandlers.get(topic) ?? []) run();
+  });
 }
 
 export interface TopicOptions {
@@ -40,6 +43,11 @@ export interface TopicOptions {
   ticket?: string;
   /** Runs after a reconnect, when pushes may have been missed. */
   onResync?: () => void;
+  /**
+   * Runs once the engine has accepted the subscription (and again after each reconnect): pushes
+   * reach the page from then on, so what happened before can be read now without a gap.
+   */
+  onSubscribed?: () => void;
 }
 
 /**
@@ -51,6 +59,8 @@ export function useTopic<N extends string>(topic: N | null | undefined, onMessag
   latest.current = onMessage;
   const resync = useRef(options.onResync);
   resync.current = options.onResync;
+  const subscribedRef = useRef(options.onSubscribed);
+  subscribedRef.current = options.onSubscribed;
   const { ticket } = options;
 
   useEffect(() => {
@@ -58,6 +68,9 @@ export function useTopic<N extends string>(topic: N | null | undefined, onMessag
     let cancelled = false;
     const handler = (data: unknown) => latest.current(data as PayloadOf<N>);
     const onResync = () => resync.current?.();
+    // A new ticket for a topic followed already (a fresh one after a reconnect: the old one may
+    // have expired) is presented again; joining twice is harmless.
+    const renewed = ticket !== undefined && tickets.has(topic) && tickets.get(topic) !== ticket;
     if (ticket) tickets.set(topic, ticket);
     const set = handlers.get(topic) ?? new Set();
     const first = set.size === 0;
@@ -66,16 +79,25 @@ export function useTopic<N extends string>(topic: N | null | undefined, onMessag
     const resyncSet = resyncs.get(topic) ?? new Set();
     resyncSet.add(onResync);
     resyncs.set(topic, resyncSet);
+    const onSubscribed = () => subscribedRef.current?.();
+    const subscribedSet = subscribedHandlers.get(topic) ?? new Set();
+    subscribedSet.add(onSubscribed);
+    subscribedHandlers.set(topic, subscribedSet);
     void connect().then((s) => {
-      if (!cancelled && first) subscribe(s, topic);
+      if (cancelled) return;
+      if (first || renewed) subscribe(s, topic);
+      // Followed already by another island: its subscription serves this one too.
+      else onSubscribed();
     });
     return () => {
       cancelled = true;
       set.delete(handler);
       resyncSet.delete(onResync);
+      subscribedSet.delete(onSubscribed);
       if (set.size === 0) {
         handlers.delete(topic);
         resyncs.delete(topic);
+        subscribedHandlers.delete(topic);
         tickets.delete(topic);
         void socket?.then((s) => s.emit("unsubscribe", topic));
       }

@@ -1,3 +1,4 @@
+import type { Notice } from "#protocol/endpoints/notices";
 import type { LanguageCode } from "#protocol/languages";
 import type { ThemeName } from "#protocol/site-config";
 import type { Messages } from "./messages";
@@ -32,6 +33,8 @@ export interface ShellData {
   servedPatterns: string[][];
   /** The logged-in member (a summary), or null for a visitor. */
   member: { uid: string; label: string; isMerchant: boolean } | null;
+  /** A member's notifications (decision 031): the bell's unread count, and the stack of those new since this browser's last page. */
+  notices: ShellNotices | null;
   toast: { id: string; type: "success" | "error" | "info"; key?: string; message?: string; values?: Record<string, string> } | null;
 }
 
@@ -41,4 +44,13 @@ export interface DisplayCurrency {
   symbol: string;
   /** US dollars to this currency, a decimal string. */
   rate: string;
+}
+
+/** What the shell knows of a member's notifications. */
+export interface ShellNotices {
+  unread: number;
+  /** The member's newest notification id (null: none yet). */
+  lastId: string | null;
+  /** Unread ones new since the last page this browser showed, the newest four, oldest first. */
+  stack: Notice[];
 }

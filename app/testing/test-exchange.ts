@@ -7,6 +7,9 @@ import { createServices } from "../../engine/api/context";
 import { buildApp } from "../../engine/app";
 import { MarketData } from "../../engine/market/market-data";
 import { seedDemoMarkets } from "../../engine/sim/demo-markets";
+import { DurableCore } from "../../engine/journal/durable-core";
+import { noticeProduct } from "../../engine/notices/notice-product";
+import { spotProduct } from "../../engine/spot/spot-product";
 import { SpotService } from "../../engine/spot/spot-service";
 import { ApiClient, type Caller } from "../../engine/testing/api-client";
 import { lastMailedCode, OPERATOR, registerByEmail } from "../../engine/testing/api-members";
@@ -61,12 +64,15 @@ export async function startTestExchange(): Promise<TestExchange> {
   try {
     store = await openTestStore("pglite");
     await seedDemoMarkets(store.db);
-    spot = await SpotService.start({
+    // Spot, and the members' notifications of its fills (decision 031).
+    const durable = await DurableCore.start({
       db: store.db,
+      products: [spotProduct, noticeProduct()],
       onFatal: (error) => {
         throw error;
       },
     });
+    spot = new SpotService(durable);
     marketData = await MarketData.start({ db: store.db, spot });
     const services = createServices({
       devMailbox: true,

@@ -6,6 +6,7 @@ import { IMAGE_EXTENSIONS, type ImageType } from "../../protocol/image-type";
 import { KYC_STATUS, type KycStatus } from "../../protocol/member";
 import { ResultCode } from "../../protocol/result-codes";
 import { Refusal } from "../locales/refusal";
+import type { NoticeService } from "../notices/notice-service";
 import type { Database } from "../store/schema";
 
 /**
@@ -17,6 +18,8 @@ export class KycService {
     private readonly db: Kysely<Database>,
     /** Where uploaded files are stored, one folder per member. */
     private readonly uploadDir: string,
+    /** The decision is told to the member (decision 031). */
+    private readonly notices?: NoticeService,
   ) {}
 
   /** Stores an image (its type already checked by content) and answers its upload id. */
@@ -84,11 +87,20 @@ export class KycService {
       .executeTakeFirst();
     if (!pending) throw Refusal.plain(ResultCode.CONFLICT, `member ${uid} has no submission in review`);
     if (input.decision === "reject" && !input.reason) throw Refusal.plain(ResultCode.BAD_REQUEST, "reason: a rejection needs a reason");
-    await this.db
-      .updateTable("kyc_submission")
-      .set({ status: input.decision === "approve" ? KYC_STATUS.approved : KYC_STATUS.rejected, reason: input.reason ?? null, reviewed_at: new Date(now) })
-      .where("id", "=", pending.id)
-      .execute();
+    // The decision and the member's notification of it commit together.
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("kyc_submission")
+        .set({ status: input.decision === "approve" ? KYC_STATUS.approved : KYC_STATUS.rejected, reason: input.reason ?? null, reviewed_at: new Date(now) })
+        .where("id", "=", pending.id)
+        .execute();
+      await this.notices?.record(
+        trx,
+        input.decision === "approve" ? { memberId, type: "kyc_approved" } : { memberId, type: "kyc_rejected", params: { reason: input.reason ?? "" } },
+        now,
+      );
+    });
+    this.notices?.told(memberId);
     return this.status(memberId);
   }
 }

@@ -1,12 +1,14 @@
 import { AttemptLimiter } from "../core/members/attempt-limiter";
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { LanguageCode } from "../../protocol/languages";
 import type { MemberInfo, TokenGrant } from "../../protocol/member";
 import { ResultCode } from "../../protocol/result-codes";
 import { base32Encode, otpauthUri, verifyTotp } from "../core/members/totp";
 import { Refusal } from "../locales/refusal";
+import type { NoticeService } from "../notices/notice-service";
+import type { NoticeType } from "../../protocol/endpoints/notices";
 import type { Database, MemberTable } from "../store/schema";
 import { memberView } from "./member-view";
 import { accountOf, createMember, memberOfAccount, type NewMember } from "./new-member";
@@ -34,6 +36,8 @@ export class MemberService {
   constructor(
     private readonly db: Kysely<Database>,
     settings: CodeSettings,
+    /** Security changes are told to the member (decision 031). */
+    private readonly notices?: NoticeService,
   ) {
     this.codes = new VerificationCodes(db, settings);
   }
@@ -227,7 +231,7 @@ export class MemberService {
   }
 
   private async replacePassword(memberId: string, passwordHash: string, now: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.changeAndTell(memberId, "security_login_password", now, async (trx) => {
       await trx
         .updateTable("member")
         .set({ password_hash: passwordHash, password_changed_at: new Date(now) })
@@ -237,20 +241,33 @@ export class MemberService {
     });
   }
 
+  /**
+   * A security change and the member's notification of it, in one transaction (decision 031):
+   * both are written or neither; the member's open pages hear of it once it committed.
+   */
+  private async changeAndTell(memberId: string, type: NoticeType, now: number, change: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await change(trx);
+      await this.notices?.record(trx, { memberId, type }, now);
+    });
+    this.notices?.told(memberId);
+  }
+
   /** Sets the trade password, confirmed by a security code. */
   async setTradePassword(memberId: string, code: string, tradePassword: string, now: number): Promise<void> {
     await this.consumeSecurityCode(await this.load(memberId), code, now);
-    await this.db
-      .updateTable("member")
-      .set({ trade_password_hash: await hash(tradePassword) })
-      .where("id", "=", memberId)
-      .execute();
+    const tradePasswordHash = await hash(tradePassword);
+    await this.changeAndTell(memberId, "security_trade_password", now, (trx) =>
+      trx.updateTable("member").set({ trade_password_hash: tradePasswordHash }).where("id", "=", memberId).execute(),
+    );
   }
 
   /** Sets the anti-phishing code shown in the engine's e-mails, confirmed by a security code. */
   async setAntiCode(memberId: string, code: string, antiCode: string, now: number): Promise<void> {
     await this.consumeSecurityCode(await this.load(memberId), code, now);
-    await this.db.updateTable("member").set({ anti_code: antiCode }).where("id", "=", memberId).execute();
+    await this.changeAndTell(memberId, "security_anti_code", now, (trx) =>
+      trx.updateTable("member").set({ anti_code: antiCode }).where("id", "=", memberId).execute(),
+    );
   }
 
   /** Binds the e-mail or phone the member has not got yet, confirmed by a `bind` code sent to it. */
@@ -262,11 +279,13 @@ export class MemberService {
     await this.codes.consume({ destination: destinationOf(input), purpose: "bind", code: input.code, now });
     const account = accountOf(input);
     try {
-      await this.db
-        .updateTable("member")
-        .set("email" in account ? { email: account.email } : { area_code: account.areaCode, phone: account.phone })
-        .where("id", "=", memberId)
-        .execute();
+      await this.changeAndTell(memberId, "email" in account ? "security_email_bound" : "security_phone_bound", now, (trx) =>
+        trx
+          .updateTable("member")
+          .set("email" in account ? { email: account.email } : { area_code: account.areaCode, phone: account.phone })
+          .where("id", "=", memberId)
+          .execute(),
+      );
     } catch {
       // A concurrent registration took it between the check and the update (unique index).
       throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
@@ -301,11 +320,13 @@ export class MemberService {
     if (!secret || (binding && member.google_secret)) throw Refusal.of(ResultCode.CONFLICT, binding ? "errors.google_bound" : "errors.google_not_bound");
     if (!verifyTotp(secret, input.totp, now)) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.google_code_wrong");
     await this.consumeSecurityCode(member, input.code, now);
-    await this.db
-      .updateTable("member")
-      .set(binding ? { google_secret: secret, google_pending_secret: null } : { google_secret: null })
-      .where("id", "=", memberId)
-      .execute();
+    await this.changeAndTell(memberId, binding ? "security_google_bound" : "security_google_reset", now, (trx) =>
+      trx
+        .updateTable("member")
+        .set(binding ? { google_secret: secret, google_pending_secret: null } : { google_secret: null })
+        .where("id", "=", memberId)
+        .execute(),
+    );
     return { googleBound: binding };
   }
 

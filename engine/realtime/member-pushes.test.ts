@@ -41,7 +41,7 @@ describe("a member's refresh pushes, from the core's event stream", () => {
     expect(topicsPushed()).toEqual(["refresh_11"]);
   });
 
-  it("tells both sides of a trade, once per commit, naming the market; nobody else", async () => {
+  it("tells both sides of a trade, once per commit, naming the market, and that a filled order made a notification; nobody else", async () => {
     await spot.durable.funds.deposit("12", "BTC", "spot", "1", "mp-dep-2");
     pushes.length = 0;
     await spot.placeOrder("12", { symbol: "BTC/USDT", side: "sell", type: "limit", price: "60000", quantity: "0.01", tif: "GTC" }, "mp-k1");
@@ -52,7 +52,8 @@ describe("a member's refresh pushes, from the core's event stream", () => {
     const taker = spot.placeOrder("11", { symbol: "BTC/USDT", side: "buy", type: "market", quantity: "0.01", tif: "IOC" }, "mp-k3");
     await Promise.all([maker, taker]);
     expect(topicsPushed()).toEqual(["refresh_11", "refresh_12"]);
-    for (const p of pushes) expect(p.data).toEqual({ symbols: ["BTC/USDT"], orders: true, balances: true });
+    // Both orders that traded were filled: each member has a new notification (decision 031).
+    for (const p of pushes) expect(p.data).toEqual({ symbols: ["BTC/USDT"], orders: true, balances: true, notices: true });
   });
 });
 
@@ -89,6 +90,7 @@ describe("a member's refresh pushes of their wallet", () => {
           orders: false,
           balances: true,
           wallet: [{ kind: "deposit", id: "chain:tron:ab:0", coin: "USDT", amount: "300", network: "TRC20", txid: "ab" }],
+          notices: true,
         },
       },
     ]);
@@ -119,5 +121,6 @@ describe("a member's refresh pushes of their wallet", () => {
       ["refresh_21", [{ kind: "withdrawal", id: "mp-w-1", coin: "USDT", amount: "100", fee: "1", state: "approved" }]],
     ]);
     for (const p of pushes) expect(TOPICS.refresh.payload.safeParse(p.data).success).toBe(true);
+    expect(pushes.every((p) => p.data.notices)).toBe(true);
   });
 });

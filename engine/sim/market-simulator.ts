@@ -184,8 +184,8 @@ async function startPrice(db: Kysely<Database>, symbol: string, priceScale: numb
   return text === undefined ? anchor : toMinor(String(text), priceScale, "down");
 }
 
-/** The bots, created on first start: members nobody can log in as. */
-async function ensureBots(db: Kysely<Database>, now: number): Promise<string[]> {
+/** The bots, created on first start: members nobody can log in as (their ids, in a fixed order). */
+export async function ensureBots(db: Kysely<Database>, now: number): Promise<string[]> {
   const ids: string[] = [];
   for (const uid of BOTS) {
     const account = { email: botEmail(uid) };

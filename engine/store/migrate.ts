@@ -22,6 +22,7 @@ import * as m020 from "./migrations/020-member-bills";
 import * as m021 from "./migrations/021-deposits";
 import * as m022 from "./migrations/022-withdrawal-addresses";
 import * as m023 from "./migrations/023-wallet-mails";
+import * as m024 from "./migrations/024-member-notices";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "021-deposits": m021,
   "022-withdrawal-addresses": m022,
   "023-wallet-mails": m023,
+  "024-member-notices": m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

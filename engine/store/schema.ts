@@ -40,6 +40,7 @@ export interface Database {
   wallet_deposit: WalletDepositTable;
   wallet_address: WalletAddressTable;
   wallet_address_whitelist: WalletAddressWhitelistTable;
+  member_notice: MemberNoticeTable;
 }
 
 /** The last journal command a projection (the query tables) includes. */
@@ -455,4 +456,17 @@ export interface WalletAddressTable {
 export interface WalletAddressWhitelistTable {
   member_id: string;
   since: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A member's notification (migration 024, decision 031): a type and its values, rendered when read. */
+export interface MemberNoticeTable {
+  id: Generated<string>;
+  member_id: string;
+  type: string;
+  service_type: string;
+  order_code: string | null;
+  params: ColumnType<Record<string, string>, string, string>;
+  created_at: ColumnType<Date, Date | string, never>;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  dedupe_key: string | null;
 }

@@ -5,6 +5,7 @@ import { canonicalAddress } from "../core/wallet/address-formats";
 import type { AddressFormat } from "../core/wallet/networks";
 import { Refusal } from "../locales/refusal";
 import type { MemberService } from "../members/member-service";
+import type { NoticeService } from "../notices/notice-service";
 import type { Database, WalletAddressTable } from "../store/schema";
 import { checkDestination, type Destination } from "./destination";
 
@@ -25,6 +26,8 @@ export class AddressBook {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly members: MemberService,
+    /** Turning the whitelist on or off is a security change the member is told of (decision 031). */
+    private readonly notices?: NoticeService,
   ) {}
 
   /** The member's saved addresses (of one coin, if given), newest first, and the whitelist mode. */
@@ -86,13 +89,20 @@ export class AddressBook {
    */
   async setWhitelist(memberId: string, input: { enabled: boolean; code: string; googleCode?: string }, now: number): Promise<WhitelistState> {
     await this.members.confirmSecurityChange(memberId, input, now);
-    if (input.enabled)
-      await this.db
-        .insertInto("wallet_address_whitelist")
-        .values({ member_id: memberId, since: new Date(now) })
-        .onConflict((oc) => oc.column("member_id").doNothing())
-        .execute();
-    else await this.db.deleteFrom("wallet_address_whitelist").where("member_id", "=", memberId).execute();
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const result = input.enabled
+        ? await trx
+            .insertInto("wallet_address_whitelist")
+            .values({ member_id: memberId, since: new Date(now) })
+            .onConflict((oc) => oc.column("member_id").doNothing())
+            .executeTakeFirst()
+        : await trx.deleteFrom("wallet_address_whitelist").where("member_id", "=", memberId).executeTakeFirst();
+      const rows = "numInsertedOrUpdatedRows" in result ? result.numInsertedOrUpdatedRows : result.numDeletedRows;
+      // Told only of a change (turning on what was on changes nothing).
+      if (rows && this.notices) await this.notices.record(trx, { memberId, type: input.enabled ? "security_whitelist_on" : "security_whitelist_off" }, now);
+      return Boolean(rows);
+    });
+    if (changed) this.notices?.told(memberId);
     return this.whitelist(memberId);
   }
 

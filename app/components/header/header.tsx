@@ -7,6 +7,7 @@ import * as s from "./header.css";
 import { HeaderSearch } from "./header-search";
 import { LanguageMenu } from "./language-menu";
 import { MemberMenu } from "./member-menu";
+import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 import { useSiteMenu } from "./use-site-menu";
 
@@ -50,7 +51,10 @@ export function Header() {
           <HeaderSearch />
           <div className={s.actions}>
             {member ? (
-              <MemberMenu />
+              <>
+                <NotificationBell />
+                <MemberMenu />
+              </>
             ) : (
               <>
                 <Link to="/user/login" className={s.ghostButton}>

@@ -7,6 +7,7 @@ import { favouritesArea } from "./areas/favourites.server";
 import { kycArea } from "./areas/kyc.server";
 import { marketArea } from "./areas/market.server";
 import { memberArea } from "./areas/member.server";
+import { noticesArea } from "./areas/notices.server";
 import { securityArea } from "./areas/security.server";
 import { spotArea } from "./areas/spot.server";
 import { walletArea } from "./areas/wallet.server";
@@ -50,6 +51,7 @@ export interface MemberEngine extends Engine {
   readonly spot: ReturnType<typeof spotArea>;
   readonly favourites: ReturnType<typeof favouritesArea>;
   readonly wallet: ReturnType<typeof walletArea>;
+  readonly notices: ReturnType<typeof noticesArea>;
 }
 
 /** The engine client of this request, for a visitor or a member. */
@@ -88,6 +90,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
       spot: spotArea(call),
       favourites: favouritesArea(call),
       wallet: walletArea(call),
+      notices: noticesArea(call),
     };
   }
   return engine;

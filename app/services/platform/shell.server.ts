@@ -74,6 +74,7 @@ export async function loadShell(
     year: new Date().getUTCFullYear(),
     servedPatterns: patterns,
     member: member ? { uid: member.uid, label: maskAccount(member.email ?? member.phone ?? member.uid), isMerchant: member.is_merchant === 2 } : null,
+    notices: null,
     toast,
   };
   const headers = new Headers();

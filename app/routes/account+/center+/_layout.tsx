@@ -14,6 +14,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 const MENU = [
   { key: "info", to: "/account/center/info" },
+  { key: "notifications", to: "/account/center/notifications" },
   { key: "security", to: "/account/center/security" },
   { key: "devices", to: "/account/center/device-management" },
   { key: "kyc", to: "/account/center/kyc" },

@@ -1,0 +1,47 @@
+import type { Notice, NoticeServiceType } from "#protocol/endpoints/notices";
+
+/**
+ * The named routes notifications link to (spec §2 "Named routes used by notifications: merchant
+ * and order, each with params serviceType and orderCode"; decision 031): a notification links to
+ * `/order?serviceType=…&orderCode=…`, and the route sends the member to the page that shows it.
+ * `merchant` takes the same params; with no merchant pages built, it resolves as `order` does
+ * (the order or wallet page of the member's own). Pure, so links and routes agree.
+ */
+export function noticeHref(notice: { serviceType: NoticeServiceType; orderCode: string | null }): string {
+  const query = new URLSearchParams({ serviceType: notice.serviceType, ...(notice.orderCode ? { orderCode: notice.orderCode } : {}) });
+  return `/order?${query}`;
+}
+
+/** Where a named route's params lead: the order's page, the wallet's history, the KYC or security page; else the notifications. */
+export function namedRouteTarget(serviceType: string | null, orderCode: string | null): string {
+  const code = orderCode && /^[A-Za-z0-9_-]{1,64}$/.test(orderCode) ? orderCode : null;
+  switch (serviceType) {
+    case "spot":
+      return code ? `/account/entrust/spot/${code}` : "/account/entrust/spot";
+    case "deposit":
+      return "/account/wallet/history-deposit";
+    case "withdrawal":
+      return "/account/wallet/history-withdrawal";
+    case "kyc":
+      return "/account/center/kyc";
+    case "security":
+      return "/account/center/security";
+    default:
+      return NOTICES_PATH;
+  }
+}
+
+/** The member's notifications page. */
+export const NOTICES_PATH = "/account/center/notifications";
+
+/** The live stack's read (a resource route beside the page): see `loadLiveNotices`. */
+export const LIVE_NOTICES_PATH = `${NOTICES_PATH}/live`;
+
+/** What the live read answers: a ticket for the member's topic, the unread count, and what came after the id asked. */
+export interface LiveNoticesAnswer {
+  topic: string;
+  ticket: string;
+  unread: number;
+  lastId: string | null;
+  latest: Notice[];
+}

@@ -1,0 +1,101 @@
+import * as z from "zod";
+import { define, intString } from "../endpoint";
+import { pageOf } from "./order-history";
+
+/**
+ * A member's notifications (issue 14; spec §3 "Notification message": isNew, content, orderCode,
+ * type, changeUser, serviceType, link_merchant; docs/decisions/031-notifications.md). Not in the
+ * spec's list of paths, so named here beside the others (`coin/notice/…`). Each member reads and
+ * marks only their own: another member's id is skipped like one that does not exist.
+ */
+
+/** What a notification is about, and so which page it links to (`order?serviceType=…&orderCode=…`). */
+export const NOTICE_SERVICE_TYPES = ["spot", "deposit", "withdrawal", "kyc", "security"] as const;
+export type NoticeServiceType = (typeof NOTICE_SERVICE_TYPES)[number];
+
+/** Who made the change a notification tells of: the member, an operator, or the exchange itself (a fill, a credit). */
+export const NOTICE_CHANGE_USERS = ["self", "operator", "system"] as const;
+
+/** Every kind of notification, with its service type and who makes the change. */
+export const NOTICE_TYPES = {
+  order_filled: { serviceType: "spot", changeUser: "system" },
+  stop_triggered: { serviceType: "spot", changeUser: "system" },
+  deposit_credited: { serviceType: "deposit", changeUser: "system" },
+  withdrawal_review: { serviceType: "withdrawal", changeUser: "self" },
+  withdrawal_approved: { serviceType: "withdrawal", changeUser: "operator" },
+  withdrawal_broadcast: { serviceType: "withdrawal", changeUser: "system" },
+  withdrawal_completed: { serviceType: "withdrawal", changeUser: "system" },
+  withdrawal_rejected: { serviceType: "withdrawal", changeUser: "operator" },
+  withdrawal_cancelled: { serviceType: "withdrawal", changeUser: "self" },
+  kyc_approved: { serviceType: "kyc", changeUser: "operator" },
+  kyc_rejected: { serviceType: "kyc", changeUser: "operator" },
+  security_login_password: { serviceType: "security", changeUser: "self" },
+  security_trade_password: { serviceType: "security", changeUser: "self" },
+  security_anti_code: { serviceType: "security", changeUser: "self" },
+  security_email_bound: { serviceType: "security", changeUser: "self" },
+  security_phone_bound: { serviceType: "security", changeUser: "self" },
+  security_google_bound: { serviceType: "security", changeUser: "self" },
+  security_google_reset: { serviceType: "security", changeUser: "self" },
+  security_whitelist_on: { serviceType: "security", changeUser: "self" },
+  security_whitelist_off: { serviceType: "security", changeUser: "self" },
+} as const satisfies Record<string, { serviceType: NoticeServiceType; changeUser: (typeof NOTICE_CHANGE_USERS)[number] }>;
+export type NoticeType = keyof typeof NOTICE_TYPES;
+
+/** Spec §9: at most this many notifications are stacked on screen; a fifth closes the oldest. */
+export const NOTICE_STACK = 4;
+
+/** A notification's id as the engine makes it (a number, carried as text). */
+export const noticeIdField = z.string().regex(/^[1-9]\d{0,17}$/, "validation.notice_id");
+
+export const noticeSchema = z.object({
+  id: z.string(),
+  type: z.enum(Object.keys(NOTICE_TYPES) as [NoticeType, ...NoticeType[]]),
+  serviceType: z.enum(NOTICE_SERVICE_TYPES),
+  /** The order, deposit or withdrawal it is about (null: the member's account). */
+  orderCode: z.string().nullable(),
+  /** The text, in the request's language. */
+  content: z.string(),
+  /** Not read yet. */
+  isNew: z.boolean(),
+  changeUser: z.enum(NOTICE_CHANGE_USERS),
+  createdAt: z.string(),
+});
+export type Notice = z.output<typeof noticeSchema>;
+
+export const noticeEndpoints = {
+  /** The member's notifications, newest first (only the unread ones with `unread=1`), and how many are unread. */
+  noticeList: define({
+    method: "GET",
+    path: "coin/notice/list",
+    query: z.object({
+      pageNo: intString.pipe(z.number().int().min(1, "must be 1 or more").max(100_000, "must be 100000 or less")).optional(),
+      pageSize: intString.pipe(z.number().int().min(1, "must be 1 or more").max(100, "must be 100 or less")).optional(),
+      unread: z.enum(["0", "1"], { message: "must be 0 or 1" }).optional(),
+    }),
+    response: pageOf(noticeSchema).extend({ unread: z.number().int() }),
+  }),
+  /**
+   * How many are unread, the member's newest id, and (with `after`, the newest id the page has
+   * shown) the unread ones after it: the newest 4 at most (spec §9), oldest first, as a stack
+   * shows them.
+   */
+  noticeUnread: define({
+    method: "GET",
+    path: "coin/notice/unread",
+    query: z.object({ after: z.union([z.literal("0"), noticeIdField]).optional() }),
+    response: z.object({ unread: z.number().int(), lastId: z.string().nullable(), latest: z.array(noticeSchema) }),
+  }),
+  /** Marks some of the member's notifications read (`ids`), or all of them (`all`); answers how many are still unread. */
+  noticeRead: define({
+    method: "POST",
+    path: "coin/notice/read",
+    body: z
+      .object({
+        ids: z.array(noticeIdField).min(1, "validation.notice_read").max(100, "validation.notice_read").optional(),
+        all: z.boolean().optional(),
+      })
+      .strict()
+      .refine((b) => (b.ids !== undefined) !== (b.all === true), { message: "validation.notice_read" }),
+    response: z.object({ unread: z.number().int() }),
+  }),
+} as const;

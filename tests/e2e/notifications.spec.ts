@@ -1,0 +1,150 @@
+import { expect, test, type Page, type WebSocketRoute } from "@playwright/test";
+import { ENGINE_URL, expectNoSeriousA11yViolations } from "./support";
+import { createMember, deposit, logIn } from "./spot-support";
+
+/**
+ * Member notifications (issue 14, decision 031): a fill tells the member on whatever page they
+ * are (here the home page), the stack keeps four (a fifth closes the oldest), each links to its
+ * order, the bell counts the unread, and after logging out and in again they are all on the
+ * notifications page. With JavaScript they arrive live; without, with the next page.
+ */
+const API = `${ENGINE_URL}/api/mjkj-web`;
+
+async function apiToken(email: string, password: string, uid: string): Promise<string> {
+  const login = await fetch(`${ENGINE_URL}/api/blade-auth/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ grant_type: "password", accountType: "email", email, password, deviceId: `notices-api-${uid}` }),
+  });
+  return ((await login.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+let keys = 0;
+/** A market buy through the engine's API: the simulated market fills it at once. */
+async function marketBuy(token: string): Promise<string> {
+  const res = await fetch(`${API}/coin/entrust/exchange/2`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "blade-auth": `bearer ${token}` },
+    body: JSON.stringify({ symbol: "BTC_USDT", direction: "buy", num: "0.001", idempotencyKey: `notices-${Date.now()}-${++keys}` }),
+  });
+  const body = (await res.json()) as { code: number; data: { orderId: string; status: string } };
+  expect(body.code).toBe(200);
+  expect(body.data.status).toBe("filled");
+  return body.data.orderId;
+}
+
+const FILLED = "Your buy order on BTC/USDT was filled.";
+const stackOf = (page: Page) => page.getByRole("region", { name: "New notifications" });
+const bell = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`notifications, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a fill on the home page, the fifth closes the oldest, and all of them again after logging back in", async ({ page }) => {
+      const member = await createMember(javaScriptEnabled ? "notices-js" : "notices-nojs");
+      await deposit(member.uid, "USDT", "10000");
+      const token = await apiToken(member.email, member.password, member.uid);
+      await logIn(page, member.email, member.password, "/home/index");
+      await expect(bell(page)).toHaveAccessibleName("Notifications");
+      // axe runs in the page: with JavaScript only.
+      const axe = () => (javaScriptEnabled ? expectNoSeriousA11yViolations(page) : Promise.resolve());
+
+      /** With JavaScript the page hears of it; without, the next page shows it. */
+      const arrived = async (count: number) => {
+        if (!javaScriptEnabled) await page.reload();
+        await expect(stackOf(page).getByRole("listitem")).toHaveCount(count);
+      };
+      const orders = [await marketBuy(token)];
+      await arrived(1);
+      await expect(stackOf(page)).toContainText(FILLED);
+      await expect(bell(page)).toHaveAccessibleName("Notifications, 1 unread");
+      await axe();
+
+      // Four more: with the fifth, the oldest closes.
+      for (let i = 1; i < 5; i++) {
+        orders.push(await marketBuy(token));
+        if (javaScriptEnabled) await arrived(Math.min(i + 1, 4));
+      }
+      await arrived(4);
+      const links = stackOf(page).getByRole("link", { name: FILLED });
+      const hrefOf = (id: string) => `/order?serviceType=spot&orderCode=${id}`;
+      // The fifth is on top (with four shown already, its arrival shows as the oldest leaving).
+      await expect(links.last()).toHaveAttribute("href", hrefOf(orders[4]!));
+      await expect(links).toHaveCount(4);
+      const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href")));
+      expect(hrefs).toEqual(orders.slice(1).map(hrefOf));
+      await expect(bell(page)).toHaveAccessibleName("Notifications, 5 unread");
+      await axe();
+
+      // Each closes on its own (without JavaScript: the page again, which stacks nothing new).
+      await stackOf(page)
+        .getByRole(javaScriptEnabled ? "button" : "link", { name: "Close notification" })
+        .first()
+        .click();
+      await expect(stackOf(page).getByRole("listitem")).toHaveCount(javaScriptEnabled ? 3 : 0);
+
+      // Back in after logging out: the bell counts them and the page lists all five.
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: /^Account menu/ })
+        .hover();
+      await page.getByRole("button", { name: "Log Out" }).click();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
+      await expect(stackOf(page)).toHaveCount(0);
+      await logIn(page, member.email, member.password, "/home/index");
+      await expect(bell(page)).toHaveAccessibleName("Notifications, 5 unread");
+      await bell(page).click();
+      await expect(page).toHaveURL(/\/account\/center\/notifications$/);
+      const list = page.getByTestId("notice-list").getByRole("listitem");
+      await expect(list).toHaveCount(5);
+      await expect(page.getByText("5 unread", { exact: true })).toBeVisible();
+      await axe();
+
+      // One read by its form, then the rest; its link goes to the order's page (the named route `order`).
+      await list.first().getByRole("button", { name: "Mark as read" }).click();
+      await expect(page.getByText("4 unread", { exact: true })).toBeVisible();
+      await expect(bell(page)).toHaveAccessibleName("Notifications, 4 unread");
+      await page.getByRole("button", { name: "Mark all as read" }).click();
+      await expect(page.getByText("0 unread", { exact: true })).toBeVisible();
+      await expect(bell(page)).toHaveAccessibleName("Notifications");
+      await list.first().getByRole("link", { name: FILLED }).click();
+      await expect(page).toHaveURL(new RegExp(`/account/entrust/spot/${orders[4]}$`));
+    });
+  });
+}
+
+test("after a network drop the stack carries on without a reload (JavaScript on)", async ({ page }) => {
+  const member = await createMember("notices-drop");
+  await deposit(member.uid, "USDT", "10000");
+  const token = await apiToken(member.email, member.password, member.uid);
+  // The socket's connections pass through here, so the test can cut them and hold new ones back.
+  let down = false;
+  const open: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    // A reconnect while the network is down waits until it is back.
+    while (down) await new Promise((resolve) => setTimeout(resolve, 100));
+    ws.connectToServer();
+    open.push(ws);
+  });
+  await page.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.continue()));
+  await logIn(page, member.email, member.password, "/home/index");
+  await marketBuy(token);
+  await expect(stackOf(page).getByRole("listitem")).toHaveCount(1);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+  down = true;
+  for (const ws of open.splice(0)) await ws.close();
+  await marketBuy(token);
+  // Nothing reaches the page meanwhile (the push went to a closed connection).
+  await page.waitForTimeout(1_500);
+  await expect(stackOf(page).getByRole("listitem")).toHaveCount(1);
+
+  // Back online: the socket reconnects by itself, follows the topic again with a fresh ticket and reads what it missed.
+  down = false;
+  await expect(stackOf(page).getByRole("listitem")).toHaveCount(2, { timeout: 20_000 });
+  await expect(bell(page)).toHaveAccessibleName("Notifications, 2 unread");
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await marketBuy(token);
+  await expect(stackOf(page).getByRole("listitem")).toHaveCount(3);
+});
