@@ -23,6 +23,7 @@ import * as m021 from "./migrations/021-deposits";
 import * as m022 from "./migrations/022-withdrawal-addresses";
 import * as m023 from "./migrations/023-wallet-mails";
 import * as m024 from "./migrations/024-member-notices";
+import * as m025 from "./migrations/025-honest-home-subtitle";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "022-withdrawal-addresses": m022,
   "023-wallet-mails": m023,
   "024-member-notices": m024,
+  "025-honest-home-subtitle": m025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

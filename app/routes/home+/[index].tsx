@@ -5,7 +5,8 @@ import { PageErrorBoundary } from "~/components/error-page";
 import { MarketTable } from "~/components/market-table";
 import { tradingPath } from "~/lib/market-list";
 import { useNumberFormat } from "~/lib/use-number-format";
-import { pageTitle, useShell } from "~/lib/use-shell";
+import { liveProducts } from "~/lib/products";
+import { pageTitle, useIsServed, useShell } from "~/lib/use-shell";
 import * as s from "./index.css";
 import { withEngine } from "~/services/engine/route.server";
 
@@ -15,12 +16,11 @@ export function loader(args: LoaderFunctionArgs) {
   return withEngine(args, async ({ engine }) => ({ markets: await engine.market.snapshot() }));
 }
 
-const PRODUCTS = ["spot", "contract", "margin", "pulse", "staking", "subscription", "otc", "support"] as const;
-
 export default function HomePage() {
   const { t } = useTranslation();
   const { markets } = useLoaderData<typeof loader>();
   const { site, currency } = useShell();
+  const products = liveProducts(useIsServed());
   const nf = useNumberFormat();
   return (
     <div className={s.page}>
@@ -77,7 +77,7 @@ export default function HomePage() {
           {t("home.products.title")}
         </h2>
         <ul className={s.products}>
-          {PRODUCTS.map((product) => (
+          {products.map((product) => (
             <li key={product} className={s.product}>
               <h3 className={s.productTitle}>{t(`home.products.${product}.title`)}</h3>
               <p className={s.productText}>{t(`home.products.${product}.text`)}</p>
