@@ -38,10 +38,15 @@ export const NOTICES_PATH = "/account/center/notifications";
 export const LIVE_NOTICES_PATH = `${NOTICES_PATH}/live`;
 
 /** What the live read answers: a ticket for the member's topic, the unread count, and what came after the id asked. */
-export interface LiveNoticesAnswer {
-  topic: string;
-  ticket: string;
-  unread: number;
-  lastId: string | null;
-  latest: Notice[];
-}
+export type LiveNoticesAnswer =
+  | {
+      topic: string;
+      ticket: string;
+      unread: number;
+      lastId: string | null;
+      latest: Notice[];
+    }
+  /** The session ended before the read arrived: nothing to follow. */
+  | { signedOut: true }
+  /** The read failed (the engine unreachable): tried again on the next push or page. */
+  | { unavailable: true };

@@ -27,6 +27,9 @@ function stackUp(stack: Notice[], incoming: Notice[]): Notice[] {
   return [...stack, ...incoming.filter((n) => !known.has(n.id))].slice(-NOTICE_STACK);
 }
 
+/** How long a read that could not be made waits before it is made anyway (ms). */
+const UNAVAILABLE_RETRY_MS = 30_000;
+
 const newer = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : Number(b) > Number(a) ? b : a);
 
 /**
@@ -45,11 +48,13 @@ export function LiveNoticesProvider({ children }: { children: ReactNode }) {
   const lastId = useRef<string | null>(notices?.lastId ?? null);
   const needTicket = useRef(true);
   const fetcher = useFetcher<LiveNoticesAnswer>();
+  const lastAnswer = useRef<LiveNoticesAnswer | undefined>(undefined);
+  lastAnswer.current = fetcher.data;
   const loadRef = useRef(fetcher.load);
   loadRef.current = fetcher.load;
 
-  const read = useCallback(() => {
-    void loadRef.current(`${LIVE_NOTICES_PATH}?after=${lastId.current ?? "0"}`);
+  const read = useCallback((force = false) => {
+    void loadRef.current(`${LIVE_NOTICES_PATH}?after=${lastId.current ?? "0"}${force ? "&force=1" : ""}`);
   }, []);
 
   // Each read of the root loader (a page, a form's post): its count is the newest.
@@ -62,7 +67,11 @@ export function LiveNoticesProvider({ children }: { children: ReactNode }) {
     setUnread(notices.unread);
     if (notices.stack.length) setStack((cur) => stackUp(cur, notices.stack));
     lastId.current = newer(lastId.current, notices.lastId);
-  }, [notices]);
+    // The page's own request has just refreshed the token if it was due: a read that could not be
+    // made then is made now.
+    const last = lastAnswer.current;
+    if (last && "unavailable" in last) read();
+  }, [notices, read]);
 
   // A member signed in: read once for the ticket; signed out (or another member): stop.
   const uid = member?.uid;
@@ -75,7 +84,13 @@ export function LiveNoticesProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const answer = fetcher.data;
-    if (!answer || !uid) return;
+    if (!answer || !uid || "signedOut" in answer) return;
+    if ("unavailable" in answer) {
+      // Not read now (a token due for its refresh, or the engine away): again after a quiet while,
+      // or sooner after the member's next page or form (the effect on `notices` above).
+      const retry = setTimeout(() => read(true), UNAVAILABLE_RETRY_MS);
+      return () => clearTimeout(retry);
+    }
     setUnread(answer.unread);
     if (answer.latest.length) setStack((cur) => stackUp(cur, answer.latest));
     lastId.current = newer(lastId.current, answer.lastId);
@@ -83,7 +98,7 @@ export function LiveNoticesProvider({ children }: { children: ReactNode }) {
       needTicket.current = false;
       setLive({ topic: answer.topic, ticket: answer.ticket });
     }
-  }, [fetcher.data, uid]);
+  }, [fetcher.data, uid, read]);
 
   const resync = useCallback(() => {
     needTicket.current = true;

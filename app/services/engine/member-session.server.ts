@@ -42,15 +42,31 @@ export function memberSession(scope: RequestScope): Promise<MemberSession | null
 
 const perRequest = new WeakMap<object, Promise<MemberSession | null>>();
 
-async function readMemberSession(request: Request): Promise<MemberSession | null> {
-  const session = await getSession(request);
-  const auth = storedAuth(session);
-  if (!auth) return null;
+/** Whether the member's access token is due for its refresh (`auth.issuedAt` against the token time). */
+async function refreshDue(auth: StoredAuth): Promise<boolean> {
   const tokenTimeMs =
     (await loadSite()
       .then((s) => s.config.tokenTime)
       .catch(() => 604_800)) * 1000;
-  if (Date.now() - auth.issuedAt < tokenTimeMs - REFRESH_MARGIN_MS) return { auth, refreshedCookie: null };
+  return Date.now() - auth.issuedAt >= tokenTimeMs - REFRESH_MARGIN_MS;
+}
+
+/**
+ * Whether this request's member session would refresh its token. A background read (the live
+ * notices) asks first and leaves the refresh to the member's own requests: two requests of one
+ * member refreshing at once race (the engine honours the first; decision 019), and a background
+ * one should never be the one that wins or loses that race.
+ */
+export async function sessionRefreshDue(request: Request): Promise<boolean> {
+  const auth = storedAuth(await getSession(request));
+  return auth !== null && (await refreshDue(auth));
+}
+
+async function readMemberSession(request: Request): Promise<MemberSession | null> {
+  const session = await getSession(request);
+  const auth = storedAuth(session);
+  if (!auth) return null;
+  if (!(await refreshDue(auth))) return { auth, refreshedCookie: null };
   const grant = await refreshCoalesced(auth.refreshToken, await detectLanguage(request));
   // A failed refresh keeps the member as they were (spec §4): if the token is gone for good, the
   // next engine call answers 401 and the client logs the member out.
