@@ -133,6 +133,9 @@ test("after a network drop the stack carries on without a reload (JavaScript on)
   await expect(stackOf(page).getByRole("listitem")).toHaveCount(1);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
+  // The page's socket is routed through here before it is cut (its first notice may come by the
+  // read that follows the subscription, before the route handler has recorded the connection).
+  await expect.poll(() => open.length).toBeGreaterThan(0);
   down = true;
   for (const ws of open.splice(0)) await ws.close();
   await marketBuy(token);
