@@ -30,17 +30,15 @@ async function sendCodeAndRead(page: Page, destination: string): Promise<string>
   return (await latestCode(destination, before)).code;
 }
 
-/** The id of the member's newest withdrawal in review, from the operator's queue (matched by address and amount). */
-async function withdrawalIdOf(page: Page): Promise<string> {
+/** The id of the member's withdrawal in review, from the operator's queue (by the member's uid: parallel tests withdraw the same amount to the same address). */
+async function withdrawalIdOf(page: Page, uid: string): Promise<string> {
   await page.goto("/account/wallet/history-withdrawal");
-  const row = page.getByTestId("withdrawals").getByRole("row").nth(1);
-  await expect(row).toContainText("In review");
+  await expect(page.getByTestId("withdrawals").getByRole("row").nth(1)).toContainText("In review");
   const res = await fetch(`${ENGINE_URL}/admin/withdrawals?state=review`, { headers: adminHeaders() });
-  const queue = ((await res.json()) as { data: Array<{ id: string; address: string; amount: string }> }).data;
-  const rowText = await row.textContent();
-  const mine = queue.filter((w) => rowText?.includes(w.address) && rowText.includes(w.amount));
-  expect(mine.length).toBeGreaterThan(0);
-  return mine[mine.length - 1]!.id;
+  const queue = ((await res.json()) as { data: Array<{ id: string; uid: string }> }).data;
+  const mine = queue.filter((w) => w.uid === uid);
+  expect(mine).toHaveLength(1);
+  return mine[0]!.id;
 }
 
 const fundingUsdt = (page: Page) =>
@@ -128,7 +126,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(fundingUsdt(page)).toContainText("178.50000000"); // 300 − 120.5 − 1 held
 
     // 6. The operator approves; the sender sends it; the chain confirms it.
-    await reviewWithdrawal(await withdrawalIdOf(page), "approve");
+    await reviewWithdrawal(await withdrawalIdOf(page, member.uid), "approve");
     await expect(async () => {
       await page.goto("/account/wallet/history-withdrawal");
       await expect(page.getByTestId("withdrawals").getByRole("row").nth(1)).toContainText("Completed", { timeout: 1_000 });
