@@ -1,26 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, lastMailId, latestCode, uniqueEmail } from "./support";
-
-/**
- * Sends a code and reads it from the dev mailbox. The e2e engine allows one code per address
- * every 2 s: a send it refuses as too soon ("Please wait N seconds…") is sent again after the
- * N seconds it names, so the test waits only when and as long as the engine says.
- */
-async function sendCodeAndRead(page: Page, destination: string) {
-  const before = await lastMailId(destination);
-  const sent = page.getByText(`We sent a 6-digit code to ${destination}`);
-  const tooSoon = page.getByText(/Please wait \d+ seconds before requesting another code/);
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole("button", { name: /Send Code|Send Again/ }).click();
-    await expect(sent.or(tooSoon)).toBeVisible();
-    if (await sent.isVisible()) break;
-    expect(attempt, "the engine kept refusing the code as too soon").toBeLessThan(5);
-    // Asked again once the engine's own countdown has run out (never a guessed pause).
-    const seconds = Number((await tooSoon.textContent())?.match(/wait (\d+) seconds/)?.[1] ?? 1);
-    await page.waitForTimeout(seconds * 1000);
-  }
-  return latestCode(destination, before);
-}
+import { expectNoSeriousA11yViolations, sendCodeAndRead, uniqueEmail } from "./support";
 
 async function register(page: Page, email: string, password: string) {
   await page.goto("/user/register");

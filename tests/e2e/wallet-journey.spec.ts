@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, logIn } from "./spot-support";
-import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations, lastMailId, latestCode } from "./support";
+import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations, sendCodeAndRead } from "./support";
 import { reviewWithdrawal, TRON_ADDRESS, WITHDRAWING_TRADE_PASSWORD, withdrawingMember } from "./wallet-support";
 
 /**
@@ -13,22 +13,6 @@ import { reviewWithdrawal, TRON_ADDRESS, WITHDRAWING_TRADE_PASSWORD, withdrawing
 const ASSETS = "/account/wallet/assets";
 const WITHDRAW = "/account/wallet/withdrawal";
 const TRADE_PASSWORD = "135790";
-
-/** Asks for a security code with the form's own button and reads it from the dev mailbox. */
-async function sendCodeAndRead(page: Page, destination: string): Promise<string> {
-  const before = await lastMailId(destination);
-  const sent = page.getByText(`We sent a 6-digit code to ${destination}`);
-  const tooSoon = page.getByText(/Please wait \d+ seconds before requesting another code/);
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole("button", { name: /Send Code|Send Again/ }).click();
-    await expect(sent.or(tooSoon)).toBeVisible();
-    if (await sent.isVisible()) break;
-    expect(attempt, "the engine kept refusing the code as too soon").toBeLessThan(5);
-    const seconds = Number((await tooSoon.textContent())?.match(/wait (\d+) seconds/)?.[1] ?? 1);
-    await page.waitForTimeout(seconds * 1000);
-  }
-  return (await latestCode(destination, before)).code;
-}
 
 /** The id of the member's withdrawal in review, from the operator's queue (by the member's uid: parallel tests withdraw the same amount to the same address). */
 async function withdrawalIdOf(page: Page, uid: string): Promise<string> {
@@ -85,7 +69,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.goto(WITHDRAW);
     await expect(page.getByTestId("withdraw-needs-trade-password")).toBeVisible();
     await page.getByRole("link", { name: "Set transaction password" }).click();
-    const code = await sendCodeAndRead(page, member.email); // first: the answer clears the passwords
+    const code = (await sendCodeAndRead(page, member.email)).code; // first: the answer clears the passwords
     await page.getByLabel("Transaction password", { exact: true }).fill(TRADE_PASSWORD);
     await page.getByLabel("Confirm transaction password").fill(TRADE_PASSWORD);
     await page.getByLabel("Verification code").fill(code);
@@ -115,7 +99,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     // 5. The right address, the code sent by the form's button: in review.
     await form.getByLabel("USDT address on TRC20").fill(TRON_ADDRESS);
-    const withdrawCode = await sendCodeAndRead(page, member.email); // the answer keeps what was typed, except passwords and codes
+    const withdrawCode = (await sendCodeAndRead(page, member.email)).code; // the answer keeps what was typed, except passwords and codes
     await expect(form.getByLabel("USDT address on TRC20")).toHaveValue(TRON_ADDRESS);
     await form.getByLabel("Transaction password").fill(TRADE_PASSWORD);
     await form.getByLabel("Verification code").fill(withdrawCode);
@@ -155,7 +139,7 @@ test("a withdrawal posted twice with one key is asked for once", async ({ page }
   });
   expect(credited.status).toBe(200);
   await logIn(page, member.email, member.password, "/account/center/trade-pwd");
-  const passwordCode = await sendCodeAndRead(page, member.email);
+  const passwordCode = (await sendCodeAndRead(page, member.email)).code;
   await page.getByLabel("Transaction password", { exact: true }).fill(TRADE_PASSWORD);
   await page.getByLabel("Confirm transaction password").fill(TRADE_PASSWORD);
   await page.getByLabel("Verification code").fill(passwordCode);
@@ -166,7 +150,7 @@ test("a withdrawal posted twice with one key is asked for once", async ({ page }
   const form = page.locator("form#withdraw-USDT-TRC20");
   await form.getByLabel("USDT address on TRC20").fill(TRON_ADDRESS);
   await form.getByLabel("Amount to receive").fill("40");
-  const code = await sendCodeAndRead(page, member.email);
+  const code = (await sendCodeAndRead(page, member.email)).code;
   await form.getByLabel("Transaction password").fill(TRADE_PASSWORD);
   await form.getByLabel("Verification code").fill(code);
   const body = Object.fromEntries(
@@ -200,7 +184,7 @@ test("under whitelist mode a saved address fills the withdrawal form and waits 2
   await add.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByText("Saved “Cold wallet” to your address book.")).toBeVisible();
   const whitelist = page.getByRole("region", { name: "Whitelist mode" });
-  const whitelistCode = await sendCodeAndRead(page, member.email);
+  const whitelistCode = (await sendCodeAndRead(page, member.email)).code;
   await whitelist.getByLabel("Verification code").fill(whitelistCode);
   await whitelist.getByRole("button", { name: "Turn on whitelist mode" }).click();
   await expect(page.getByText("Whitelist mode is on.")).toBeVisible();
@@ -213,7 +197,7 @@ test("under whitelist mode a saved address fills the withdrawal form and waits 2
   await expect(form.getByLabel("USDT address on TRC20")).toHaveValue(TRON_ADDRESS);
   await expect(form.getByText(/“Cold wallet” was saved less than 24 hours ago/)).toBeVisible();
   await form.getByLabel("Amount to receive").fill("20");
-  const code = await sendCodeAndRead(page, member.email);
+  const code = (await sendCodeAndRead(page, member.email)).code;
   await form.getByLabel("Transaction password").fill(WITHDRAWING_TRADE_PASSWORD);
   await form.getByLabel("Verification code").fill(code);
   await form.getByRole("button", { name: "Withdraw" }).click();

@@ -17,17 +17,7 @@ export function walletArea(call: EngineCall) {
         query: { from: ACCOUNT_CODES[t.from], to: ACCOUNT_CODES[t.to], coin: t.coin, amount: t.amount, idempotencyKey: t.idempotencyKey },
       }),
     /** Asks to withdraw `amount` (what arrives; the fee comes on top); the key makes a retried post act once. */
-    withdraw: (w: {
-      coin: string;
-      network: string;
-      address: string;
-      memo?: string;
-      amount: string;
-      tradePassword: string;
-      code: string;
-      googleCode?: string;
-      idempotencyKey: string;
-    }) => call(endpoints.withdraw, { body: w }),
+    withdraw: (body: EndpointInput<typeof endpoints.withdraw>["body"]) => call(endpoints.withdraw, { body }),
     /** The member's withdrawals, newest first. */
     withdrawals: (page: { pageNo: number; pageSize: number; coin?: string; state?: WithdrawalView["state"] }) =>
       call(endpoints.myWithdrawals, {
