@@ -41,6 +41,8 @@ import { registerAuthRoutes } from "./api/members/auth";
 import { registerCodeRoutes, registerMailboxRoutes } from "./api/members/codes";
 import { registerKycRoutes } from "./api/members/kyc";
 import { registerRegistrationRoutes } from "./api/members/registration";
+import { ConfigVersion } from "./configuration/config-version";
+import { PublicAnswers } from "./configuration/public-answers";
 import { ConfigTableService } from "./configuration/config-table-service";
 import { FavouriteService } from "./favourites/favourite-service";
 import { requestLanguage } from "./locales/engine-texts";
@@ -155,7 +157,9 @@ export async function buildApp({
 
   const shared = services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) });
   const context = { app, apiHead, services: shared, members: new MemberService(store.db, shared, notices) };
-  registerConfigTableRoutes(context, new ConfigTableService(store.db));
+  const configVersion = await ConfigVersion.start(store);
+  app.addHook("onClose", () => configVersion.stop());
+  registerConfigTableRoutes(context, new ConfigTableService(store.db), new PublicAnswers(configVersion));
   registerMarketRoutes(context, new MarketListing(store.db, marketData));
   registerCodeRoutes(context);
   registerRegistrationRoutes(context);

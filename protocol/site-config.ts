@@ -34,16 +34,25 @@ export const siteConfigSchema = z.object({
     .catch("usd"),
   moneySymbol: z.string().min(1).max(4).catch("$"),
   theme: z.enum(THEMES).catch("theme-night"),
-  tokenTime: z.coerce.number().int().positive().catch(604800),
-  cookieDays: z.coerce.number().int().positive().catch(7),
+  /**
+   * Seconds an access token lives (spec §9: 604800). The engine issues tokens with it and answers
+   * it as `expires_in`; the web tier refreshes a member's token when its age reaches it (decision 032).
+   */
+  tokenTime: z.coerce.number().int().min(10).max(31_536_000).catch(604800),
+  /** Days the web session cookie lives after the last answer that wrote it (spec §9: 7). */
+  cookieDays: z.coerce.number().int().min(1).max(400).catch(7),
   rateRefreshMs: z.coerce.number().int().min(10_000).catch(300_000),
-  websocketAddress: z.string().max(300).catch(""),
   progressColor: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/)
     .catch("#f0b90b"),
   socialLinks: z.array(socialLinkSchema).max(20).catch([]),
   returnApplyEnabled: z.coerce.boolean().catch(false),
+  /**
+   * Whether members may ask for priority support (spec §6: "the support button when support is
+   * enabled"): the button shows and the engine takes the request only while this is true.
+   */
+  supportEnabled: z.boolean().catch(true),
   supportEmail: z.string().email().catch("support@meridian.example"),
   reserveBtc: z.string().regex(/^\d+$/).catch("15000"),
   countries: z.string().regex(/^\d+$/).catch("130"),
@@ -51,7 +60,7 @@ export const siteConfigSchema = z.object({
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /** JSON-valued keys are stored as JSON text; every other value is a plain string. */
-const JSON_KEYS = new Set<keyof SiteConfig>(["socialLinks", "returnApplyEnabled"]);
+const JSON_KEYS = new Set<keyof SiteConfig>(["socialLinks", "returnApplyEnabled", "supportEnabled"]);
 
 /** Builds the typed site configuration from its rows; unknown keys are ignored. */
 export function parseSiteConfig(rows: ReadonlyArray<Pick<SiteConfigRow, "config_key" | "config_value">>): SiteConfig {

@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
@@ -56,6 +57,12 @@ async function waitFor(url, deadlineMs) {
     await sleep(50);
   }
   return false;
+}
+
+/** `connections` clients GETting `url` for `seconds` (autocannon): answered requests/s, latency percentiles, failures. */
+async function cannon(url, connections, seconds) {
+  const r = await autocannon({ url, connections, duration: seconds });
+  return { rps: Math.round(r["2xx"] / r.duration), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
 }
 
 /** Sends `total` GETs with `concurrency` in flight; returns requests/s and latency percentiles. */
@@ -129,23 +136,57 @@ try {
   if (!(await waitFor(`http://127.0.0.1:${WEB}/home/index`, 90_000))) throw new Error("the exchange did not start within 90 s (run `npm run build` first)");
   const coldStart = ((performance.now() - t0) / 1000).toFixed(2);
   const api = `http://127.0.0.1:${ENGINE}/api/mjkj-web`;
-  // Warm up both tiers.
-  await load(`http://127.0.0.1:${WEB}/home/index`, { total: 50, concurrency: 4 });
+  const web = `http://127.0.0.1:${WEB}`;
+  // Warm up both tiers (the simulator keeps trading the demo markets throughout).
+  await load(`${web}/home/index`, { total: 50, concurrency: 4 });
   await load(`${api}/open/getCoinRate`, { total: 200, concurrency: 8 });
 
-  const rows = [
-    ["engine GET open/getCoinRate", await load(`${api}/open/getCoinRate`, { total: 5000, concurrency: 32 })],
-    ["engine GET getData/area_code page of 10", await load(`${api}/cgform-api/getData/area_code?pageSize=10`, { total: 3000, concurrency: 32 })],
-    ["web SSR /home/index, 1 at a time", await load(`http://127.0.0.1:${WEB}/home/index`, { total: 300, concurrency: 1 })],
-    ["web SSR /home/index, 8 in flight", await load(`http://127.0.0.1:${WEB}/home/index`, { total: 1000, concurrency: 8 })],
-    ["web SSR /rate/index, 8 in flight", await load(`http://127.0.0.1:${WEB}/rate/index`, { total: 1000, concurrency: 8 })],
+  // Issue 13's targets, each a ratio to a ceiling measured in the same run on the same process.
+  const seconds = quick ? 3 : 8;
+  const engineCeiling = await cannon(`http://127.0.0.1:${ENGINE}/healthz`, 16, seconds);
+  const engineRows = [
+    ["configuration: getData/site_config, all rows", `${api}/cgform-api/getData/site_config?pageSize=-521&column=id&order=asc`],
+    ["configuration: getData/area_code, page of 10", `${api}/cgform-api/getData/area_code?pageSize=10`],
+    ["rates: open/getCoinRate", `${api}/open/getCoinRate`],
+    ["languages: getData/sys_language", `${api}/cgform-api/getData/sys_language?pageSize=-521&column=id&order=asc`],
+    ["symbols: coin/open/getSpotSymbols", `${api}/coin/open/getSpotSymbols`],
+    ["tickers: coin/open/market/initData", `${api}/coin/open/market/initData`],
+    ["depth: coin/open/getSpotGoods BTC_USDT", `${api}/coin/open/getSpotGoods?symbol=BTC_USDT`],
+    ["k-lines: coin/open/get/kline/history BTC_USDT 1min", `${api}/coin/open/get/kline/history?symbol=BTC_USDT&period=1min&limit=300`],
   ];
-  console.log("\nThe load generator shares the 2 cores with the engine and the web tier: figures are a floor.");
+  const engineFigures = [];
+  for (const [name, url] of engineRows) engineFigures.push([name, await cannon(url, 16, seconds)]);
+
+  const staticCeiling = await cannon(`${web}/favicon.ico`, 8, seconds);
+  const pageRows = [
+    ["/home/index", 15],
+    ["/market/main", null],
+    ["/user/login", 15],
+    ["/exchange/full-screen/BTC_USDT", null],
+  ];
+  const pageFigures = [];
+  for (const [page, p50Target] of pageRows) pageFigures.push([page, p50Target, await cannon(`${web}${page}`, 8, seconds)]);
+
+  console.log("\nThe load generator (autocannon) shares the 2 cores with the engine, the web tier and the simulator: figures are a floor.");
   console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}`);
   console.log(`cold start (engine migrate+seed on a new PGlite, web up, first page served): ${coldStart} s\n`);
-  console.log("| what | requests | req/s | p50 ms | p99 ms | errors |");
+  console.log("Engine public reads, 16 connections (target: each ≥ 0.80 of /healthz):\n");
+  console.log("| what | req/s | p50 ms | p99 ms | errors | read/healthz |");
   console.log("|---|---|---|---|---|---|");
-  for (const [name, r] of rows) console.log(`| ${name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+  console.log(`| ceiling: engine /healthz | ${engineCeiling.rps} | ${engineCeiling.p50} | ${engineCeiling.p99} | ${engineCeiling.errors} | 1.00 |`);
+  for (const [name, r] of engineFigures) {
+    const ratio = r.rps / engineCeiling.rps;
+    console.log(`| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio.toFixed(2)} ${ratio >= 0.8 ? "(met)" : "(below 0.80)"} |`);
+  }
+  console.log("\nServer-side rendering, 8 connections (target: each ≥ 0.25 of the same server's static file; p50 ≤ 15 ms for home and login):\n");
+  console.log("| what | req/s | p50 ms | p99 ms | errors | page/static |");
+  console.log("|---|---|---|---|---|---|");
+  console.log(`| ceiling: web /favicon.ico | ${staticCeiling.rps} | ${staticCeiling.p50} | ${staticCeiling.p99} | ${staticCeiling.errors} | 1.00 |`);
+  for (const [page, p50Target, r] of pageFigures) {
+    const ratio = r.rps / staticCeiling.rps;
+    const p50 = p50Target === null ? "" : r.p50 <= p50Target ? " (p50 met)" : ` (p50 above ${p50Target} ms)`;
+    console.log(`| SSR ${page} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio.toFixed(2)} ${ratio >= 0.25 ? "(met)" : "(below 0.25)"}${p50} |`);
+  }
 } finally {
   child.kill("SIGTERM");
   await new Promise((resolve) => child.on("exit", resolve));

@@ -12,7 +12,7 @@ export function noticeHref(notice: { serviceType: NoticeServiceType; orderCode: 
   return `/order?${query}`;
 }
 
-/** Where a named route's params lead: the order's page, the wallet's history, the KYC or security page; else the notifications. */
+/** Where a named route's params lead: the order's page, the wallet's history, the KYC, security or account page; else the notifications. */
 export function namedRouteTarget(serviceType: string | null, orderCode: string | null): string {
   const code = orderCode && /^[A-Za-z0-9_-]{1,64}$/.test(orderCode) ? orderCode : null;
   switch (serviceType) {
@@ -26,6 +26,8 @@ export function namedRouteTarget(serviceType: string | null, orderCode: string |
       return "/account/center/kyc";
     case "security":
       return "/account/center/security";
+    case "account":
+      return "/account/center/info";
     default:
       return NOTICES_PATH;
   }

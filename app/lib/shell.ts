@@ -21,6 +21,8 @@ export interface ShellData {
     supportEmail: string;
     socialLinks: Array<{ name: string; url: string }>;
     returnApplyEnabled: boolean;
+    /** Members may ask for priority support (spec §6; the site's `supportEnabled`). */
+    supportEnabled: boolean;
     reserveBtc: string;
     countries: string;
     /** Default phone area code of the deployment. */

@@ -57,6 +57,34 @@ describe("site configuration parsing (spec §8: parse failures fall back to defa
     expect(config.tokenTime).toBe(604800);
     expect(config.returnApplyEnabled).toBe(true);
   });
+
+  it("bounds the session settings and reads the support switch as JSON (decision 032)", () => {
+    const parse = (rows: Array<[string, string]>) => parseSiteConfig(rows.map(([config_key, config_value]) => ({ config_key, config_value })));
+    expect(
+      parse([
+        ["tokenTime", "3600"],
+        ["cookieDays", "30"],
+      ]),
+    ).toMatchObject({ tokenTime: 3600, cookieDays: 30 });
+    // Below the least (10 s: the web tier refreshes 10 s before expiry) or not a whole number: the default.
+    expect(
+      parse([
+        ["tokenTime", "1"],
+        ["cookieDays", "0"],
+      ]),
+    ).toMatchObject({ tokenTime: 604800, cookieDays: 7 });
+    expect(
+      parse([
+        ["tokenTime", "12.5"],
+        ["cookieDays", "seven"],
+      ]),
+    ).toMatchObject({ tokenTime: 604800, cookieDays: 7 });
+    expect(parse([["supportEnabled", "false"]]).supportEnabled).toBe(false);
+    expect(parse([["supportEnabled", "true"]]).supportEnabled).toBe(true);
+    // Unreadable: on (the default).
+    expect(parse([["supportEnabled", "no"]]).supportEnabled).toBe(true);
+    expect(parse([]).supportEnabled).toBe(true);
+  });
 });
 
 describe("display currency", () => {

@@ -4,6 +4,7 @@ import { describeIssues, okEnvelope } from "../../protocol/envelope";
 import { fillPath, type Endpoint } from "../../protocol/endpoints";
 import type { LanguageCode } from "../../protocol/languages";
 import { ResultCode } from "../../protocol/result-codes";
+import type { PublicAnswers } from "../configuration/public-answers";
 import { engineText, messageText, requestLanguage } from "../locales/engine-texts";
 import { ApiError } from "./api-error";
 
@@ -32,6 +33,41 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, apiHe
       const body = endpoint.method === "POST" ? parse(endpoint.body, request.body ?? {}, "body", lang) : undefined;
       const data = await handler({ params, query, body, request } as EndpointInput<E>);
       return reply.send(okEnvelope(data));
+    },
+  });
+}
+
+/**
+ * Registers a public GET whose answer changes only with the configuration tables (issue 13;
+ * decision 035): the first request of a URL is parsed and answered as `registerEndpoint` does, and
+ * its JSON kept (`PublicAnswers`) until the configuration changes; later requests of that URL are
+ * sent the kept JSON without touching the database. Every answer carries its entity tag; a request
+ * that names it (`If-None-Match`) is answered 304 with no body. Refusals are never kept.
+ */
+export function registerPublicEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  apiHead: string,
+  endpoint: E,
+  answers: PublicAnswers,
+  handler: EndpointHandler<E>,
+): void {
+  const url = endpoint.absolute ? endpoint.path : `/api/${apiHead}/${endpoint.path}`;
+  app.route({
+    method: endpoint.method,
+    url,
+    handler: async (request, reply) => {
+      let answer = answers.get(request.url);
+      if (!answer) {
+        const lang = requestLanguage(request.headers);
+        const params = parse(endpoint.params, request.params ?? {}, "path", lang);
+        const query = parse(endpoint.query, request.query ?? {}, "query", lang);
+        const generation = answers.begin();
+        const data = await handler({ params, query, body: undefined, request } as EndpointInput<E>);
+        answer = answers.keep(request.url, JSON.stringify(okEnvelope(data)), generation);
+      }
+      reply.header("etag", answer.etag).header("cache-control", "no-cache");
+      if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
+      return reply.type("application/json; charset=utf-8").send(answer.body);
     },
   });
 }

@@ -2,10 +2,12 @@ import { AttemptLimiter } from "../core/members/attempt-limiter";
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
-import type { LanguageCode } from "../../protocol/languages";
+import { FALLBACK_LANGUAGE, type LanguageCode } from "../../protocol/languages";
 import type { MemberInfo, TokenGrant } from "../../protocol/member";
 import { ResultCode } from "../../protocol/result-codes";
 import { base32Encode, otpauthUri, verifyTotp } from "../core/members/totp";
+import { readSiteConfig } from "../configuration/site-settings";
+import { engineText } from "../locales/engine-texts";
 import { Refusal } from "../locales/refusal";
 import type { NoticeService } from "../notices/notice-service";
 import type { NoticeType } from "../../protocol/endpoints/notices";
@@ -293,8 +295,49 @@ export class MemberService {
     return this.load(memberId);
   }
 
-  async markSupported(memberId: string): Promise<void> {
-    await this.db.updateTable("member").set({ supported: 1 }).where("id", "=", memberId).execute();
+  /**
+   * The member asks for priority support (spec §4 "Support button"; decision 032), once. While the
+   * site's `supportEnabled` is on, the request is recorded (`supported` 1, `support_requested_at`),
+   * the support desk is mailed at the site's `supportEmail` with who asks and how to reach them,
+   * and the member is told in a notification: all in one transaction. Pressing again changes
+   * nothing and mails no one (`dedupe_key` names the member's one request).
+   */
+  async requestSupport(memberId: string, now: number): Promise<void> {
+    const site = await readSiteConfig(this.db);
+    if (!site.supportEnabled) throw Refusal.of(ResultCode.FORBIDDEN, "errors.support_disabled");
+    const asked = await this.db.transaction().execute(async (trx) => {
+      const member = await trx
+        .updateTable("member")
+        .set({ supported: 1, support_requested_at: new Date(now) })
+        .where("id", "=", memberId)
+        .where("supported", "=", 0)
+        .returning(["uid", "email", "area_code", "phone", "lang"])
+        .executeTakeFirst();
+      if (!member) return false;
+      const deskLang = site.defaultLanguage;
+      const contact = [member.email, member.phone ? `+${member.area_code ?? ""} ${member.phone}` : null].filter(Boolean).join(", ");
+      const text = (key: Parameters<typeof engineText>[1], params: Record<string, string>) => engineText(deskLang, key, params);
+      await trx
+        .insertInto("outbox_message")
+        .values({
+          channel: "email",
+          destination: site.supportEmail,
+          subject: text("mail.support_request_subject", { site: site.siteName, uid: member.uid }),
+          body: [
+            text("mail.support_request_body", { uid: member.uid }),
+            text("mail.support_request_contact", { contact }),
+            text("mail.support_request_language", { language: member.lang ?? FALLBACK_LANGUAGE }),
+            text("mail.support_request_time", { time: new Date(now).toISOString().slice(0, 16).replace("T", " ") }),
+          ].join("\n"),
+          created_at: new Date(now),
+          dedupe_key: `support:${memberId}`,
+        })
+        .onConflict((oc) => oc.column("dedupe_key").doNothing())
+        .execute();
+      await this.notices?.record(trx, { memberId, type: "support_requested" }, now);
+      return true;
+    });
+    if (asked) this.notices?.told(memberId);
   }
 
   /**

@@ -5,6 +5,7 @@ import type { TokenGrant } from "../../protocol/member";
 import { deviceNameFrom } from "../core/members/device-name";
 import { MEMBER_RULES } from "../core/members/rules";
 import { digest } from "../core/members/secrets";
+import { readSiteConfig } from "../configuration/site-settings";
 import { BatchedLookup } from "../store/batched-lookup";
 import type { Database } from "../store/schema";
 import { memberView } from "./member-view";
@@ -32,8 +33,25 @@ export interface SessionTokens {
  * replaces that device's earlier session. Tokens are stored only as digests.
  */
 export async function openSession(db: Db, input: DeviceLogin & { now: number; demoMemberId: string | null }): Promise<TokenGrant> {
-  const [tokens] = await openSessions(db, [input], input.now);
-  return grant(db, input.memberId, tokens!.access, tokens!.refresh, input.demoMemberId);
+  const lifetimes = await tokenLifetimes(db);
+  const [tokens] = await openSessions(db, [input], input.now, lifetimes);
+  return grant(db, input.memberId, tokens!.access, tokens!.refresh, input.demoMemberId, lifetimes);
+}
+
+/** How long a session's tokens live, in seconds. */
+export interface TokenLifetimes {
+  access: number;
+  refresh: number;
+}
+
+/**
+ * The access token lives the site's token time (`tokenTime`, spec §9: 604800 s; decision 032), read
+ * at each login and refresh so an operator's change holds for the next token issued. The refresh
+ * token lives 30 days, and never less than the access token it renews.
+ */
+export async function tokenLifetimes(db: Db): Promise<TokenLifetimes> {
+  const access = (await readSiteConfig(db)).tokenTime;
+  return { access, refresh: Math.max(MEMBER_RULES.refreshTokenSeconds, access) };
 }
 
 /**
@@ -42,8 +60,9 @@ export async function openSession(db: Db, input: DeviceLogin & { now: number; de
  * the session row written with its tokens' digests and expiries, and the login logged. The
  * tokens are answered in the order of the logins.
  */
-export async function openSessions(db: Db, logins: readonly DeviceLogin[], now: number): Promise<SessionTokens[]> {
+export async function openSessions(db: Db, logins: readonly DeviceLogin[], now: number, lifetimes?: TokenLifetimes): Promise<SessionTokens[]> {
   if (logins.length === 0) return [];
+  const { access, refresh } = lifetimes ?? (await tokenLifetimes(db));
   const tokens = logins.map((): SessionTokens => ({ access: newToken(), refresh: newToken() }));
   const at = new Date(now);
   await db
@@ -69,9 +88,9 @@ export async function openSessions(db: Db, logins: readonly DeviceLogin[], now: 
         user_agent: login.userAgent.slice(0, 400),
         ip: login.ip.slice(0, 64),
         access_token_hash: digest(tokens[i]!.access),
-        access_expires_at: new Date(now + MEMBER_RULES.accessTokenSeconds * 1000),
+        access_expires_at: new Date(now + access * 1000),
         refresh_token_hash: digest(tokens[i]!.refresh),
-        refresh_expires_at: new Date(now + MEMBER_RULES.refreshTokenSeconds * 1000),
+        refresh_expires_at: new Date(now + refresh * 1000),
         created_at: at,
         last_seen_at: at,
       })),
@@ -102,30 +121,31 @@ export async function rotateSession(db: Db, refreshToken: string, now: number, d
     .where("refresh_expires_at", ">", new Date(now))
     .executeTakeFirst();
   if (!session) return null;
+  const lifetimes = await tokenLifetimes(db);
   const access = newToken();
   const refresh = newToken();
   await db
     .updateTable("device_session")
     .set({
       access_token_hash: digest(access),
-      access_expires_at: new Date(now + MEMBER_RULES.accessTokenSeconds * 1000),
+      access_expires_at: new Date(now + lifetimes.access * 1000),
       refresh_token_hash: digest(refresh),
-      refresh_expires_at: new Date(now + MEMBER_RULES.refreshTokenSeconds * 1000),
+      refresh_expires_at: new Date(now + lifetimes.refresh * 1000),
       last_seen_at: new Date(now),
     })
     .where("id", "=", session.id)
     .execute();
   if (lang) await rememberLanguage(db, session.member_id, lang);
-  return grant(db, session.member_id, access, refresh, demoMemberId);
+  return grant(db, session.member_id, access, refresh, demoMemberId, lifetimes);
 }
 
-async function grant(db: Db, memberId: string, access: string, refresh: string, demoMemberId: string | null): Promise<TokenGrant> {
+async function grant(db: Db, memberId: string, access: string, refresh: string, demoMemberId: string | null, lifetimes: TokenLifetimes): Promise<TokenGrant> {
   const member = await db.selectFrom("member").selectAll().where("id", "=", memberId).executeTakeFirstOrThrow();
   return {
     access_token: access,
     refresh_token: refresh,
     token_type: "bearer",
-    expires_in: MEMBER_RULES.accessTokenSeconds,
+    expires_in: lifetimes.access,
     user: memberView(member, demoMemberId !== null && memberId === demoMemberId),
   };
 }

@@ -11,6 +11,13 @@ export type StoreKind = "pglite" | "postgres";
 export interface Store {
   db: Kysely<Database>;
   kind: StoreKind;
+  /**
+   * Follows a notification channel (`LISTEN`): `onNotify` runs for each notification committed on
+   * it, by this process or another. Resolves once listening; the function it gives stops. On
+   * Postgres it holds a connection of its own; if that drops, notifications stop until `listen`
+   * is called again (callers keep a backstop: `ConfigVersion` reads its counter now and then).
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -46,7 +53,20 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
-    return { db, kind: "postgres", close: () => db.destroy() };
+    const listen = async (channel: string, onNotify: (payload: string) => void) => {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      client.on("notification", (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? "");
+      });
+      // A dropped connection ends this listener quietly; the caller's backstop notices changes.
+      client.on("error", () => undefined);
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    };
+    return { db, kind: "postgres", listen, close: () => db.destroy() };
   }
   let location = options.dataDir;
   if (!location.startsWith("memory://")) {
@@ -58,5 +78,13 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_WAL_BOUNDS],
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: "pglite", close: () => db.destroy() };
+  // LISTEN and UNLISTEN run while holding the one connection (the dialect's lock), never inside
+  // another caller's open transaction, where a rollback would undo them.
+  const listen = async (channel: string, onNotify: (payload: string) => void) => {
+    const stop = await db.connection().execute(() => client.listen(channel, onNotify));
+    return async () => {
+      if (!client.closed) await db.connection().execute(() => stop());
+    };
+  };
+  return { db, kind: "pglite", listen, close: () => db.destroy() };
 }

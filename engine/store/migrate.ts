@@ -24,6 +24,8 @@ import * as m022 from "./migrations/022-withdrawal-addresses";
 import * as m023 from "./migrations/023-wallet-mails";
 import * as m024 from "./migrations/024-member-notices";
 import * as m025 from "./migrations/025-honest-home-subtitle";
+import * as m026 from "./migrations/026-support-requests";
+import * as m027 from "./migrations/027-config-version";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "023-wallet-mails": m023,
   "024-member-notices": m024,
   "025-honest-home-subtitle": m025,
+  "026-support-requests": m026,
+  "027-config-version": m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

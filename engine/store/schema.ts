@@ -178,6 +178,8 @@ export interface MemberTable {
   lang: string | null;
   is_merchant: Generated<number>;
   supported: Generated<number>;
+  /** When the member asked for priority support (null: never); migration 026. */
+  support_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   invite_code: string;
   invited_by: string | null;
   chat_key: string;

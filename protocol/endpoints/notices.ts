@@ -10,7 +10,7 @@ import { pageOf } from "./order-history";
  */
 
 /** What a notification is about, and so which page it links to (`order?serviceType=…&orderCode=…`). */
-export const NOTICE_SERVICE_TYPES = ["spot", "deposit", "withdrawal", "kyc", "security"] as const;
+export const NOTICE_SERVICE_TYPES = ["spot", "deposit", "withdrawal", "kyc", "security", "account"] as const;
 export type NoticeServiceType = (typeof NOTICE_SERVICE_TYPES)[number];
 
 /** Who made the change a notification tells of: the member, an operator, or the exchange itself (a fill, a credit). */
@@ -38,6 +38,7 @@ export const NOTICE_TYPES = {
   security_google_reset: { serviceType: "security", changeUser: "self" },
   security_whitelist_on: { serviceType: "security", changeUser: "self" },
   security_whitelist_off: { serviceType: "security", changeUser: "self" },
+  support_requested: { serviceType: "account", changeUser: "self" },
 } as const satisfies Record<string, { serviceType: NoticeServiceType; changeUser: (typeof NOTICE_CHANGE_USERS)[number] }>;
 export type NoticeType = keyof typeof NOTICE_TYPES;
 

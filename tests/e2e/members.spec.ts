@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, sendCodeAndRead, uniqueEmail } from "./support";
+import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations, sendCodeAndRead, uniqueEmail } from "./support";
 
 async function register(page: Page, email: string, password: string) {
   await page.goto("/user/register");
@@ -32,10 +32,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("banner").getByRole("link", { name: /^Account menu/ })).toBeVisible();
       await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toHaveCount(0);
 
-      // Support button: enabled until used, then "already supported".
+      // Support button: enabled until used, then "already requested"; the request reaches the desk's mailbox.
       await page.getByRole("button", { name: "Request Support" }).click();
-      await expect(page.getByText("Support success.")).toBeVisible();
-      await expect(page.getByRole("button", { name: "Already Supported" })).toBeDisabled();
+      await expect(page.getByText("Your request has reached our support team.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Already requested" })).toBeDisabled();
+      const desk = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=support%40meridian.example`, { headers: adminHeaders() }).then((r) =>
+        r.json(),
+      );
+      expect((desk.data as Array<{ body: string }>).filter((mail) => mail.body.includes(`Reach them at: ${email}`))).toHaveLength(1);
 
       // Transaction password: a wrong length is refused with the spec's message.
       await page.goto("/account/center/trade-pwd");

@@ -9,7 +9,7 @@ import { expect, request, test, type APIRequestContext } from "@playwright/test"
  * engine rotates it, so process B can only go on if A's answer carried the new session cookie to
  * the browser: every answer kind (page, form error, redirect) must.
  *
- * Its own engine (token time 1 s: the web tier refreshes on every member request) and two web
+ * Its own engine (token time 10 s: the web tier, refreshing 10 s before expiry, refreshes on every member request) and two web
  * processes of the suite's build, on ports of their own; plain HTTP without JavaScript, one cookie
  * jar (cookies do not depend on the port).
  */

@@ -1,7 +1,7 @@
 import type { Session } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import type { MemberInfo, TokenGrant } from "#protocol/member";
-import { getSession, sessionStorage } from "../platform/session.server";
+import { commitSession, getSession } from "../platform/session.server";
 
 /**
  * The member's login lives in the server-side session cookie (httpOnly): the tokens never reach
@@ -13,6 +13,11 @@ export interface StoredAuth {
   refreshToken: string;
   /** When the access token was issued (ms since epoch). */
   issuedAt: number;
+  /**
+   * When the engine said the access token expires (ms since epoch: issued + `expires_in`, the
+   * site's token time; decision 032). Absent in cookies written before it was kept.
+   */
+  expiresAt?: number;
   member: Pick<MemberInfo, "id" | "uid" | "email" | "phone" | "areaCode" | "is_merchant" | "avatar">;
 }
 
@@ -29,6 +34,7 @@ export function authFromGrant(grant: TokenGrant, now = Date.now()): StoredAuth {
     accessToken: grant.access_token,
     refreshToken: grant.refresh_token,
     issuedAt: now,
+    expiresAt: now + grant.expires_in * 1000,
     member: { id, uid, email, phone, areaCode, is_merchant, avatar },
   };
 }
@@ -48,7 +54,7 @@ export async function logOutHeaders(request: Request): Promise<Headers> {
   const session = await getSession(request);
   session.unset(AUTH_KEY);
   const headers = new Headers();
-  headers.append("set-cookie", await sessionStorage.commitSession(session));
+  headers.append("set-cookie", await commitSession(request, session));
   return headers;
 }
 

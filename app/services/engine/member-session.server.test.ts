@@ -5,7 +5,8 @@ import { buildApp } from "../../../engine/app";
 import { ADMIN_HEADERS, TEST_ADMIN_TOKEN } from "../../../engine/testing/api-members";
 import { openTestStore, type TestStore } from "../../../engine/testing/test-stores";
 import type { StoredAuth } from "../account/auth.server";
-import { sessionStorage } from "../platform/session.server";
+import { commitSession, sessionStorage } from "../platform/session.server";
+import { clearSiteCache } from "../platform/site.server";
 import { memberSession } from "./member-session.server";
 
 /**
@@ -37,7 +38,7 @@ afterAll(async () => {
   await store?.dispose();
 });
 
-async function loggedInCookie(email: string, issuedAt: number): Promise<{ cookie: string; auth: StoredAuth }> {
+async function loggedInCookie(email: string, issuedAt: number, expiresAt?: number): Promise<{ cookie: string; auth: StoredAuth }> {
   const api = (path: string, init?: RequestInit) =>
     engine.inject({ method: (init?.method as "GET") ?? "GET", url: path, payload: init?.body as string, headers: { "content-type": "application/json" } });
   await api(`/api/mjkj-web/coin/open/send/email?email=${email}&type=register`);
@@ -55,6 +56,7 @@ async function loggedInCookie(email: string, issuedAt: number): Promise<{ cookie
     accessToken: grant.access_token,
     refreshToken: grant.refresh_token,
     issuedAt,
+    ...(expiresAt === undefined ? {} : { expiresAt }),
     member: { id: grant.user.id, uid: grant.user.uid, email, phone: null, areaCode: null, is_merchant: 0, avatar: grant.user.avatar },
   };
   session.set("auth", auth);
@@ -87,6 +89,20 @@ describe("token refresh", () => {
     for (const result of results) expect(result!.refreshedCookie).toMatch(/^__session=/);
   });
 
+  it("goes by the expiry the engine answered (`expires_in`, the token time; decision 032), not the age alone", async () => {
+    // Issued a week ago but given a longer life: kept.
+    const long = await loggedInCookie("long-lived@example.com", Date.now() - 604_800_000, Date.now() + 3_600_000);
+    refreshCalls = 0;
+    expect((await getMember(long.cookie))?.refreshedCookie).toBeNull();
+    expect(refreshCalls).toBe(0);
+    // Issued just now with a short life (within the 10 s margin of its end): refreshed.
+    const short = await loggedInCookie("short-lived@example.com", Date.now(), Date.now() + 5_000);
+    const member = await getMember(short.cookie);
+    expect(refreshCalls).toBe(1);
+    expect(member?.auth.accessToken).not.toBe(short.auth.accessToken);
+    expect(member?.auth.expiresAt).toBeGreaterThan(Date.now() + 604_000_000);
+  });
+
   it("refreshes once for the action and the loaders of one request", async () => {
     const { cookie } = await loggedInCookie("one-request@example.com", Date.now() - 604_800_000);
     const scope = { request: request(cookie), context: {} };
@@ -117,5 +133,23 @@ describe("token refresh", () => {
     const member = await getMember(cookie);
     expect(member?.auth.accessToken).toBe(auth.accessToken);
     expect(member?.refreshedCookie).toBeNull();
+  });
+});
+
+describe("the session cookie's life (decision 032)", () => {
+  it("lives the site's cookie time from each answer that writes it", async () => {
+    const maxAgeOf = async () => {
+      clearSiteCache();
+      const cookie = await commitSession(new Request("http://localhost/"), await sessionStorage.getSession());
+      return cookie.match(/Max-Age=(\d+)/)?.[1];
+    };
+    expect(await maxAgeOf()).toBe(String(7 * 24 * 3600));
+    await store.db.updateTable("site_config").set({ config_value: "30" }).where("config_key", "=", "cookieDays").execute();
+    try {
+      expect(await maxAgeOf()).toBe(String(30 * 24 * 3600));
+    } finally {
+      await store.db.updateTable("site_config").set({ config_value: "7" }).where("config_key", "=", "cookieDays").execute();
+      clearSiteCache();
+    }
   });
 });

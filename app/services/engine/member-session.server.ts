@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { endpoints } from "#protocol/endpoints";
 import type { LanguageCode } from "#protocol/languages";
 import type { TokenGrant } from "#protocol/member";
+import { DEFAULT_SITE_CONFIG } from "#protocol/site-config";
 import { callEndpoint } from "./api.server";
 import { AUTH_KEY, authFromGrant, storedAuth, type StoredAuth } from "../account/auth.server";
 import { detectLanguage } from "../platform/i18n.server";
@@ -42,13 +43,20 @@ export function memberSession(scope: RequestScope): Promise<MemberSession | null
 
 const perRequest = new WeakMap<object, Promise<MemberSession | null>>();
 
-/** Whether the member's access token is due for its refresh (`auth.issuedAt` against the token time). */
+/**
+ * Whether the member's access token is due for its refresh: its age reached the token time the
+ * engine issued it with (`expires_in`, the site's `tokenTime`; decision 032). A cookie written
+ * before the expiry was kept falls back to the site's token time now.
+ */
 async function refreshDue(auth: StoredAuth): Promise<boolean> {
-  const tokenTimeMs =
-    (await loadSite()
-      .then((s) => s.config.tokenTime)
-      .catch(() => 604_800)) * 1000;
-  return Date.now() - auth.issuedAt >= tokenTimeMs - REFRESH_MARGIN_MS;
+  const expiresAt =
+    auth.expiresAt ??
+    auth.issuedAt +
+      (await loadSite()
+        .then((s) => s.config.tokenTime)
+        .catch(() => DEFAULT_SITE_CONFIG.tokenTime)) *
+        1000;
+  return Date.now() >= expiresAt - REFRESH_MARGIN_MS;
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { Session } from "@remix-run/node";
+import { DEFAULT_SITE_CONFIG } from "#protocol/site-config";
 import { isSecureRequest } from "./cookie-security.server";
 import { createEncryptedCookieSessionStorage } from "./encrypted-session.server";
 import { sessionSecrets } from "./env.server";
+import { loadSite } from "./site.server";
+
+const DAY_SECONDS = 24 * 60 * 60;
 
 /**
  * The session: an httpOnly, SameSite=Lax cookie, encrypted and signed with rotating secrets
@@ -14,16 +18,23 @@ export const sessionStorage = createEncryptedCookieSessionStorage({
   sameSite: "lax",
   path: "/",
   secrets: sessionSecrets(),
-  // Spec §9: cookie time 7 days.
-  maxAge: 7 * 24 * 60 * 60,
+  // Spec §9: cookie time 7 days; each commit sets the site's `cookieDays` (decision 032).
+  maxAge: DEFAULT_SITE_CONFIG.cookieDays * DAY_SECONDS,
 });
 
 export async function getSession(request: Request): Promise<Session> {
   return sessionStorage.getSession(request.headers.get("cookie"));
 }
 
+/**
+ * The session's Set-Cookie: Secure behind TLS, living the site's cookie time (`cookieDays`, spec
+ * §9: 7 days) from this answer; the default when the configuration cannot be read.
+ */
 export async function commitSession(request: Request, session: Session): Promise<string> {
-  return sessionStorage.commitSession(session, { secure: isSecureRequest(request) });
+  const days = await loadSite()
+    .then((site) => site.config.cookieDays)
+    .catch(() => DEFAULT_SITE_CONFIG.cookieDays);
+  return sessionStorage.commitSession(session, { secure: isSecureRequest(request), maxAge: days * DAY_SECONDS });
 }
 
 const INVITE_CODE = /^[A-Za-z0-9]{4,16}$/;

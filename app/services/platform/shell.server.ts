@@ -65,6 +65,7 @@ export async function loadShell(
       supportEmail: site.config.supportEmail,
       socialLinks: site.config.socialLinks,
       returnApplyEnabled: site.config.returnApplyEnabled,
+      supportEnabled: site.config.supportEnabled,
       reserveBtc: site.config.reserveBtc,
       countries: site.config.countries,
       areaCode: site.config.areaCode,

@@ -1,4 +1,6 @@
 import { endpoints } from "../../../protocol/endpoints";
+import { ResultCode } from "../../../protocol/result-codes";
+import { Refusal } from "../../locales/refusal";
 import { memberView } from "../../members/member-view";
 import type { ApiContext } from "../context";
 import { memberEndpoint } from "../member-endpoint";
@@ -54,8 +56,10 @@ export function registerAccountRoutes(api: ApiContext): void {
     locked,
   );
   memberEndpoint(api, endpoints.bindAccount, async ({ body, memberId, demo, now }) => memberView(await members.bindAccount(memberId, body, now), demo), locked);
-  memberEndpoint(api, endpoints.support, async ({ memberId }) => {
-    await members.markSupported(memberId);
+  memberEndpoint(api, endpoints.support, async ({ memberId, demo, now }) => {
+    // The demo member is every visitor's: one visitor's request would mail the desk for all.
+    if (demo) throw Refusal.of(ResultCode.FORBIDDEN, "errors.demo_support");
+    await members.requestSupport(memberId, now);
     return { supported: 1 };
   });
 }

@@ -53,6 +53,15 @@ describe("demo member guard", () => {
     expect((await changePassword(other.token)).code).toBe(200);
   });
 
+  it("takes no support request from the demo member (it would be every visitor's)", async () => {
+    const demo = await member("demo-support@example.com");
+    services.demoMemberId = demo.id;
+    const refused = await client.call(endpoints.support, {}, { token: demo.token });
+    expect(refused.code).toBe(403);
+    expect(refused.msg).toMatch(/demo member cannot ask for priority support/);
+    expect((await client.data(endpoints.memberInfo, {}, { token: demo.token })).supported).toBe(0);
+  });
+
   it("shows each visitor of the demo member only their own session and login, without addresses", async () => {
     const first = await member("demo-privacy@example.com");
     services.demoMemberId = first.id;

@@ -340,10 +340,90 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     expect((await login("gina@example.com")).code).toBe(200);
   });
 
-  it("marks support once", async () => {
-    const token = await tokenOf("alice@example.com");
-    expect((await client.call(endpoints.support, {}, { token })).data).toEqual({ supported: 1 });
-    expect((await memberInfo(token)).data!.supported).toBe(1);
+  describe("priority support (decision 032)", () => {
+    const setSupport = (enabled: boolean) =>
+      store.db
+        .updateTable("site_config")
+        .set({ config_value: JSON.stringify(enabled) })
+        .where("config_key", "=", "supportEnabled")
+        .execute();
+    const deskMails = async (uid: string) =>
+      (await client.data(endpoints.devMailbox, { query: { destination: "support@meridian.example" } }, OPERATOR)).filter((m) => m.subject.includes(uid));
+    const notices = async (token: string) => (await client.data(endpoints.noticeList, { query: {} }, { token })).records.map((n) => n.type);
+
+    it("mails the support desk once, tells the member, and marks them supported", async () => {
+      const token = await tokenOf("alice@example.com");
+      const { uid } = (await memberInfo(token)).data!;
+      expect((await client.call(endpoints.support, {}, { token })).data).toEqual({ supported: 1 });
+      expect((await memberInfo(token)).data!.supported).toBe(1);
+      const [mail, ...more] = await deskMails(uid);
+      expect(more).toEqual([]);
+      expect(mail!.subject).toBe(`[Meridian Exchange] Priority support request from member ${uid}`);
+      expect(mail!.body).toContain("Reach them at: alice@example.com");
+      expect(mail!.body).toMatch(/Asked at: 2026-11-\d\d \d\d:\d\d \(UTC\)/);
+      expect(await notices(token)).toContain("support_requested");
+      // Pressed again (a retried post, another tab): nothing more is written or mailed.
+      expect((await client.call(endpoints.support, {}, { token })).data).toEqual({ supported: 1 });
+      expect(await deskMails(uid)).toHaveLength(1);
+      expect((await notices(token)).filter((t) => t === "support_requested")).toHaveLength(1);
+    });
+
+    it("is refused while the site takes no support requests, and changes nothing", async () => {
+      await registerByEmail("sue@example.com");
+      const token = await tokenOf("sue@example.com");
+      const { uid } = (await memberInfo(token)).data!;
+      await setSupport(false);
+      try {
+        const refused = await client.call(endpoints.support, {}, { token });
+        expect(refused.code).toBe(403);
+        expect(refused.msg).toBe("Priority support requests are not taken at the moment.");
+        expect((await memberInfo(token)).data!.supported).toBe(0);
+        expect(await deskMails(uid)).toEqual([]);
+      } finally {
+        await setSupport(true);
+      }
+      expect((await client.call(endpoints.support, {}, { token })).data).toEqual({ supported: 1 });
+    });
+  });
+
+  describe("token time (decision 032)", () => {
+    const setTokenTime = (value: string) => store.db.updateTable("site_config").set({ config_value: value }).where("config_key", "=", "tokenTime").execute();
+    const expiryOf = async (accessToken: string) => {
+      const rows = await store.db.selectFrom("device_session").select(["access_token_hash", "access_expires_at", "refresh_expires_at"]).execute();
+      const { digest } = await import("../../core/members/secrets");
+      return rows.find((r) => r.access_token_hash === digest(accessToken))!;
+    };
+
+    it("issues access tokens that live the site's token time, at login and at refresh", async () => {
+      await setTokenTime("3600");
+      try {
+        const grant = (await login("alice@example.com")).data!;
+        expect(grant.expires_in).toBe(3600);
+        const session = await expiryOf(grant.access_token);
+        expect(new Date(session.access_expires_at).getTime()).toBe(clock + 3600_000);
+        expect(new Date(session.refresh_expires_at).getTime()).toBe(clock + 30 * 24 * 3600_000);
+        await setTokenTime("120");
+        const refreshed = (await client.call(endpoints.token, { body: { grant_type: "refresh_token", refresh_token: grant.refresh_token } })).data!;
+        expect(refreshed.expires_in).toBe(120);
+        expect(new Date((await expiryOf(refreshed.access_token)).access_expires_at).getTime()).toBe(clock + 120_000);
+        // The token works until its time is up, and not after.
+        advance(119_000);
+        expect((await memberInfo(refreshed.access_token)).code).toBe(200);
+        advance(1_000);
+        expect((await memberInfo(refreshed.access_token)).code).toBe(401);
+      } finally {
+        await setTokenTime("604800");
+      }
+    });
+
+    it("falls back to the spec's 604800 s when the setting is unreadable", async () => {
+      await setTokenTime("soon");
+      try {
+        expect((await login("alice@example.com")).data!.expires_in).toBe(604800);
+      } finally {
+        await setTokenTime("604800");
+      }
+    });
   });
 
   // Table-driven: no member endpoint answers 5xx to malformed input.

@@ -1,8 +1,9 @@
 /** Member rules of the spec (§4, §9) as named constants. */
 export const MEMBER_RULES = {
-  /** Spec §9: token time 604800 s. */
-  accessTokenSeconds: 604_800,
-  /** A refresh token outlives the access token it renews. */
+  /**
+   * A refresh token lives 30 days (never less than the access token it renews). The access token
+   * lives the site configuration's `tokenTime` (spec §9: 604800 s; `engine/members/sessions.ts`).
+   */
   refreshTokenSeconds: 30 * 24 * 3600,
   codeTtlMs: 10 * 60_000,
   codeResendMs: 60_000,

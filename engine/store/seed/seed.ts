@@ -13,9 +13,9 @@ const SITE_DEFAULTS: Record<string, string> = {
   tokenTime: "604800",
   cookieDays: "7",
   rateRefreshMs: "300000",
-  websocketAddress: "",
   progressColor: "#f0b90b",
   supportEmail: "support@meridian.example",
+  supportEnabled: "true",
   reserveBtc: "15000",
   countries: "130",
   socialLinks: JSON.stringify([

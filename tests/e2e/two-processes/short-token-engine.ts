@@ -1,6 +1,6 @@
 /**
  * An engine for the two-web-process test (run with `node --import tsx`): an in-memory database
- * whose site configuration sets the token time to 1 s, so the web tier refreshes a member's token
+ * whose site configuration sets the token time to 10 s (its least; the web tier refreshes 10 s before expiry), so the web tier refreshes a member's token
  * on every request, and one registered member. Prints one JSON line: its address and the member.
  */
 import { createServices } from "../../../engine/api/context";
@@ -12,7 +12,7 @@ import { openTestStore } from "../../../engine/testing/test-stores";
 const adminToken = "two-processes-admin-token-0123456789";
 
 const store = await openTestStore("pglite");
-await store.db.updateTable("site_config").set({ config_value: "1" }).where("config_key", "=", "tokenTime").execute();
+await store.db.updateTable("site_config").set({ config_value: "10" }).where("config_key", "=", "tokenTime").execute();
 const app = await buildApp({
   store,
   apiHead: "mjkj-web",

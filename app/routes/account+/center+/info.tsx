@@ -17,7 +17,11 @@ export function loader(args: LoaderFunctionArgs) {
 
 const KYC_KEYS = { 0: "none", 1: "review", 2: "approved", 3: "rejected" } as const;
 
-/** The support button (spec §4): enabled until `supported` becomes 1. */
+/**
+ * The support button (spec §4, §6): shown while the site takes support requests (`supportEnabled`),
+ * enabled until `supported` becomes 1. The engine mails the request to the support desk and
+ * refuses it while requests are off (decision 032).
+ */
 export function action(args: ActionFunctionArgs) {
   return withMember(args, async ({ engine, request }) => {
     const result = await engine.attempt(() => engine.member.support());
@@ -29,7 +33,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function AccountInfoPage() {
   const { t } = useTranslation();
-  const { lang } = useShell();
+  const { lang, site } = useShell();
   const info = useMemberInfo();
   const { kycStatus } = useLoaderData<typeof loader>();
   const account = info.email ?? (info.phone ? `${info.phone}` : info.uid);
@@ -57,17 +61,19 @@ export default function AccountInfoPage() {
           <dd className={s.factValue}>{formatDate(info.createdAt, lang)}</dd>
         </dl>
       </section>
-      <section className={s.card} aria-labelledby="support-title">
-        <h2 id="support-title" className={s.subtitle}>
-          {t("account.info.support_title")}
-        </h2>
-        <p className={s.muted}>{t("account.info.support_text")}</p>
-        <Form method="post" style={{ marginTop: 12 }}>
-          <button type="submit" className={s.action} disabled={info.supported === 1}>
-            {info.supported === 1 ? t("account.info.already_supported") : t("account.info.support")}
-          </button>
-        </Form>
-      </section>
+      {site.supportEnabled ? (
+        <section className={s.card} aria-labelledby="support-title">
+          <h2 id="support-title" className={s.subtitle}>
+            {t("account.info.support_title")}
+          </h2>
+          <p className={s.muted}>{t("account.info.support_text")}</p>
+          <Form method="post" style={{ marginTop: 12 }}>
+            <button type="submit" className={s.action} disabled={info.supported === 1}>
+              {info.supported === 1 ? t("account.info.already_supported") : t("account.info.support")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
     </>
   );
 }
