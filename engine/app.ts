@@ -160,7 +160,7 @@ export async function buildApp({
   const configVersion = await ConfigVersion.start(store);
   app.addHook("onClose", () => configVersion.stop());
   registerConfigTableRoutes(context, new ConfigTableService(store.db), new PublicAnswers(configVersion));
-  registerMarketRoutes(context, new MarketListing(store.db, marketData));
+  registerMarketRoutes(context, new MarketListing(store.db, marketData, configVersion));
   registerCodeRoutes(context);
   registerRegistrationRoutes(context);
   registerAuthRoutes(context);

@@ -152,7 +152,7 @@ try {
     ["symbols: coin/open/getSpotSymbols", `${api}/coin/open/getSpotSymbols`],
     ["tickers: coin/open/market/initData", `${api}/coin/open/market/initData`],
     ["depth: coin/open/getSpotGoods BTC_USDT", `${api}/coin/open/getSpotGoods?symbol=BTC_USDT`],
-    ["k-lines: coin/open/get/kline/history BTC_USDT 1min", `${api}/coin/open/get/kline/history?symbol=BTC_USDT&period=1min&limit=300`],
+    ["k-lines: coin/open/get/kline/history BTC_USDT 1m", `${api}/coin/open/get/kline/history?symbol=BTC_USDT&period=1m&limit=300`],
   ];
   const engineFigures = [];
   for (const [name, url] of engineRows) engineFigures.push([name, await cannon(url, 16, seconds)]);

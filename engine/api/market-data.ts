@@ -6,7 +6,7 @@ import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
 import { engineText, requestLanguage } from "../locales/engine-texts";
 import { memberEndpoint } from "./member-endpoint";
-import { registerEndpoint } from "./register";
+import { registerEndpoint, registerVersionedEndpoint } from "./register";
 
 /** Public market data (spec §7 "Market") and the ticket for a member's private topic. */
 export function registerMarketDataRoutes(api: ApiContext, market: MarketData, tickets: TicketSigner): void {
@@ -18,7 +18,12 @@ export function registerMarketDataRoutes(api: ApiContext, market: MarketData, ti
 
   registerEndpoint(app, apiHead, endpoints.spotSymbols, async () => market.symbolList());
 
-  registerEndpoint(app, apiHead, endpoints.spotGoods, async ({ query, request }) => {
+  // Answered from the JSON kept for the symbol's current version (issue 13): the book, trades and
+  // ticker change many times a second, reads far more often.
+  const versionOfSymbol = ({ query, request }: { query: { symbol: string }; request: { headers: Parameters<typeof requestLanguage>[0] } }) =>
+    market.answerVersion(known(query.symbol, request.headers));
+
+  registerVersionedEndpoint(app, apiHead, endpoints.spotGoods, versionOfSymbol, async ({ query, request }) => {
     const symbol = known(query.symbol, request.headers);
     return {
       symbol: market.symbolInfo(symbol)!,
@@ -28,7 +33,7 @@ export function registerMarketDataRoutes(api: ApiContext, market: MarketData, ti
     };
   });
 
-  registerEndpoint(app, apiHead, endpoints.klineHistory, async ({ query, request }) => {
+  registerVersionedEndpoint(app, apiHead, endpoints.klineHistory, versionOfSymbol, async ({ query, request }) => {
     const symbol = known(query.symbol, request.headers);
     return market.klines(symbol, query.period, query.to ?? services.now(), query.limit);
   });

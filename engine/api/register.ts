@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type * as z from "zod";
 import { describeIssues, okEnvelope } from "../../protocol/envelope";
@@ -64,6 +65,49 @@ export function registerPublicEndpoint<E extends Endpoint>(
         const generation = answers.begin();
         const data = await handler({ params, query, body: undefined, request } as EndpointInput<E>);
         answer = answers.keep(request.url, JSON.stringify(okEnvelope(data)), generation);
+      }
+      reply.header("etag", answer.etag).header("cache-control", "no-cache");
+      if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
+      return reply.type("application/json; charset=utf-8").send(answer.body);
+    },
+  });
+}
+
+/** Distinct URLs whose versioned answers are kept (`registerVersionedEndpoint`); beyond it they are all let go. */
+const MAX_VERSIONED = 2_000;
+
+/**
+ * Registers a public GET whose answer is a function of a version the caller can name cheaply
+ * (issue 13): a market's book, trades, halt and minute (`MarketData.answerVersion`). The request is
+ * parsed, its version worked out, and the JSON kept from the last request of the same URL is sent
+ * when its version is the same; otherwise the handler answers and its JSON is kept with the
+ * version. `versionOf` may refuse (an unknown symbol) as the handler would. Entity tags as for
+ * `registerPublicEndpoint`.
+ */
+export function registerVersionedEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  apiHead: string,
+  endpoint: E,
+  versionOf: (input: EndpointInput<E>) => string,
+  handler: EndpointHandler<E>,
+): void {
+  const url = endpoint.absolute ? endpoint.path : `/api/${apiHead}/${endpoint.path}`;
+  const kept = new Map<string, { version: string; body: string; etag: string }>();
+  app.route({
+    method: endpoint.method,
+    url,
+    handler: async (request, reply) => {
+      const lang = requestLanguage(request.headers);
+      const params = parse(endpoint.params, request.params ?? {}, "path", lang);
+      const query = parse(endpoint.query, request.query ?? {}, "query", lang);
+      const input = { params, query, body: undefined, request } as EndpointInput<E>;
+      const version = versionOf(input);
+      let answer = kept.get(request.url);
+      if (answer?.version !== version) {
+        const body = JSON.stringify(okEnvelope(await handler(input)));
+        answer = { version, body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+        if (kept.size >= MAX_VERSIONED) kept.clear();
+        kept.set(request.url, answer);
       }
       reply.header("etag", answer.etag).header("cache-control", "no-cache");
       if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();

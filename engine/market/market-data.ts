@@ -5,7 +5,7 @@ import type { MarketItem } from "../../protocol/market";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { minorOf } from "../store/bulk-restore";
 import { topics, type TopicPayloads } from "../../protocol/realtime";
-import { applyTrade, changePercent, emptySeries, PERIODS, ticker24h, type Candle, type Period } from "../core/market/candles";
+import { applyTrade, changePercent, emptySeries, PERIODS, periodStart, ticker24h, type Candle, type Period } from "../core/market/candles";
 import type { SpotMarket } from "../core/spot/spot-market";
 import { runScript } from "../journal/group-commit";
 import type { AppliedCommand } from "../journal/product";
@@ -52,6 +52,10 @@ interface SymbolData {
   changedPeriods: Set<Period>;
   tickerChanged: boolean;
   changedSince: number;
+  /** Grows with every trade folded in: with the minute, it says whether the 24 h ticker moved. */
+  tradeVersion: number;
+  /** The last 24 h ticker worked out, for the trade version and minute it was worked out at. */
+  tickerMemo: { tradeVersion: number; minute: number; item: MarketItem } | null;
 }
 
 export interface MarketDataOptions {
@@ -98,6 +102,8 @@ export class MarketData {
       changedPeriods: new Set(),
       tickerChanged: false,
       changedSince: 0,
+      tradeVersion: 0,
+      tickerMemo: null,
     };
     this.symbols.set(market.config.symbol, sd);
     await this.load(sd);
@@ -205,6 +211,7 @@ export class MarketData {
       sd.changedPeriods.add(period);
     }
     sd.tickerChanged = true;
+    sd.tradeVersion++;
   }
 
   /** Every command the core applied (synchronously, before its commit): its trades and book changes. */
@@ -278,6 +285,11 @@ export class MarketData {
 
   // ---- Reads (API) ----
 
+  /** The tracked symbols, in the order they were tracked. */
+  symbolNames(): IterableIterator<string> {
+    return this.symbols.keys();
+  }
+
   has(symbol: string): boolean {
     return this.symbols.has(symbol);
   }
@@ -320,9 +332,31 @@ export class MarketData {
     return sd.trades.slice(0, limit).map((t) => this.wireTrade(sd, t));
   }
 
-  /** The 24 h ticker of a symbol as a market item (null fields when it never traded). */
+  /**
+   * A version of what a symbol's public reads show (book, trades, halt, the minute the 24 h window
+   * slides by): equal versions, equal answers, so an answer can be kept until it changes.
+   */
+  answerVersion(symbol: string): string {
+    const sd = this.symbols.get(symbol)!;
+    return `${sd.seq}:${sd.tradeVersion}:${sd.market.isHalted ? 1 : 0}:${periodStart("1m", this.now())}`;
+  }
+
+  /**
+   * The 24 h ticker of a symbol as a market item (null fields when it never traded). Worked out
+   * over the day's minute candles once per trade and per minute, not per read.
+   */
   tickerItem(symbol: string): MarketItem {
     const sd = this.symbols.get(symbol)!;
+    const minute = periodStart("1m", this.now());
+    const memo = sd.tickerMemo;
+    if (memo && memo.tradeVersion === sd.tradeVersion && memo.minute === minute) return memo.item;
+    const item = this.workOutTicker(sd);
+    sd.tickerMemo = { tradeVersion: sd.tradeVersion, minute, item };
+    return item;
+  }
+
+  private workOutTicker(sd: SymbolData): MarketItem {
+    const symbol = sd.market.config.symbol;
     const c = sd.market.config;
     const t = ticker24h(sd.series["1m"], this.now());
     const price = (v: bigint) => fromMinor(v, c.priceScale);

@@ -1,7 +1,16 @@
 import { sql, type Kysely } from "kysely";
 import type { MarketItem } from "../../protocol/market";
+import type { ConfigVersion } from "../configuration/config-version";
 import type { Database } from "../store/schema";
 import type { MarketData } from "./market-data";
+
+interface ListedRow {
+  symbol_name: string;
+  coin_symbol: string;
+  quote_symbol: string;
+  contract_type: number;
+  avatar: string | null;
+}
 
 interface Ticker {
   close: string;
@@ -19,21 +28,33 @@ interface Ticker {
  * and a symbol that has not traded reports an empty ticker.
  */
 export class MarketListing {
+  /** The listed rows of each contract type, kept until the configuration (market_symbol among it) changes. */
+  private readonly listed = new Map<string, Promise<ListedRow[]>>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly marketData?: MarketData,
-  ) {}
+    private readonly configVersion?: ConfigVersion,
+  ) {
+    configVersion?.onChange(() => this.listed.clear());
+  }
+
+  /**
+   * What `items(type)` answers depends on: the listing (the configuration's changes) and, for live
+   * spot, each market's answer version. Without live data the tickers come from the trades
+   * table, which no version follows: a version that never repeats.
+   */
+  version(type: "0" | "1" | "2" = "0"): string {
+    const live = this.marketData && type === "0" ? this.marketData : undefined;
+    if (!live || !this.configVersion) return `now:${performance.now()}`;
+    let version = `${this.configVersion.current}`;
+    for (const symbol of live.symbolNames()) version += `|${live.answerVersion(symbol)}`;
+    return version;
+  }
 
   async items(type: "0" | "1" | "2" = "0"): Promise<MarketItem[]> {
     const live = this.marketData && type === "0" ? this.marketData : undefined;
-    const rows = await this.db
-      .selectFrom("market_symbol")
-      .select(["symbol_name", "coin_symbol", "quote_symbol", "contract_type", "avatar"])
-      .where("enabled", "=", true)
-      .where("contract_type", "=", Number(type))
-      .orderBy("sort")
-      .orderBy("id")
-      .execute();
+    const rows = await this.rowsOf(type);
     const tickers = live ? new Map<string, Ticker>() : await this.tickers24h(rows.map((r) => r.symbol_name));
     return rows.map((row): MarketItem => {
       if (live?.has(row.symbol_name)) return { ...live.tickerItem(row.symbol_name), avatar: row.avatar };
@@ -52,6 +73,26 @@ export class MarketListing {
         zdf: t?.zdf ?? null,
       };
     });
+  }
+
+  private rowsOf(type: "0" | "1" | "2"): Promise<ListedRow[]> {
+    let rows = this.configVersion ? this.listed.get(type) : undefined;
+    if (!rows) {
+      rows = this.db
+        .selectFrom("market_symbol")
+        .select(["symbol_name", "coin_symbol", "quote_symbol", "contract_type", "avatar"])
+        .where("enabled", "=", true)
+        .where("contract_type", "=", Number(type))
+        .orderBy("sort")
+        .orderBy("id")
+        .execute();
+      if (this.configVersion) {
+        this.listed.set(type, rows);
+        // A failed read is not kept.
+        rows.catch(() => this.listed.delete(type));
+      }
+    }
+    return rows;
   }
 
   /** Rolling 24 h tickers: last price, high, low, base volume, quote turnover, change in percent (exact NUMERIC). */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-/** The configuration tables (decision 003), as the protocol names them. Listed here: a shipped migration never changes. */
+/** The configuration tables (decision 003) and the market listing. Listed here: a shipped migration never changes. */
 const CONFIG_TABLES = [
   "nav_item",
   "footer_link",
@@ -12,6 +12,9 @@ const CONFIG_TABLES = [
   "area_code",
   "client_version",
   "image_address",
+  // Not one of decision 003's tables, but listing configuration all the same (markets listed,
+  // halted, their rules), written rarely and read by every market list.
+  "market_symbol",
 ] as const;
 
 /**
