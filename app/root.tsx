@@ -6,13 +6,14 @@ import { I18nextProvider } from "react-i18next";
 import { FatalErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
+import { LoadError } from "~/components/load-error";
 import { LiveNoticesProvider } from "~/components/notifications/live-notices";
 import { NoticeStack } from "~/components/notifications/notice-stack";
 import { Toaster } from "~/components/toaster";
 import { useI18nInstance } from "~/lib/i18n-client";
 import type { ShellData } from "~/lib/shell";
 import { useNonce } from "~/lib/nonce";
-import { messageAt } from "~/lib/use-shell";
+import { messageAt, useDocumentShell } from "~/lib/use-shell";
 import { loadShellNotices } from "~/services/account/notices.server";
 import { withEngine } from "~/services/engine/route.server";
 import { rememberInviteCode } from "~/services/platform/session.server";
@@ -41,7 +42,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 /** The document around every page, including error pages. */
 export function Layout({ children }: { children: ReactNode }) {
-  const shell = useRouteLoaderData("root") as ShellData | undefined;
+  const shell = useDocumentShell();
   const error = useRouteError();
   const errorLang = isRouteErrorResponse(error) ? (error.data as { langTag?: string } | null)?.langTag : undefined;
   const theme = THEME_CLASSES[shell?.theme ?? "theme-night"];
@@ -83,6 +84,7 @@ export default function App() {
         {showFooter ? <Footer /> : null}
         <Toaster />
         <NoticeStack />
+        <LoadError />
       </LiveNoticesProvider>
     </I18nextProvider>
   );

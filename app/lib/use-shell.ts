@@ -9,6 +9,21 @@ export function useShell(): ShellData {
   return shell;
 }
 
+let lastShell: ShellData | undefined;
+
+/**
+ * The root loader's data for the document and the root error page. In the browser, when the root
+ * loader has failed on a page change (a page's data that did not arrive fails the root's share of
+ * it too, decision 033), the shell last shown: the error page keeps the member's language and
+ * theme. On the server (and so while hydrating) only this request's data.
+ */
+export function useDocumentShell(): ShellData | undefined {
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
+  if (typeof document === "undefined") return shell;
+  if (shell) lastShell = shell;
+  return shell ?? lastShell;
+}
+
 /** Reads a dotted key from the shell's messages, for `meta` functions (which cannot use hooks). */
 export function messageAt(shell: ShellData | undefined, key: string): string | undefined {
   let node: unknown = shell?.messages;

@@ -6,7 +6,8 @@ import { createMember, deposit, logIn } from "./spot-support";
  * Member notifications (issue 14, decision 031): a fill tells the member on whatever page they
  * are (here the home page), the stack keeps four (a fifth closes the oldest), each links to its
  * order, the bell counts the unread, and after logging out and in again they are all on the
- * notifications page. With JavaScript they arrive live; without, with the next page.
+ * notifications page. With JavaScript they arrive live; without, with the next page. On a phone the
+ * bell stays beside the folded menu.
  */
 const API = `${ENGINE_URL}/api/mjkj-web`;
 
@@ -110,6 +111,40 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(bell(page)).toHaveAccessibleName("Notifications");
       await list.first().getByRole("link", { name: FILLED }).click();
       await expect(page).toHaveURL(new RegExp(`/account/entrust/spot/${orders[4]}$`));
+    });
+
+    test.describe("on a phone", () => {
+      test.use({ viewport: { width: 390, height: 844 } });
+
+      test("the unread count shows beside the folded menu and follows the notices", async ({ page }) => {
+        const member = await createMember(javaScriptEnabled ? "notices-phone-js" : "notices-phone-nojs");
+        await deposit(member.uid, "USDT", "10000");
+        const token = await apiToken(member.email, member.password, member.uid);
+        await logIn(page, member.email, member.password, "/home/index");
+        const header = page.getByRole("banner");
+        // Folded: the row is in the closed menu, the bell beside the menu button.
+        await expect(header.getByRole("link", { name: "Markets", exact: true })).toBeHidden();
+        await expect(bell(page)).toBeInViewport();
+        await expect(bell(page)).toHaveAccessibleName("Notifications");
+
+        await marketBuy(token);
+        if (!javaScriptEnabled) await page.reload();
+        await expect(bell(page)).toHaveAccessibleName("Notifications, 1 unread");
+        await expect(bell(page)).toHaveText("1");
+        await marketBuy(token);
+        if (!javaScriptEnabled) await page.reload();
+        await expect(bell(page)).toHaveAccessibleName("Notifications, 2 unread");
+        await expect(header.getByRole("link", { name: "Markets", exact: true })).toBeHidden();
+        if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
+
+        // The open menu does not show a second bell; the one beside it leads to the notifications.
+        await header.getByText("Menu", { exact: true }).click();
+        await expect(header.getByRole("link", { name: "Markets", exact: true })).toBeVisible();
+        await expect(bell(page)).toHaveCount(1);
+        await bell(page).click();
+        await expect(page).toHaveURL(/\/account\/center\/notifications$/);
+        await expect(page.getByTestId("notice-list").getByRole("listitem")).toHaveCount(2);
+      });
     });
   });
 }

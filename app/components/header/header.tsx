@@ -13,7 +13,7 @@ import { useSiteMenu } from "./use-site-menu";
 
 /**
  * The top header of spec §2: logo, menu, search box, login/register, language and currency. On
- * narrow screens everything but the logo folds into a panel behind a menu button.
+ * narrow screens everything but the logo (and a member's bell) folds into a panel behind a menu button.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -29,6 +29,8 @@ export function Header() {
           <img src={theme === "theme-day" ? site.logoDay : site.logoNight} alt="" className={s.logoImage} width="28" height="28" />
           <span>{site.shortName}</span>
         </Link>
+        {/* Narrow screens: the unread count stays in sight beside the folded menu. */}
+        {member ? <NotificationBell placement="beside-menu" /> : null}
         {/* Below the wide layout, the menu button shows and hides the panel (a <details>: works
             without JavaScript); on wide screens the panel is the rest of the header row. */}
         <details className={s.menuToggle} ref={menu.toggleRef}>
@@ -52,7 +54,7 @@ export function Header() {
           <div className={s.actions}>
             {member ? (
               <>
-                <NotificationBell />
+                <NotificationBell placement="row" />
                 <MemberMenu />
               </>
             ) : (

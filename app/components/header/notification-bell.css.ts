@@ -1,7 +1,19 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { menuToggle, NARROW_HEADER } from "./header.css";
 
 export const bell = style({ position: "relative" });
+/** In the header row: hidden on narrow screens, where the row is folded into the menu panel. */
+export const inRow = style({ "@media": { [NARROW_HEADER]: { display: "none" } } });
+/**
+ * Beside the menu button, only on narrow screens: the count stays in sight while the menu is
+ * folded. It takes the button's push to the right; the button follows it closely.
+ */
+export const besideMenu = style({
+  display: "none",
+  "@media": { [NARROW_HEADER]: { display: "inline-flex", height: "40px", marginLeft: "auto" } },
+});
+globalStyle(`${besideMenu} + ${menuToggle}`, { marginLeft: "-8px" });
 export const badge = style({
   position: "absolute",
   top: "-6px",
