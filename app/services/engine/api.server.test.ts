@@ -17,10 +17,15 @@ let probe: http.Server;
 let seen: http.IncomingHttpHeaders[] = [];
 let probeMode: "envelope-401" | "html-502" | "hang" | "echo" = "echo";
 let probeUrl: string;
+/** The status of every answer the engine sent. */
+const engineStatuses: number[] = [];
 
 beforeAll(async () => {
   store = await openTestStore("pglite");
   engine = await buildApp({ store, apiHead: "mjkj-web" });
+  engine.addHook("onResponse", async (_request, reply) => {
+    engineStatuses.push(reply.statusCode);
+  });
   const address = await engine.listen({ host: "127.0.0.1", port: 0 });
   process.env.ENGINE_URL = address;
   probe = http.createServer((req, res) => {
@@ -102,5 +107,20 @@ describe("API client against the engine", () => {
     probeMode = "html-502";
     const gateway = await withEngineUrl(probeUrl, () => callEndpoint(endpoints.coinRates, {}, { lang: "en" })).catch((e) => e);
     expect(gateway).toBeInstanceOf(EngineUnreachable);
+  });
+});
+
+describe("public answers kept with their entity tags (decision 035)", () => {
+  it("asks again with the tag, reuses the checked data on 304, and takes a changed answer", async () => {
+    const statuses = engineStatuses;
+    const first = await callEndpoint(endpoints.coinRates, {}, { lang: "en" });
+    const second = await callEndpoint(endpoints.coinRates, {}, { lang: "en" });
+    expect(second).toBe(first);
+    expect(statuses.at(-1)).toBe(304);
+    await store.db.updateTable("currency").set({ rate: "0.5" }).where("exchange_value", "=", "eur").execute();
+    await expect
+      .poll(async () => (await callEndpoint(endpoints.coinRates, {}, { lang: "en" })).find((c) => c.exchange_value === "eur")?.rate, { timeout: 3_000 })
+      .toBe("0.500000000000");
+    expect(statuses.at(-1)).toBe(200);
   });
 });

@@ -80,6 +80,12 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, typed: Endpo
     }
   }
 
+  // A public read the engine tags (configuration, market data: decision 035) is asked again with
+  // the tag of the answer kept from last time; "not modified" reuses that answer's checked data.
+  const keepKey = endpoint.method === "GET" && !options.token ? `${options.lang} ${url.href}` : null;
+  const kept = keepKey ? keptAnswers.get(keepKey) : undefined;
+  if (kept) headers["if-none-match"] = kept.etag;
+
   let response: Response;
   let payload: unknown;
   try {
@@ -89,6 +95,10 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, typed: Endpo
       body,
       signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
     });
+    if (response.status === 304 && kept) {
+      await response.body?.cancel();
+      return kept.data as EndpointOutput<E>;
+    }
     payload = await response.json().catch(() => null);
   } catch (error) {
     throw new EngineUnreachable(error);
@@ -102,5 +112,14 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, typed: Endpo
     console.error(`engine answer of ${endpoint.path} does not match the protocol`, checked.error.issues.slice(0, 3));
     throw new EngineRefusal({ kind: "error", code: 502, message: null });
   }
+  const etag = response.headers.get("etag");
+  if (keepKey && etag) {
+    if (keptAnswers.size >= MAX_KEPT_ANSWERS) keptAnswers.clear();
+    keptAnswers.set(keepKey, { etag, data: checked.data });
+  }
   return checked.data as EndpointOutput<E>;
 }
+
+/** Public answers kept with their entity tags, by language and URL (see `callEndpoint`); at most this many. */
+const MAX_KEPT_ANSWERS = 500;
+const keptAnswers = new Map<string, { etag: string; data: unknown }>();

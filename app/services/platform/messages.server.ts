@@ -16,7 +16,9 @@ import { createCache } from "./cache.server";
 /** Shipped texts, one file per language (`app/locales/{code}.json`). */
 export const LOCALE_FILES: Record<LanguageCode, Messages> = { zh_cn, zh_tw, en, kr, jp, es, de, fr, tr };
 
-const messageCache = createCache<Messages>(() => 60_000);
+/** Asked again after 5 s; unchanged entries come back "not modified" and keep the texts as they were (decision 035). */
+const messageCache = createCache<Messages>(() => 5_000);
+const builtFrom = new Map<LanguageCode, { entries: unknown; messages: Messages }>();
 
 /**
  * The texts of one language: the shipped file overlaid with the engine's language entries
@@ -27,8 +29,11 @@ export function loadMessages(lang: LanguageCode): Promise<Messages> {
     const base = LOCALE_FILES[lang];
     try {
       const entries = await callEndpoint(endpoints.languageEntries, { params: { lang } }, { lang });
+      const built = builtFrom.get(lang);
+      if (built?.entries === entries) return built.messages;
       const { messages, skipped } = applyLanguageEntries(base, entries);
       if (skipped) console.warn(`skipped ${skipped} language entries of ${lang}`);
+      builtFrom.set(lang, { entries, messages });
       return messages;
     } catch (error) {
       console.warn(`language entries of ${lang} unavailable: ${(error as Error).message}`);

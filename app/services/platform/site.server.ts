@@ -23,7 +23,12 @@ export interface SiteSnapshot {
   images: ImageAddress[];
 }
 
-const CONFIG_TTL_MS = 60_000;
+/**
+ * How long the site configuration is used before the engine is asked again. Asking is cheap: the
+ * engine answers from memory and, for an unchanged configuration, "not modified" to the tags of
+ * the answers kept (decision 035), so an operator's change shows on every page within this time.
+ */
+const CONFIG_TTL_MS = 5_000;
 const siteCache = createCache<SiteSnapshot>(() => CONFIG_TTL_MS);
 let rateTtlMs = 300_000;
 const rateCache = createCache<CurrencyEntry[]>(() => rateTtlMs);
@@ -45,7 +50,7 @@ async function readTable<T extends ConfigTableId>(table: T): Promise<Array<z.out
   return rows;
 }
 
-/** The site's configuration tables, cached for a minute. */
+/** The site's configuration tables, asked again every 5 s (`CONFIG_TTL_MS`). */
 export function loadSite(): Promise<SiteSnapshot> {
   return siteCache.get("site", async () => {
     const [configRows, nav, footer, languages, images] = await Promise.all([
