@@ -1,15 +1,16 @@
 // `npm run bench`: the matching core's throughput (and nodejs-order-book's on the same stream),
 // the durable order API under load on PGlite and on Postgres, a restart with 1,000,000 resting
-// orders, then a throwaway exchange (fresh embedded database): cold start to first page, engine
-// API throughput and latency, server-side rendering; and the sim report: the demo markets the
-// simulator makes and the disk they cost. Figures are printed, never asserted.
+// orders, the sim report (the demo markets the simulator makes and the disk they cost), the
+// real-time fan-out to 1,000 and 5,000 socket.io clients, then a throwaway exchange (fresh embedded
+// database): cold start to first page, the engine's public reads against its /healthz, and
+// server-side rendering against a static file. Figures are printed, never asserted.
 // Loopback only; every loop is bounded in count and time. Postgres parts use a throwaway database
 // on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) and are skipped
 // with a note if it does not answer.
 //
 //   npm run bench                      everything (~6 minutes on 2 cores)
 //   npm run bench -- --quick           shorter: 300k matching ops, 5 s of order load, 100k resting orders (10k journal tail), 30 simulated minutes
-//   npm run bench -- --only=matching,orders,restart,http,sim
+//   npm run bench -- --only=matching,orders,restart,sim,fanout,http
 //   npm run bench -- sim               the same as --only=sim (names may also be given bare)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -21,7 +22,7 @@ import autocannon from "autocannon";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
-const PARTS = ["matching", "orders", "restart", "sim", "http"];
+const PARTS = ["matching", "orders", "restart", "sim", "fanout", "http"];
 const named = [
   ...(args
     .find((a) => a.startsWith("--only="))
@@ -115,10 +116,16 @@ if (only.includes("sim")) {
   await runBench("engine/bench/sim-bench.ts");
 }
 
+// 5. Real-time fan-out: trade → push at 1,000 and 5,000 socket.io clients held by a separate process.
+if (only.includes("fanout")) {
+  console.log("");
+  await runBench("engine/bench/fanout-bench.ts");
+}
+
 if (!only.includes("http")) process.exit(0);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "exchange-bench-"));
 
-// 5. The whole exchange over HTTP.
+// 6. The whole exchange over HTTP.
 const t0 = performance.now();
 const child = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
   stdio: ["ignore", "ignore", "inherit"],
