@@ -94,9 +94,7 @@ async function runOne(clients: number): Promise<void> {
       load.stdin!.write("report\n");
       const report = JSON.parse(await nextLine()) as ClientReport;
       const expected = n * report.clients;
-      console.log(
-        `| ${report.clients} | ${n} | ${report.received} of ${expected} | ${report.p50 ?? "-"} | ${report.p99 ?? "-"} | ${report.max ?? "-"} |`,
-      );
+      console.log(`| ${report.clients} | ${n} | ${report.received} of ${expected} | ${report.p50 ?? "-"} | ${report.p99 ?? "-"} | ${report.max ?? "-"} |`);
     } finally {
       await engine.stop();
     }
