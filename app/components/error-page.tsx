@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { UnreachableErrorData } from "~/lib/error-data";
 import * as s from "./error-page.css";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { KLINE_PERIODS, type KlinePeriod, type WireCandle } from "#protocol/endpoints/market-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { vars } from "~/styles/theme.css";

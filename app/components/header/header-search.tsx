@@ -1,6 +1,6 @@
 import { Form, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import {
   rowTradingPath,
   SEARCH_DEBOUNCE_MS,
