@@ -1,5 +1,8 @@
 import { compareDecimal } from "#protocol/decimal";
 import type { MarketItem } from "#protocol/market";
+import { tradingPath } from "./trading-path";
+
+export { tradingPath };
 
 /**
  * The market list's view (spec §2 /market/main): which tab, the search text, the sort. It lives in
@@ -88,12 +91,6 @@ export function viewMarkets(items: readonly MarketItem[], query: MarketQuery, fa
   const favourite = new Set(favourites ?? []);
   const shown = items.filter((item) => (query.tab !== "favourites" || favourite.has(item.symbolName)) && matchesSearch(item, query.q));
   return sortMarkets(shown, query.sort, query.dir);
-}
-
-/** The trading page of a market (spec §2: the slash of the symbol becomes an underscore). */
-export function tradingPath(item: Pick<MarketItem, "symbolName" | "contract_type">): string {
-  const symbol = item.symbolName.replace("/", "_");
-  return item.contract_type === 0 ? `/exchange/full-screen/${symbol}` : `/exchange/full-contract/${symbol}`;
 }
 
 /** How a 24 h change reads: direction (also in words by its sign, not only by colour) and text. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import type { Socket } from "socket.io-client";
 import type { PayloadOf, PushMessage } from "#protocol/realtime";
+import { openLiveSocket, type LiveSocket } from "./socket-lite";
 
 /**
  * The page's one socket.io connection (same origin: the web server passes /socket.io through to
@@ -8,19 +8,33 @@ import type { PayloadOf, PushMessage } from "#protocol/realtime";
  * topics with `useTopic`; after a reconnect every topic is followed again and `onResync` runs, so
  * an island can reload the snapshot it may have missed pushes for.
  */
-let socket: Promise<Socket> | null = null;
+let socket: Promise<LiveSocket> | null = null;
 const handlers = new Map<string, Set<(data: unknown) => void>>();
 const resyncs = new Map<string, Set<() => void>>();
 const subscribedHandlers = new Map<string, Set<() => void>>();
 const tickets = new Map<string, string>();
 
-function connect(): Promise<Socket> {
-  socket ??= import("socket.io-client").then(({ io }) => {
-    const s = io({ path: "/socket.io", transports: ["websocket", "polling"] });
-    s.on("message", (message: PushMessage) => {
-      for (const handler of handlers.get(message.topic) ?? []) handler(message.data);
+/** socket.io-client with long-polling, only for a network that refuses WebSockets (decision 034). */
+async function pollingSocket(): Promise<LiveSocket> {
+  const { io } = await import("socket.io-client");
+  const s = io({ path: "/socket.io", transports: ["polling"] });
+  return {
+    emit: (event, ...args) => void s.emit(event, ...args),
+    on: (event, handler) => void s.on(event, handler),
+    onReconnect: (handler) => void s.io.on("reconnect", handler),
+    close: () => void s.close(),
+  };
+}
+
+function connect(): Promise<LiveSocket> {
+  socket ??= Promise.resolve().then(() => {
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/socket.io/?EIO=4&transport=websocket`;
+    const s = openLiveSocket({ url, fallback: pollingSocket });
+    s.on("message", (message) => {
+      const { topic, data } = message as PushMessage;
+      for (const handler of handlers.get(topic) ?? []) handler(data);
     });
-    s.io.on("reconnect", () => {
+    s.onReconnect(() => {
       for (const topic of handlers.keys()) {
         subscribe(s, topic);
         for (const resync of resyncs.get(topic) ?? []) resync();
@@ -31,7 +45,7 @@ function connect(): Promise<Socket> {
   return socket;
 }
 
-function subscribe(s: Socket, topic: string) {
+function subscribe(s: LiveSocket, topic: string) {
   const ticket = tickets.get(topic);
   s.emit("subscribe", ticket ? { topic, ticket } : topic, (ok: unknown) => {
     if (ok === true) for (const run of subscribedHandlers.get(topic) ?? []) run();
