@@ -2,7 +2,6 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
 import { FatalErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
@@ -10,7 +9,7 @@ import { LoadError } from "~/components/load-error";
 import { LiveNoticesProvider } from "~/components/notifications/live-notices";
 import { NoticeStack } from "~/components/notifications/notice-stack";
 import { Toaster } from "~/components/toaster";
-import { useI18nInstance } from "~/lib/i18n-client";
+import { I18nProvider } from "~/lib/i18n";
 import type { ShellData } from "~/lib/shell";
 import { useNonce } from "~/lib/nonce";
 import { messageAt, useDocumentShell } from "~/lib/use-shell";
@@ -70,12 +69,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const shell = useRouteLoaderData("root") as ShellData;
-  const i18n = useI18nInstance(shell.lang, shell.messages);
   const { pathname } = useLocation();
   // Spec §2: the footer is hidden on /user/ and /exchange/ pages.
   const showFooter = !/^\/(user|exchange)(\/|$)/.test(pathname);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider lang={shell.lang} messages={shell.messages}>
       <LiveNoticesProvider>
         <Header />
         <main id="main" tabIndex={-1}>
@@ -86,7 +84,7 @@ export default function App() {
         <NoticeStack />
         <LoadError />
       </LiveNoticesProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { formStyles } from "./forms";
 
 /** E-mail / phone tabs: plain links, so they work without JavaScript. */

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { toInputText, type DecimalMark } from "~/lib/decimal-input";
 import { formErrorText } from "~/lib/forms/form-error";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import * as s from "./data-table.css";
 
 /** One column: its header, its cell for a row, and its kind (a number is right-aligned). */

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { SpotOrderView, SpotTradeView } from "#protocol/endpoints/order-history";
 import { formatDateTimeSeconds } from "~/lib/dates";
 import { useNumberFormat } from "~/lib/use-number-format";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { UnreachableErrorData } from "~/lib/error-data";
 import { hrefOf, isLoadFailure } from "~/lib/load-failure";
 import { messageAt, useDocumentShell } from "~/lib/use-shell";

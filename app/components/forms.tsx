@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { formErrorText } from "~/lib/forms/form-error";
 import * as s from "./forms.css";
 

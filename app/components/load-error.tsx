@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { CHUNK_LOAD_TIMEOUT_MS, hrefOf } from "~/lib/load-failure";
 import * as s from "./load-error.css";
 

@@ -1,10 +1,9 @@
-import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import type { MarketItem } from "#protocol/market";
 import en from "~/locales/en.json";
 import tr from "~/locales/tr.json";
+import { I18nProvider } from "~/lib/i18n";
 import { MarketTable } from "./market-table";
 
 // Class names only (vanilla-extract compiles styles at build time, not in unit tests).
@@ -34,10 +33,8 @@ vi.mock("./market-table.css", () => {
   return { ...Object.fromEntries(names.map((n) => [n, n])), change: { up: "up", down: "down", flat: "flat", none: "none" } };
 });
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
-const i18nTr = i18next.createInstance();
-await i18nTr.use(initReactI18next).init({ lng: "tr", resources: { tr: { translation: tr } }, interpolation: { escapeValue: false } });
+const i18n = { lang: "en", messages: en };
+const i18nTr = { lang: "tr", messages: tr };
 
 const usd = { code: "usd", quote: "USD", symbol: "$", rate: "1" };
 const eur = { code: "eur", quote: "EUR", symbol: "€", rate: "0.5" };
@@ -61,9 +58,9 @@ const item = (symbolName: string, ticker: Partial<MarketItem> = {}): MarketItem 
 
 function render(items: MarketItem[], currency = usd, language = i18n) {
   const html = renderToStaticMarkup(
-    <I18nextProvider i18n={language}>
+    <I18nProvider lang={language.lang} messages={language.messages}>
       <MarketTable items={items} currency={currency} caption="Markets" empty="Nothing here" />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const rows = [...html.matchAll(/<tr[^>]*data-symbol="([^"]+)"[^>]*>(.*?)<\/tr>/g)].map(([, symbol, row]) => ({
     symbol,

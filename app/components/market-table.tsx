@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { FocusEventHandler, PointerEventHandler, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { MarketItem } from "#protocol/market";
 import { toDisplayMoney } from "~/lib/display-currency";
 import { describeChange, type SortDir, type SortKey } from "~/lib/market-list";

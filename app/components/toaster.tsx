@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { createToastThrottle } from "~/lib/toast-throttle";
 import { useShell } from "~/lib/use-shell";
 import * as s from "./toaster.css";

@@ -1,4 +1,4 @@
-import { multiplyDecimal } from "#protocol/money";
+import { multiplyDecimal } from "#protocol/decimal";
 import { formatDisplayNumber, type NumberMarks } from "./number-format";
 import type { DisplayCurrency } from "./shell";
 

@@ -1,4 +1,4 @@
-import { decimals, fromMinor, multiplyDecimal, toMinor } from "#protocol/money";
+import { decimals, fromMinor, multiplyDecimal, toMinor } from "#protocol/decimal";
 
 /**
  * `percent` % of `amount`, rounded down to `scale` decimals, as the engine rounds a fee (it takes

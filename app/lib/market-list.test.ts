@@ -4,7 +4,6 @@ import {
   describeChange,
   marketSearch,
   matchesSearch,
-  mergeTickers,
   parseMarketQuery,
   sortedBy,
   sortMarkets,
@@ -12,6 +11,7 @@ import {
   viewMarkets,
   type MarketQuery,
 } from "./market-list";
+import { mergeTickers } from "./market-live";
 
 const item = (symbolName: string, ticker: Partial<MarketItem> = {}): MarketItem => {
   const [coin, quote] = symbolName.split("/") as [string, string];

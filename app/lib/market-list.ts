@@ -1,5 +1,8 @@
-import { compareDecimal } from "#protocol/money";
-import { marketItemSchema, type MarketItem } from "#protocol/market";
+import { compareDecimal } from "#protocol/decimal";
+import type { MarketItem } from "#protocol/market";
+import { tradingPath } from "./trading-path";
+
+export { tradingPath };
 
 /**
  * The market list's view (spec §2 /market/main): which tab, the search text, the sort. It lives in
@@ -89,38 +92,6 @@ export function viewMarkets(items: readonly MarketItem[], query: MarketQuery, fa
   const shown = items.filter((item) => (query.tab !== "favourites" || favourite.has(item.symbolName)) && matchesSearch(item, query.q));
   return sortMarkets(shown, query.sort, query.dir);
 }
-
-/** The trading page of a market (spec §2: the slash of the symbol becomes an underscore). */
-export function tradingPath(item: Pick<MarketItem, "symbolName" | "contract_type">): string {
-  const symbol = item.symbolName.replace("/", "_");
-  return item.contract_type === 0 ? `/exchange/full-screen/${symbol}` : `/exchange/full-contract/${symbol}`;
-}
-
-/**
- * Applies a live push (`all_symbol_detail`, MarketItem[]) to the rows: each known market takes
- * the pushed ticker; markets the page does not list are ignored, and an entry that does not have
- * the market item's shape is skipped. Returns the same array when nothing changed.
- */
-export function mergeTickers(items: MarketItem[], pushed: unknown): MarketItem[] {
-  if (!Array.isArray(pushed)) return items;
-  const fresh = new Map<string, MarketItem>();
-  for (const entry of pushed) {
-    const parsed = marketItemSchema.safeParse(entry);
-    if (parsed.success) fresh.set(parsed.data.symbolName, parsed.data);
-  }
-  let changed = false;
-  const next = items.map((item) => {
-    const update = fresh.get(item.symbolName);
-    if (!update || TICKER_FIELDS.every((field) => update[field] === item[field])) return item;
-    changed = true;
-    const merged = { ...item };
-    for (const field of TICKER_FIELDS) merged[field] = update[field];
-    return merged;
-  });
-  return changed ? next : items;
-}
-
-const TICKER_FIELDS = ["close", "high", "low", "amount", "vol", "zdf"] as const;
 
 /** How a 24 h change reads: direction (also in words by its sign, not only by colour) and text. */
 export function describeChange(zdf: string | null): { direction: "up" | "down" | "flat" | null; text: string } {

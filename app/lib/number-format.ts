@@ -1,4 +1,4 @@
-import { fromMinor, isDecimalString, toMinor } from "#protocol/money";
+import { fromMinor, isDecimalString, toMinor } from "#protocol/decimal";
 import { decimalMarkOf, type DecimalMark } from "./decimal-input";
 
 /**

@@ -1,7 +1,7 @@
 import type { SearchAnswer, SearchRow } from "#protocol/endpoints/search";
-import { tradingPath } from "./market-list";
+import { tradingPath } from "./trading-path";
 
-export { SEARCH_MAX_LENGTH } from "#protocol/endpoints/search";
+export { SEARCH_MAX_LENGTH } from "#protocol/limits";
 export type { SearchAnswer, SearchRow };
 
 /**

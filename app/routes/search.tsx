@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { SearchRow } from "#protocol/endpoints/search";
 import * as rs from "~/components/search/search-row.css";
 import { SearchRowContent } from "~/components/search/search-row";

@@ -42,8 +42,7 @@ export const NOTICE_TYPES = {
 } as const satisfies Record<string, { serviceType: NoticeServiceType; changeUser: (typeof NOTICE_CHANGE_USERS)[number] }>;
 export type NoticeType = keyof typeof NOTICE_TYPES;
 
-/** Spec §9: at most this many notifications are stacked on screen; a fifth closes the oldest. */
-export const NOTICE_STACK = 4;
+export { NOTICE_STACK } from "../limits";
 
 /** A notification's id as the engine makes it (a number, carried as text). */
 export const noticeIdField = z.string().regex(/^[1-9]\d{0,17}$/, "validation.notice_id");

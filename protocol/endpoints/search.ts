@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { define } from "../endpoint";
+import { SEARCH_MAX_LENGTH } from "../limits";
 import { decimalString, unsignedDecimalString } from "../money";
 
 /**
@@ -12,8 +13,7 @@ import { decimalString, unsignedDecimalString } from "../money";
 export const SEARCH_HOT_COUNT = 8;
 /** Spec §9: an empty result suggests 4 markets (the top of the hot list). */
 export const SEARCH_SUGGESTION_COUNT = 4;
-/** The longest search text (a coin's name fits; a pasted paragraph does not). */
-export const SEARCH_MAX_LENGTH = 20;
+export { SEARCH_MAX_LENGTH };
 /** What a search may hold: letters, digits, `/`, `_`, `-` and spaces (`eth/usdt`, `BTC_USDT`, `tether usd`). */
 export const SEARCH_PATTERN = /^[A-Za-z0-9/_\- ]*$/;
 

@@ -140,11 +140,13 @@ test("a page's data that fails to arrive shows the load error in the member's la
   await expect(page.getByRole("alert").filter({ hasText: text("de", "errors.load_title") })).toHaveCount(0);
 });
 
-test("a chunk inside a page that fails (the exchange's chart) shows the load error, not a crash", async ({ page }) => {
+test("a chunk inside a page that fails (the exchange's interactive chart) keeps the page and its SVG chart", async ({ page }) => {
   await page.route(/\/kline-chart\.client-[A-Z0-9]+\.js$/, (route) => route.abort("failed"));
   await page.goto("/exchange/full-screen/BTC_USDT");
-  const alert = alertOf(page);
-  await expect(alert).toBeVisible();
-  await expect(alert.getByRole("heading", { name: text("en", "errors.load_title") })).toBeVisible();
-  await expect(alert.getByRole("link", { name: text("en", "errors.load_reload") })).toHaveAttribute("href", "/exchange/full-screen/BTC_USDT");
+  // The interactive chart loads when the member reaches for it (decision 034).
+  await page.getByTestId("kline").hover();
+  await expect(page.getByTestId("kline").getByRole("status")).toHaveText(text("en", "exchange.chart_unavailable"));
+  await expect(page.getByTestId("kline").locator("svg")).toBeVisible();
+  await expect(alertOf(page)).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: text("en", "errors.load_title") })).toHaveCount(0);
 });

@@ -1,8 +1,7 @@
-import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import type { Depth, PublicTrade } from "#protocol/endpoints/market-data";
+import { I18nProvider } from "~/lib/i18n";
 import en from "~/locales/en.json";
 import tr from "~/locales/tr.json";
 import { OrderBook } from "./order-book";
@@ -14,12 +13,8 @@ vi.mock("./exchange.css", () => {
   return { ...Object.fromEntries(names.map((n) => [n, n])), tone: { up: "up", down: "down", flat: "flat" } };
 });
 
-async function i18nOf(lang: "en" | "tr") {
-  const instance = i18next.createInstance();
-  await instance
-    .use(initReactI18next)
-    .init({ lng: lang, resources: { [lang]: { translation: lang === "en" ? en : tr } }, interpolation: { escapeValue: false } });
-  return instance;
+function i18nOf(lang: "en" | "tr") {
+  return { lang, messages: lang === "en" ? en : tr };
 }
 
 /** The text of every cell of a `<tbody data-testid=…>`, row by row. */
@@ -49,12 +44,12 @@ const trades: PublicTrade[] = [
 ];
 
 async function render(lang: "en" | "tr") {
-  const i18n = await i18nOf(lang);
+  const i18n = i18nOf(lang);
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider lang={i18n.lang} messages={i18n.messages}>
       <OrderBook depth={depth} base="BTC" quote="USDT" priceScale={2} amountScale={6} last="64000.5" lastTone="up" />
       <RecentTrades trades={trades} base="BTC" quote="USDT" priceScale={2} amountScale={6} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -137,6 +137,8 @@ export const periodLink = style({
 });
 export const chartBox = style({ position: "relative", flex: 1, minHeight: "360px" });
 export const chartSvg = style({ display: "block", width: "100%", height: "360px" });
+/** Said over the SVG chart when the interactive one could not be loaded. */
+export const chartNote = style({ position: "absolute", left: "12px", bottom: "8px", margin: 0, fontSize: "12px", color: vars.color.textMuted });
 export const legend = style({ display: "flex", gap: "12px", marginLeft: "auto", fontSize: "11px", fontFamily: vars.font.mono, color: vars.color.textMuted });
 
 // ---- Forms ----

@@ -1,22 +1,13 @@
 import { BarChart, CandlestickChart, LineChart } from "echarts/charts";
-import { AxisPointerComponent, DataZoomComponent, GridComponent, TooltipComponent } from "echarts/components";
+import { AxisPointerComponent, DataZoomInsideComponent, GridComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import ReactEChartsCore from "echarts-for-react/esm/core";
 import { useMemo } from "react";
 import type { WireCandle } from "#protocol/endpoints/market-data";
+import { MA_LINES, movingAverage } from "./moving-average";
 
-echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipComponent, DataZoomComponent, AxisPointerComponent, CanvasRenderer]);
-
-/** Moving average of closes over `n` candles (drawing only: numbers are fine for pixels). */
-function movingAverage(closes: number[], n: number): Array<number | "-"> {
-  let sum = 0;
-  return closes.map((c, i) => {
-    sum += c;
-    if (i >= n) sum -= closes[i - n]!;
-    return i >= n - 1 ? Number((sum / n).toPrecision(8)) : "-";
-  });
-}
+echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipComponent, DataZoomInsideComponent, AxisPointerComponent, CanvasRenderer]);
 
 function cssVar(name: string, fallback: string): string {
   if (typeof document === "undefined") return fallback;
@@ -80,13 +71,13 @@ export default function KlineChart({ candles, period, colors, label }: { candles
           data: candles.map((c) => [Number(c.o), Number(c.c), Number(c.l), Number(c.h)]),
           itemStyle: { color: resolved.up, color0: resolved.down, borderColor: resolved.up, borderColor0: resolved.down },
         },
-        ...([5, 10, 30] as const).map((n, i) => ({
+        ...MA_LINES.map(({ n, color }) => ({
           name: `MA${n}`,
           type: "line",
           data: movingAverage(closes, n),
           smooth: true,
           showSymbol: false,
-          lineStyle: { width: 1, opacity: 0.8, color: ["#f0b90b", "#7cc4ff", "#c678dd"][i] },
+          lineStyle: { width: 1, opacity: 0.8, color },
         })),
         {
           name: "Vol",

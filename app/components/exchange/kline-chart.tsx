@@ -1,23 +1,27 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { Component, lazy, Suspense, useState, type ReactNode } from "react";
+import { useTranslation } from "~/lib/i18n";
 import { KLINE_PERIODS, type KlinePeriod, type WireCandle } from "#protocol/endpoints/market-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { vars } from "~/styles/theme.css";
 import * as s from "./exchange.css";
+import { MA_LINES, movingAverage } from "./moving-average";
 
 const Chart = lazy(() => import("./kline-chart.client"));
 
 const varName = (v: string) => v.replace(/^var\((--[^),]+).*$/, "$1");
 
 /**
- * The k-line area: period links (they work without JavaScript: the page renders that period),
- * an ECharts island once JavaScript runs, and a server-drawn SVG of the same candles before (and
- * without) it.
+ * The k-line area: period links (they work without JavaScript: the page renders that period) and
+ * an SVG of the candles, volumes and moving averages, drawn on the server and redrawn with each live
+ * candle. The ECharts island (zoom, crosshair, prices; 190 KB gzip) is loaded when the member
+ * reaches for the chart — the pointer over it, a touch — not with the page (decision 034).
  */
 export function KlineArea({ candles, period, symbol, search }: { candles: WireCandle[]; period: KlinePeriod; symbol: string; search: URLSearchParams }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const [interactive, setInteractive] = useState(false);
+  const reach = () => setInteractive(true);
   const label = t("exchange.chart_label", { symbol, period: t(`exchange.periods.${period}`) });
   const linkTo = (p: KlinePeriod) => {
     const next = new URLSearchParams(search);
@@ -37,29 +41,64 @@ export function KlineArea({ candles, period, symbol, search }: { candles: WireCa
           </Link>
         ))}
         <span className={s.legend} aria-hidden="true">
-          <span style={{ color: "#f0b90b" }}>MA5</span>
-          <span style={{ color: "#7cc4ff" }}>MA10</span>
-          <span style={{ color: "#c678dd" }}>MA30</span>
+          {MA_LINES.map(({ n, color }) => (
+            <span key={n} style={{ color }}>
+              MA{n}
+            </span>
+          ))}
         </span>
       </nav>
-      <div className={s.chartBox} role="img" aria-label={label} data-testid="kline">
+      <div
+        className={s.chartBox}
+        role="img"
+        aria-label={label}
+        data-testid="kline"
+        onPointerEnter={hydrated ? reach : undefined}
+        onPointerDown={hydrated ? reach : undefined}
+      >
         {candles.length === 0 ? (
           <p className={s.empty}>{t("exchange.no_candles")}</p>
-        ) : hydrated ? (
-          <Suspense fallback={svg}>
-            <Chart
-              candles={candles}
-              period={period}
-              label={symbol}
-              colors={{ up: varName(vars.color.up), down: varName(vars.color.down), text: varName(vars.color.textMuted), grid: varName(vars.color.border) }}
-            />
-          </Suspense>
+        ) : hydrated && interactive ? (
+          <ChartBoundary
+            fallback={
+              <>
+                {svg}
+                <p className={s.chartNote} role="status">
+                  {t("exchange.chart_unavailable")}
+                </p>
+              </>
+            }
+          >
+            <Suspense fallback={svg}>
+              <Chart
+                candles={candles}
+                period={period}
+                label={symbol}
+                colors={{ up: varName(vars.color.up), down: varName(vars.color.down), text: varName(vars.color.textMuted), grid: varName(vars.color.border) }}
+              />
+            </Suspense>
+          </ChartBoundary>
         ) : (
           svg
         )}
       </div>
     </section>
   );
+}
+
+/**
+ * The interactive chart's own error boundary: if its chunk does not arrive (a weak connection) or
+ * it fails, the page keeps the SVG chart and says so, instead of the whole trading page giving way
+ * to an error.
+ */
+class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 /** Candlesticks as SVG (drawing only: numbers are fine for pixels). */
@@ -76,6 +115,13 @@ function CandleSvg({ candles, label }: { candles: WireCandle[]; label: string })
   const vmax = Math.max(...shown.map((c) => Number(c.v)), 1e-18);
   const step = W / Math.max(shown.length, 1);
   const y = (p: number) => 8 + ((max - p) / span) * (priceH - 16);
+  // Averaged over every candle the page has, drawn over the shown ones (as the ECharts island does).
+  const closes = candles.map((c) => Number(c.c));
+  const maPoints = (n: number) =>
+    movingAverage(closes, n)
+      .slice(-shown.length)
+      .flatMap((v, i) => (v === "-" ? [] : [`${(i * step + step / 2).toFixed(1)},${y(v).toFixed(1)}`]))
+      .join(" ");
   return (
     <svg className={s.chartSvg} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" aria-label={label} role="img" focusable="false">
       {shown.map((c, i) => {
@@ -95,6 +141,9 @@ function CandleSvg({ candles, label }: { candles: WireCandle[]; label: string })
           </g>
         );
       })}
+      {MA_LINES.map(({ n, color }) => (
+        <polyline key={n} points={maPoints(n)} fill="none" stroke={color} strokeWidth={1} opacity={0.8} vectorEffect="non-scaling-stroke" />
+      ))}
     </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { SpotOrderView } from "#protocol/endpoints/order-history";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { DataTable } from "../data-table";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { Depth } from "#protocol/endpoints/market-data";
-import { fromMinor, multiplyDecimal, toMinor } from "#protocol/money";
+import { fromMinor, multiplyDecimal, toMinor } from "#protocol/decimal";
 import { clsx } from "~/lib/clsx";
 import { useNumberFormat } from "~/lib/use-number-format";
 import * as s from "./exchange.css";

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { fromMinor, multiplyDecimal, toMinor } from "#protocol/money";
+import { useTranslation } from "~/lib/i18n";
+import { fromMinor, multiplyDecimal, toMinor } from "#protocol/decimal";
 import { FormErrors } from "~/components/forms";
 import { formErrorText } from "~/lib/forms/form-error";
 import { precisionOf, spotOrderSchema, type OrderFormType } from "~/lib/forms/spot-order";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { PublicTrade } from "#protocol/endpoints/market-data";
 import { useNumberFormat } from "~/lib/use-number-format";
 import * as s from "./exchange.css";

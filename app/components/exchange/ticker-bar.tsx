@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { MarketItem } from "#protocol/market";
 import { clsx } from "~/lib/clsx";
 import { useNumberFormat } from "~/lib/use-number-format";

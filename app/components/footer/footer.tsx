@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { useShell } from "~/lib/use-shell";
 import * as s from "./footer.css";
 

@@ -1,6 +1,6 @@
 import { Form, useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from "react";
+import { useTranslation } from "~/lib/i18n";
 import {
   rowTradingPath,
   SEARCH_DEBOUNCE_MS,
@@ -14,8 +14,6 @@ import {
   type SearchTab,
 } from "~/lib/search";
 import { useHydrated } from "~/lib/use-hydrated";
-import { SearchRowContent } from "../search/search-row";
-import * as rs from "../search/search-row.css";
 import * as h from "./header.css";
 import * as s from "./header-search.css";
 
@@ -25,7 +23,11 @@ const LISTBOX_ID = "header-search-listbox";
 const TABPANEL_ID = "header-search-tabpanel";
 const optionId = (index: number) => `header-search-option-${index}`;
 const tabId = (tab: SearchTab) => `header-search-tab-${tab}`;
-const TABS: readonly SearchTab[] = ["spot", "contract"];
+
+// The panel (its tabs, the rows with prices in the display currency) loads when it first opens, not
+// with every page (decision 034), while the lists it shows are asked for.
+const loadPanel = () => import("./header-search-panel");
+const SearchPanel = lazy(loadPanel);
 
 /**
  * The header search (spec §2, §9). Without JavaScript it is a GET form to the search page
@@ -46,7 +48,6 @@ export function HeaderSearch() {
   const [tab, setTab] = useState<SearchTab>("spot");
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLDivElement>(null);
-  const tabRefs = useRef<Partial<Record<SearchTab, HTMLButtonElement | null>>>({});
   const loaded = useRef<string | null>(null);
   const load = useRef(fetcher.load);
   load.current = fetcher.load;
@@ -55,6 +56,7 @@ export function HeaderSearch() {
 
   // Ask once typing pauses; the same text is not asked twice in a row.
   useEffect(() => {
+    if (open) void loadPanel();
     if (!open || loaded.current === q) return;
     const timer = setTimeout(() => {
       loaded.current = q;
@@ -116,41 +118,7 @@ export function HeaderSearch() {
     if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
   };
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    event.preventDefault();
-    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length]!;
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
-
-  const showTabs = view?.kind === "results" || view?.kind === "none";
   const listbox = rows.length > 0 ? LISTBOX_ID : undefined;
-  const listLabel = view?.kind === "hot" ? "header-search-hot" : view?.kind === "suggestions" ? "header-search-suggestions" : tabId(tab);
-
-  const options =
-    rows.length > 0 ? (
-      <ul id={LISTBOX_ID} role="listbox" aria-labelledby={listLabel} className={s.list}>
-        {rows.map((row, index) => (
-          // NOTE: the option is chosen with the keyboard through the box (aria-activedescendant); the
-          // pointer picks it here. An option holds no link: its children are presentational.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            key={row.symbol}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            className={s.option}
-            onClick={() => go(row)}
-            onPointerMove={() => index !== active && setActive(index)}
-          >
-            <span className={rs.row}>
-              <SearchRowContent row={row} />
-            </span>
-          </li>
-        ))}
-      </ul>
-    ) : null;
 
   return (
     // The container only notices focus leaving it (onBlur bubbles from the box and the tabs).
@@ -195,69 +163,22 @@ export function HeaderSearch() {
         </p>
       ) : null}
       {expanded ? (
-        // tabIndex -1: a click inside the panel keeps the focus within the search, so it stays open.
-        <div id={PANEL_ID} className={s.panel} tabIndex={-1}>
-          {slow ? (
-            <p className={s.loading}>
-              <span className={s.spinner} aria-hidden="true" />
-              {t("search.loading")}
-            </p>
-          ) : null}
-          {data?.error ? <p className={s.error}>{t(data.error)}</p> : null}
-          {view?.kind === "hot" ? (
-            <>
-              <p id="header-search-hot" className={s.heading}>
-                {t("search.hot")}
-              </p>
-              {options}
-            </>
-          ) : null}
-          {view?.kind === "suggestions" ? (
-            <>
-              <p className={s.note}>{t("search.empty", { q: data?.answer.q })}</p>
-              <p id="header-search-suggestions" className={s.heading}>
-                {t("search.suggestions")}
-              </p>
-              {options}
-            </>
-          ) : null}
-          {showTabs && data ? (
-            <>
-              <div role="tablist" aria-label={t("market_list.tabs_label")} className={s.tabs}>
-                {TABS.map((each) => (
-                  <button
-                    key={each}
-                    ref={(element) => {
-                      tabRefs.current[each] = element;
-                    }}
-                    type="button"
-                    role="tab"
-                    id={tabId(each)}
-                    aria-selected={each === tab}
-                    aria-controls={TABPANEL_ID}
-                    tabIndex={each === tab ? 0 : -1}
-                    className={s.tab}
-                    onClick={() => setTab(each)}
-                    onKeyDown={onTabKey}
-                  >
-                    {t(each === "spot" ? "market_list.tab_spot" : "market_list.tab_contract")} ({data.answer[each].length})
-                  </button>
-                ))}
-              </div>
-              <div id={TABPANEL_ID} role="tabpanel" aria-labelledby={tabId(tab)}>
-                {options ?? (
-                  <p className={s.note}>
-                    {tab === "spot"
-                      ? t("search.no_spot", { q: data.answer.q })
-                      : data.answer.contractsListed
-                        ? t("search.no_contract", { q: data.answer.q })
-                        : t("search.no_contracts")}
-                  </p>
-                )}
-              </div>
-            </>
-          ) : null}
-        </div>
+        <Suspense fallback={null}>
+          <SearchPanel
+            panelId={PANEL_ID}
+            listboxId={LISTBOX_ID}
+            tabpanelId={TABPANEL_ID}
+            optionId={optionId}
+            tabId={tabId}
+            slow={slow}
+            data={data}
+            tab={tab}
+            onTab={setTab}
+            active={active}
+            onChoose={go}
+            onPoint={setActive}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

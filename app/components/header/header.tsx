@@ -1,5 +1,5 @@
 import { Link, NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { NavNode } from "~/lib/nav-tree";
 import { useShell } from "~/lib/use-shell";
 import { CurrencyMenu } from "./currency-menu";

@@ -1,5 +1,5 @@
 import { clsx } from "~/lib/clsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { useShell } from "~/lib/use-shell";
 import * as s from "./header.css";
 import * as m from "./menu.css";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { useIsServed, useShell } from "~/lib/use-shell";
 import * as s from "./header.css";
 

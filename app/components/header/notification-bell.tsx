@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { NOTICES_PATH } from "~/lib/notice-links";
 import { useLiveNotices } from "../notifications/live-notices";
 import * as s from "./header.css";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { useShell } from "~/lib/use-shell";
 import * as s from "./header.css";
 import { PreferenceForm } from "./preference-form";

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { NOTICE_STACK, type Notice } from "#protocol/endpoints/notices";
+import type { Notice } from "#protocol/endpoints/notices";
+import { NOTICE_STACK } from "#protocol/limits";
 import type { TopicName } from "#protocol/realtime";
 import { LIVE_NOTICES_PATH, type LiveNoticesAnswer } from "~/lib/notice-links";
 import { useTopic } from "~/lib/realtime";

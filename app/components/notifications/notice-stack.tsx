@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { noticeHref } from "~/lib/notice-links";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useShell } from "~/lib/use-shell";

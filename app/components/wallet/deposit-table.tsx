@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { DepositView } from "#protocol/endpoints/deposits";
 import { DataTable } from "~/components/data-table";
 import { useNumberFormat } from "~/lib/use-number-format";

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { coinField, idempotencyKeyField } from "#protocol/fields";
 import { codeField, tradePasswordField } from "#protocol/member";
 import { networkField } from "#protocol/endpoints/wallet";
-import { compareDecimal, decimals, fromMinor, toMinor } from "#protocol/money";
+import { compareDecimal, decimals, fromMinor, toMinor } from "#protocol/decimal";
 import type { DecimalMark } from "../decimal-input";
 import { decimalField } from "./decimal-field";
 import { keyError } from "./form-error";

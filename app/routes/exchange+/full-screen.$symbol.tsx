@@ -1,6 +1,6 @@
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { PageErrorBoundary } from "~/components/error-page";
 import * as s from "~/components/exchange/exchange.css";
 import { KlineArea } from "~/components/exchange/kline-chart";
@@ -10,7 +10,7 @@ import { OrderForm } from "~/components/exchange/order-form";
 import { RecentTrades } from "~/components/exchange/recent-trades";
 import { TickerBar, toneOf } from "~/components/exchange/ticker-bar";
 import { useLiveMarket } from "~/components/exchange/use-live-market";
-import { compareDecimal } from "#protocol/money";
+import { compareDecimal } from "#protocol/decimal";
 import { ORDER_TYPES } from "~/lib/forms/spot-order";
 import { numberFormatOf } from "~/lib/number-format";
 import type { ShellData } from "~/lib/shell";

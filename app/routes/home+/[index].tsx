@@ -1,6 +1,6 @@
 import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { PageErrorBoundary } from "~/components/error-page";
 import { MarketTable } from "~/components/market-table";
 import { tradingPath } from "~/lib/market-list";

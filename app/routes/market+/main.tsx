@@ -1,11 +1,12 @@
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type MutableRefObject, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { MarketItem } from "#protocol/market";
 import { topics } from "#protocol/realtime";
 import { MarketTable, type MarketTableProps } from "~/components/market-table";
-import { marketSearch, mergeTickers, SEARCH_MAX_LENGTH, sortedBy, tradingPath, viewMarkets, type MarketQuery, type MarketTab } from "~/lib/market-list";
+import { marketSearch, SEARCH_MAX_LENGTH, sortedBy, tradingPath, viewMarkets, type MarketQuery, type MarketTab } from "~/lib/market-list";
+import { mergeTickers } from "~/lib/market-live";
 import { useTopic } from "~/lib/realtime";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { withEngine, withMember } from "~/services/engine/route.server";

@@ -1,11 +1,11 @@
 import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { PreferenceForm } from "~/components/header/preference-form";
 import { PageErrorBoundary } from "~/components/error-page";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle, useShell } from "~/lib/use-shell";
-import { decimals } from "#protocol/money";
+import { decimals } from "#protocol/decimal";
 import { loadRates, loadSite } from "~/services/platform/site.server";
 import * as s from "./index.css";
 import { withEngine } from "~/services/engine/route.server";

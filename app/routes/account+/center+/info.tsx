@@ -1,6 +1,6 @@
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { formatDate } from "~/lib/dates";
 import { maskAccount } from "~/lib/mask";
 import { useMemberInfo } from "~/lib/use-member-info";

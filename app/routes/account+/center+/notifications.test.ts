@@ -6,7 +6,7 @@ import { startTestExchange, TEST_PASSWORD, type TestExchange } from "~/testing/t
 import * as rootRoute from "../../../root";
 import * as merchantRoute from "../../merchant";
 import * as orderRoute from "../../order";
-import * as liveRoute from "./notifications.live";
+import * as liveRoute from "../center_.notifications.live";
 import * as pageRoute from "./notifications";
 
 /** The notifications page, the shell's bell and stack, and the named routes, as a browser without JavaScript sees them. */

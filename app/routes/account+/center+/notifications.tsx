@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { Pager } from "~/components/data-table";
 import { PageErrorBoundary } from "~/components/error-page";
 import { formatDateTime } from "~/lib/dates";

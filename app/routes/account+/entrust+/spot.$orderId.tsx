@@ -1,7 +1,7 @@
 import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { orderIdField } from "#protocol/endpoints/order-history";
 import { Amount, OrderStatus, SideLabel, TradeTable, Triggers, TypeLabel, useWhen } from "~/components/entrust-tables";
 import { PageErrorBoundary } from "~/components/error-page";

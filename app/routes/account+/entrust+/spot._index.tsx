@@ -1,6 +1,6 @@
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { SpotOrderView } from "#protocol/endpoints/order-history";
 import { FIRST_DAY, LAST_DAY } from "#protocol/fields";
 import { OrderTable, TradeTable } from "~/components/entrust-tables";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { PageErrorBoundary } from "~/components/error-page";
 import { useIsServed } from "~/lib/use-shell";
 import * as s from "~/styles/account-center.css";

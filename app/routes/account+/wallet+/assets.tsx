@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
 import { DataTable } from "~/components/data-table";
 import { PageErrorBoundary } from "~/components/error-page";

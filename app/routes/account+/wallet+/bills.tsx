@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { OPEN_ACCOUNT_CODES, ACCOUNTS } from "#protocol/accounts";
 import { BILL_TYPES } from "#protocol/endpoints/bills";
 import { FIRST_DAY, LAST_DAY } from "#protocol/fields";

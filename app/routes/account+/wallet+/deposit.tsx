@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { DepositTable } from "~/components/wallet/deposit-table";
 import { PageErrorBoundary } from "~/components/error-page";
 import * as f from "~/components/forms.css";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { PageErrorBoundary } from "~/components/error-page";
 import * as f from "~/components/forms.css";
 import { DepositTable } from "~/components/wallet/deposit-table";

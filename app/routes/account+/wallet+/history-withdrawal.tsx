@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { CANCELLABLE_WITHDRAWAL_STATES, WITHDRAWAL_STATES, type WithdrawalView } from "#protocol/endpoints/withdrawals";
 import { DataTable } from "~/components/data-table";
 import { PageErrorBoundary } from "~/components/error-page";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
 import { PageErrorBoundary } from "~/components/error-page";
 import { FormErrors, SelectField, SubmitButton } from "~/components/forms";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useMemo, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { AmountField } from "~/components/amount-field";
 import { CodeField } from "~/components/code-field";
 import { DemoLockedNotice } from "~/components/demo-locked";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { isLockedForDemo } from "~/components/demo-locked";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { formatDateTime } from "~/lib/dates";

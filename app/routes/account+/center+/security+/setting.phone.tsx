@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { PhoneFields } from "~/components/account-fields";
 import { FormErrors, SubmitButton } from "~/components/forms";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";

@@ -9,7 +9,8 @@ const UNAVAILABLE: LiveNoticesAnswer = { unavailable: true };
 
 /**
  * The live stack's read (decision 031): a ticket for the member's topic and what came after
- * `?after=`. JSON only. It is read in the background by a fetcher, so it never moves the page
+ * `?after=`. JSON only; a child of the root, not of the account centre's layout, so a page's fetcher
+ * downloads no page module to read it (decision 034). It is read in the background by a fetcher, so it never moves the page
  * and never ends a session:
  * - a fetcher that meets a redirect moves the whole page, and a thrown error shows the error page
  *   in place of the member's: a read without a session answers "signed out", a failed one
