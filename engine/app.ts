@@ -157,7 +157,10 @@ export async function buildApp({
 
   const shared = services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) });
   const context = { app, apiHead, services: shared, members: new MemberService(store.db, shared, notices) };
-  const configVersion = await ConfigVersion.start(store);
+  // Heard from when the server is ready (nothing is answered before), stopped when it closes; a
+  // build that fails before then leaves no listener behind.
+  const configVersion = new ConfigVersion(store);
+  app.addHook("onReady", () => configVersion.start());
   app.addHook("onClose", () => configVersion.stop());
   registerConfigTableRoutes(context, new ConfigTableService(store.db), new PublicAnswers(configVersion));
   registerMarketRoutes(context, new MarketListing(store.db, marketData, configVersion));

@@ -20,6 +20,9 @@ const socialLinkSchema = z.object({
     .max(300),
 });
 
+/** How an operator may write a switch (a JSON boolean, or one of these words). */
+const SWITCH_WORDS: Record<string, boolean> = { true: true, false: false, "1": true, "0": false, on: true, off: false, yes: true, no: false };
+
 export const siteConfigSchema = z.object({
   siteName: z.string().min(1).max(80).catch("Meridian Exchange"),
   shortName: z.string().min(1).max(30).catch("Meridian"),
@@ -52,7 +55,9 @@ export const siteConfigSchema = z.object({
    * Whether members may ask for priority support (spec §6: "the support button when support is
    * enabled"): the button shows and the engine takes the request only while this is true.
    */
-  supportEnabled: z.boolean().catch(true),
+  supportEnabled: z
+    .preprocess((v) => (typeof v === "string" || typeof v === "number" ? SWITCH_WORDS[String(v).trim().toLowerCase()] : v), z.boolean())
+    .catch(true),
   supportEmail: z.string().email().catch("support@meridian.example"),
   reserveBtc: z.string().regex(/^\d+$/).catch("15000"),
   countries: z.string().regex(/^\d+$/).catch("130"),
@@ -60,7 +65,7 @@ export const siteConfigSchema = z.object({
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /** JSON-valued keys are stored as JSON text; every other value is a plain string. */
-const JSON_KEYS = new Set<keyof SiteConfig>(["socialLinks", "returnApplyEnabled", "supportEnabled"]);
+const JSON_KEYS = new Set<keyof SiteConfig>(["socialLinks", "returnApplyEnabled"]);
 
 /** Builds the typed site configuration from its rows; unknown keys are ignored. */
 export function parseSiteConfig(rows: ReadonlyArray<Pick<SiteConfigRow, "config_key" | "config_value">>): SiteConfig {

@@ -58,7 +58,7 @@ describe("site configuration parsing (spec §8: parse failures fall back to defa
     expect(config.returnApplyEnabled).toBe(true);
   });
 
-  it("bounds the session settings and reads the support switch as JSON (decision 032)", () => {
+  it("bounds the session settings and reads the support switch (decision 032)", () => {
     const parse = (rows: Array<[string, string]>) => parseSiteConfig(rows.map(([config_key, config_value]) => ({ config_key, config_value })));
     expect(
       parse([
@@ -81,8 +81,11 @@ describe("site configuration parsing (spec §8: parse failures fall back to defa
     ).toMatchObject({ tokenTime: 604800, cookieDays: 7 });
     expect(parse([["supportEnabled", "false"]]).supportEnabled).toBe(false);
     expect(parse([["supportEnabled", "true"]]).supportEnabled).toBe(true);
+    expect(parse([["supportEnabled", "0"]]).supportEnabled).toBe(false);
+    expect(parse([["supportEnabled", " Off "]]).supportEnabled).toBe(false);
+    expect(parse([["supportEnabled", "yes"]]).supportEnabled).toBe(true);
     // Unreadable: on (the default).
-    expect(parse([["supportEnabled", "no"]]).supportEnabled).toBe(true);
+    expect(parse([["supportEnabled", "maybe"]]).supportEnabled).toBe(true);
     expect(parse([]).supportEnabled).toBe(true);
   });
 });

@@ -159,8 +159,10 @@ describe.each(testStoreKinds())("configuration API on %s", (kind) => {
   it("reports an empty spot market until symbols are listed", async () => {
     expect(await client.data(endpoints.marketInitData, { query: { type: "0" } })).toEqual([]);
     await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol) values ('BTC/USDT', 'BTC', 'USDT')`.execute(store.db);
-    const listed = await client.data(endpoints.marketInitData, { query: { type: "0" } });
-    expect(listed).toEqual([expect.objectContaining({ symbolName: "BTC/USDT", close: null, contract_type: 0 })]);
+    // Listed by SQL, as an operator would: heard once the database's notification arrives (decision 035).
+    await expect
+      .poll(() => client.data(endpoints.marketInitData, { query: { type: "0" } }), { timeout: 3_000, interval: 20 })
+      .toEqual([expect.objectContaining({ symbolName: "BTC/USDT", close: null, contract_type: 0 })]);
     await sql`delete from market_symbol`.execute(store.db);
   });
 

@@ -89,7 +89,7 @@ describe.each(testStoreKinds())("kept market answers on %s", (kind) => {
     expect(candles.at(-1)).toMatchObject({ c: "60000" });
   });
 
-  it("shows a halt at once, and refuses an unknown symbol without keeping anything", async () => {
+  it("shows a halt and a rule change at once, and refuses an unknown symbol without keeping anything", async () => {
     const open = (await get("coin/open/getSpotSymbols")).json().data[0];
     expect(open.halted).toBe(false);
     const halted = await client.call(endpoints.adminMarketHalt, { body: { symbol: "BTC_USDT", halted: true } }, { admin: TEST_ADMIN_TOKEN });
@@ -97,6 +97,10 @@ describe.each(testStoreKinds())("kept market answers on %s", (kind) => {
     expect((await goods()).json().data.symbol.halted).toBe(true);
     await client.call(endpoints.adminMarketHalt, { body: { symbol: "BTC_USDT", halted: false } }, { admin: TEST_ADMIN_TOKEN });
     expect((await goods()).json().data.symbol.halted).toBe(false);
+    // A rule change (fees, minimum) shows at once too.
+    const updated = await client.call(endpoints.adminMarketUpdate, { body: { symbol: "BTC_USDT", makerFeeBps: 7 } }, { admin: TEST_ADMIN_TOKEN });
+    expect(updated.code).toBe(200);
+    expect((await goods()).json().data.symbol.makerFee).toBe("0.07");
     const unknown = await get("coin/open/getSpotGoods?symbol=NOPE_USDT");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.headers.etag).toBeUndefined();

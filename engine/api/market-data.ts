@@ -33,10 +33,18 @@ export function registerMarketDataRoutes(api: ApiContext, market: MarketData, ti
     };
   });
 
-  registerVersionedEndpoint(app, apiHead, endpoints.klineHistory, versionOfSymbol, async ({ query, request }) => {
-    const symbol = known(query.symbol, request.headers);
-    return market.klines(symbol, query.period, query.to ?? services.now(), query.limit);
-  });
+  registerVersionedEndpoint(
+    app,
+    apiHead,
+    endpoints.klineHistory,
+    versionOfSymbol,
+    async ({ query, request }) => {
+      const symbol = known(query.symbol, request.headers);
+      return market.klines(symbol, query.period, query.to ?? services.now(), query.limit);
+    },
+    // History paged back by `to` is asked once per page and member: not worth keeping.
+    ({ query }) => query.to === undefined,
+  );
 
   registerEndpoint(app, apiHead, endpoints.batchKLineList, async ({ query, request }) => {
     const out: Record<string, string[]> = {};

@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type * as z from "zod";
 import { describeIssues, okEnvelope } from "../../protocol/envelope";
 import { fillPath, type Endpoint } from "../../protocol/endpoints";
 import type { LanguageCode } from "../../protocol/languages";
 import { ResultCode } from "../../protocol/result-codes";
-import type { PublicAnswers } from "../configuration/public-answers";
+import { BoundedAnswers, publicAnswer, type PublicAnswer, type PublicAnswers } from "../configuration/public-answers";
 import { engineText, messageText, requestLanguage } from "../locales/engine-texts";
 import { ApiError } from "./api-error";
 
@@ -73,15 +72,17 @@ export function registerPublicEndpoint<E extends Endpoint>(
   });
 }
 
-/** Distinct URLs whose versioned answers are kept (`registerVersionedEndpoint`); beyond it they are all let go. */
-const MAX_VERSIONED = 2_000;
+/** What one endpoint's versioned answers may hold in all. */
+const MAX_VERSIONED_BYTES = 8 * 1024 * 1024;
 
 /**
  * Registers a public GET whose answer is a function of a version the caller can name cheaply
- * (issue 13): a market's book, trades, halt and minute (`MarketData.answerVersion`). The request is
- * parsed, its version worked out, and the JSON kept from the last request of the same URL is sent
- * when its version is the same; otherwise the handler answers and its JSON is kept with the
- * version. `versionOf` may refuse (an unknown symbol) as the handler would. Entity tags as for
+ * (issue 13): a market's book, trades, rules, halt and minute (`MarketData.answerVersion`). The
+ * request is parsed, its version worked out, and the JSON kept from the last request with the same
+ * input is sent when its version is the same; otherwise the handler answers and its JSON is kept
+ * with the version (unless `keep` says not to: an input nobody else will ask again). Kept by the
+ * parsed input, so the order or spelling of a URL's parameters makes no second copy, and bounded
+ * in bytes. `versionOf` may refuse (an unknown symbol) as the handler would. Entity tags as for
  * `registerPublicEndpoint`.
  */
 export function registerVersionedEndpoint<E extends Endpoint>(
@@ -90,9 +91,10 @@ export function registerVersionedEndpoint<E extends Endpoint>(
   endpoint: E,
   versionOf: (input: EndpointInput<E>) => string,
   handler: EndpointHandler<E>,
+  keep: (input: EndpointInput<E>) => boolean = () => true,
 ): void {
   const url = endpoint.absolute ? endpoint.path : `/api/${apiHead}/${endpoint.path}`;
-  const kept = new Map<string, { version: string; body: string; etag: string }>();
+  const kept = new BoundedAnswers<PublicAnswer & { version: string }>(MAX_VERSIONED_BYTES);
   app.route({
     method: endpoint.method,
     url,
@@ -102,12 +104,11 @@ export function registerVersionedEndpoint<E extends Endpoint>(
       const query = parse(endpoint.query, request.query ?? {}, "query", lang);
       const input = { params, query, body: undefined, request } as EndpointInput<E>;
       const version = versionOf(input);
-      let answer = kept.get(request.url);
+      const key = JSON.stringify([params, query]);
+      let answer = kept.get(key);
       if (answer?.version !== version) {
-        const body = JSON.stringify(okEnvelope(await handler(input)));
-        answer = { version, body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
-        if (kept.size >= MAX_VERSIONED) kept.clear();
-        kept.set(request.url, answer);
+        answer = { ...publicAnswer(JSON.stringify(okEnvelope(await handler(input)))), version };
+        if (keep(input)) kept.set(key, answer);
       }
       reply.header("etag", answer.etag).header("cache-control", "no-cache");
       if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();

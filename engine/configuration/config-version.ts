@@ -12,27 +12,39 @@ const BACKSTOP_MS = 5_000;
  * (issue 13; docs/decisions/035-configuration-from-memory.md). Every write to one of them raises
  * `config_version` and notifies `config_changed` in the writing transaction (migration 027), so a
  * change by the engine, another process or an operator's SQL is heard once it commits. The counter
- * is also read every few seconds: a notification lost with a dropped connection is caught there.
+ * is also read every few seconds: a notification lost with a dropped connection is caught there,
+ * and a dropped listener is listened again.
  *
  * `generation` counts the changes this process heard: an answer computed from the database is kept
  * only if no change was heard while it was computed, so a read that raced a change is never kept.
  */
 export class ConfigVersion {
   private generation = 0;
+  /** The counter as the backstop last read it (a notification does not move it: the backstop then clears once more). */
   private seen: string | null = null;
   private readonly listeners = new Set<() => void>();
   private stopListening: (() => Promise<void>) | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
 
-  private constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly backstopMs = BACKSTOP_MS,
+  ) {}
 
+  /** A version already started (tests; the engine starts its own when the server is ready). */
   static async start(store: Store, backstopMs = BACKSTOP_MS): Promise<ConfigVersion> {
-    const version = new ConfigVersion(store);
-    version.seen = await version.read();
-    version.stopListening = await store.listen(CONFIG_CHANNEL, () => version.changed());
-    version.timer = setInterval(() => void version.check(), backstopMs);
-    version.timer.unref();
+    const version = new ConfigVersion(store, backstopMs);
+    await version.start();
     return version;
+  }
+
+  /** Reads the counter, listens for changes and starts the backstop. Call outside any transaction. */
+  async start(): Promise<void> {
+    this.seen = await this.read();
+    await this.listen();
+    this.timer = setInterval(() => void this.tick(), this.backstopMs);
+    this.timer.unref();
   }
 
   /** The changes heard so far; compare before and after computing an answer. */
@@ -45,7 +57,7 @@ export class ConfigVersion {
     this.listeners.add(listener);
   }
 
-  /** Reads the counter and treats a difference as a change (the backstop; also callable after a write). */
+  /** Reads the counter and treats a difference as a change (the backstop). */
   async check(): Promise<void> {
     const now = await this.read().catch(() => null);
     if (now !== null && now !== this.seen) {
@@ -55,21 +67,35 @@ export class ConfigVersion {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.stopListening?.().catch(() => undefined);
     this.stopListening = null;
   }
 
+  private async listen(): Promise<void> {
+    try {
+      this.stopListening = await this.store.listen(
+        CONFIG_CHANNEL,
+        () => this.changed(),
+        () => {
+          this.stopListening = null;
+        },
+      );
+    } catch {
+      this.stopListening = null; // the next tick tries again
+    }
+  }
+
+  private async tick(): Promise<void> {
+    if (!this.stopListening && !this.stopped) await this.listen();
+    await this.check();
+  }
+
   private changed(): void {
     this.generation++;
     for (const listener of this.listeners) listener();
-    // Keep the counter in step, so the backstop does not count this change again.
-    void this.read()
-      .then((now) => {
-        this.seen = now;
-      })
-      .catch(() => undefined);
   }
 
   private async read(): Promise<string> {

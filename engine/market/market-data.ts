@@ -54,6 +54,8 @@ interface SymbolData {
   changedSince: number;
   /** Grows with every trade folded in: with the minute, it says whether the 24 h ticker moved. */
   tradeVersion: number;
+  /** Grows with every change of the market's rules (fees, minimum, halt). */
+  rulesVersion: number;
   /** The last 24 h ticker worked out, for the trade version and minute it was worked out at. */
   tickerMemo: { tradeVersion: number; minute: number; item: MarketItem } | null;
 }
@@ -103,6 +105,7 @@ export class MarketData {
       tickerChanged: false,
       changedSince: 0,
       tradeVersion: 0,
+      rulesVersion: 0,
       tickerMemo: null,
     };
     this.symbols.set(market.config.symbol, sd);
@@ -218,7 +221,13 @@ export class MarketData {
   private applied({ events, at, batch }: AppliedCommand): void {
     let sd: SymbolData | undefined;
     for (const e of events) {
-      if (!("symbol" in e) || e.type === "market.changed") continue;
+      if (!("symbol" in e)) continue;
+      if (e.type === "market.changed") {
+        // Its rules (fees, minimum, halt) changed: what its reads show changed too.
+        const changed = this.symbols.get(e.symbol);
+        if (changed) changed.rulesVersion++;
+        continue;
+      }
       if (sd?.market.config.symbol !== e.symbol) {
         sd = this.symbols.get(e.symbol);
         if (!sd) continue;
@@ -333,12 +342,12 @@ export class MarketData {
   }
 
   /**
-   * A version of what a symbol's public reads show (book, trades, halt, the minute the 24 h window
-   * slides by): equal versions, equal answers, so an answer can be kept until it changes.
+   * A version of what a symbol's public reads show (book, trades, rules, halt, the minute the 24 h
+   * window slides by): equal versions, equal answers, so an answer can be kept until it changes.
    */
   answerVersion(symbol: string): string {
     const sd = this.symbols.get(symbol)!;
-    return `${sd.seq}:${sd.tradeVersion}:${sd.market.isHalted ? 1 : 0}:${periodStart("1m", this.now())}`;
+    return `${sd.seq}:${sd.tradeVersion}:${sd.rulesVersion}:${sd.market.isHalted ? 1 : 0}:${periodStart("1m", this.now())}`;
   }
 
   /**

@@ -300,7 +300,7 @@ export class MemberService {
    * site's `supportEnabled` is on, the request is recorded (`supported` 1, `support_requested_at`),
    * the support desk is mailed at the site's `supportEmail` with who asks and how to reach them,
    * and the member is told in a notification: all in one transaction. Pressing again changes
-   * nothing and mails no one (`dedupe_key` names the member's one request).
+   * nothing and mails no one (only a member not yet supported is updated).
    */
   async requestSupport(memberId: string, now: number): Promise<void> {
     const site = await readSiteConfig(this.db);
@@ -330,7 +330,8 @@ export class MemberService {
             text("mail.support_request_time", { time: new Date(now).toISOString().slice(0, 16).replace("T", " ") }),
           ].join("\n"),
           created_at: new Date(now),
-          dedupe_key: `support:${memberId}`,
+          // One mail per request: a member an operator lets ask again is mailed again.
+          dedupe_key: `support:${memberId}:${now}`,
         })
         .onConflict((oc) => oc.column("dedupe_key").doNothing())
         .execute();

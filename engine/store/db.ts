@@ -14,10 +14,10 @@ export interface Store {
   /**
    * Follows a notification channel (`LISTEN`): `onNotify` runs for each notification committed on
    * it, by this process or another. Resolves once listening; the function it gives stops. On
-   * Postgres it holds a connection of its own; if that drops, notifications stop until `listen`
-   * is called again (callers keep a backstop: `ConfigVersion` reads its counter now and then).
+   * Postgres it holds a connection of its own; if that drops, `onLost` runs and notifications stop
+   * until `listen` is called again (`ConfigVersion` listens again, and reads its counter meanwhile).
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,16 +53,24 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
-    const listen = async (channel: string, onNotify: (payload: string) => void) => {
+    const listen = async (channel: string, onNotify: (payload: string) => void, onLost?: () => void) => {
       const client = new pg.Client({ connectionString: options.databaseUrl });
       client.on("notification", (message) => {
         if (message.channel === channel) onNotify(message.payload ?? "");
       });
-      // A dropped connection ends this listener quietly; the caller's backstop notices changes.
-      client.on("error", () => undefined);
+      // A dropped connection ends this listener: the caller hears of it and listens again.
+      let lost = false;
+      const drop = () => {
+        if (lost) return;
+        lost = true;
+        onLost?.();
+      };
+      client.on("error", drop);
+      client.on("end", drop);
       await client.connect();
       await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       return async () => {
+        lost = true; // stopped on purpose: nothing was lost
         await client.end().catch(() => undefined);
       };
     };

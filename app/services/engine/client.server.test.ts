@@ -6,7 +6,7 @@ import { endpoints } from "#protocol/endpoints";
 import { callEndpoint } from "./api.server";
 import type { StoredAuth } from "../account/auth.server";
 import { exchangeAction } from "../spot/exchange.server";
-import { sessionStorage } from "../platform/session.server";
+import { COMMITTED_AT_KEY, sessionStorage } from "../platform/session.server";
 import type { MemberEngine } from "./client.server";
 import { withCookies, withEngine, withMember } from "./route.server";
 import { clearSymbolRules } from "./symbol-rules.server";
@@ -89,7 +89,7 @@ beforeEach(() => {
 });
 
 /** A session cookie of a member whose token is `ageMs` old (8 days: due for a refresh). */
-async function memberCookie(ageMs: number, accessToken = "current-access-token"): Promise<string> {
+async function memberCookie(ageMs: number, accessToken = "current-access-token", committedAt = Date.now()): Promise<string> {
   const session = await sessionStorage.getSession();
   const auth: StoredAuth = {
     accessToken,
@@ -98,6 +98,7 @@ async function memberCookie(ageMs: number, accessToken = "current-access-token")
     member,
   };
   session.set("auth", auth);
+  session.set(COMMITTED_AT_KEY, committedAt);
   return (await sessionStorage.commitSession(session)).split(";")[0]!;
 }
 const DUE = 8 * 24 * 3600_000;

@@ -5,7 +5,7 @@ import { buildApp } from "../../../engine/app";
 import { ADMIN_HEADERS, TEST_ADMIN_TOKEN } from "../../../engine/testing/api-members";
 import { openTestStore, type TestStore } from "../../../engine/testing/test-stores";
 import type { StoredAuth } from "../account/auth.server";
-import { commitSession, sessionStorage } from "../platform/session.server";
+import { COMMITTED_AT_KEY, commitSession, sessionStorage } from "../platform/session.server";
 import { clearSiteCache } from "../platform/site.server";
 import { memberSession } from "./member-session.server";
 
@@ -38,7 +38,7 @@ afterAll(async () => {
   await store?.dispose();
 });
 
-async function loggedInCookie(email: string, issuedAt: number, expiresAt?: number): Promise<{ cookie: string; auth: StoredAuth }> {
+async function loggedInCookie(email: string, issuedAt: number, expiresAt?: number, committedAt = Date.now()): Promise<{ cookie: string; auth: StoredAuth }> {
   const api = (path: string, init?: RequestInit) =>
     engine.inject({ method: (init?.method as "GET") ?? "GET", url: path, payload: init?.body as string, headers: { "content-type": "application/json" } });
   await api(`/api/mjkj-web/coin/open/send/email?email=${email}&type=register`);
@@ -60,6 +60,7 @@ async function loggedInCookie(email: string, issuedAt: number, expiresAt?: numbe
     member: { id: grant.user.id, uid: grant.user.uid, email, phone: null, areaCode: null, is_merchant: 0, avatar: grant.user.avatar },
   };
   session.set("auth", auth);
+  session.set(COMMITTED_AT_KEY, committedAt);
   const setCookie = await sessionStorage.commitSession(session);
   return { cookie: setCookie.split(";")[0]!, auth };
 }
@@ -101,6 +102,17 @@ describe("token refresh", () => {
     expect(refreshCalls).toBe(1);
     expect(member?.auth.accessToken).not.toBe(short.auth.accessToken);
     expect(member?.auth.expiresAt).toBeGreaterThan(Date.now() + 604_000_000);
+  });
+
+  it("writes the cookie again after a day of use, so its life runs from the member's last day (decision 032)", async () => {
+    const fresh = await loggedInCookie("cookie-fresh@example.com", Date.now(), Date.now() + 3_600_000);
+    expect((await getMember(fresh.cookie))?.refreshedCookie).toBeNull();
+    const dayOld = await loggedInCookie("cookie-day-old@example.com", Date.now(), Date.now() + 3_600_000, Date.now() - 25 * 3600_000);
+    refreshCalls = 0;
+    const member = await getMember(dayOld.cookie);
+    expect(refreshCalls).toBe(0);
+    expect(member?.auth.accessToken).toBe(dayOld.auth.accessToken);
+    expect(member?.refreshedCookie).toMatch(/^__session=.*Max-Age=604800/);
   });
 
   it("refreshes once for the action and the loaders of one request", async () => {

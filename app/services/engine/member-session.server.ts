@@ -6,7 +6,7 @@ import { DEFAULT_SITE_CONFIG } from "#protocol/site-config";
 import { callEndpoint } from "./api.server";
 import { AUTH_KEY, authFromGrant, storedAuth, type StoredAuth } from "../account/auth.server";
 import { detectLanguage } from "../platform/i18n.server";
-import { commitSession, getSession } from "../platform/session.server";
+import { COMMITTED_AT_KEY, commitSession, getSession } from "../platform/session.server";
 import { loadSite } from "../platform/site.server";
 
 /** One HTTP request as a loader or action sees it; `context` is made once per request (server.mjs). */
@@ -20,6 +20,9 @@ export interface MemberSession {
   /** The session cookie carrying the refreshed tokens when they were refreshed for this request. */
   refreshedCookie: string | null;
 }
+
+/** How old the session cookie may be before a member's request writes it again (its Max-Age runs from then). */
+const RECOMMIT_MS = 24 * 3600_000;
 
 /** Spec §4 checks every 10 s; refreshing that much before expiry keeps a token from lapsing between checks. */
 const REFRESH_MARGIN_MS = 10_000;
@@ -46,15 +49,19 @@ const perRequest = new WeakMap<object, Promise<MemberSession | null>>();
 /**
  * Whether the member's access token is due for its refresh: its age reached the token time the
  * engine issued it with (`expires_in`, the site's `tokenTime`; decision 032). A cookie written
- * before the expiry was kept falls back to the site's token time now.
+ * before the expiry was kept falls back to the site's token time now, at most 604800 s.
  */
 async function refreshDue(auth: StoredAuth): Promise<boolean> {
+  // Such a cookie's token was issued when every token lived the spec's 604800 s: never later than that.
   const expiresAt =
     auth.expiresAt ??
     auth.issuedAt +
-      (await loadSite()
-        .then((s) => s.config.tokenTime)
-        .catch(() => DEFAULT_SITE_CONFIG.tokenTime)) *
+      Math.min(
+        DEFAULT_SITE_CONFIG.tokenTime,
+        await loadSite()
+          .then((s) => s.config.tokenTime)
+          .catch(() => DEFAULT_SITE_CONFIG.tokenTime),
+      ) *
         1000;
   return Date.now() >= expiresAt - REFRESH_MARGIN_MS;
 }
@@ -74,7 +81,13 @@ async function readMemberSession(request: Request): Promise<MemberSession | null
   const session = await getSession(request);
   const auth = storedAuth(session);
   if (!auth) return null;
-  if (!(await refreshDue(auth))) return { auth, refreshedCookie: null };
+  if (!(await refreshDue(auth))) {
+    // The cookie lives the cookie time from the answer that last wrote it: written again once a
+    // day of use, a member active within the cookie time stays signed in (decision 032).
+    const written = session.get(COMMITTED_AT_KEY);
+    const stale = typeof written !== "number" || Date.now() - written >= RECOMMIT_MS;
+    return { auth, refreshedCookie: stale ? await commitSession(request, session) : null };
+  }
   const grant = await refreshCoalesced(auth.refreshToken, await detectLanguage(request));
   // A failed refresh keeps the member as they were (spec §4): if the token is gone for good, the
   // next engine call answers 401 and the client logs the member out.

@@ -26,11 +26,15 @@ export async function getSession(request: Request): Promise<Session> {
   return sessionStorage.getSession(request.headers.get("cookie"));
 }
 
+/** When the session cookie was last written (ms): see `memberSession`, which writes it again after a day. */
+export const COMMITTED_AT_KEY = "committedAt";
+
 /**
  * The session's Set-Cookie: Secure behind TLS, living the site's cookie time (`cookieDays`, spec
  * §9: 7 days) from this answer; the default when the configuration cannot be read.
  */
 export async function commitSession(request: Request, session: Session): Promise<string> {
+  session.set(COMMITTED_AT_KEY, Date.now());
   const days = await loadSite()
     .then((site) => site.config.cookieDays)
     .catch(() => DEFAULT_SITE_CONFIG.cookieDays);
