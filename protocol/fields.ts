@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { UNSIGNED_DECIMAL_PATTERN } from "./money";
+import { FIRST_DAY, LAST_DAY } from "./wallet-lists";
 
 /**
  * Field validators shared by the engine's endpoint schemas and the web's form schemas, so both
@@ -46,8 +47,7 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 /** A calendar day in UTC, YYYY-MM-DD. */
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** The days an exchange's history can hold; outside them the database's date range is reached. */
-export const FIRST_DAY = "2000-01-01";
-export const LAST_DAY = "2099-12-31";
+export { FIRST_DAY, LAST_DAY };
 
 /** Whole digits of an amount: below 10^15 (engine/core MAX_WHOLE_DIGITS). */
 export const MAX_WHOLE_DIGITS = 15;

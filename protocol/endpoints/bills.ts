@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { OPEN_ACCOUNT_CODES } from "../accounts";
+import { BILL_TYPES } from "../wallet-lists";
 import { define, intString } from "../endpoint";
 import { coinField, dayField } from "../fields";
 import { decimalString } from "../money";
@@ -13,7 +14,7 @@ import { HISTORY_PAGE_SIZE_MAX, pageOf } from "./order-history";
  */
 
 /** What moved the balance. `other` is a transfer no rule names (none today); it is shown, not hidden. */
-export const BILL_TYPES = ["deposit", "withdrawal", "withdrawal_fee", "transfer_in", "transfer_out", "trade", "trade_fee", "other"] as const;
+export { BILL_TYPES };
 export type BillTypeName = (typeof BILL_TYPES)[number];
 
 /**

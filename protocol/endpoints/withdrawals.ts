@@ -4,6 +4,7 @@ import { coinField, idempotencyKeyField, orderIdField, positiveDecimalField } fr
 import { codeField, googleCodeField, tradePasswordField } from "../member";
 import { addressField, memoField, networkField } from "./wallet";
 import { unsignedDecimalString } from "../money";
+import { CANCELLABLE_WITHDRAWAL_STATES, WITHDRAWAL_STATES } from "../wallet-lists";
 import { pageOf } from "./order-history";
 
 /**
@@ -12,9 +13,7 @@ import { pageOf } from "./order-history";
  * cancel; §4 "Cancel success"). The request itself (`assets/withdrawalWithNotDecrypt`) comes with
  * the coin networks and their rules. States: engine/core/wallet/withdrawals.ts.
  */
-export const WITHDRAWAL_STATES = ["review", "approved", "broadcast", "completed", "rejected", "cancelled"] as const;
-/** What a member may still cancel. */
-export const CANCELLABLE_WITHDRAWAL_STATES = ["review"] as const;
+export { CANCELLABLE_WITHDRAWAL_STATES, WITHDRAWAL_STATES };
 
 /** A withdrawal's id as the engine makes it. */
 const withdrawalIdField = orderIdField;

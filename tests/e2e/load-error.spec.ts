@@ -73,8 +73,9 @@ for (const [what, url] of [
 }
 
 test("the load error's link loads the page in full without the chunk, and the message can be dismissed by keyboard", async ({ page }) => {
-  await hold(page, MARKETS_CHUNK);
+  const slow = await hold(page, MARKETS_CHUNK);
   await startSlowChange(page);
+  await expect.poll(slow.held).toBeGreaterThan(0);
   await page.clock.runFor(TIMEOUT_MS + 1_000);
   const alert = alertOf(page);
   await expect(alert).toBeVisible();
@@ -84,8 +85,12 @@ test("the load error's link loads the page in full without the chunk, and the me
   await page.keyboard.press("Enter");
   await expect(alertOf(page)).toHaveCount(0);
 
-  // Another try, then the link: the server renders the page, which needs no script to read.
+  // A fresh page and the same slow change, then the link: the server renders the page, which needs
+  // no script to read.
+  const before = slow.held();
+  await openHome(page);
   await marketsLink(page).click();
+  await expect.poll(slow.held).toBeGreaterThan(before);
   await page.clock.runFor(TIMEOUT_MS + 1_000);
   await alertOf(page)
     .getByRole("link", { name: text("en", "errors.load_reload") })

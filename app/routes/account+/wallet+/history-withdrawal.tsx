@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { CANCELLABLE_WITHDRAWAL_STATES, WITHDRAWAL_STATES, type WithdrawalView } from "#protocol/endpoints/withdrawals";
+import type { WithdrawalView } from "#protocol/endpoints/withdrawals";
+import { CANCELLABLE_WITHDRAWAL_STATES, WITHDRAWAL_STATES } from "#protocol/wallet-lists";
 import { DataTable } from "~/components/data-table";
 import { PageErrorBoundary } from "~/components/error-page";
 import * as f from "~/components/forms.css";
