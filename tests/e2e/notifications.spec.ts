@@ -1,5 +1,5 @@
 import { expect, test, type Page, type WebSocketRoute } from "@playwright/test";
-import { ENGINE_URL, expectNoSeriousA11yViolations } from "./support";
+import { ENGINE_URL, expectNoSeriousA11yViolations, text } from "./support";
 import { createMember, deposit, logIn } from "./spot-support";
 
 /**
@@ -184,6 +184,28 @@ test("after a network drop the stack carries on without a reload (JavaScript on)
   await expect(stackOf(page).getByRole("listitem")).toHaveCount(2, { timeout: 45_000 });
   await expect(bell(page)).toHaveAccessibleName("Notifications, 2 unread");
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await marketBuy(token);
+  await expect(stackOf(page).getByRole("listitem")).toHaveCount(3);
+});
+
+test("a live read that cannot reach the server leaves the member's page as it is (JavaScript on)", async ({ page }) => {
+  const member = await createMember("notices-read-fails");
+  await deposit(member.uid, "USDT", "10000");
+  const token = await apiToken(member.email, member.password, member.uid);
+  await logIn(page, member.email, member.password, "/home/index");
+  await marketBuy(token);
+  await expect(stackOf(page).getByRole("listitem")).toHaveCount(1);
+
+  // The next read fails on the network (a blip on a weak connection): no error page in place of the member's.
+  await page.route(/\/account\/center\/notifications\/live/, (route) => route.abort("internetdisconnected"));
+  await marketBuy(token);
+  await page.waitForTimeout(1_500);
+  await expect(page.getByRole("heading", { name: text("en", "errors.load_title") })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "home.hero.title"));
+  await expect(stackOf(page).getByRole("listitem")).toHaveCount(1);
+
+  // Reachable again: the next push reads what was missed too.
+  await page.unroute(/\/account\/center\/notifications\/live/);
   await marketBuy(token);
   await expect(stackOf(page).getByRole("listitem")).toHaveCount(3);
 });

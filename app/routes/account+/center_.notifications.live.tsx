@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import type { LiveNoticesAnswer } from "~/lib/notice-links";
 import { loadLiveNotices } from "~/services/account/notices.server";
 import { engineFor } from "~/services/engine/client.server";
@@ -42,5 +43,19 @@ export async function loader(args: LoaderFunctionArgs) {
     const headers = new Headers({ "cache-control": "no-store" });
     for (const cookie of engine.headers.getSetCookie()) headers.append("set-cookie", cookie);
     return data(UNAVAILABLE, { headers });
+  }
+}
+
+/**
+ * In the browser: a read that cannot reach the web server (offline, a dropped connection) is
+ * "unavailable" like one the engine could not answer, and the stack reads again later. Thrown, it
+ * would reach the root's error boundary (the fetcher lives in the root) and replace the member's
+ * whole page with the load error.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs): Promise<LiveNoticesAnswer> {
+  try {
+    return await serverLoader<typeof loader>();
+  } catch {
+    return UNAVAILABLE;
   }
 }
