@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod";
 import { describeIssues, okEnvelope } from "../../protocol/envelope";
 import { fillPath, type Endpoint } from "../../protocol/endpoints";
@@ -26,14 +26,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, apiHe
   app.route({
     method: endpoint.method,
     url,
-    handler: async (request, reply) => {
-      const lang = requestLanguage(request.headers);
-      const params = parse(endpoint.params, request.params ?? {}, "path", lang);
-      const query = parse(endpoint.query, request.query ?? {}, "query", lang);
-      const body = endpoint.method === "POST" ? parse(endpoint.body, request.body ?? {}, "body", lang) : undefined;
-      const data = await handler({ params, query, body, request } as EndpointInput<E>);
-      return reply.send(okEnvelope(data));
-    },
+    handler: async (request, reply) => reply.send(okEnvelope(await handler(parseInput(endpoint, request)))),
   });
 }
 
@@ -58,16 +51,11 @@ export function registerPublicEndpoint<E extends Endpoint>(
     handler: async (request, reply) => {
       let answer = answers.get(request.url);
       if (!answer) {
-        const lang = requestLanguage(request.headers);
-        const params = parse(endpoint.params, request.params ?? {}, "path", lang);
-        const query = parse(endpoint.query, request.query ?? {}, "query", lang);
+        const input = parseInput(endpoint, request);
         const generation = answers.begin();
-        const data = await handler({ params, query, body: undefined, request } as EndpointInput<E>);
-        answer = answers.keep(request.url, JSON.stringify(okEnvelope(data)), generation);
+        answer = answers.keep(request.url, JSON.stringify(okEnvelope(await handler(input))), generation);
       }
-      reply.header("etag", answer.etag).header("cache-control", "no-cache");
-      if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
-      return reply.type("application/json; charset=utf-8").send(answer.body);
+      return sendTagged(request, reply, answer);
     },
   });
 }
@@ -99,22 +87,33 @@ export function registerVersionedEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url,
     handler: async (request, reply) => {
-      const lang = requestLanguage(request.headers);
-      const params = parse(endpoint.params, request.params ?? {}, "path", lang);
-      const query = parse(endpoint.query, request.query ?? {}, "query", lang);
-      const input = { params, query, body: undefined, request } as EndpointInput<E>;
+      const input = parseInput(endpoint, request);
       const version = versionOf(input);
-      const key = JSON.stringify([params, query]);
+      const key = JSON.stringify([input.params, input.query]);
       let answer = kept.get(key);
       if (answer?.version !== version) {
         answer = { ...publicAnswer(JSON.stringify(okEnvelope(await handler(input)))), version };
         if (keep(input)) kept.set(key, answer);
       }
-      reply.header("etag", answer.etag).header("cache-control", "no-cache");
-      if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
-      return reply.type("application/json; charset=utf-8").send(answer.body);
+      return sendTagged(request, reply, answer);
     },
   });
+}
+
+/** A request's params, query and (for a POST) body, each parsed with the endpoint's schema. */
+function parseInput<E extends Endpoint>(endpoint: E, request: FastifyRequest): EndpointInput<E> {
+  const lang = requestLanguage(request.headers);
+  const params = parse(endpoint.params, request.params ?? {}, "path", lang);
+  const query = parse(endpoint.query, request.query ?? {}, "query", lang);
+  const body = endpoint.method === "POST" ? parse(endpoint.body, request.body ?? {}, "body", lang) : undefined;
+  return { params, query, body, request } as EndpointInput<E>;
+}
+
+/** A kept public answer with its entity tag; 304 with no body to a request that already has it. */
+function sendTagged(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer) {
+  reply.header("etag", answer.etag).header("cache-control", "no-cache");
+  if (request.headers["if-none-match"] === answer.etag) return reply.status(304).send();
+  return reply.type("application/json; charset=utf-8").send(answer.body);
 }
 
 /**
