@@ -10,7 +10,17 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "tests/.tmp/**", "test-results/**", "playwright-report/**", ".cache/**", "coverage/**"],
+    ignores: [
+      "build/**",
+      ".builds/**",
+      "public/build/**",
+      "node_modules/**",
+      "tests/.tmp/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".cache/**",
+      "coverage/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

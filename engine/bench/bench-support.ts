@@ -16,11 +16,12 @@ import { openStore, type Store } from "../store/db";
 import { migrateToLatest } from "../store/migrate";
 import type { Database } from "../store/schema";
 import { seedConfiguration } from "../store/seed/seed";
+import { builtEngineArgs } from "../testing/built-engine";
 
 /**
  * Shared by the benchmarks: a throwaway database (a fresh PGlite folder, or a Postgres database
  * made for the run and dropped after it), members with open sessions made in bulk,
- * and the engine started as its own process (`engine/main.ts`) so that the load generator does
+ * and the engine started as its own process (the built `engine/main.ts`, as `npm start` runs it) so that the load generator does
  * not share its event loop. Loopback only.
  */
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -135,7 +136,7 @@ export interface EngineProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `engine/main.ts` on the database (no simulated liquidity) and waits until /healthz answers. */
+/** Starts the built engine (`engine/main.ts`) on the database (no simulated liquidity) and waits until /healthz answers. */
 export async function startEngineProcess(
   database: BenchDatabase,
   options: { nodeArgs?: string[]; env?: Record<string, string>; timeoutMs?: number } = {},
@@ -144,7 +145,7 @@ export async function startEngineProcess(
   const adminToken = randomBytes(24).toString("base64url");
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "engine/main.ts"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...builtEngineArgs()], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

@@ -59,12 +59,15 @@ export async function buildSnapshotOffThread(
 }
 
 /**
- * The worker's entry: registers tsx (the engine runs TypeScript through it; a worker started on
- * a `.ts` file directly is not passed through the engine's loader), then loads the worker module.
+ * The worker's entry. From the built engine (`scripts/build-engine.mjs`, a `.mjs` bundle) it is
+ * the worker's own bundle beside it. From the TypeScript it registers tsx (a worker started on a
+ * `.ts` file directly is not passed through the engine's loader), then loads the worker module.
  * Both are resolved from this module, not from the working directory.
  */
 function bootstrap(): string {
-  const entry = new URL("./snapshot-worker.ts", import.meta.url).href;
+  const here = import.meta.url;
+  if (here.endsWith(".mjs")) return `import(${JSON.stringify(new URL("./snapshot-worker.mjs", here).href)})`;
+  const entry = new URL("./snapshot-worker.ts", here).href;
   return `import(${JSON.stringify(tsxApi())}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
 }
 

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { builtEngineArgs } from "./built-engine";
 
 /**
- * An engine in a process of its own (`engine/main.ts` on the embedded database in `dataDir`), for
+ * An engine in a process of its own (the built `engine/main.ts`, as `npm start` runs it, on the embedded database in `dataDir`), for
  * the tests that kill it with SIGKILL and start it again on the same data (crash safety).
  */
 export interface EngineProcess {
@@ -25,7 +26,7 @@ export async function freePort(): Promise<number> {
 
 /** Spawns the engine and waits until `/healthz` answers (or the process dies, which throws). */
 export async function spawnEngine(options: { dataDir: string; port: number; env?: Record<string, string> }): Promise<EngineProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "engine/main.ts"], {
+  const child = spawn(process.execPath, builtEngineArgs(), {
     env: {
       ...process.env,
       DATA_DIR: options.dataDir,
