@@ -160,27 +160,19 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
       m.halted,
     );
     market.restoreLastPrice(m.lastPrice === null ? undefined : BigInt(m.lastPrice));
-    // Many orders share a price and a member: one bigint and one account id each.
+    // Many orders share a price and a member: one bigint and one member id string each (a million
+    // copies of a few thousand ids would be a million objects for the collector). The market
+    // restores each order's hold on the member's account record it keeps.
     const prices = new Map<string, bigint>();
-    const holdAccounts = new Map<string, string>();
-    const holdAccount = (memberId: string, asset: string) => {
-      const k = `${memberId}\t${asset}`;
-      let id = holdAccounts.get(k);
-      if (id === undefined) holdAccounts.set(k, (id = accountId({ owner: memberId, kind: "spot", asset })));
-      return id;
-    };
-    eachTabLine(m.orders, 6, ([orderId, memberId, side, priceText, remaining, hold]) => {
+    const members = new Map<string, string>();
+    eachTabLine(m.orders, 6, ([orderId, memberText, side, priceText, remaining, hold]) => {
       let price = prices.get(priceText!);
       if (price === undefined) prices.set(priceText!, (price = BigInt(priceText!)));
-      const isBuy = side === "b";
-      // One hold id string for the book and the ledger: hashed once, when the ledger keys it.
-      const holdId = holdIdOf(orderId!);
-      core.restoreOrder(m.symbol, { orderId: orderId!, memberId: memberId!, side: isBuy ? "buy" : "sell", price, remaining: BigInt(remaining!) }, holdId);
-      if (hold !== "-") {
-        const asset = isBuy ? m.quote : m.base;
-        ledger.restoreHold(holdId, holdAccount(memberId!, asset), asset, BigInt(hold!));
-      }
+      let memberId = members.get(memberText!);
+      if (memberId === undefined) members.set(memberText!, (memberId = memberText!));
+      market.restoreWithHold(orderId!, memberId, side === "b" ? "buy" : "sell", price, BigInt(remaining!), hold === "-" ? null : BigInt(hold!));
     });
+    const holdAccount = (memberId: string, asset: string) => accountId({ owner: memberId, kind: "spot", asset });
     for (const st of m.stops) {
       core.restoreStop(m.symbol, {
         orderId: st.orderId,

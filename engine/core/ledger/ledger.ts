@@ -273,6 +273,12 @@ export class Ledger {
     this.holds.set(id, { id, account: this.balance(key), asset, remaining });
   }
 
+  /** `restoreHold` on an account record (`account`): no id to look up per hold. */
+  restoreHoldOn(id: string, account: LedgerAccount, remaining: bigint): void {
+    const balance = account as Balance;
+    this.holds.set(id, { id, account: balance, asset: balance.asset, remaining });
+  }
+
   holdRemaining(holdId: string): bigint {
     return this.holds.get(holdId)?.remaining ?? 0n;
   }

@@ -24,6 +24,36 @@ function play(book: OrderBook, commands: PlaceCommand[]): BookEvent[] {
 }
 
 describe("order book", () => {
+  it("puts an order at a price whose level just emptied on a new level (the last-added level is not reused once dropped)", () => {
+    const book = new OrderBook();
+    // Filled away: the level at 100 is dropped, then an order at 100 opens it again.
+    play(book, [limit("s1", "a", "sell", 100n, 2n), limit("b1", "b", "buy", 100n, 2n), limit("s2", "a", "sell", 100n, 3n)]);
+    expect(book.depth()).toEqual({ bids: [], asks: [[100n, 3n]] });
+    // Cancelled away, then the same.
+    book.cancel("s2", "a");
+    play(book, [limit("s3", "c", "sell", 100n, 4n)]);
+    expect(book.depth()).toEqual({ bids: [], asks: [[100n, 4n]] });
+    expect(trades(play(book, [limit("b2", "d", "buy", 100n, 4n)]))).toEqual([["s3", 100n, 4n]]);
+    expect(book.size).toBe(0);
+    // Restored level by level, then traded from the front of the first level.
+    book.restoreResting("r1", "a", "sell", 101n, 1n, undefined);
+    book.restoreResting("r2", "b", "sell", 101n, 1n, undefined);
+    book.restoreResting("r3", "c", "sell", 102n, 1n, undefined);
+    expect(book.checkInvariants()).toEqual([]);
+    expect(book.depth()).toEqual({
+      bids: [],
+      asks: [
+        [101n, 2n],
+        [102n, 1n],
+      ],
+    });
+    expect(trades(play(book, [limit("b3", "d", "buy", 102n, 3n)]))).toEqual([
+      ["r1", 101n, 1n],
+      ["r2", 101n, 1n],
+      ["r3", 102n, 1n],
+    ]);
+  });
+
   it("matches by price, then time, with partial fills", () => {
     const book = new OrderBook();
     play(book, [limit("s1", "a", "sell", 101n, 5n), limit("s2", "b", "sell", 100n, 3n), limit("s3", "c", "sell", 100n, 4n)]);

@@ -415,7 +415,21 @@ export class SpotMarket {
 
   /** Puts a persisted open order back at start; its hold was restored in the ledger. */
   restore(order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }, holdId = holdOf(order.orderId)): void {
-    this.book.restore({ id: order.orderId, memberId: order.memberId, side: order.side, price: order.price, remaining: order.remaining, ref: holdId });
+    this.book.restoreResting(order.orderId, order.memberId, order.side, order.price, order.remaining, holdId);
+  }
+
+  /**
+   * A snapshot's resting order with what is left of its hold (null: none), in queue order: the
+   * book entry and the ledger hold share one id string, and the member's account is the record
+   * this market keeps (no id built and hashed per order).
+   */
+  restoreWithHold(orderId: string, memberId: string, side: Side, price: bigint, remaining: bigint, held: bigint | null): void {
+    const holdId = holdOf(orderId);
+    this.book.restoreResting(orderId, memberId, side, price, remaining, holdId);
+    if (held !== null) {
+      const accounts = this.accountsOf(memberId);
+      this.ledger.restoreHoldOn(holdId, side === "buy" ? accounts.quote : accounts.base, held);
+    }
   }
 
   /** Whether the order rests on this market's book or waits here for its stop price. */
