@@ -1,4 +1,4 @@
-import { accountId } from "../ledger/ledger";
+import { accountId, type LedgerHold } from "../ledger/ledger";
 import { holdOf } from "../spot/spot-market";
 import type { Side, TimeInForce } from "../matching/order-book";
 import { eachTabLine } from "../tab-lines";
@@ -62,24 +62,18 @@ export interface StopSnapshot {
 
 const text = (v: bigint | undefined) => (v === undefined ? undefined : v.toString());
 const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
-const holdIdOf = holdOf;
 
 export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
   const ledger = core.ledger;
-  /** Holds written on their order's line. */
-  let foldedCount = 0;
-  const holdText = (orderId: string, holdId = holdIdOf(orderId)) => {
-    const remaining = ledger.holdRemaining(holdId);
-    if (remaining === 0n) return "-";
-    foldedCount++;
-    return remaining.toString();
-  };
+  const holdText = (remaining: bigint) => (remaining === 0n ? "-" : remaining.toString());
   const markets: MarketSnapshot[] = [];
   for (const market of core.markets.values()) {
     const c = market.config;
     const lines: string[] = [];
     for (const o of market.book.resting())
-      lines.push(`${o.id}\t${o.memberId}\t${o.side === "buy" ? "b" : "s"}\t${o.price}\t${o.remaining}\t${holdText(o.id, o.ref)}`);
+      lines.push(
+        `${o.id}\t${o.memberId}\t${o.side === "buy" ? "b" : "s"}\t${o.price}\t${o.remaining}\t${holdText((o.ref as LedgerHold | undefined)?.remaining ?? 0n)}`,
+      );
     markets.push({
       symbol: c.symbol,
       base: c.base,
@@ -95,7 +89,7 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
       lastPrice: market.lastPrice === undefined ? null : market.lastPrice.toString(),
       orders: lines.join("\n"),
       stops: [...market.waitingOrders()].map((s) => {
-        const hold = holdText(s.orderId);
+        const hold = holdText(ledger.holdRemaining(holdOf(s.orderId)));
         return {
           orderId: s.orderId,
           memberId: s.memberId,
@@ -114,15 +108,10 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
   }
   const accounts: string[] = [];
   for (const [key, posted, held] of ledger.accounts()) accounts.push(`${key}\t${posted}\t${held}`);
-  // Every `hold:<order>` belongs to a resting or waiting order (an order's hold goes when it ends),
-  // so it was written on that order's line. The count proves it without a lookup per hold; if
-  // it does not add up, each one is looked up.
-  let prefixed = 0;
-  for (const [id] of ledger.openHolds()) if (id.startsWith("hold:")) prefixed++;
-  const folded =
-    prefixed === foldedCount ? (id: string) => id.startsWith("hold:") : (id: string) => id.startsWith("hold:") && core.symbolOf(id.slice(5)) !== undefined;
+  // An order's hold is kept with the order and written on its line; the ledger's own holds
+  // (withdrawals in review, and any hold no open order claimed at a start from the tables) here.
   const holds: string[] = [];
-  for (const [id, account, asset, remaining] of ledger.openHolds()) if (!folded(id)) holds.push(`${id}\t${account}\t${asset}\t${remaining}`);
+  for (const [id, account, asset, remaining] of ledger.openHolds()) holds.push(`${id}\t${account}\t${asset}\t${remaining}`);
   const withdrawals = [...core.withdrawals.values()].map((w) => `${w.id}\t${w.memberId}\t${w.asset}\t${w.amount}\t${w.fee}\t${w.state}`);
   return {
     version: 2,
@@ -174,6 +163,11 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
     });
     const holdAccount = (memberId: string, asset: string) => accountId({ owner: memberId, kind: "spot", asset });
     for (const st of m.stops) {
+      // The stop's hold first (into the ledger's map by id), which the restored stop then takes to keep.
+      if (st.hold !== null) {
+        const asset = st.side === "buy" ? m.quote : m.base;
+        ledger.restoreHold(holdOf(st.orderId), holdAccount(st.memberId, asset), asset, BigInt(st.hold));
+      }
       core.restoreStop(m.symbol, {
         orderId: st.orderId,
         memberId: st.memberId,
@@ -186,10 +180,6 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
         stopProfitPrice: big(st.stopProfitPrice),
         stopLossPrice: big(st.stopLossPrice),
       });
-      if (st.hold !== null) {
-        const asset = st.side === "buy" ? m.quote : m.base;
-        ledger.restoreHold(holdIdOf(st.orderId), holdAccount(st.memberId, asset), asset, BigInt(st.hold));
-      }
     }
   }
   eachTabLine(s.withdrawals ?? "", 6, ([id, memberId, asset, amount, fee, state]) =>

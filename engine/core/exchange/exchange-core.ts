@@ -106,8 +106,8 @@ export class ExchangeCore {
   }
 
   /** Puts a stored open order back on its market's book at start (its hold is restored in the ledger). */
-  restoreOrder(symbol: string, order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }, holdId?: string): void {
-    this.markets.get(symbol)!.restore(order, holdId);
+  restoreOrder(symbol: string, order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
+    this.markets.get(symbol)!.restore(order);
   }
 
   /** Puts a stored waiting stop back at start, in placement order. */

@@ -80,6 +80,17 @@ interface Hold extends LedgerHold {
   readonly account: Balance;
   readonly asset: string;
   remaining: bigint;
+  /** Kept by its owner (an order), not in the ledger's map of holds: see `openAttachedHold`. */
+  readonly attached: boolean;
+}
+
+/**
+ * Whoever keeps attached holds (a spot market, with its orders) answers for them: by id, and all
+ * of them, so that the ledger's checks, its state hash and the projection see every hold.
+ */
+export interface AttachedHolds {
+  attachedHold(id: string): LedgerHold | undefined;
+  attachedHolds(): Iterable<LedgerHold>;
 }
 
 /** What a change that makes one transfer answers: the transfer, or why it was refused. */
@@ -102,7 +113,9 @@ const resultOf = (r: TransferOrCode): LedgerResult => (typeof r === "string" ? r
 
 export class Ledger {
   private readonly balances = new Map<string, Balance>();
+  /** Holds the ledger keeps by id (withdrawals in review, …); orders' holds are attached to the orders. */
   private readonly holds = new Map<string, Hold>();
+  private readonly keepers: AttachedHolds[] = [];
   // No set of every transfer id ever seen (it grew for the life of the process): settlement ids
   // come from the command's sequence number and cannot repeat; ids from outside (deposits,
   // member transfers) are checked against the stored ones by the I/O layer before they get here.
@@ -183,8 +196,42 @@ export class Ledger {
     const held = balance.held + amount;
     if (held > balance.posted) return "LEDGER_INSUFFICIENT_AVAILABLE";
     balance.held = held;
-    this.holds.set(id, { id, account: balance, asset: balance.asset, remaining: amount });
+    this.holds.set(id, { id, account: balance, asset: balance.asset, remaining: amount, attached: false });
     return { type: "transfer", id, phase: "pending", debit: balance.id, credit: null, asset: balance.asset, amount };
+  }
+
+  /**
+   * `openHold` for a hold its caller keeps (an order's, on the order): the ledger reserves the
+   * funds and hands the hold back, but keeps no entry for it in its map of holds — a resting
+   * order cost an insert into and a delete from a map of every open hold, and a restore a
+   * million of them. The caller registered as its keeper (`attach`) answers for it by id. Its
+   * pending transfer goes to `out`. Ids are the caller's to keep unique (an order id is).
+   */
+  openAttachedHold(
+    id: string,
+    account: LedgerAccount,
+    amount: bigint,
+    out: { push(transfer: TransferEvent): unknown },
+  ): LedgerHold | "LEDGER_AMOUNT_NOT_POSITIVE" | "LEDGER_INSUFFICIENT_AVAILABLE" {
+    if (amount <= 0n) return "LEDGER_AMOUNT_NOT_POSITIVE";
+    const balance = account as Balance;
+    const held = balance.held + amount;
+    if (held > balance.posted) return "LEDGER_INSUFFICIENT_AVAILABLE";
+    balance.held = held;
+    out.push({ type: "transfer", id, phase: "pending", debit: balance.id, credit: null, asset: balance.asset, amount });
+    const hold: Hold = { id, account: balance, asset: balance.asset, remaining: amount, attached: true };
+    return hold;
+  }
+
+  /** Registers a keeper of attached holds (each spot market, as it opens). */
+  attach(keeper: AttachedHolds): void {
+    this.keepers.push(keeper);
+  }
+
+  /** Every open hold: the ledger's own, then each keeper's. */
+  private *everyHold(): Generator<Hold> {
+    yield* this.holds.values();
+    for (const keeper of this.keepers) for (const hold of keeper.attachedHolds()) yield hold as Hold;
   }
 
   /** `postHold`, from a hold record to an account record: the post transfer, or why not. */
@@ -200,7 +247,7 @@ export class Ledger {
     from.posted -= amount;
     (to as Balance).posted += amount;
     hold.remaining -= amount;
-    if (hold.remaining === 0n) this.holds.delete(hold.id);
+    if (hold.remaining === 0n && !hold.attached) this.holds.delete(hold.id);
     return { type: "transfer", id, phase: "post", debit: from.id, credit: to.id, asset: hold.asset, amount, pendingId: hold.id };
   }
 
@@ -230,7 +277,7 @@ export class Ledger {
     from.held -= total;
     from.posted -= total;
     hold.remaining -= total;
-    if (hold.remaining === 0n) this.holds.delete(hold.id);
+    if (hold.remaining === 0n && !hold.attached) this.holds.delete(hold.id);
     if (rest > 0n) {
       (to as Balance).posted += rest;
       out.push({ type: "transfer", id: nextId(), phase: "post", debit: from.id, credit: to.id, asset: hold.asset, amount: rest, pendingId: hold.id });
@@ -250,7 +297,7 @@ export class Ledger {
     if (amount === 0n) throw new Error(`hold ${hold.id} is no longer open`);
     hold.account.held -= amount;
     hold.remaining = 0n;
-    this.holds.delete(hold.id);
+    if (!hold.attached) this.holds.delete(hold.id);
     return { type: "transfer", id, phase: "void", debit: hold.account.id, credit: null, asset: hold.asset, amount, pendingId: hold.id };
   }
 
@@ -270,17 +317,37 @@ export class Ledger {
 
   /** Restores a persisted open hold at start. */
   restoreHold(id: string, key: string, asset: string, remaining: bigint): void {
-    this.holds.set(id, { id, account: this.balance(key), asset, remaining });
+    this.holds.set(id, { id, account: this.balance(key), asset, remaining, attached: false });
   }
 
-  /** `restoreHold` on an account record (`account`): no id to look up per hold. */
-  restoreHoldOn(id: string, account: LedgerAccount, remaining: bigint): void {
+  /** A persisted hold its owner keeps (`openAttachedHold`), restored on an account record: no map entry, no id looked up. */
+  restoreAttachedHold(id: string, account: LedgerAccount, remaining: bigint): LedgerHold {
     const balance = account as Balance;
-    this.holds.set(id, { id, account: balance, asset: balance.asset, remaining });
+    const hold: Hold = { id, account: balance, asset: balance.asset, remaining, attached: true };
+    return hold;
   }
 
+  /**
+   * Takes a hold restored into the ledger's map (a start from the tables reads every hold by id)
+   * out of it, to be kept by its owner as an attached hold. Undefined if there is none.
+   */
+  detachHold(id: string): LedgerHold | undefined {
+    const hold = this.holds.get(id);
+    if (!hold) return undefined;
+    this.holds.delete(id);
+    const attached: Hold = { id, account: hold.account, asset: hold.asset, remaining: hold.remaining, attached: true };
+    return attached;
+  }
+
+  /** What is left of an open hold, the ledger's own or a keeper's (0: none open by that id). */
   holdRemaining(holdId: string): bigint {
-    return this.holds.get(holdId)?.remaining ?? 0n;
+    const own = this.holds.get(holdId);
+    if (own) return own.remaining;
+    for (const keeper of this.keepers) {
+      const hold = keeper.attachedHold(holdId);
+      if (hold) return hold.remaining;
+    }
+    return 0n;
   }
 
   /**
@@ -292,7 +359,7 @@ export class Ledger {
     const problems: string[] = [];
     const sums = new Map<string, bigint>();
     const heldByAccount = new Map<string, bigint>();
-    for (const hold of this.holds.values()) heldByAccount.set(hold.account.id, (heldByAccount.get(hold.account.id) ?? 0n) + hold.remaining);
+    for (const hold of this.everyHold()) heldByAccount.set(hold.account.id, (heldByAccount.get(hold.account.id) ?? 0n) + hold.remaining);
     for (const [key, balance] of this.balances) {
       const asset = key.slice(key.lastIndexOf("/") + 1);
       sums.set(asset, (sums.get(asset) ?? 0n) + balance.posted);
@@ -310,7 +377,7 @@ export class Ledger {
     for (const [key, b] of this.balances) if (b.posted !== 0n || b.held !== 0n) yield [key, b.posted, b.held];
   }
 
-  /** Every open hold: id, account key, asset, remaining (snapshots; `restoreHold` takes them back). */
+  /** The ledger's own open holds (not the attached ones): id, account key, asset, remaining (snapshots; `restoreHold` takes them back). */
   *openHolds(): Generator<[string, string, string, bigint]> {
     for (const [id, h] of this.holds) yield [id, h.account.id, h.asset, h.remaining];
   }
@@ -321,7 +388,9 @@ export class Ledger {
       const b = this.balances.get(key)!;
       if (b.posted !== 0n || b.held !== 0n) hash.update(`${key}=${b.posted}/${b.held};`);
     }
-    for (const id of [...this.holds.keys()].sort()) hash.update(`hold ${id}=${this.holds.get(id)!.remaining};`);
+    // Every open hold, attached ones included, by id: the same digest whoever keeps them.
+    const holds = [...this.everyHold()].filter((h) => h.remaining > 0n).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const hold of holds) hash.update(`hold ${hold.id}=${hold.remaining};`);
     return hash.digest("hex");
   }
 

@@ -28,11 +28,11 @@ export interface PlaceCommand {
   quoteAmount?: bigint;
   tif: TimeInForce;
   /**
-   * The placer's own reference, kept with the order while it rests and handed back with its
-   * trades (exchange-core's "user cookie"): the spot market keeps the id of the order's ledger
-   * hold here, so it never rebuilds that string to look the hold up.
+   * The placer's own reference, any value, kept with the order while it rests and handed back
+   * with its trades and its end (exchange-core's "user cookie"): the spot market keeps the order's
+   * ledger hold itself here, so it never looks the hold up.
    */
-  ref?: string;
+  ref?: unknown;
 }
 
 export type MatchingCode =
@@ -55,10 +55,10 @@ export type BookEvent =
       price: bigint;
       quantity: bigint;
       makerFilled: boolean;
-      makerRef: string | undefined;
+      makerRef: unknown;
     }
   /** `ref`: the order's own reference, as with a trade's maker (a cancel by id needs it back). */
-  | { type: "cancelled"; orderId: string; remaining: bigint; reason: "user" | "ioc" | "self-trade" | "no-liquidity" | "moved"; ref: string | undefined }
+  | { type: "cancelled"; orderId: string; remaining: bigint; reason: "user" | "ioc" | "self-trade" | "no-liquidity" | "moved"; ref: unknown }
   | { type: "rejected"; orderId: string; code: MatchingCode };
 
 interface RestingOrder {
@@ -67,7 +67,7 @@ interface RestingOrder {
   side: Side;
   price: bigint;
   remaining: bigint;
-  ref: string | undefined;
+  ref: unknown;
   /** The level it rests on (saves a price lookup per fill and cancel). */
   level: Level;
   /** Neighbours in the level's time queue (an intrusive list: removal anywhere is O(1) and leaves nothing behind). */
@@ -132,7 +132,7 @@ class BookSide {
   }
 
   /** Appends a new order at the back of its price's queue. */
-  add(id: string, memberId: string, side: Side, price: bigint, remaining: bigint, ref: string | undefined): RestingOrder {
+  add(id: string, memberId: string, side: Side, price: bigint, remaining: bigint, ref: unknown): RestingOrder {
     // The level of the last add first: a restore adds level by level, and orders cluster at a price.
     let level = this.lastAdded !== null && this.lastAdded.price === price ? this.lastAdded : this.byPrice.get(priceKey(price));
     if (level === undefined) {
@@ -239,7 +239,7 @@ export class OrderBook {
     amount: bigint,
     byMoney: boolean,
     ioc: boolean,
-    ref: string | undefined,
+    ref: unknown,
   ): BookEvent[] {
     const events = this.scratch;
     let count = 0;
@@ -340,7 +340,7 @@ export class OrderBook {
    * Every resting order, bids then asks, level by level in queue order: restoring them in this
    * order (`restore`) rebuilds the same queues (snapshots).
    */
-  *resting(): Generator<Readonly<{ id: string; memberId: string; side: Side; price: bigint; remaining: bigint; ref: string | undefined }>> {
+  *resting(): Generator<Readonly<{ id: string; memberId: string; side: Side; price: bigint; remaining: bigint; ref: unknown }>> {
     for (const side of [this.bids, this.asks]) {
       for (const level of side.levels) {
         for (let o = level.head; o !== null; o = o.next) yield o;
@@ -349,12 +349,12 @@ export class OrderBook {
   }
 
   /** Puts a persisted resting order back at start, behind those restored before it (no matching). */
-  restore(order: { id: string; memberId: string; side: Side; price: bigint; remaining: bigint; ref?: string }): void {
+  restore(order: { id: string; memberId: string; side: Side; price: bigint; remaining: bigint; ref?: unknown }): void {
     this.restoreResting(order.id, order.memberId, order.side, order.price, order.remaining, order.ref);
   }
 
   /** `restore` without an object per order (a snapshot restores a million). */
-  restoreResting(id: string, memberId: string, side: Side, price: bigint, remaining: bigint, ref: string | undefined): void {
+  restoreResting(id: string, memberId: string, side: Side, price: bigint, remaining: bigint, ref: unknown): void {
     this.orders.set(id, (side === "buy" ? this.bids : this.asks).add(id, memberId, side, price, remaining, ref));
   }
 
@@ -399,6 +399,11 @@ export class OrderBook {
   order(orderId: string): { side: Side; price: bigint; remaining: bigint; memberId: string } | undefined {
     const o = this.orders.get(orderId);
     return o ? { side: o.side, price: o.price, remaining: o.remaining, memberId: o.memberId } : undefined;
+  }
+
+  /** The placer's reference of a resting order (`PlaceCommand.ref`), without a copy of the order. */
+  refOf(orderId: string): unknown {
+    return this.orders.get(orderId)?.ref;
   }
 
   /** Whether the order rests here (no copy made). */

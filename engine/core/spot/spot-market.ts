@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CoreEvent } from "../exchange/events";
-import { feeAccount, type Ledger, type LedgerAccount, type LedgerHold, type TransferEvent } from "../ledger/ledger";
+import { feeAccount, type AttachedHolds, type Ledger, type LedgerAccount, type LedgerHold, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import { listingProblem, symbolConfigProblem, type TradingRules } from "./symbol-rules";
 import { StopBook, type FiredStop } from "./stop-orders";
@@ -104,14 +104,17 @@ interface MemberAccounts {
 
 interface WaitingOrder {
   cmd: SpotPlaceCommand;
-  holdId: string;
+  /** Its funds, held (attached to the order, not in the ledger's map). */
+  hold: LedgerHold;
 }
 
 /** The ledger hold of an order's funds (resting or waiting). */
 export const holdOf = (orderId: string) => `hold:${orderId}`;
+/** The hold a resting order carries as its book reference (the market gives every order its hold). */
+const holdIn = (ref: unknown) => ref as LedgerHold | undefined;
 const refused = (code: SpotCode): SpotResult => ({ code, events: [] });
 
-export class SpotMarket {
+export class SpotMarket implements AttachedHolds {
   readonly book = new OrderBook();
   /** Each member's spot accounts of the base and the quote: the ledger's records, looked up once (not per hold and post). */
   private readonly accounts = new Map<string, MemberAccounts>();
@@ -146,6 +149,24 @@ export class SpotMarket {
     this.maxMoney = 10n ** BigInt(MAX_WHOLE_DIGITS + config.quoteAssetScale);
     this.baseFees = ledger.account(feeAccount(config.base));
     this.quoteFees = ledger.account(feeAccount(config.quote));
+    // Its orders keep their holds: the ledger asks the market for them (checks, state hash, projection).
+    ledger.attach(this);
+  }
+
+  /** An order's open hold by its id (`hold:<order id>`), resting or waiting. */
+  attachedHold(id: string): LedgerHold | undefined {
+    if (!id.startsWith("hold:")) return undefined;
+    const orderId = id.slice(5);
+    return holdIn(this.book.refOf(orderId)) ?? (this.waiting.size > 0 ? this.waiting.get(orderId)?.hold : undefined);
+  }
+
+  /** Every open hold of this market's orders: resting, then waiting. */
+  *attachedHolds(): Generator<LedgerHold> {
+    for (const o of this.book.resting()) {
+      const hold = holdIn(o.ref);
+      if (hold) yield hold;
+    }
+    for (const { hold } of this.waiting.values()) yield hold;
   }
 
   private accountsOf(memberId: string): MemberAccounts {
@@ -181,9 +202,9 @@ export class SpotMarket {
   stateHash(): string {
     const hash = createHash("sha256").update(`book ${this.book.stateHash()};last ${this.last ?? "-"};halted ${this.halted};`);
     for (const id of [...this.waiting.keys()].sort()) {
-      const { cmd, holdId } = this.waiting.get(id)!;
+      const { cmd, hold } = this.waiting.get(id)!;
       hash.update(
-        `stop ${id}/${cmd.memberId}/${cmd.side}/${cmd.type}/${cmd.price ?? "-"}/${cmd.quantity ?? "-"}/${cmd.money ?? "-"}/${cmd.stopProfitPrice ?? "-"}/${cmd.stopLossPrice ?? "-"}/${holdId};`,
+        `stop ${id}/${cmd.memberId}/${cmd.side}/${cmd.type}/${cmd.price ?? "-"}/${cmd.quantity ?? "-"}/${cmd.money ?? "-"}/${cmd.stopProfitPrice ?? "-"}/${cmd.stopLossPrice ?? "-"}/${hold.id};`,
       );
     }
     return hash.digest("hex");
@@ -249,7 +270,6 @@ export class SpotMarket {
     }
 
     // Risk: hold what the order can cost at most.
-    const holdId = holdOf(cmd.orderId);
     let holdAccount: LedgerAccount;
     let holdAmount: bigint;
     const events: CoreEvent[] = [];
@@ -269,17 +289,18 @@ export class SpotMarket {
         }
       }
     }
-    const held = this.ledger.openHold(holdId, holdAccount, holdAmount);
-    if (typeof held === "string") return refused(held === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
-    events.push(this.placedEvent(cmd, isStop), held);
+    events.push(this.placedEvent(cmd, isStop));
+    // The hold stays with the order (its book reference, or its waiting entry), not in a ledger map.
+    const hold = this.ledger.openAttachedHold(holdOf(cmd.orderId), holdAccount, holdAmount, events);
+    if (typeof hold === "string") return refused(hold === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
     if (isStop) {
-      this.waiting.set(cmd.orderId, { cmd, holdId });
+      this.waiting.set(cmd.orderId, { cmd, hold });
       this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
       return { code: "OK", events };
     }
 
     const tradesBefore = this.tradeCount;
-    const refusal = this.enter(cmd, byMoney, holdId, events);
+    const refusal = this.enter(cmd, byMoney, hold, events);
     if (refusal) return refused(refusal);
     if (this.tradeCount > tradesBefore && this.stops.size > 0) this.runStops(events);
     events.push({ type: "book.changed", symbol: c.symbol });
@@ -290,7 +311,7 @@ export class SpotMarket {
    * Puts an order whose funds are held on the book and settles what it trades, adding what
    * happened to `events`. Returns the book's refusal, if any (the hold is then released).
    */
-  private enter(cmd: SpotPlaceCommand, byMoney: boolean, holdId: string, events: CoreEvent[]): SpotCode | null {
+  private enter(cmd: SpotPlaceCommand, byMoney: boolean, hold: LedgerHold, events: CoreEvent[]): SpotCode | null {
     const bookEvents = this.book.place({
       id: cmd.orderId,
       memberId: cmd.memberId,
@@ -300,30 +321,30 @@ export class SpotMarket {
       quantity: byMoney ? undefined : cmd.quantity,
       quoteAmount: byMoney ? cmd.money! / this.valueFactor : undefined,
       tif: cmd.tif,
-      ref: holdId,
+      ref: hold,
     });
     // The book answers the order's acceptance first, then its trades, then its end if it did not rest.
     let ended = false;
     let resting = false;
     for (const event of bookEvents) {
       if (event.type === "rejected") {
-        this.releaseHold(holdId, events);
+        this.release(hold, events);
         return event.code === "MATCHING_POST_ONLY_WOULD_TRADE" || event.code === "MATCHING_FOK_NOT_FILLED" || event.code === "MATCHING_DUPLICATE_ID"
           ? event.code
           : "ORDER_BAD_COMMAND";
       }
       if (event.type === "accepted") resting = event.resting;
-      else if (event.type === "trade") this.settle(event, holdId, events);
+      else if (event.type === "trade") this.settle(event, hold, events);
       else if (event.type === "cancelled") {
         events.push(this.closedEvent(event.orderId, cmd.memberId, "cancelled", event.reason));
-        this.releaseHold(holdId, events);
+        this.release(hold, events);
         ended = true;
       }
     }
     if (!resting && !ended) {
       // Fully filled on arrival.
       events.push(this.closedEvent(cmd.orderId, cmd.memberId, "filled"));
-      this.releaseHold(holdId, events);
+      this.release(hold, events);
     }
     return null;
   }
@@ -343,7 +364,7 @@ export class SpotMarket {
     const symbol = this.config.symbol;
     for (let i = 0; i < queue.length; i++) {
       const fired = queue[i]!;
-      const { cmd, holdId } = this.waiting.get(fired.id)!;
+      const { cmd, hold } = this.waiting.get(fired.id)!;
       this.waiting.delete(fired.id);
       events.push({
         type: "order.triggered",
@@ -356,7 +377,7 @@ export class SpotMarket {
         lastPrice: fired.lastPrice,
       });
       const tradesBefore = this.tradeCount;
-      const refusal = this.enter(cmd, isByMoney(cmd), holdId, events);
+      const refusal = this.enter(cmd, isByMoney(cmd), hold, events);
       if (refusal) events.push(this.closedEvent(cmd.orderId, cmd.memberId, "cancelled", REFUSAL_REASONS[refusal] ?? "rejected"));
       if (this.tradeCount > tradesBefore && this.stops.size > 0) fire();
     }
@@ -413,9 +434,12 @@ export class SpotMarket {
     return null;
   }
 
-  /** Puts a persisted open order back at start; its hold was restored in the ledger. */
-  restore(order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }, holdId = holdOf(order.orderId)): void {
-    this.book.restoreResting(order.orderId, order.memberId, order.side, order.price, order.remaining, holdId);
+  /**
+   * Puts a persisted open order back at start (from the tables); its hold, restored into the
+   * ledger's map by id, is taken out of it to be kept by the order.
+   */
+  restore(order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
+    this.book.restoreResting(order.orderId, order.memberId, order.side, order.price, order.remaining, this.ledger.detachHold(holdOf(order.orderId)));
   }
 
   /**
@@ -424,12 +448,12 @@ export class SpotMarket {
    * this market keeps (no id built and hashed per order).
    */
   restoreWithHold(orderId: string, memberId: string, side: Side, price: bigint, remaining: bigint, held: bigint | null): void {
-    const holdId = holdOf(orderId);
-    this.book.restoreResting(orderId, memberId, side, price, remaining, holdId);
+    let hold: LedgerHold | undefined;
     if (held !== null) {
       const accounts = this.accountsOf(memberId);
-      this.ledger.restoreHoldOn(holdId, side === "buy" ? accounts.quote : accounts.base, held);
+      hold = this.ledger.restoreAttachedHold(holdOf(orderId), side === "buy" ? accounts.quote : accounts.base, held);
     }
+    this.book.restoreResting(orderId, memberId, side, price, remaining, hold);
   }
 
   /** Whether the order rests on this market's book or waits here for its stop price. */
@@ -442,9 +466,14 @@ export class SpotMarket {
     for (const { cmd } of this.waiting.values()) yield cmd;
   }
 
-  /** Puts a persisted waiting stop back at start (after the last price), its hold restored in the ledger. */
+  /**
+   * Puts a persisted waiting stop back at start (after the last price); its hold, restored into
+   * the ledger's map by id first, is taken out of it to be kept by the stop.
+   */
   restoreStop(cmd: SpotPlaceCommand): void {
-    this.waiting.set(cmd.orderId, { cmd, holdId: holdOf(cmd.orderId) });
+    const hold = this.ledger.detachHold(holdOf(cmd.orderId));
+    if (!hold) throw new Error(`waiting stop ${cmd.orderId} has no hold`);
+    this.waiting.set(cmd.orderId, { cmd, hold });
     this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
   }
 
@@ -465,17 +494,17 @@ export class SpotMarket {
       this.waiting.delete(orderId);
       this.stops.remove(orderId);
       const events: CoreEvent[] = [this.closedEvent(orderId, memberId, "cancelled", "user")];
-      this.releaseHold(stop.holdId, events);
+      this.release(stop.hold, events);
       return { code: "OK", events };
     }
     const ended = this.book.cancel(orderId, memberId)[0]!;
     if (ended.type !== "cancelled") return refused(ended.type === "rejected" && ended.code === "MATCHING_NOT_OWNER" ? "ORDER_NOT_OWNER" : "ORDER_UNKNOWN");
-    // Its hold by the id kept with the order: the very string the ledger keyed it by, not a new one to hash.
-    const hold = this.ledger.findHold(ended.ref ?? holdOf(orderId));
+    // Its hold, kept with the order.
+    const hold = holdIn(ended.ref);
     const closed = this.closedEvent(orderId, memberId, "cancelled", "user");
     const changed: CoreEvent = { type: "book.changed", symbol: this.config.symbol };
     // Written out whole: an array grown by pushes reserves room for 16 more events than it gets.
-    return { code: "OK", events: hold ? [closed, this.releaseTransfer(hold), changed] : [closed, changed] };
+    return { code: "OK", events: hold && hold.remaining > 0n ? [closed, this.releaseTransfer(hold), changed] : [closed, changed] };
   }
 
   /** Quote that buying `quantity` costs now, walking the asks (all of them if the book is thinner). */
@@ -491,12 +520,11 @@ export class SpotMarket {
     return cost;
   }
 
-  /** Posts one trade from both holds: to the counterparties and the fee accounts. `takerHoldId`: the taker's hold id. */
-  private settle(trade: Extract<BookEvent, { type: "trade" }>, takerHoldId: string, events: CoreEvent[]): void {
+  /** Posts one trade from both holds (each kept with its order): to the counterparties and the fee accounts. */
+  private settle(trade: Extract<BookEvent, { type: "trade" }>, takerHold: LedgerHold, events: CoreEvent[]): void {
     const c = this.config;
-    // Each hold is looked up once for its two posts (counterparty and fee).
-    const makerHold = this.tradingHold(trade.makerRef ?? holdOf(trade.makerOrderId));
-    const takerHold = this.tradingHold(takerHoldId);
+    const makerHold = holdIn(trade.makerRef);
+    if (!makerHold) throw new Error(`settlement without the maker's hold (${trade.makerOrderId}): a bug, the holds must cover every trade`);
     const takerBuys = trade.takerSide === "buy";
     const buyer = takerBuys ? trade.takerMemberId : trade.makerMemberId;
     const seller = takerBuys ? trade.makerMemberId : trade.takerMemberId;
@@ -531,13 +559,6 @@ export class SpotMarket {
     }
   }
 
-  /** The open hold of an order that trades: it must exist, its order's funds are held until it ends. */
-  private tradingHold(holdId: string): LedgerHold {
-    const hold = this.ledger.findHold(holdId);
-    if (!hold) throw new Error(`settlement without a hold (${holdId}): a bug, the holds must cover every trade`);
-    return hold;
-  }
-
   /** One side of a trade: `total` from its hold, `fee` of it to the exchange and the rest to `to`. */
   private pay(hold: LedgerHold, total: bigint, to: LedgerAccount, fee: bigint, feeAccount: LedgerAccount, events: CoreEvent[]): void {
     const code = this.ledger.payFromHoldWithFee(hold, total, to, fee, feeAccount, this.nextTransferId, events);
@@ -545,11 +566,6 @@ export class SpotMarket {
   }
 
   /** Releases what is left of an order's hold, if anything (an order that ends). */
-  private releaseHold(holdId: string, events: CoreEvent[]): void {
-    const hold = this.ledger.findHold(holdId);
-    if (hold) this.release(hold, events);
-  }
-
   private release(hold: LedgerHold, events: CoreEvent[]): void {
     if (hold.remaining > 0n) events.push(this.releaseTransfer(hold));
   }
@@ -563,15 +579,15 @@ export class SpotMarket {
     const problems = this.book.checkInvariants();
     for (const resting of this.book.resting()) {
       const needed = resting.side === "buy" ? this.value(resting.price, resting.remaining) : resting.remaining * this.baseFactor;
-      const held = this.ledger.holdRemaining(resting.ref ?? holdOf(resting.id));
+      const held = holdIn(resting.ref)?.remaining ?? 0n;
       if (held < needed) problems.push(`${resting.id}: holds ${held}, needs ${needed}`);
     }
     // Waiting stops: held for what they can cost once fired; all in the trigger book; none due.
-    for (const [orderId, { cmd, holdId }] of this.waiting) {
+    for (const [orderId, { cmd, hold }] of this.waiting) {
       if (this.book.has(orderId)) problems.push(`${orderId}: waiting and on the book`);
       if (!this.stops.has(orderId)) problems.push(`${orderId}: waiting without a trigger`);
       const needed = cmd.side === "sell" ? cmd.quantity! * this.baseFactor : isByMoney(cmd) ? cmd.money! : this.value(cmd.price!, cmd.quantity!);
-      const held = this.ledger.holdRemaining(holdId);
+      const held = hold.remaining;
       if (held < needed) problems.push(`${orderId}: waiting, holds ${held}, needs ${needed}`);
     }
     if (this.stops.size !== this.waiting.size) problems.push(`trigger book has ${this.stops.size} stops, ${this.waiting.size} are waiting`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { closedOf, isWaiting, tradesOf, transfersOf, triggeredOf } from "../../testing/core-events";
 import { Ledger, type AccountRef } from "../ledger/ledger";
 import type { Side } from "../matching/order-book";
-import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "./spot-market";
+import { holdOf, SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "./spot-market";
 import { StopBook, triggerDirection, type StopKind } from "./stop-orders";
 
 // BTC/USDT as in spot-market.test.ts: price at 2 decimals, quantity at 6, both assets at 8.
@@ -421,14 +421,23 @@ describe("spot market: stop orders", () => {
       stopLossPrice: px(59_000n),
     });
     market.place(cmd);
-    // A second market over the same ledger, rebuilt the way the service does at start.
-    const again = new SpotMarket(BTC_USDT, ledger, () => `again:${Math.random()}`);
+    // A second market rebuilt the way the service does at start: on a ledger of its own with the
+    // member's balance and the stop's hold restored into it first (the stop takes the hold to keep).
+    const restored = new Ledger();
+    const carolBtc = { owner: "carol", kind: "spot", asset: "BTC" } satisfies AccountRef;
+    restored.restoreBalance("carol/spot/BTC", ledger.posted(carolBtc), ledger.held(carolBtc));
+    restored.restoreHold(holdOf("r"), "carol/spot/BTC", "BTC", ledger.holdRemaining(holdOf("r")));
+    const again = new SpotMarket(BTC_USDT, restored, () => `again:${Math.random()}`);
     const other = new SpotMarket({ ...BTC_USDT, symbol: "X" }, new Ledger());
     other.restoreLastPrice(market.lastPrice);
     expect(other.lastPrice).toBe(px(60_000n));
     again.restoreLastPrice(market.lastPrice);
     again.restoreStop(cmd);
     expect(again.checkInvariants()).toEqual([]);
+    // Its held amount is its hold (the asset does not sum to zero: only carol's account is restored here).
+    expect(restored.checkInvariants().filter((p) => !p.startsWith("BTC: balances sum"))).toEqual([]);
+    expect(restored.holdRemaining(holdOf("r"))).toBe(ledger.holdRemaining(holdOf("r")));
+    expect(restored.stateHash()).not.toBe(new Ledger().stateHash());
     expect(again.waitingOrder("r")).toMatchObject({ stopProfitPrice: px(61_000n) });
     // The original market keeps working the same way.
     expect(triggeredOf(tradeAt(px(61_000n))).map((t) => t.kind)).toEqual(["profit"]);
