@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { accountId, accountOf, externalAccount, feeAccount, Ledger, type AccountRef, type TransferEvent } from "./ledger";
+import { accountId, accountOf, externalAccount, feeAccount, Ledger, type AccountRef, type LedgerHold, type TransferEvent } from "./ledger";
 
 const spot = (owner: string, asset = "USDT"): AccountRef => ({ owner, kind: "spot", asset });
 const funding = (owner: string, asset = "USDT"): AccountRef => ({ owner, kind: "funding", asset });
@@ -133,6 +133,49 @@ describe("ledger", () => {
     byRecord.restoreBalance("bob/spot/USDT", 2_000n, 10n);
     expect(bob.posted).toBe(2_000n);
     expect(byRecord.available(spot("bob"))).toBe(1_990n);
+  });
+
+  it("keeps an attached hold out of its map, and counts it through its keeper in checks, the state hash and look-ups", () => {
+    const inMap = new Ledger();
+    const attached = new Ledger();
+    const kept: LedgerHold[] = [];
+    attached.attach({ attachedHold: (id) => kept.find((h) => h.id === id && h.remaining > 0n), attachedHolds: () => kept });
+    for (const l of [inMap, attached]) l.deposit("d1", spot("bob"), 1_000n);
+    const bob = attached.account(spot("bob"));
+    const events: TransferEvent[] = [];
+    expect(attached.openAttachedHold("hold:o1", bob, 1_001n, events)).toBe("LEDGER_INSUFFICIENT_AVAILABLE");
+    expect(attached.openAttachedHold("hold:o1", bob, 0n, events)).toBe("LEDGER_AMOUNT_NOT_POSITIVE");
+    expect(events).toEqual([]);
+    const hold = attached.openAttachedHold("hold:o1", bob, 700n, events);
+    if (typeof hold === "string") throw new Error(hold);
+    kept.push(hold);
+    // The same pending transfer and the same state as a hold the ledger keeps by id.
+    expect(events).toEqual(inMap.hold("hold:o1", spot("bob"), 700n).transfers);
+    expect([...attached.openHolds()]).toEqual([]);
+    expect(attached.findHold("hold:o1")).toBeUndefined();
+    expect(attached.holdRemaining("hold:o1")).toBe(700n);
+    expect(attached.stateHash()).toBe(inMap.stateHash());
+    expectSound(attached);
+    // Paid and released on its record as a kept hold would be; gone from the keeper, gone everywhere.
+    const carol = attached.account(spot("carol"));
+    expect([attached.payFromHold("p1", hold, 200n, carol)]).toEqual(inMap.postHold("p1", "hold:o1", 200n, spot("carol")).transfers);
+    expect(attached.stateHash()).toBe(inMap.stateHash());
+    expect([attached.releaseHold("r1", hold)]).toEqual(inMap.voidHold("r1", "hold:o1").transfers);
+    expect(attached.holdRemaining("hold:o1")).toBe(0n);
+    expect(attached.stateHash()).toBe(inMap.stateHash());
+    expectSound(attached);
+    // A hold its keeper does not count breaks the ledger's check: the account's held amount says so.
+    const lost = attached.openAttachedHold("hold:o2", bob, 5n, events);
+    expect(lost).not.toBeTypeOf("string");
+    expect(attached.checkInvariants()).toEqual(["bob/spot/USDT: held 5 but holds sum to 0"]);
+    // A hold restored by id at a start from the tables is taken out of the map to be kept by its order.
+    const fromTables = new Ledger();
+    fromTables.restoreBalance("bob/spot/USDT", 1_000n, 300n);
+    fromTables.restoreHold("hold:o3", "bob/spot/USDT", "USDT", 300n);
+    const taken = fromTables.detachHold("hold:o3")!;
+    expect(taken.remaining).toBe(300n);
+    expect([...fromTables.openHolds()]).toEqual([]);
+    expect(fromTables.detachHold("hold:o3")).toBeUndefined();
   });
 
   it("pays a hold's total less a fee, then the fee, as the two posts would", () => {
