@@ -110,7 +110,10 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
     await again.close();
 
     // The whole engine process: spawn, migrations check, seed check, restore, market data, listen.
-    const engine = await startEngineProcess(database, { timeoutMs: 300_000 });
+    const engine = await startEngineProcess(database, {
+      timeoutMs: 300_000,
+      nodeArgs: process.env.BENCH_ENGINE_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_ENGINE_PROF}`] : [],
+    });
     await engine.stop();
 
     console.log(

@@ -81,7 +81,7 @@ interface Hold extends LedgerHold {
   readonly asset: string;
   remaining: bigint;
   /** Kept by its owner (an order), not in the ledger's map of holds: see `openAttachedHold`. */
-  readonly attached: boolean;
+  attached: boolean;
 }
 
 /**
@@ -335,8 +335,8 @@ export class Ledger {
     const hold = this.holds.get(id);
     if (!hold) return undefined;
     this.holds.delete(id);
-    const attached: Hold = { id, account: hold.account, asset: hold.asset, remaining: hold.remaining, attached: true };
-    return attached;
+    hold.attached = true;
+    return hold;
   }
 
   /** What is left of an open hold, the ledger's own or a keeper's (0: none open by that id). */
