@@ -32,12 +32,15 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
     const first = Number(members[0]!.id);
     // Bids 63,000.00–63,999.50 and asks 64,000.50–65,000.00 in steps of 0.50 (2,000 levels a side,
     // ~250 orders a level), 0.0010–0.0019 BTC each, every seventh partly filled; in time order.
+    // Each open order's hold is its row's `held` (decision 017, step 13): what it can still cost.
     await sql`
-      insert into spot_order (order_id, member_id, symbol, side, type, tif, price, quantity, filled, status, created_at, updated_at)
-      select 'r' || g, ${first} + g % ${memberCount}, 'BTC/USDT', case when g % 2 = 0 then 'buy' else 'sell' end, 'limit', 'GTC',
-        case when g % 2 = 0 then 63999.50 - ((g / 2) % 2000) * 0.50 else 64000.50 + ((g / 2) % 2000) * 0.50 end,
-        0.0010 + (g % 10) * 0.0001, case when g % 7 = 0 then 0.0003 else 0 end, 'open', now(), now()
-      from generate_series(1, ${resting}) g`.execute(store.db);
+      insert into spot_order (order_id, member_id, symbol, side, type, tif, price, quantity, filled, held, status, created_at, updated_at)
+      select id, member_id, 'BTC/USDT', side, 'limit', 'GTC', price, quantity, filled,
+        case when side = 'buy' then price * (quantity - filled) else quantity - filled end, 'open', now(), now()
+      from (select 'r' || g as id, ${first} + g % ${memberCount} as member_id, case when g % 2 = 0 then 'buy' else 'sell' end as side,
+          case when g % 2 = 0 then 63999.50 - ((g / 2) % 2000) * 0.50 else 64000.50 + ((g / 2) % 2000) * 0.50 end as price,
+          0.0010 + (g % 10) * 0.0001 as quantity, case when g % 7 = 0 then 0.0003 else 0 end as filled
+        from generate_series(1, ${resting}) g) o`.execute(store.db);
     await sql`
       insert into ledger_account (id, owner, kind, asset, posted, held)
       select m.id || '/spot/' || a.asset, m.id::text, 'spot', a.asset, a.amount, 0
@@ -46,14 +49,9 @@ export async function runRestartBench(kind: "pglite" | "postgres"): Promise<void
       select '@system/external/' || a.asset, '@system', 'external', a.asset, -a.amount * ${memberCount}, 0
       from (values ('BTC', 1000::numeric), ('USDT', 100000000::numeric)) as a(asset, amount)`.execute(store.db);
     await sql`
-      insert into ledger_hold (id, account_id, asset, remaining)
-      select 'hold:' || order_id, member_id || '/spot/' || case when side = 'buy' then 'USDT' else 'BTC' end,
-        case when side = 'buy' then 'USDT' else 'BTC' end,
-        case when side = 'buy' then price * (quantity - filled) else quantity - filled end
-      from spot_order where status = 'open'`.execute(store.db);
-    await sql`
       update ledger_account a set held = h.total
-      from (select account_id, sum(remaining) as total from ledger_hold group by account_id) h
+      from (select member_id || '/spot/' || case when side = 'buy' then 'USDT' else 'BTC' end as account_id, sum(held) as total
+        from spot_order where status = 'open' group by 1) h
       where a.id = h.account_id`.execute(store.db);
     await sql`analyze`.execute(store.db);
     await store.close();

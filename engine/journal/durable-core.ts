@@ -468,7 +468,7 @@ export class DurableCore {
       at,
       stamp,
       touched: (memberId) => this.memberSeq.set(memberId, seq),
-      transfers: (events) => batch.rows(LEDGER_ROWS).record(events, this.core.ledger, (asset) => this.core.scaleOf(asset), stamp),
+      transfers: (events, factElsewhere) => batch.rows(LEDGER_ROWS).record(events, this.core.ledger, (asset) => this.core.scaleOf(asset), stamp, factElsewhere),
     };
     const owner = this.owners.get(command.type);
     if (!owner) throw new Error(`no product plugged in owns ${command.type}`);

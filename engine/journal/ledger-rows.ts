@@ -16,12 +16,28 @@ export class LedgerRows implements ProjectionRows {
   /** Last state of each touched hold; null: used up (deleted). */
   private readonly holds = new Map<string, Insertable<LedgerHoldTable> | null>();
 
-  /** Records the transfers, and the balances and holds they touched as the ledger holds them now (right after them). */
-  record(transfers: readonly TransferEvent[], ledger: Ledger, scaleOf: (asset: string) => number, at: string): void {
+  /**
+   * Records the transfers, and the balances and holds they touched as the ledger holds them now
+   * (right after them). A transfer whose fact is another row (`factElsewhere`) changes the
+   * balances' rows only.
+   */
+  record(
+    transfers: readonly TransferEvent[],
+    ledger: Ledger,
+    scaleOf: (asset: string) => number,
+    at: string,
+    factElsewhere?: (t: TransferEvent) => boolean,
+  ): void {
     if (!transfers.length) return;
     const touchedHolds = new Map<string, TransferEvent>();
     for (const t of transfers) {
       const scale = scaleOf(t.asset);
+      for (const key of t.credit ? [t.debit, t.credit] : [t.debit]) {
+        const { owner, kind, asset } = accountOf(key);
+        const { posted, held } = ledger.balanceOf(key);
+        this.accounts.set(key, { id: key, owner, kind, asset, posted: fromMinor(posted, scale), held: fromMinor(held, scale) });
+      }
+      if (factElsewhere?.(t)) continue;
       this.transfers.push({
         id: t.id,
         phase: t.phase,
@@ -32,11 +48,6 @@ export class LedgerRows implements ProjectionRows {
         pending_id: t.pendingId ?? null,
         created_at: at,
       });
-      for (const key of t.credit ? [t.debit, t.credit] : [t.debit]) {
-        const { owner, kind, asset } = accountOf(key);
-        const { posted, held } = ledger.balanceOf(key);
-        this.accounts.set(key, { id: key, owner, kind, asset, posted: fromMinor(posted, scale), held: fromMinor(held, scale) });
-      }
       if (t.phase === "pending") touchedHolds.set(t.id, t);
       if (t.phase === "post" || t.phase === "void") touchedHolds.set(t.pendingId!, t);
     }

@@ -33,8 +33,12 @@ export interface ProjectionContext {
   readonly stamp: string;
   /** The member's history now waits for this command's rows (DurableCore.projectedFor). */
   touched(memberId: string): void;
-  /** The ledger transfers the command made: their rows and the balances and holds they touched. */
-  transfers(events: readonly TransferEvent[]): void;
+  /**
+   * The ledger transfers the command made: their rows and the balances and holds they touched.
+   * Transfers for which `factElsewhere` answers true change the balances' rows only: their fact
+   * is a row of the product's own (spot's order holds: the order's row and its trades).
+   */
+  transfers(events: readonly TransferEvent[], factElsewhere?: (transfer: TransferEvent) => boolean): void;
 }
 
 /**

@@ -41,12 +41,15 @@ export const spotProduct: Product = {
 
   async restoreFromTables(core: ExchangeCore, db: Kysely<Database>): Promise<void> {
     for (const s of await spotMarketRows(db)) openMarket(core, s);
-    // Open orders can be millions: read in pages of joined text (bulk-restore.ts); each hold is in the ledger already.
+    // Open orders can be millions: read in pages of joined text (bulk-restore.ts), each with what
+    // its hold still reserves (the balances' held amounts came with the ledger's accounts).
     for (const market of core.markets.values()) {
       const c = market.config;
       const prices = new Interner((text) => minorOf(text, c.priceScale)); // many orders share a price
-      await eachOpenOrder(db, c.symbol, (orderId, memberId, side, price, remaining) => {
-        core.restoreOrder(c.symbol, { orderId, memberId, side: side as Side, price: prices.get(price), remaining: minorOf(remaining, c.amountScale) });
+      const [baseScale, quoteScale] = [core.scaleOf(c.base), core.scaleOf(c.quote)];
+      await eachOpenOrder(db, c.symbol, (orderId, memberId, side, price, remaining, held) => {
+        const hold = minorOf(held, side === "buy" ? quoteScale : baseScale);
+        market.restoreWithHold(orderId, memberId, side as Side, prices.get(price), minorOf(remaining, c.amountScale), hold === 0n ? null : hold);
       });
     }
     // Stop orders watch the last price: restore it, then the stops still waiting (in placement order).
@@ -67,18 +70,23 @@ export const spotProduct: Product = {
       if (!market) continue;
       const c = market.config;
       const minor = (value: string | null, scale: number) => (value === null ? undefined : minorOf(String(value), scale));
-      core.restoreStop(o.symbol, {
-        orderId: o.order_id,
-        memberId: o.member_id,
-        side: o.side as Side,
-        type: o.type as "limit" | "market",
-        tif: o.tif as TimeInForce,
-        price: minor(o.trigger_price, c.priceScale),
-        quantity: minor(o.quantity, c.amountScale),
-        money: minor(o.money, core.scaleOf(c.quote)),
-        stopProfitPrice: minor(o.stop_profit_price, c.priceScale),
-        stopLossPrice: minor(o.stop_loss_price, c.priceScale),
-      });
+      const held = minorOf(String(o.held ?? 0), core.scaleOf(o.side === "buy" ? c.quote : c.base));
+      core.restoreStop(
+        o.symbol,
+        {
+          orderId: o.order_id,
+          memberId: o.member_id,
+          side: o.side as Side,
+          type: o.type as "limit" | "market",
+          tif: o.tif as TimeInForce,
+          price: minor(o.trigger_price, c.priceScale),
+          quantity: minor(o.quantity, c.amountScale),
+          money: minor(o.money, core.scaleOf(c.quote)),
+          stopProfitPrice: minor(o.stop_profit_price, c.priceScale),
+          stopLossPrice: minor(o.stop_loss_price, c.priceScale),
+        },
+        held,
+      );
     }
   },
 
@@ -214,7 +222,29 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
     }
   }
   if (own) own.row.filled = fromMinor(own.filled, own.scale);
-  ctx.transfers(transfers);
+  // Each order's hold is a column of its row, as it stands after the command: its opening,
+  // payments and release are not ledger rows of their own (the order and its trades are the facts).
+  const holds = new Map<string, TransferEvent>();
+  for (const t of transfers) {
+    const holdId = orderHoldOf(t);
+    if (holdId !== null) holds.set(holdId, t);
+  }
+  for (const [holdId, t] of holds) {
+    const orderId = holdId.slice(HOLD_PREFIX.length);
+    const held = fromMinor(ctx.core.ledger.holdRemaining(holdId), ctx.core.scaleOf(t.asset));
+    if (isOwn(orderId)) own!.row.held = held;
+    else rows.setHeld(orderId, held, stamp);
+  }
+  ctx.transfers(transfers, (t) => orderHoldOf(t) !== null);
+}
+
+const HOLD_PREFIX = "hold:";
+
+/** The order hold a transfer opens, pays from or releases (`hold:<order id>`), or null. */
+function orderHoldOf(t: TransferEvent): string | null {
+  if (t.phase === "pending") return t.id.startsWith(HOLD_PREFIX) ? t.id : null;
+  if (t.phase === "post" || t.phase === "void") return t.pendingId?.startsWith(HOLD_PREFIX) ? t.pendingId : null;
+  return null;
 }
 
 function configOf(ctx: ProjectionContext, symbol: string): SpotSymbolConfig {

@@ -16,7 +16,10 @@ export class SpotRows implements ProjectionRows {
    * (`seq`, `triggered_seq`) from one sequence, so a restore from the tables queues them as live.
    */
   private readonly bookSteps: Array<{ orders: Array<Insertable<SpotOrderTable>> } | { fired: { orderId: string; kind: string; at: string } }> = [];
-  private readonly orderChanges = new Map<string, { filled: bigint; scale: number; status: string | null; reason: string | null; at: string }>();
+  private readonly orderChanges = new Map<
+    string,
+    { filled: bigint; scale: number; status: string | null; reason: string | null; held: string | null; at: string }
+  >();
   private readonly trades: Array<Insertable<SpotTradeTable>> = [];
   /** Operator changes to the market and asset rows, in sequence order (written before the rest). */
   private readonly config: string[] = [];
@@ -43,6 +46,11 @@ export class SpotRows implements ProjectionRows {
     const change = this.change(orderId, scale, at);
     change.status = status;
     change.reason = reason;
+  }
+
+  /** What an order written before still holds (decimal text in the asset it pays with). */
+  setHeld(orderId: string, held: string, at: string): void {
+    this.change(orderId, null, at).held = held;
   }
 
   insertTrade(row: Insertable<SpotTradeTable>): void {
@@ -92,12 +100,13 @@ export class SpotRows implements ProjectionRows {
       from json_populate_record(null::market_symbol, ${json(row)}) on conflict (symbol_name) do nothing`);
   }
 
-  private change(orderId: string, scale: number, at: string) {
+  /** An order's change in this batch; `scale` (its amount scale) is null when the caller does not know it (no fill to add). */
+  private change(orderId: string, scale: number | null, at: string) {
     let change = this.orderChanges.get(orderId);
     if (!change) {
-      change = { filled: 0n, scale, status: null, reason: null, at };
+      change = { filled: 0n, scale: scale ?? 0, status: null, reason: null, held: null, at };
       this.orderChanges.set(orderId, change);
-    }
+    } else if (scale !== null) change.scale = scale;
     change.at = at;
     return change;
   }
@@ -121,11 +130,12 @@ export class SpotRows implements ProjectionRows {
         filled: fromMinor(c.filled, c.scale),
         status: c.status,
         reason: c.reason,
+        held: c.held,
         updated_at: c.at,
       }));
       add(`update spot_order o set filled = o.filled + v.filled, status = coalesce(v.status, o.status),
-          reason = case when v.status is null then o.reason else v.reason end, updated_at = v.updated_at
-        from ${jsonRecords(rows, "v", "order_id varchar, filled numeric, status varchar, reason varchar, updated_at timestamptz")}
+          reason = case when v.status is null then o.reason else v.reason end, held = coalesce(v.held, o.held), updated_at = v.updated_at
+        from ${jsonRecords(rows, "v", "order_id varchar, filled numeric, status varchar, reason varchar, held numeric, updated_at timestamptz")}
         where o.order_id = v.order_id`);
     }
     add(insertStatement("spot_trade", this.trades));

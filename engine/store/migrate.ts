@@ -26,6 +26,7 @@ import * as m024 from "./migrations/024-member-notices";
 import * as m025 from "./migrations/025-honest-home-subtitle";
 import * as m026 from "./migrations/026-support-requests";
 import * as m027 from "./migrations/027-config-version";
+import * as m028 from "./migrations/028-spot-order-held";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "025-honest-home-subtitle": m025,
   "026-support-requests": m026,
   "027-config-version": m027,
+  "028-spot-order-held": m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -312,6 +312,8 @@ export interface SpotOrderTable {
   triggered_seq: ColumnType<string | null, string | null | undefined, string | null>;
   /** The member's own id for the order, echoed back (015); null when none was sent. */
   client_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What its hold still reserves, in the asset it pays with (028; 0 once ended; null: before 028, ended). */
+  held: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** A withdrawal and where it stands (019, engine/wallet/withdrawal-product.ts). */
 export interface WalletWithdrawalTable {

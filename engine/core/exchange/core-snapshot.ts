@@ -1,4 +1,4 @@
-import { accountId, type LedgerHold } from "../ledger/ledger";
+import type { LedgerHold } from "../ledger/ledger";
 import { holdOf } from "../spot/spot-market";
 import type { Side, TimeInForce } from "../matching/order-book";
 import { eachTabLine } from "../tab-lines";
@@ -161,25 +161,23 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
       if (memberId === undefined) members.set(memberText!, (memberId = memberText!));
       market.restoreWithHold(orderId!, memberId, side === "b" ? "buy" : "sell", price, BigInt(remaining!), hold === "-" ? null : BigInt(hold!));
     });
-    const holdAccount = (memberId: string, asset: string) => accountId({ owner: memberId, kind: "spot", asset });
     for (const st of m.stops) {
-      // The stop's hold first (into the ledger's map by id), which the restored stop then takes to keep.
-      if (st.hold !== null) {
-        const asset = st.side === "buy" ? m.quote : m.base;
-        ledger.restoreHold(holdOf(st.orderId), holdAccount(st.memberId, asset), asset, BigInt(st.hold));
-      }
-      core.restoreStop(m.symbol, {
-        orderId: st.orderId,
-        memberId: st.memberId,
-        side: st.side,
-        type: st.type,
-        tif: st.tif,
-        price: big(st.price),
-        quantity: big(st.quantity),
-        money: big(st.money),
-        stopProfitPrice: big(st.stopProfitPrice),
-        stopLossPrice: big(st.stopLossPrice),
-      });
+      core.restoreStop(
+        m.symbol,
+        {
+          orderId: st.orderId,
+          memberId: st.memberId,
+          side: st.side,
+          type: st.type,
+          tif: st.tif,
+          price: big(st.price),
+          quantity: big(st.quantity),
+          money: big(st.money),
+          stopProfitPrice: big(st.stopProfitPrice),
+          stopLossPrice: big(st.stopLossPrice),
+        },
+        st.hold === null ? 0n : BigInt(st.hold),
+      );
     }
   }
   eachTabLine(s.withdrawals ?? "", 6, ([id, memberId, asset, amount, fee, state]) =>

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { toMinor } from "../../../protocol/money";
 import { Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
-import type { Side } from "../matching/order-book";
 import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "../spot/spot-market";
 import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rules";
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
@@ -105,14 +104,9 @@ export class ExchangeCore {
     return market;
   }
 
-  /** Puts a stored open order back on its market's book at start (its hold is restored in the ledger). */
-  restoreOrder(symbol: string, order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
-    this.markets.get(symbol)!.restore(order);
-  }
-
   /** Puts a stored waiting stop back at start, in placement order. */
-  restoreStop(symbol: string, cmd: SpotPlaceCommand): void {
-    this.markets.get(symbol)!.restoreStop(cmd);
+  restoreStop(symbol: string, cmd: SpotPlaceCommand, held: bigint): void {
+    this.markets.get(symbol)!.restoreStop(cmd, held);
   }
 
   /** Continues numbering after `seq` (a restore that knows where its state stands). */

@@ -168,14 +168,6 @@ describe("ledger", () => {
     const lost = attached.openAttachedHold("hold:o2", bob, 5n, events);
     expect(lost).not.toBeTypeOf("string");
     expect(attached.checkInvariants()).toEqual(["bob/spot/USDT: held 5 but holds sum to 0"]);
-    // A hold restored by id at a start from the tables is taken out of the map to be kept by its order.
-    const fromTables = new Ledger();
-    fromTables.restoreBalance("bob/spot/USDT", 1_000n, 300n);
-    fromTables.restoreHold("hold:o3", "bob/spot/USDT", "USDT", 300n);
-    const taken = fromTables.detachHold("hold:o3")!;
-    expect(taken.remaining).toBe(300n);
-    expect([...fromTables.openHolds()]).toEqual([]);
-    expect(fromTables.detachHold("hold:o3")).toBeUndefined();
   });
 
   it("pays a hold's total less a fee, then the fee, as the two posts would", () => {

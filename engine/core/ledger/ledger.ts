@@ -81,7 +81,7 @@ interface Hold extends LedgerHold {
   readonly asset: string;
   remaining: bigint;
   /** Kept by its owner (an order), not in the ledger's map of holds: see `openAttachedHold`. */
-  attached: boolean;
+  readonly attached: boolean;
 }
 
 /**
@@ -324,18 +324,6 @@ export class Ledger {
   restoreAttachedHold(id: string, account: LedgerAccount, remaining: bigint): LedgerHold {
     const balance = account as Balance;
     const hold: Hold = { id, account: balance, asset: balance.asset, remaining, attached: true };
-    return hold;
-  }
-
-  /**
-   * Takes a hold restored into the ledger's map (a start from the tables reads every hold by id)
-   * out of it, to be kept by its owner as an attached hold. Undefined if there is none.
-   */
-  detachHold(id: string): LedgerHold | undefined {
-    const hold = this.holds.get(id);
-    if (!hold) return undefined;
-    this.holds.delete(id);
-    hold.attached = true;
     return hold;
   }
 

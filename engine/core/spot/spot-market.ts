@@ -435,17 +435,9 @@ export class SpotMarket implements AttachedHolds {
   }
 
   /**
-   * Puts a persisted open order back at start (from the tables); its hold, restored into the
-   * ledger's map by id, is taken out of it to be kept by the order.
-   */
-  restore(order: { orderId: string; memberId: string; side: Side; price: bigint; remaining: bigint }): void {
-    this.book.restoreResting(order.orderId, order.memberId, order.side, order.price, order.remaining, this.ledger.detachHold(holdOf(order.orderId)));
-  }
-
-  /**
-   * A snapshot's resting order with what is left of its hold (null: none), in queue order: the
-   * book entry and the ledger hold share one id string, and the member's account is the record
-   * this market keeps (no id built and hashed per order).
+   * A persisted resting order (a snapshot's, or the tables') with what is left of its hold (null:
+   * none), in queue order: the hold is kept by the order, on the member's account record this
+   * market keeps (no id looked up per order). The account's held amount was restored with it.
    */
   restoreWithHold(orderId: string, memberId: string, side: Side, price: bigint, remaining: bigint, held: bigint | null): void {
     let hold: LedgerHold | undefined;
@@ -466,13 +458,10 @@ export class SpotMarket implements AttachedHolds {
     for (const { cmd } of this.waiting.values()) yield cmd;
   }
 
-  /**
-   * Puts a persisted waiting stop back at start (after the last price); its hold, restored into
-   * the ledger's map by id first, is taken out of it to be kept by the stop.
-   */
-  restoreStop(cmd: SpotPlaceCommand): void {
-    const hold = this.ledger.detachHold(holdOf(cmd.orderId));
-    if (!hold) throw new Error(`waiting stop ${cmd.orderId} has no hold`);
+  /** Puts a persisted waiting stop back at start (after the last price), with what its hold reserves. */
+  restoreStop(cmd: SpotPlaceCommand, held: bigint): void {
+    const accounts = this.accountsOf(cmd.memberId);
+    const hold = this.ledger.restoreAttachedHold(holdOf(cmd.orderId), cmd.side === "buy" ? accounts.quote : accounts.base, held);
     this.waiting.set(cmd.orderId, { cmd, hold });
     this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
   }

@@ -422,17 +422,16 @@ describe("spot market: stop orders", () => {
     });
     market.place(cmd);
     // A second market rebuilt the way the service does at start: on a ledger of its own with the
-    // member's balance and the stop's hold restored into it first (the stop takes the hold to keep).
+    // member's balance restored, and the stop with what its hold reserves.
     const restored = new Ledger();
     const carolBtc = { owner: "carol", kind: "spot", asset: "BTC" } satisfies AccountRef;
     restored.restoreBalance("carol/spot/BTC", ledger.posted(carolBtc), ledger.held(carolBtc));
-    restored.restoreHold(holdOf("r"), "carol/spot/BTC", "BTC", ledger.holdRemaining(holdOf("r")));
     const again = new SpotMarket(BTC_USDT, restored, () => `again:${Math.random()}`);
     const other = new SpotMarket({ ...BTC_USDT, symbol: "X" }, new Ledger());
     other.restoreLastPrice(market.lastPrice);
     expect(other.lastPrice).toBe(px(60_000n));
     again.restoreLastPrice(market.lastPrice);
-    again.restoreStop(cmd);
+    again.restoreStop(cmd, ledger.holdRemaining(holdOf("r")));
     expect(again.checkInvariants()).toEqual([]);
     // Its held amount is its hold (the asset does not sum to zero: only carol's account is restored here).
     expect(restored.checkInvariants().filter((p) => !p.startsWith("BTC: balances sum"))).toEqual([]);
