@@ -94,8 +94,11 @@ export interface BenchMember {
 export async function createMembers(db: Kysely<Database>, count: number, prefix = "bench"): Promise<BenchMember[]> {
   const now = Date.now();
   const members: BenchMember[] = [];
-  for (let start = 0; start < count; start += 500) {
-    const size = Math.min(500, count - start);
+  // Batches of 100: opening a batch's sessions revokes earlier ones by `(member, device) in (…)`,
+  // and a list of 500 pairs against a table that already has rows kept PGlite's planner busy for
+  // minutes (the restart bench never got past seeding its 1,000 members on PGlite).
+  for (let start = 0; start < count; start += 100) {
+    const size = Math.min(100, count - start);
     const drafts = Array.from({ length: size }, (_, i): NewMember => {
       const n = start + i;
       return {
