@@ -229,9 +229,11 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
     const holdId = orderHoldOf(t);
     if (holdId !== null) holds.set(holdId, t);
   }
+  // A spot command's events are all of one market: its orders keep their holds.
+  const market = holds.size ? ctx.core.markets.get(symbolOf(events)) : undefined;
   for (const [holdId, t] of holds) {
     const orderId = holdId.slice(HOLD_PREFIX.length);
-    const held = fromMinor(ctx.core.ledger.holdRemaining(holdId), ctx.core.scaleOf(t.asset));
+    const held = fromMinor(market?.attachedHold(holdId)?.remaining ?? 0n, ctx.core.scaleOf(t.asset));
     if (isOwn(orderId)) own!.row.held = held;
     else rows.setHeld(orderId, held, stamp);
   }
@@ -239,6 +241,12 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
 }
 
 const HOLD_PREFIX = "hold:";
+
+/** The market a spot command's events are of (the first event naming one). */
+function symbolOf(events: readonly CoreEvent[]): string {
+  for (const e of events) if ("symbol" in e) return e.symbol;
+  throw new Error("a spot command's hold transfers without an order event");
+}
 
 /** The order hold a transfer opens, pays from or releases (`hold:<order id>`), or null. */
 function orderHoldOf(t: TransferEvent): string | null {

@@ -149,17 +149,13 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
       m.halted,
     );
     market.restoreLastPrice(m.lastPrice === null ? undefined : BigInt(m.lastPrice));
-    // Many orders share a price and a member: one bigint and one member id string each (a million
-    // copies of a few thousand ids would be a million objects for the collector). The market
-    // restores each order's hold on the member's account record it keeps.
+    // Many orders share a price: one bigint each. The market restores each order's hold on the
+    // member's account record it keeps.
     const prices = new Map<string, bigint>();
-    const members = new Map<string, string>();
-    eachTabLine(m.orders, 6, ([orderId, memberText, side, priceText, remaining, hold]) => {
+    eachTabLine(m.orders, 6, ([orderId, memberId, side, priceText, remaining, hold]) => {
       let price = prices.get(priceText!);
       if (price === undefined) prices.set(priceText!, (price = BigInt(priceText!)));
-      let memberId = members.get(memberText!);
-      if (memberId === undefined) members.set(memberText!, (memberId = memberText!));
-      market.restoreWithHold(orderId!, memberId, side === "b" ? "buy" : "sell", price, BigInt(remaining!), hold === "-" ? null : BigInt(hold!));
+      market.restoreWithHold(orderId!, memberId!, side === "b" ? "buy" : "sell", price, BigInt(remaining!), hold === "-" ? null : BigInt(hold!));
     });
     for (const st of m.stops) {
       core.restoreStop(

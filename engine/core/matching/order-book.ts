@@ -349,11 +349,6 @@ export class OrderBook {
   }
 
   /** Puts a persisted resting order back at start, behind those restored before it (no matching). */
-  restore(order: { id: string; memberId: string; side: Side; price: bigint; remaining: bigint; ref?: unknown }): void {
-    this.restoreResting(order.id, order.memberId, order.side, order.price, order.remaining, order.ref);
-  }
-
-  /** `restore` without an object per order (a snapshot restores a million). */
   restoreResting(id: string, memberId: string, side: Side, price: bigint, remaining: bigint, ref: unknown): void {
     this.orders.set(id, (side === "buy" ? this.bids : this.asks).add(id, memberId, side, price, remaining, ref));
   }
