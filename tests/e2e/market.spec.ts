@@ -118,7 +118,8 @@ for (const javaScriptEnabled of [true, false]) {
         .click();
       await expect(page).toHaveURL(/\/market\/main$/);
       await expect(page.getByRole("searchbox", { name: en("market_list.search_label") })).toHaveValue("");
-      expect(await rowSymbols(page)).toEqual(listed);
+      // Polled: the cleared page's rows may still be arriving when the address has changed.
+      await expect.poll(() => rowSymbols(page)).toEqual(listed);
 
       // Sorting by the headers' links: high to low first, again for low to high.
       await sortBy(page, "24h change", "desc");
@@ -239,7 +240,13 @@ test.describe("market list with JavaScript", () => {
       await page.getByRole("button", { name: en("market_list.favourite_add", { symbol }) }).click();
       await expect(page.getByRole("button", { name: en("market_list.favourite_remove", { symbol }) })).toBeVisible();
     }
-    await page.goto("/market/main?tab=favourites");
+    // The star turns at once; the tab reads the favourites the server has stored, so ask until both are.
+    await expect
+      .poll(async () => {
+        await page.goto("/market/main?tab=favourites");
+        return (await rowSymbols(page)).length;
+      })
+      .toBe(2);
     const [first, second] = await rowSymbols(page);
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
     await page.getByRole("button", { name: en("market_list.favourite_remove", { symbol: first! }) }).focus();
