@@ -1,8 +1,8 @@
-// The engine as operators run it: its TypeScript bundled into plain JavaScript modules (esbuild,
-// the compiler Remix already uses), packages left to node_modules. A start no longer passes every
-// module through tsx's loader thread: spawn → /healthz on an empty database went from ~1.3 s to
-// ~0.65 s on the 2-core machine (decision 017, step 11). Development and tests keep running the
-// TypeScript through tsx.
+// The engine as operators run it: its TypeScript and its packages bundled into plain JavaScript
+// modules (esbuild, the compiler Remix already uses). A start no longer passes every module
+// through tsx's loader thread (~1.3 → ~0.65 s to /healthz on an empty database, 2-core machine)
+// nor resolves and reads some 700 package files one by one (~0.62 → ~0.43 s; decision 017, steps
+// 11 and 14). Development and tests keep running the TypeScript through tsx.
 //
 //   node scripts/build-engine.mjs [outdir]      (default build/engine)
 //
@@ -24,8 +24,15 @@ export async function buildEngine(outdir = ENGINE_BUILD_DIR) {
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    // Left to node_modules: a native addon, a package that loads its WebAssembly from beside its
+    // own files, and optional native bindings other packages try to require (absent here).
+    external: ["@node-rs/argon2", "@electric-sql/pglite", "pg-native", "bufferutil", "utf-8-validate"],
+    // The CommonJS packages inside an ES module bundle still call `require` (Node's built-ins,
+    // the externals above): one made for the bundle's own location.
+    banner: { js: 'import { createRequire as __engineRequire } from "node:module"; const require = __engineRequire(import.meta.url);' },
     sourcemap: true,
+    // Positions only: the sources are in the repository (a map with them, 8.5 MB, took ~30 ms to load at every start).
+    sourcesContent: false,
     logLevel: "warning",
     // The bundle names its own modules, so a stack trace still reads as the source's (with --enable-source-maps).
     keepNames: true,

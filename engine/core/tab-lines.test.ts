@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eachTabLine } from "./tab-lines";
+import { TabCursor, eachTabLine } from "./tab-lines";
 
 describe("lines of tab-separated fields", () => {
   const read = (text: string, width: number) => {
@@ -21,5 +21,36 @@ describe("lines of tab-separated fields", () => {
       ["a", "b", ""],
       ["c", "", "d"],
     ]);
+  });
+});
+
+describe("a cursor over the same lines", () => {
+  it("reads strings, comparisons and integers in place, field by field", () => {
+    const line = new TabCursor("o1\tm1\tb\t100\t-5\t-\no2\tm2\ts\t100\t123456789012345678901234567890\t7\n");
+    const read: unknown[][] = [];
+    let price: bigint | undefined;
+    while (line.next()) {
+      const id = line.string();
+      const member = line.string();
+      const buy = line.is("b");
+      const samePrice = price;
+      price = line.bigint(price);
+      read.push([id, member, buy, price, price === samePrice, line.bigint(), line.bigintOrDash()]);
+    }
+    expect(read).toEqual([
+      ["o1", "m1", true, 100n, false, -5n, null],
+      ["o2", "m2", false, 100n, true, 123456789012345678901234567890n, 7n],
+    ]);
+  });
+
+  it("gives nothing for an empty text and refuses a field that is not an integer", () => {
+    expect(new TabCursor("").next()).toBe(false);
+    const line = new TabCursor("12x\t-");
+    line.next();
+    expect(() => line.bigint()).toThrow(SyntaxError);
+    const dash = new TabCursor("-\t-1");
+    dash.next();
+    expect(dash.bigintOrDash()).toBeNull();
+    expect(dash.bigintOrDash()).toBe(-1n);
   });
 });

@@ -1,7 +1,7 @@
 import type { LedgerHold } from "../ledger/ledger";
 import { holdOf } from "../spot/spot-market";
 import type { Side, TimeInForce } from "../matching/order-book";
-import { eachTabLine } from "../tab-lines";
+import { TabCursor, eachTabLine } from "../tab-lines";
 import type { OpenWithdrawalState } from "../wallet/withdrawals";
 import type { ExchangeCore } from "./exchange-core";
 
@@ -149,14 +149,19 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
       m.halted,
     );
     market.restoreLastPrice(m.lastPrice === null ? undefined : BigInt(m.lastPrice));
-    // Many orders share a price: one bigint each. The market restores each order's hold on the
-    // member's account record it keeps.
-    const prices = new Map<string, bigint>();
-    eachTabLine(m.orders, 6, ([orderId, memberId, side, priceText, remaining, hold]) => {
-      let price = prices.get(priceText!);
-      if (price === undefined) prices.set(priceText!, (price = BigInt(priceText!)));
-      market.restoreWithHold(orderId!, memberId!, side === "b" ? "buy" : "sell", price, BigInt(remaining!), hold === "-" ? null : BigInt(hold!));
-    });
+    // A million lines, read in place (TabCursor); the orders of a level share one price bigint.
+    // The market restores each order's hold on the member's account record it keeps.
+    const line = new TabCursor(m.orders);
+    let price: bigint | undefined;
+    while (line.next()) {
+      const orderId = line.string();
+      const memberId = line.string();
+      const side = line.is("b") ? "buy" : "sell";
+      price = line.bigint(price);
+      const remaining = line.bigint();
+      const hold = line.bigintOrDash();
+      market.restoreWithHold(orderId, memberId, side, price, remaining, hold);
+    }
     for (const st of m.stops) {
       core.restoreStop(
         m.symbol,
