@@ -52,7 +52,10 @@ app.use((req, res, next) => {
 // smaller than 1 KB and gzip halves them (decision 034); below 256 bytes gzip saves nothing.
 app.use(compression({ threshold: 256 }));
 app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Files in public/ all have an extension; a page's path has none, so it is not looked up on disk
+// first (a failed `stat` per page view; decision 036).
+const publicFiles = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 // The client address the engine sees (login log, limits): Express's own reading, which trusts a
 // forwarded header only from a TRUST_PROXY proxy. A client cannot spoof it by sending the header.
 app.use((req, _res, next) => {

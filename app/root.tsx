@@ -9,9 +9,10 @@ import { LoadError } from "~/components/load-error";
 import { LiveNoticesProvider } from "~/components/notifications/live-notices";
 import { NoticeStack } from "~/components/notifications/notice-stack";
 import { Toaster } from "~/components/toaster";
-import { I18nProvider } from "~/lib/i18n";
+import { PageTextsProvider } from "~/lib/i18n";
 import type { ShellData } from "~/lib/shell";
 import { useNonce } from "~/lib/nonce";
+import { textsPath } from "~/lib/texts";
 import { messageAt, useDocumentShell } from "~/lib/use-shell";
 import { loadShellNotices } from "~/services/account/notices.server";
 import { withEngine } from "~/services/engine/route.server";
@@ -55,6 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Every page, error pages included, is described (a route's `meta` replaces the root's, so not there). */}
         <meta name="description" content={messageAt(shell, "footer.tagline") ?? "Meridian Exchange"} />
         <link rel="manifest" href="/site.webmanifest" />
+        {/* The language's texts, cached by the browser per version; deferred, so it runs before the page's modules (decision 036). */}
+        {shell ? <script defer nonce={nonce} src={textsPath(shell.lang, shell.textsVersion)} data-texts="" /> : null}
         <Meta />
         <Links />
       </head>
@@ -73,7 +76,7 @@ export default function App() {
   // Spec §2: the footer is hidden on /user/ and /exchange/ pages.
   const showFooter = !/^\/(user|exchange)(\/|$)/.test(pathname);
   return (
-    <I18nProvider lang={shell.lang} messages={shell.messages}>
+    <PageTextsProvider lang={shell.lang} version={shell.textsVersion}>
       <LiveNoticesProvider>
         <Header />
         <main id="main" tabIndex={-1}>
@@ -84,7 +87,7 @@ export default function App() {
         <NoticeStack />
         <LoadError />
       </LiveNoticesProvider>
-    </I18nProvider>
+    </PageTextsProvider>
   );
 }
 

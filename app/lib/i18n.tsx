@@ -1,10 +1,11 @@
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { Messages } from "./messages";
+import { registerTexts, textsOf, textsPath, type Texts } from "./texts";
 
 /**
- * The texts of a page in its member's language (decision 034). The root loader sends one
- * language's texts (the shipped file overlaid with the engine's entries); components read them with
- * `useTranslation().t`, the same words on the server and in the browser.
+ * The texts of a page in its member's language (decision 034). One language's texts (the shipped
+ * file overlaid with the engine's entries) reach the browser as a cached script (decision 036);
+ * components read them with `useTranslation().t`, the same words on the server and in the browser.
  *
  * This is the part of i18next the pages use, and nothing else, so the browser does not download
  * i18next and react-i18next (16 KB gzip) to look up keys: nested keys (`a.b.c`), `{{name}}` values
@@ -69,6 +70,40 @@ interface I18nValue {
 }
 
 const I18nContext = createContext<I18nValue>({ t: (key) => key, i18n: { language: "en" } });
+
+/**
+ * Gives the pages below the texts of `lang` at `version` (decision 036): those this process or
+ * page already holds (`textsOf`: the server's, or the texts script's in the browser). When the
+ * page changes language or the operator changed the texts without a reload, the browser fetches
+ * the new ones and shows the texts it had meanwhile.
+ */
+export function PageTextsProvider({ lang, version, children }: { lang: string; version: string; children: ReactNode }) {
+  const held = textsOf(lang);
+  const [fetched, setFetched] = useState<Texts | undefined>(undefined);
+  const texts = held?.version === version ? held : fetched?.lang === lang && fetched.version === version ? fetched : (held ?? fetched);
+  const stale = texts?.lang !== lang || texts.version !== version;
+  useEffect(() => {
+    if (!stale) return;
+    const controller = new AbortController();
+    fetch(textsPath(lang, version, "json"), { signal: controller.signal })
+      .then((answer) => (answer.ok ? (answer.json() as Promise<Texts>) : undefined))
+      .then((loaded) => {
+        if (!loaded) return;
+        registerTexts(loaded);
+        setFetched(loaded);
+      })
+      // Offline or aborted: the texts shown stay until the next page.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [lang, version, stale]);
+  return (
+    <I18nProvider lang={lang} messages={texts?.messages ?? NO_TEXTS}>
+      {children}
+    </I18nProvider>
+  );
+}
+
+const NO_TEXTS: Messages = {};
 
 /** Gives the pages below the texts of `lang`. */
 export function I18nProvider({ lang, messages, children }: { lang: string; messages: Messages; children: ReactNode }) {

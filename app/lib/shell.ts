@@ -1,14 +1,14 @@
 import type { Notice } from "#protocol/endpoints/notices";
 import type { LanguageCode } from "#protocol/languages";
 import type { ThemeName } from "#protocol/site-config";
-import type { Messages } from "./messages";
 import type { NavTree } from "./nav-tree";
 
 /** What every page gets from the root loader: the shell around the page. */
 export interface ShellData {
   lang: LanguageCode;
   langTag: string;
-  messages: Messages;
+  /** The version of the language's texts (`app/lib/texts.ts`): the texts themselves travel apart, cached (decision 036). */
+  textsVersion: string;
   theme: ThemeName;
   currency: DisplayCurrency;
   currencies: DisplayCurrency[];

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { isServedPath } from "./route-patterns";
 import type { ShellData } from "./shell";
+import { textAt } from "./texts";
 
 /** The root loader's shell data; every page renders inside the shell, so it is always there. */
 export function useShell(): ShellData {
@@ -24,11 +25,9 @@ export function useDocumentShell(): ShellData | undefined {
   return shell ?? lastShell;
 }
 
-/** Reads a dotted key from the shell's messages, for `meta` functions (which cannot use hooks). */
+/** Reads a dotted key from the page language's texts, for `meta` functions (which cannot use hooks). */
 export function messageAt(shell: ShellData | undefined, key: string): string | undefined {
-  let node: unknown = shell?.messages;
-  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === "string" ? node : undefined;
+  return textAt(shell?.lang, key);
 }
 
 /** A page title: "<page> | <site name>"; the page is a text key, or the text itself with `literal`. */

@@ -15,6 +15,10 @@ import { createMember, logIn } from "./spot-support";
  *   chunks a page imports lazily on load (the chart, socket.io) count; a chunk imported only when
  *   the member does something (opens the search, types in a form) is listed, not counted.
  *
+ * The language's texts (`/texts/{lang}/{version}.js`, decision 036) are the page's words, not its
+ * code: until that decision they rode in every page's HTML (the `html` column). They are printed
+ * in their own column, once per language and version, as the browser caches them.
+ *
  * Bytes are deterministic for a build, so the budgets are fair to check in CI.
  */
 const KB = 1024;
@@ -119,13 +123,23 @@ interface Measured {
   /** Chunks a page's modules may import later, not fetched on load. */
   onDemand: Map<string, number>;
   html: number;
+  /** The language's texts script (decision 036): the page's words, not its code; printed apart, as the HTML is. */
+  texts: number;
 }
+
+/** The texts script's address (`/texts/{lang}/{version}.js`). */
+const TEXTS_SCRIPT = /^\/texts\//;
 
 async function measure(origin: string, pagePath: string, cookie: string, fetchedOnLoad: string[]): Promise<Measured> {
   const doc = await wireBytes(origin + pagePath, cookie ? { cookie } : {});
   const scripts = new Map<string, number>();
   const lazy = new Set<string>();
+  const texts = new Map<string, number>();
   const visit = async (urlPath: string) => {
+    if (TEXTS_SCRIPT.test(urlPath)) {
+      if (!texts.has(urlPath)) texts.set(urlPath, (await wireBytes(origin + urlPath)).bytes);
+      return;
+    }
     if (scripts.has(urlPath)) return;
     scripts.set(urlPath, 0);
     const { bytes, body } = await wireBytes(origin + urlPath);
@@ -139,7 +153,7 @@ async function measure(origin: string, pagePath: string, cookie: string, fetched
   for (const urlPath of fetchedOnLoad) await visit(urlPath);
   const onDemand = new Map<string, number>();
   for (const urlPath of lazy) if (!scripts.has(urlPath)) onDemand.set(urlPath, (await wireBytes(origin + urlPath)).bytes);
-  return { scripts, onDemand, html: doc.bytes };
+  return { scripts, onDemand, html: doc.bytes, texts: [...texts.values()].reduce((a, b) => a + b, 0) };
 }
 
 /** What the biggest chunks hold, from the build's esbuild metafile (when the build left one). */
@@ -225,7 +239,7 @@ test("every page's JavaScript fits its budget", async ({ browser, baseURL }) => 
     const onDemand = [...m.onDemand.values()].reduce((a, b) => a + b, 0);
     const verdict = p.budget === null ? "(no budget)" : total <= p.budget ? "ok" : p.asserted === false ? "over (not asserted yet)" : "OVER";
     rows.push(
-      `${p.name.padEnd(22)} ${kb(total).padStart(7)} ${(p.budget === null ? "—" : kb(p.budget)).padStart(7)}  ${kb(staticTotal).padStart(7)} ${kb(total - staticTotal).padStart(8)} ${kb(onDemand).padStart(9)} ${kb(m.html).padStart(6)}  ${verdict}`,
+      `${p.name.padEnd(22)} ${kb(total).padStart(7)} ${(p.budget === null ? "—" : kb(p.budget)).padStart(7)}  ${kb(staticTotal).padStart(7)} ${kb(total - staticTotal).padStart(8)} ${kb(onDemand).padStart(9)} ${kb(m.html).padStart(6)} ${kb(m.texts).padStart(6)}  ${verdict}`,
     );
     // Chromium's extra fetches count; they are named so a reader sees what the HTML alone misses.
     const extra = lazyOnLoad.filter((url) => !staticOnly.scripts.has(url));
@@ -243,7 +257,7 @@ test("every page's JavaScript fits its budget", async ({ browser, baseURL }) => 
   console.log(
     [
       "JavaScript per page, KB gzip (decision 034):",
-      `${"page".padEnd(22)} ${"total".padStart(7)} ${"budget".padStart(7)}  ${"static".padStart(7)} ${"lazy-load".padStart(8)} ${"on demand".padStart(9)} ${"html".padStart(6)}`,
+      `${"page".padEnd(22)} ${"total".padStart(7)} ${"budget".padStart(7)}  ${"static".padStart(7)} ${"lazy-load".padStart(8)} ${"on demand".padStart(9)} ${"html".padStart(6)} ${"texts".padStart(6)}`,
       ...rows,
       ...notes,
     ].join("\n"),

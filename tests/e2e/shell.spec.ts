@@ -107,6 +107,74 @@ test("language switch with JavaScript reloads the page in the new language", asy
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   await expect(page).toHaveURL(/\/rate\/index$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("jp", "rates.title"));
+  // The next page is drawn in the browser, with the texts of the new language.
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: text("jp", "nav.markets"), exact: true })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/market\/main$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: text("jp", "header.login"), exact: true })).toBeVisible();
+});
+
+test.describe("a language's texts travel apart from the pages (decision 036)", () => {
+  test("a page's HTML carries only their version, and every page of the language points at the one address", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/texts/")) fetched.push(new URL(response.url()).pathname);
+    });
+    const answer = await page.goto("/rate/index");
+    const html = await answer!.text();
+    expect(html).not.toContain(JSON.stringify(text("en", "rates.title")));
+    expect(html).toMatch(/<script defer="" nonce="[^"]+" src="\/texts\/en\/[A-Za-z0-9_-]{16}\.js"/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "rates.title"));
+    await page.goto("/home/index");
+    await expect(page.getByRole("heading", { name: text("en", "home.markets.title") })).toBeVisible();
+    await page.goto("/market/main");
+    await expect(page.getByRole("banner").getByRole("link", { name: text("en", "header.login"), exact: true })).toBeVisible();
+    expect(new Set(fetched).size).toBe(1);
+  });
+
+  test("a page whose texts script did not arrive fetches them before it comes alive, and keeps its words", async ({ page }) => {
+    await page.route("**/texts/**/*.js", (route) => route.abort());
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    const hydration: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && /hydrat|#418|#423|#425/i.test(m.text())) hydration.push(m.text());
+    });
+    await page.goto("/rate/index");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "rates.title"));
+    await page.waitForFunction(() => "__remixRouter" in window);
+    // Drawn in the browser (no new document): the words, not their keys.
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: text("en", "nav.markets"), exact: true })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/market\/main$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: text("en", "header.login"), exact: true })).toBeVisible();
+    expect(hydration, "the browser drew what the server drew").toEqual([]);
+    expect(documents).toEqual(["/rate/index"]);
+    expect(await page.evaluate(() => typeof window.__texts)).toBe("undefined");
+  });
+
+  test("a page that holds older texts than the server's (an operator changed one) fetches the current ones", async ({ page }) => {
+    // The browser's copy is an older version with another heading, as a cached script would be.
+    await page.route("**/texts/en/*.js", async (route) => {
+      const current = JSON.parse((await (await route.fetch()).text()).replace(/^window\.__texts=/, "").replace(/;\s*$/, "")) as {
+        messages: { rates: { title: string } };
+      };
+      current.messages.rates.title = "An older title";
+      await route.fulfill({ contentType: "text/javascript", body: `window.__texts=${JSON.stringify({ ...current, version: "older0000000000" })};` });
+    });
+    const json = page.waitForRequest((request) => /\/texts\/en\/[A-Za-z0-9_-]{16}\.json$/.test(new URL(request.url()).pathname));
+    await page.goto("/rate/index");
+    await json;
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "rates.title"));
+  });
 });
 
 test.describe("currency and theme without JavaScript", () => {

@@ -35,17 +35,24 @@ export async function detectLanguage(request: Request): Promise<LanguageCode> {
   return CODE_BY_TAG.get(await i18nServer.getLocale(request)) ?? FALLBACK_LANGUAGE;
 }
 
+/** Translators by the texts they read: one i18next instance per language and change of texts, not one per request. */
+const translators = new WeakMap<object, { fallback: object; t: TFunction }>();
+
 /** A translate function for server-side texts (page titles, action messages). */
 export async function getTranslator(lang: LanguageCode): Promise<TFunction> {
+  const [own, fallback] = await Promise.all([loadMessages(lang), loadMessages(FALLBACK_LANGUAGE)]);
+  const known = translators.get(own);
+  if (known?.fallback === fallback) return known.t;
   const instance = i18next.createInstance();
   await instance.init({
     lng: lang,
     fallbackLng: FALLBACK_LANGUAGE,
     resources: {
-      [lang]: { translation: await loadMessages(lang) },
-      ...(lang === FALLBACK_LANGUAGE ? {} : { [FALLBACK_LANGUAGE]: { translation: await loadMessages(FALLBACK_LANGUAGE) } }),
+      [lang]: { translation: own },
+      ...(lang === FALLBACK_LANGUAGE ? {} : { [FALLBACK_LANGUAGE]: { translation: fallback } }),
     },
     interpolation: { escapeValue: false },
   });
+  translators.set(own, { fallback, t: instance.t });
   return instance.t;
 }

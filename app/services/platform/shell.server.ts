@@ -7,7 +7,7 @@ import { isServedPath, servedPatterns, type ManifestRoute } from "~/lib/route-pa
 import type { DisplayCurrency, ShellData } from "~/lib/shell";
 import type { StoredAuth } from "../account/auth.server";
 import { detectLanguage } from "./i18n.server";
-import { loadMessages } from "./messages.server";
+import { loadTexts } from "./messages.server";
 import { readPreferences } from "./preferences.server";
 import { loadRates, loadSite } from "./site.server";
 import { readToast } from "./toast.server";
@@ -23,7 +23,7 @@ export async function loadShell(
   member: StoredAuth["member"] | null,
 ): Promise<{ shell: ShellData; headers: Headers }> {
   const [site, rates, prefs, lang] = await Promise.all([loadSite(), loadRates(), readPreferences(request), detectLanguage(request)]);
-  const [messages, { toast, header: toastCookie }] = await Promise.all([loadMessages(lang), readToast(request)]);
+  const [texts, { toast, header: toastCookie }] = await Promise.all([loadTexts(lang), readToast(request)]);
   const patterns = patternsOf(context.routeManifest);
   const isServed = (path: string) => isServedPath(patterns, path);
 
@@ -52,7 +52,7 @@ export async function loadShell(
   const shell: ShellData = {
     lang,
     langTag: LANGUAGE_TAGS[lang],
-    messages,
+    textsVersion: texts.version,
     theme: prefs.theme ?? site.config.theme,
     currency,
     currencies,
