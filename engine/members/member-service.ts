@@ -15,6 +15,7 @@ import type { Database, MemberTable } from "../store/schema";
 import { memberView } from "./member-view";
 import { accountOf, createMember, memberOfAccount, type NewMember } from "./new-member";
 import { phoneFitsArea } from "./phone-rules";
+import { RefreshGrace } from "./refresh-grace";
 import { authenticate, openSession, rememberLanguage, revokeSessions, rotateSession, type AuthedMember } from "./sessions";
 import { VerificationCodes, type CodeSettings } from "./verification-codes";
 
@@ -34,6 +35,8 @@ export class MemberService {
   readonly codes: VerificationCodes;
   /** Wrong transaction passwords per member: five in 15 minutes, then a wait (a withdrawal needs it). */
   private readonly tradePasswordFailures = new AttemptLimiter({ max: 5, windowMs: 15 * 60_000 });
+  /** Refreshes of the last few seconds, answered again to the same refresh token (decision 019). */
+  private readonly refreshes = new RefreshGrace();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -117,9 +120,12 @@ export class MemberService {
     });
   }
 
-  /** New tokens for a refresh token, or null if it is unknown, revoked or expired (`lang` as for `openSession`). */
+  /**
+   * New tokens for a refresh token, or null if it is unknown, revoked or expired (`lang` as for
+   * `openSession`). The same token used again within `REFRESH_GRACE_MS` gets the same new tokens.
+   */
   refreshSession(refreshToken: string, now: number, demoMemberId: string | null, lang?: LanguageCode): Promise<TokenGrant | null> {
-    return this.db.transaction().execute((trx) => rotateSession(trx, refreshToken, now, demoMemberId, lang));
+    return this.refreshes.once(refreshToken, now, () => this.db.transaction().execute((trx) => rotateSession(trx, refreshToken, now, demoMemberId, lang)));
   }
 
   endSession(sessionId: string, now: number): Promise<void> {

@@ -68,9 +68,9 @@ async function refreshDue(auth: StoredAuth): Promise<boolean> {
 
 /**
  * Whether this request's member session would refresh its token. A background read (the live
- * notices) asks first and leaves the refresh to the member's own requests: two requests of one
- * member refreshing at once race (the engine honours the first; decision 019), and a background
- * one should never be the one that wins or loses that race.
+ * notices) asks first and leaves the refresh to the member's own requests: the engine answers
+ * refreshes with one token that come together alike (decision 019), but a member's session should
+ * not be kept alive, nor its tokens rotated, by a page merely left open.
  */
 export async function sessionRefreshDue(request: Request): Promise<boolean> {
   const auth = storedAuth(await getSession(request));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../../protocol/endpoints";
 import { memberEndpoints } from "../../../protocol/endpoints/member";
 import { buildApp } from "../../app";
+import { REFRESH_GRACE_MS } from "../../members/refresh-grace";
 import { totpCode } from "../../core/members/totp";
 import { ApiClient } from "../../testing/api-client";
 import { OPERATOR, TEST_ADMIN_TOKEN } from "../../testing/api-members";
@@ -179,17 +180,39 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     expect(ok.code).toBe(200);
   });
 
-  it("refreshes tokens (the old refresh token stops working) and logs out", async () => {
+  it("refreshes tokens (the old refresh token stops working after a few seconds) and logs out", async () => {
     const grant = (await login("alice@example.com")).data!;
-    const refreshed = await client.call(endpoints.token, { body: { grant_type: "refresh_token", refresh_token: grant.refresh_token } });
+    const refresh = () => client.call(endpoints.token, { body: { grant_type: "refresh_token", refresh_token: grant.refresh_token } });
+    const refreshed = await refresh();
     expect(refreshed.code).toBe(200);
     expect(refreshed.data!.access_token).not.toBe(grant.access_token);
     expect((await memberInfo(grant.access_token)).code).toBe(401);
-    const replay = await client.call(endpoints.token, { body: { grant_type: "refresh_token", refresh_token: grant.refresh_token } });
+    // A request that left with the old token just before the answer came back gets the same new tokens.
+    advance(REFRESH_GRACE_MS);
+    const late = await refresh();
+    expect(late.code).toBe(200);
+    expect(late.data).toMatchObject({ access_token: refreshed.data!.access_token, refresh_token: refreshed.data!.refresh_token });
+    advance(1);
+    const replay = await refresh();
     expect(replay.code).toBe(401);
     const token = refreshed.data!.access_token;
     expect((await client.call(endpoints.logout, {}, { token })).code).toBe(200);
     expect((await memberInfo(token)).code).toBe(401);
+  });
+
+  it("rotates once for refreshes with one token that arrive together (two tabs, two web processes): each gets the same working tokens", async () => {
+    const grant = (await login("alice@example.com")).data!;
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => client.call(endpoints.token, { body: { grant_type: "refresh_token", refresh_token: grant.refresh_token } })),
+    );
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.data!.access_token)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.data!.refresh_token)).size).toBe(1);
+    expect((await memberInfo(answers[0]!.data!.access_token)).code).toBe(200);
+    // The new refresh token rotates on as usual.
+    const next = await client.call(endpoints.token, { body: { grant_type: "refresh_token", refresh_token: answers[0]!.data!.refresh_token } });
+    expect(next.code).toBe(200);
+    expect(next.data!.access_token).not.toBe(answers[0]!.data!.access_token);
   });
 
   it("expires an access token after the token time", async () => {
