@@ -101,8 +101,15 @@ class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode
   }
 }
 
-/** Candlesticks as SVG (drawing only: numbers are fine for pixels). */
-function CandleSvg({ candles, label }: { candles: WireCandle[]; label: string }) {
+/** A coordinate in the chart's 1000 × 360 box, to a tenth (finer than any screen draws it). */
+const px = (v: number) => String(Math.round(v * 10) / 10);
+
+/**
+ * Candlesticks as SVG (drawing only: numbers are fine for pixels). One path per colour for the
+ * wicks, the bodies and the volume bars, not three elements per candle: the server sends this in
+ * the trading page's HTML (decision 036; ~44 KB of markup before).
+ */
+export function CandleSvg({ candles, label }: { candles: WireCandle[]; label: string }) {
   const shown = candles.slice(-90);
   const W = 1000;
   const H = 360;
@@ -122,22 +129,32 @@ function CandleSvg({ candles, label }: { candles: WireCandle[]; label: string })
       .slice(-shown.length)
       .flatMap((v, i) => (v === "-" ? [] : [`${(i * step + step / 2).toFixed(1)},${y(v).toFixed(1)}`]))
       .join(" ");
+  const half = step * 0.35;
+  const width = px(step * 0.7);
+  const paths = { up: { wicks: "", bodies: "", volumes: "" }, down: { wicks: "", bodies: "", volumes: "" } };
+  shown.forEach((c, i) => {
+    const o = Number(c.o);
+    const cl = Number(c.c);
+    const side = cl >= o ? paths.up : paths.down;
+    const x = i * step + step / 2;
+    const top = y(Math.max(o, cl));
+    const bodyH = Math.max(1, Math.abs(y(o) - y(cl)));
+    const vh = (Number(c.v) / vmax) * (H - priceH - 12);
+    side.wicks += `M${px(x)} ${px(y(Number(c.h)))}V${px(y(Number(c.l)))}`;
+    side.bodies += `M${px(x - half)} ${px(top)}h${width}v${px(bodyH)}h-${width}z`;
+    if (vh > 0) side.volumes += `M${px(x - half)} ${px(H - vh)}h${width}V${H}h-${width}z`;
+  });
   return (
     <svg className={s.chartSvg} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" aria-label={label} role="img" focusable="false">
-      {shown.map((c, i) => {
-        const o = Number(c.o);
-        const cl = Number(c.c);
-        const up = cl >= o;
-        const color = up ? vars.color.up : vars.color.down;
-        const x = i * step + step / 2;
-        const top = y(Math.max(o, cl));
-        const bodyH = Math.max(1, Math.abs(y(o) - y(cl)));
-        const vh = (Number(c.v) / vmax) * (H - priceH - 12);
+      {(["up", "down"] as const).map((side) => {
+        const color = side === "up" ? vars.color.up : vars.color.down;
+        const { wicks, bodies, volumes } = paths[side];
         return (
-          <g key={c.t} style={{ stroke: color, fill: color }}>
-            <line x1={x} x2={x} y1={y(Number(c.h))} y2={y(Number(c.l))} strokeWidth={1} vectorEffect="non-scaling-stroke" />
-            <rect x={x - step * 0.35} width={step * 0.7} y={top} height={bodyH} />
-            <rect x={x - step * 0.35} width={step * 0.7} y={H - vh} height={vh} opacity={0.5} />
+          // Colours as style, not attributes: they are CSS variables, which SVG attributes do not read everywhere.
+          <g key={side} style={{ fill: color }}>
+            {wicks ? <path d={wicks} style={{ fill: "none", stroke: color }} strokeWidth={1} vectorEffect="non-scaling-stroke" /> : null}
+            {bodies ? <path d={bodies} /> : null}
+            {volumes ? <path d={volumes} opacity={0.5} /> : null}
           </g>
         );
       })}
