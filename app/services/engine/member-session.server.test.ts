@@ -126,17 +126,18 @@ describe("token refresh", () => {
     expect(loader).toBe(action);
   });
 
-  it("remembers no refresh once answered: a later request with the old cookie cannot refresh", async () => {
+  it("remembers no refresh once answered: a later request with the old cookie asks the engine, which answers the same tokens for a few seconds", async () => {
     const { cookie, auth } = await loggedInCookie("stale@example.com", Date.now() - 604_800_000);
     const first = await getMember(cookie);
     expect(first?.refreshedCookie).toMatch(/^__session=/);
-    // The browser did not get the new cookie: the engine rotated the refresh token, so this fails
-    // (and the next engine call answers 401) in any process; only the cookie reaching the browser helps.
+    expect(first?.auth.accessToken).not.toBe(auth.accessToken);
+    // The browser did not get the new cookie yet (another tab, another web process): nothing kept
+    // here, the engine is asked again and, within its grace (decision 019), answers the same grant.
     refreshCalls = 0;
     const second = await getMember(cookie);
     expect(refreshCalls).toBe(1);
-    expect(second?.auth.accessToken).toBe(auth.accessToken);
-    expect(second?.refreshedCookie).toBeNull();
+    expect(second?.auth.accessToken).toBe(first?.auth.accessToken);
+    expect(second?.refreshedCookie).toMatch(/^__session=/);
   });
 
   it("keeps the member when the refresh fails (only the lock is released)", async () => {
