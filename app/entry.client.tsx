@@ -10,11 +10,11 @@ import { registerTexts, type Texts } from "~/lib/texts";
  */
 async function pageTexts(): Promise<Texts | undefined> {
   if (window.__texts) return window.__texts;
-  const src = document.querySelector<HTMLScriptElement>("script[data-texts]")?.src;
-  if (!src) return undefined;
+  const json = document.querySelector<HTMLScriptElement>("script[data-texts]")?.dataset.texts;
+  if (!json) return undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const answer = await fetch(src.replace(/\.js$/, ".json"));
+      const answer = await fetch(json);
       if (answer.ok) return (await answer.json()) as Texts;
     } catch {
       // Retried below.

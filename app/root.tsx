@@ -57,7 +57,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="description" content={messageAt(shell, "footer.tagline") ?? "Meridian Exchange"} />
         <link rel="manifest" href="/site.webmanifest" />
         {/* The language's texts, cached by the browser per version; deferred, so it runs before the page's modules (decision 036). */}
-        {shell ? <script defer nonce={nonce} src={textsPath(shell.lang, shell.textsVersion)} data-texts="" /> : null}
+        {shell ? (
+          <script defer nonce={nonce} src={textsPath(shell.lang, shell.textsVersion)} data-texts={textsPath(shell.lang, shell.textsVersion, "json")} />
+        ) : null}
         <Meta />
         <Links />
       </head>

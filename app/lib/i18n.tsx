@@ -31,7 +31,8 @@ function pluralRule(lang: string): Intl.PluralRules | null {
   return rule;
 }
 
-function lookup(messages: Messages, key: string): string | undefined {
+/** The text at a dotted key (`a.b.c`), or undefined. */
+export function lookup(messages: Messages, key: string): string | undefined {
   let node: string | Messages | undefined = messages;
   for (const part of key.split(".")) {
     if (typeof node !== "object") return undefined;
@@ -80,8 +81,9 @@ const I18nContext = createContext<I18nValue>({ t: (key) => key, i18n: { language
 export function PageTextsProvider({ lang, version, children }: { lang: string; version: string; children: ReactNode }) {
   const held = textsOf(lang);
   const [fetched, setFetched] = useState<Texts | undefined>(undefined);
-  const texts = held?.version === version ? held : fetched?.lang === lang && fetched.version === version ? fetched : (held ?? fetched);
-  const stale = texts?.lang !== lang || texts.version !== version;
+  const current = [held, fetched].find((t) => t?.lang === lang && t.version === version);
+  const texts = current ?? held ?? fetched;
+  const stale = current === undefined;
   useEffect(() => {
     if (!stale) return;
     const controller = new AbortController();

@@ -34,10 +34,3 @@ export function textsOf(lang: string): Texts | undefined {
 export function textsPath(lang: string, version: string, kind: "js" | "json" = "js"): string {
   return `/texts/${lang}/${version}.${kind}`;
 }
-
-/** Reads a dotted key from one language's texts (for `meta` functions, which cannot use hooks). */
-export function textAt(lang: string | undefined, key: string): string | undefined {
-  let node: unknown = lang === undefined ? undefined : known.get(lang)?.messages;
-  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === "string" ? node : undefined;
-}

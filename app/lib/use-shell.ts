@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { isServedPath } from "./route-patterns";
 import type { ShellData } from "./shell";
-import { textAt } from "./texts";
+import { lookup } from "./i18n";
+import { textsOf } from "./texts";
 
 /** The root loader's shell data; every page renders inside the shell, so it is always there. */
 export function useShell(): ShellData {
@@ -27,7 +28,8 @@ export function useDocumentShell(): ShellData | undefined {
 
 /** Reads a dotted key from the page language's texts, for `meta` functions (which cannot use hooks). */
 export function messageAt(shell: ShellData | undefined, key: string): string | undefined {
-  return textAt(shell?.lang, key);
+  const messages = shell ? textsOf(shell.lang)?.messages : undefined;
+  return messages ? lookup(messages, key) : undefined;
 }
 
 /** A page title: "<page> | <site name>"; the page is a text key, or the text itself with `literal`. */

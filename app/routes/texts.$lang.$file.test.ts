@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import de from "~/locales/de.json";
 import type { Texts } from "~/lib/texts";
-import { textAt, textsOf } from "~/lib/texts";
+import { textsOf } from "~/lib/texts";
+import { messageAt } from "~/lib/use-shell";
+import type { ShellData } from "~/lib/shell";
 import { loadTexts } from "~/services/platform/messages.server";
 import { Browser } from "~/testing/route-call";
 import { startTestExchange, type TestExchange } from "~/testing/test-exchange";
@@ -49,7 +51,8 @@ describe("a language's texts", () => {
   it("are known to the server's renderer once loaded, for page titles and the shell", async () => {
     const texts = await loadTexts("de");
     expect(textsOf("de")).toBe(texts);
-    expect(textAt("de", "home.title")).toBe((de.home as { title: string }).title);
-    expect(textAt("de", "home.no_such_key")).toBeUndefined();
+    const shell = { lang: "de" } as ShellData;
+    expect(messageAt(shell, "home.title")).toBe((de.home as { title: string }).title);
+    expect(messageAt(shell, "home.no_such_key")).toBeUndefined();
   });
 });

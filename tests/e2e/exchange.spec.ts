@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, deposit, logIn } from "./spot-support";
-import { ENGINE_URL, expectNoSeriousA11yViolations, text } from "./support";
+import { ENGINE_URL, expectNoSeriousA11yViolations, hydrationErrors, text } from "./support";
 
 const PAGE = "/exchange/full-screen/BTC_USDT";
 
@@ -60,10 +60,7 @@ for (const [lang, marks] of [
     context,
     baseURL,
   }) => {
-    const hydration: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" && /hydrat|#418|#423|#425/i.test(m.text())) hydration.push(m.text());
-    });
+    const hydration = hydrationErrors(page);
     await context.addCookies([{ name: "lang", value: Buffer.from(JSON.stringify(lang)).toString("base64"), url: baseURL! }]);
     const scales = await scalesOf("BTC_USDT");
     await page.goto(PAGE);

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, LANGUAGES, text } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, hydrationErrors, LANGUAGES, text } from "./support";
 
 test.describe("home and routing", () => {
   for (const javaScriptEnabled of [true, false]) {
@@ -100,6 +100,17 @@ test.describe("language switch without JavaScript", () => {
   });
 });
 
+/** Follows the header's Markets link and waits for the markets page's header in that language's words. */
+async function followMarketsLink(page: Page, lang: string) {
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: text(lang, "nav.markets"), exact: true })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/market\/main$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: text(lang, "header.login"), exact: true })).toBeVisible();
+}
+
 test("language switch with JavaScript reloads the page in the new language", async ({ page }) => {
   await page.goto("/rate/index");
   await page.getByLabel(/^Language:/).click();
@@ -108,13 +119,7 @@ test("language switch with JavaScript reloads the page in the new language", asy
   await expect(page).toHaveURL(/\/rate\/index$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("jp", "rates.title"));
   // The next page is drawn in the browser, with the texts of the new language.
-  await page
-    .getByRole("banner")
-    .getByRole("link", { name: text("jp", "nav.markets"), exact: true })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/market\/main$/);
-  await expect(page.getByRole("banner").getByRole("link", { name: text("jp", "header.login"), exact: true })).toBeVisible();
+  await followMarketsLink(page, "jp");
 });
 
 test.describe("a language's texts travel apart from the pages (decision 036)", () => {
@@ -141,21 +146,12 @@ test.describe("a language's texts travel apart from the pages (decision 036)", (
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
     });
-    const hydration: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" && /hydrat|#418|#423|#425/i.test(m.text())) hydration.push(m.text());
-    });
+    const hydration = hydrationErrors(page);
     await page.goto("/rate/index");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "rates.title"));
     await page.waitForFunction(() => "__remixRouter" in window);
     // Drawn in the browser (no new document): the words, not their keys.
-    await page
-      .getByRole("banner")
-      .getByRole("link", { name: text("en", "nav.markets"), exact: true })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/market\/main$/);
-    await expect(page.getByRole("banner").getByRole("link", { name: text("en", "header.login"), exact: true })).toBeVisible();
+    await followMarketsLink(page, "en");
     expect(hydration, "the browser drew what the server drew").toEqual([]);
     expect(documents).toEqual(["/rate/index"]);
     expect(await page.evaluate(() => typeof window.__texts)).toBe("undefined");

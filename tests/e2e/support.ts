@@ -36,6 +36,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** React's hydration errors the page logs from now on (the browser drew something else than the server). */
+export function hydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /hydrat|#418|#423|#425/i.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
 export const ENGINE_URL = `http://127.0.0.1:${process.env.E2E_ENGINE_PORT ?? 8180}`;
 
 /** Headers of an operator call (dev mailbox, deposits): the admin token of the e2e data folder. */
