@@ -92,7 +92,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(tabs).toHaveCount(1); // no favourites for a visitor, no contracts listed
       await expect(tabs).toHaveText(/^Spot \(\d+\)$/);
       await expect(tabs).toHaveAttribute("aria-current", "page");
-      expect(await rowSymbols(page)).toEqual(listed);
+      await expect.poll(() => rowSymbols(page)).toEqual(listed);
       await expect(page.getByRole("link", { name: "BTC/USDT", exact: true })).toHaveAttribute("href", "/exchange/full-screen/BTC_USDT");
       // A visitor's star leads to the login, which comes back here.
       await expect(page.getByRole("link", { name: en("market_list.favourite_login", { symbol: "BTC/USDT" }) })).toHaveAttribute(
@@ -106,7 +106,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: en("market_list.search_submit") }).click();
       await expect(page).toHaveURL(/\?q=bTc$/);
       await expect(page.getByText(en("market_list.results", { q: "bTc", count: "1" }))).toBeVisible();
-      expect(await rowSymbols(page)).toEqual(listed.filter((s) => s.toLowerCase().includes("btc")));
+      // Polled, as below: the text above the table can arrive before the table's rows.
+      await expect.poll(() => rowSymbols(page)).toEqual(listed.filter((s) => s.toLowerCase().includes("btc")));
       expect(await rowSymbols(page)).toEqual(["BTC/USDT"]);
 
       await search.fill("zzz");
@@ -162,13 +163,13 @@ for (const javaScriptEnabled of [true, false]) {
       await favouritesTab.click();
       await expect(page).toHaveURL(/\?tab=favourites$/);
       await expect(favouritesTab).toHaveAttribute("aria-current", "page");
-      expect((await rowSymbols(page)).sort()).toEqual(["BTC/USDT", "ETH/USDT"]);
+      await expect.poll(async () => (await rowSymbols(page)).sort()).toEqual(["BTC/USDT", "ETH/USDT"]);
       // Searching stays on the favourites tab.
       await page.getByRole("searchbox", { name: en("market_list.search_label") }).fill("btc");
       await page.getByRole("button", { name: en("market_list.search_submit") }).click();
       await expect(page).toHaveURL(/\?tab=favourites&q=btc$/);
       await expect(page.getByText(en("market_list.results", { q: "btc", count: "1" }))).toBeVisible();
-      expect(await rowSymbols(page)).toEqual(["BTC/USDT"]);
+      await expect.poll(() => rowSymbols(page)).toEqual(["BTC/USDT"]);
 
       await page.getByRole("button", { name: en("market_list.favourite_remove", { symbol: "BTC/USDT" }) }).click();
       await expect(page.getByRole("status").filter({ hasText: en("market_list.favourite_removed") })).toBeVisible();
