@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { guardActions, isCrossSiteWrite, securityHeaders, unreadableFormReason } from "./server/guards.mjs";
+import { precompressed } from "./server/precompressed.mjs";
 
 // BUILD_DIR: see remix.config.js (a second build of the same checkout lives in its own folder).
 const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -51,7 +52,10 @@ app.use((req, res, next) => {
 // Compressed from 256 bytes (the library's default is 1 KB): most of a page's script chunks are
 // smaller than 1 KB and gzip halves them (decision 034); below 256 bytes gzip saves nothing.
 app.use(compression({ threshold: 256 }));
-app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
+// Built assets go out as the build's brotli or gzip copies (decision 037); compression above
+// leaves an encoded response as it is.
+const assetOptions = { immutable: true, maxAge: "1y" };
+app.use("/build", precompressed(ASSETS_DIR, assetOptions), express.static(ASSETS_DIR, assetOptions));
 // Files in public/ all have an extension; a page's path has none, so it is not looked up on disk
 // first (a failed `stat` per page view; decision 036).
 const publicFiles = express.static("public", { maxAge: "1h" });

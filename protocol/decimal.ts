@@ -69,3 +69,15 @@ export function decimals(value: string): number {
   const point = value.indexOf(".");
   return point === -1 ? 0 : value.length - point - 1;
 }
+
+/** `a + b ≤ c`, exactly, for decimal strings. */
+export function sumFits(a: string, b: string, c: string): boolean {
+  const scale = Math.max(decimals(a), decimals(b), decimals(c));
+  return toMinor(a, scale) + toMinor(b, scale) <= toMinor(c, scale);
+}
+
+/** `a + b`, exactly, for decimal strings. */
+export function addDecimals(a: string, b: string): string {
+  const scale = Math.max(decimals(a), decimals(b));
+  return fromMinor(toMinor(a, scale) + toMinor(b, scale), scale, { trim: true });
+}

@@ -77,8 +77,7 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-/** KYC review state (dict `kyc_status`): 0 not submitted, 1 in review, 2 approved, 3 rejected. */
-export const KYC_STATUS = { none: 0, review: 1, approved: 2, rejected: 3 } as const;
+export { KYC_STATUS } from "./member-states";
 export const kycStatusSchema = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   reason: z.string().nullable(),

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildEngine } from "./build-engine.mjs";
+import { precompressAssets } from "./precompress.mjs";
 import { supervise } from "./supervise.mjs";
 
 const env = { ...process.env };
@@ -30,6 +31,8 @@ if (!skipBuild) {
   // A finished build sometimes ends with esbuild's service reporting its own shutdown as a Go
   // "deadlock" trace (the Remix CLI exits while the service waits): noise, not an error.
   process.stderr.write(errors.replace(/fatal error: all goroutines are asleep - deadlock![\s\S]*$/, ""));
+  // The assets' gzip and brotli copies, which the web server sends as they are (decision 037).
+  await precompressAssets();
 }
 // The engine runs built (plain JavaScript), not through tsx: it starts in half the time (0.4 s to build).
 if (!skipBuild || !existsSync("build/engine/main.mjs")) await buildEngine();

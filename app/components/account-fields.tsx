@@ -1,14 +1,11 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "~/lib/forms/form-props";
+import type { ExchangeField } from "~/lib/forms/use-exchange-form";
 import { useTranslation } from "~/lib/i18n";
 import { useShell } from "~/lib/use-shell";
 import { Field, SelectField } from "./forms";
 
-/**
- * A text field of whichever form uses these fields (register, login, bind, reset): conform's
- * field type is invariant in its form's schema, so `unknown` there would refuse every real form.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-type AnyFormField = FieldMetadata<unknown, any, string[]>;
+/** A text field of whichever form uses these fields (register, login, bind, reset). */
+type AnyFormField = ExchangeField;
 
 export interface AreaOption {
   dial: string;

@@ -52,3 +52,16 @@ export type LiveNoticesAnswer =
   | { signedOut: true }
   /** The read failed (the engine unreachable): tried again on the next push or page. */
   | { unavailable: true };
+
+/** How often a page that reads the notifications instead of following them reads them (ms). */
+export const NOTICE_READ_MS = 30_000;
+
+/**
+ * Whether a page reads the member's notifications every `NOTICE_READ_MS` instead of following
+ * them on the page's socket (decision 037): the member's own pages (`/account/…`: forms and
+ * tables, none with live data) do not load socket.io for the bell alone; the market pages (home,
+ * markets, trading) are live, and so is any page once the socket is open.
+ */
+export function readsNoticesByTurns(pathname: string): boolean {
+  return pathname === "/account" || pathname.startsWith("/account/");
+}

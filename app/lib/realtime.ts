@@ -14,8 +14,15 @@ const resyncs = new Map<string, Set<() => void>>();
 const subscribedHandlers = new Map<string, Set<() => void>>();
 const tickets = new Map<string, string>();
 
+/** Marks the page's socket on the document for `socket-state.ts` (which this module does not import, nor it this one). */
+function markSocket(open: boolean) {
+  document.documentElement.dataset.socket = open ? "open" : "";
+  document.dispatchEvent(new Event("exchange:socket"));
+}
+
 function connect(): Promise<Socket> {
-  socket ??= import("socket.io-client").then(({ io }) => {
+  if (socket) return socket;
+  const opening = import("socket.io-client").then(({ io }) => {
     const s = io({ path: "/socket.io", transports: ["websocket", "polling"] });
     s.on("message", (message: PushMessage) => {
       for (const handler of handlers.get(message.topic) ?? []) handler(message.data);
@@ -28,7 +35,16 @@ function connect(): Promise<Socket> {
     });
     return s;
   });
-  return socket;
+  socket = opening;
+  // socket.io-client could not be fetched (a weak connection): no socket, so the next island
+  // that needs one tries again, and the notifications go back to reading by turns.
+  opening.catch(() => {
+    if (socket !== opening) return;
+    socket = null;
+    markSocket(false);
+  });
+  markSocket(true);
+  return opening;
 }
 
 function subscribe(s: Socket, topic: string) {
@@ -83,12 +99,15 @@ export function useTopic<N extends string>(topic: N | null | undefined, onMessag
     const subscribedSet = subscribedHandlers.get(topic) ?? new Set();
     subscribedSet.add(onSubscribed);
     subscribedHandlers.set(topic, subscribedSet);
-    void connect().then((s) => {
-      if (cancelled) return;
-      if (first || renewed) subscribe(s, topic);
-      // Followed already by another island: its subscription serves this one too.
-      else onSubscribed();
-    });
+    connect().then(
+      (s) => {
+        if (cancelled) return;
+        if (first || renewed) subscribe(s, topic);
+        // Followed already by another island: its subscription serves this one too.
+        else onSubscribed();
+      },
+      () => {},
+    );
     return () => {
       cancelled = true;
       set.delete(handler);

@@ -26,8 +26,11 @@ export function registerTexts(texts: Texts): void {
   known.set(texts.lang, texts);
 }
 
+/** A language's texts: registered, or in the browser those the page started with (`window.__texts`). */
 export function textsOf(lang: string): Texts | undefined {
-  return known.get(lang);
+  const registered = known.get(lang);
+  if (registered || typeof window === "undefined") return registered;
+  return window.__texts?.lang === lang ? window.__texts : undefined;
 }
 
 /** Where one version of a language's texts is served: a script (`js`) or the same as JSON (`json`). */

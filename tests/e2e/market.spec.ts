@@ -73,6 +73,9 @@ async function sortBy(page: Page, column: string, dir: "asc" | "desc") {
   const header = page.getByRole("columnheader", { name: new RegExp(`^${column}`) });
   await header.getByRole("link").click();
   await expect(header).toHaveAttribute("aria-sort", dir === "asc" ? "ascending" : "descending");
+  // The rows come after the header (the page streams them): read nothing before they are there
+  // (an empty column would pass for sorted).
+  await expect(page.locator("tbody tr[data-symbol]").first()).toBeVisible();
   // Keep the pointer off the rows: while it rests on them, live pushes do not reorder rows.
   await page.mouse.move(0, 0);
 }

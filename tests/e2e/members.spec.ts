@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations, sendCodeAndRead, uniqueEmail } from "./support";
+import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations, logOutFromMenu, sendCodeAndRead, uniqueEmail } from "./support";
 
 async function register(page: Page, email: string, password: string) {
   await page.goto("/user/register");
@@ -103,11 +103,7 @@ for (const javaScriptEnabled of [true, false]) {
       await logIn(page, email, "second456");
 
       // Log out from the member menu.
-      await page
-        .getByRole("banner")
-        .getByRole("link", { name: /^Account menu/ })
-        .hover();
-      await page.getByRole("button", { name: "Log Out" }).click();
+      await logOutFromMenu(page);
       await expect(page).toHaveURL(/\/home\/index$/);
       await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
     });
@@ -133,16 +129,66 @@ test("the register form explains bad input without JavaScript and keeps what was
   await context.close();
 });
 
+test("with JavaScript the register form checks in the browser once it is used, and a refused form is not posted (decision 037)", async ({ page }) => {
+  const posts: string[] = [];
+  const checks: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+    if (/\/check-form-[A-Z0-9]+\.js$/.test(request.url())) checks.push(request.url());
+  });
+  await page.goto("/user/register");
+  await page.waitForLoadState("networkidle");
+  // The page came alive without the form's checks: they come with the first use of the form.
+  expect(checks).toEqual([]);
+  const email = page.getByLabel("E-mail");
+  await email.fill("not-an-email");
+  await email.press("Tab");
+  await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  expect(checks).toHaveLength(1);
+
+  // Submitted as it is (the press leaves the code field: its own error waits for the release, so the
+  // button does not move under the pointer): every field at fault says so, the focus goes to the
+  // first, nothing is posted.
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Enter the 6-digit code.")).toBeVisible();
+  await expect(email).toBeFocused();
+  // Typing again checks again: the e-mail's error goes as soon as it is a valid address.
+  await email.fill("member@example.com");
+  await expect(page.getByText("Enter a valid e-mail address.")).toHaveCount(0);
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  expect(posts).toEqual([]);
+});
+
+test("on a slow connection a form pressed twice before its checks arrived is posted once (decision 037)", async ({ page }) => {
+  const email = uniqueEmail("slowchecks");
+  await register(page, email, "pass1234");
+  await logOutFromMenu(page);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
+
+  // A new page, whose form checks take 1.5 s to arrive.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/user/login")) posts.push(request.url());
+  });
+  await page.route(/\/check-form-[A-Z0-9]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto("/user/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("pass1234");
+  await page.getByRole("button", { name: "Log In", exact: true }).dblclick();
+  await expect(page).toHaveURL(/\/account\/center\/info$/);
+  expect(posts).toHaveLength(1);
+});
+
 test("pages for members send visitors to the login page and back", async ({ page }) => {
   const email = uniqueEmail("back");
   await page.goto("/account/center/security");
   await expect(page).toHaveURL(/\/user\/login\?redirectTo=%2Faccount%2Fcenter%2Fsecurity$/);
   await register(page, email, "pass1234");
-  await page
-    .getByRole("banner")
-    .getByRole("link", { name: /^Account menu/ })
-    .hover();
-  await page.getByRole("button", { name: "Log Out" }).click();
+  await logOutFromMenu(page);
   await expect(page.getByText("You have logged out.")).toBeVisible();
   await page.goto("/account/center/security");
   await page.getByLabel("E-mail").fill(email);

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type WebSocketRoute } from "@playwright/test";
-import { ENGINE_URL, expectNoSeriousA11yViolations, text } from "./support";
+import { ENGINE_URL, expectNoSeriousA11yViolations, logOutFromMenu, text } from "./support";
 import { createMember, deposit, logIn } from "./spot-support";
 
 /**
@@ -86,11 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(stackOf(page).getByRole("listitem")).toHaveCount(javaScriptEnabled ? 3 : 0);
 
       // Back in after logging out: the bell counts them and the page lists all five.
-      await page
-        .getByRole("banner")
-        .getByRole("link", { name: /^Account menu/ })
-        .hover();
-      await page.getByRole("button", { name: "Log Out" }).click();
+      await logOutFromMenu(page);
       await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
       await expect(stackOf(page)).toHaveCount(0);
       await logIn(page, member.email, member.password, "/home/index");
@@ -208,4 +204,30 @@ test("a live read that cannot reach the server leaves the member's page as it is
   await page.unroute(/\/account\/center\/notifications\/live/);
   await marketBuy(token);
   await expect(stackOf(page).getByRole("listitem")).toHaveCount(3);
+});
+
+test("the member's own pages read the stack every 30 s, without socket.io (JavaScript on; decision 037)", async ({ page }) => {
+  const member = await createMember("notices-by-turns");
+  await deposit(member.uid, "USDT", "10000");
+  const token = await apiToken(member.email, member.password, member.uid);
+  const sockets: string[] = [];
+  page.on("request", (request) => {
+    if (/\/socket\.io\//.test(request.url())) sockets.push(request.url());
+  });
+  page.on("websocket", (ws) => sockets.push(ws.url()));
+  // The page's timers run on a clock the test moves; the network does not.
+  await page.clock.install();
+  await logIn(page, member.email, member.password, "/account/wallet/assets");
+  await expect(page).toHaveURL(/\/account\/wallet\/assets$/);
+  await expect(bell(page)).toHaveAccessibleName("Notifications");
+
+  await marketBuy(token);
+  // Not followed live here: nothing until the next read.
+  await page.clock.runFor(5_000);
+  await expect(stackOf(page).getByRole("listitem")).toHaveCount(0);
+  await page.clock.runFor(30_000);
+  await expect(stackOf(page).getByRole("listitem")).toHaveCount(1);
+  await expect(stackOf(page)).toContainText(FILLED);
+  await expect(bell(page)).toHaveAccessibleName("Notifications, 1 unread");
+  expect(sockets, "no socket.io on the member's own pages").toEqual([]);
 });

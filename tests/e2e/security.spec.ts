@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { totpCode } from "../../engine/core/members/totp";
-import { ENGINE_URL, expectNoSeriousA11yViolations, lastMailId, latestCode, uniqueEmail } from "./support";
+import { ENGINE_URL, expectNoSeriousA11yViolations, lastMailId, latestCode, logOutFromMenu, uniqueEmail } from "./support";
 
 const run = promisify(execFile);
 const PNG = Buffer.from(
@@ -45,11 +45,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/account\/center\/security$/);
       await expect(page.getByText("Google Authenticator is on.")).toBeVisible();
 
-      await page
-        .getByRole("banner")
-        .getByRole("link", { name: /^Account menu/ })
-        .hover();
-      await page.getByRole("button", { name: "Log Out" }).click();
+      await logOutFromMenu(page);
       await expect(page).toHaveURL(/\/home\/index$/);
 
       await page.goto("/user/login");

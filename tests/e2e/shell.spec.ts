@@ -143,8 +143,12 @@ test.describe("a language's texts travel apart from the pages (decision 036)", (
   test("a page whose texts script did not arrive fetches them before it comes alive, and keeps its words", async ({ page }) => {
     await page.route("**/texts/**/*.js", (route) => route.abort());
     const documents: string[] = [];
+    const json: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    page.on("requestfinished", (request) => {
+      if (/^\/texts\/en\/[^/]+\.json$/.test(new URL(request.url()).pathname)) json.push(request.url());
     });
     const hydration = hydrationErrors(page);
     await page.goto("/rate/index");
@@ -154,7 +158,9 @@ test.describe("a language's texts travel apart from the pages (decision 036)", (
     await followMarketsLink(page, "en");
     expect(hydration, "the browser drew what the server drew").toEqual([]);
     expect(documents).toEqual(["/rate/index"]);
-    expect(await page.evaluate(() => typeof window.__texts)).toBe("undefined");
+    // The words came from the JSON, fetched once (the script never ran).
+    expect(json).toHaveLength(1);
+    expect(await page.evaluate(() => window.__texts?.lang)).toBe("en");
   });
 
   test("a page that holds older texts than the server's (an operator changed one) fetches the current ones", async ({ page }) => {

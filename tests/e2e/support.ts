@@ -96,3 +96,19 @@ export async function sendCodeAndRead(page: Page, destination: string) {
   }
   return latestCode(destination, before);
 }
+
+/**
+ * Logs the member out from the header's account menu (it opens on hover). The menu is hovered
+ * again if a click found it closed: once, a page still loading without JavaScript (after a link's
+ * navigation) had the pointer's menu closed between the hover and the click, and the click hit the
+ * page under it and then waited out the test for a menu nobody hovered.
+ */
+export async function logOutFromMenu(page: Page) {
+  await page.waitForLoadState("load");
+  const menu = page.getByRole("banner").getByRole("link", { name: /^Account menu/ });
+  const logOut = page.getByRole("button", { name: "Log Out" });
+  await expect(async () => {
+    await menu.hover();
+    await logOut.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -1,12 +1,14 @@
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/dom";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { fromMinor, multiplyDecimal, toMinor } from "#protocol/decimal";
 import { FormErrors } from "~/components/forms";
 import { formErrorText } from "~/lib/forms/form-error";
-import { precisionOf, spotOrderSchema, type OrderFormType } from "~/lib/forms/spot-order";
-import { useExchangeForm } from "~/lib/forms/use-exchange-form";
+import { spotOrderCheck } from "~/lib/forms/checks/order";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
+import { precisionOf, type OrderFormType } from "~/lib/forms/spot-order";
+import { useExchangeForm, type ExchangeField } from "~/lib/forms/use-exchange-form";
 import { estimateOrderFee } from "~/lib/fees";
 import { cleanTypedNumber, decimalMarkOf, readDecimalInput, toInputText } from "~/lib/decimal-input";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -52,9 +54,9 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
   const nf = useNumberFormat();
   // Keyed by the scales, not by the precision object (a new one each render).
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const schema = useMemo(() => spotOrderSchema(precision, mark), [precision.priceScale, precision.amountScale, precision.quoteScale, mark]);
+  const check = useMemo(() => spotOrderCheck(precision, mark), [precision.priceScale, precision.amountScale, precision.quoteScale, mark]);
   const reply = fetcher.data?.side === side ? fetcher.data : null;
-  const [form, fields] = useExchangeForm(schema, {
+  const [form, fields] = useExchangeForm(check, {
     id: `order-${side}`,
     lastResult: reply?.result ?? lastResult,
     shouldValidate: "onSubmit",
@@ -94,7 +96,7 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
   /** A share of what is available, as an amount (or money for a market buy), rounded down. */
   const share = (pct: bigint) => {
     const availMinor = toMinor(available, 8, "down");
-    const set = (field: FieldMetadata<string | undefined>, minor: bigint, scale: number) =>
+    const set = (field: ExchangeField, minor: bigint, scale: number) =>
       form.update({ name: field.name as string, value: toInputText(fromMinor(minor, scale), mark) });
     if (buyAtMarket) return set(fields.money, (availMinor * pct) / 100n / 10n ** BigInt(8 - precision.quoteScale), precision.quoteScale);
     if (side === "sell") return set(fields.num, (availMinor * pct) / 100n / 10n ** BigInt(8 - precision.amountScale), precision.amountScale);
@@ -104,7 +106,7 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
     set(fields.num, (availMinor * pct * 10n ** BigInt(precision.priceScale + precision.amountScale)) / (100n * priceMinor * 10n ** 8n), precision.amountScale);
   };
 
-  const numberField = (field: FieldMetadata<string | undefined>, label: string, unit: string, scale: number, defaultValue?: string | null) => {
+  const numberField = (field: ExchangeField, label: string, unit: string, scale: number, defaultValue?: string | null) => {
     const props = getInputProps(field, { type: "text" });
     const errorId = `${field.id}-error`;
     return (

@@ -1,10 +1,9 @@
-import { useFetcher } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "@remix-run/react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Notice } from "#protocol/endpoints/notices";
 import { NOTICE_STACK } from "#protocol/limits";
-import type { TopicName } from "#protocol/realtime";
-import { LIVE_NOTICES_PATH, type LiveNoticesAnswer } from "~/lib/notice-links";
-import { useTopic } from "~/lib/realtime";
+import { LIVE_NOTICES_PATH, NOTICE_READ_MS, readsNoticesByTurns, type LiveNoticesAnswer } from "~/lib/notice-links";
+import { useSocketOpen } from "~/lib/socket-state";
 import { useShell } from "~/lib/use-shell";
 
 interface LiveNotices {
@@ -31,6 +30,9 @@ function stackUp(stack: Notice[], incoming: Notice[]): Notice[] {
 /** How long a read that could not be made waits before it is made anyway (ms). */
 const UNAVAILABLE_RETRY_MS = 30_000;
 
+/** Following the topic needs socket.io: loaded only where the stack is followed live. */
+const NoticeFollower = lazy(() => import("./notice-follower"));
+
 const newer = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : Number(b) > Number(a) ? b : a);
 
 /**
@@ -40,6 +42,8 @@ const newer = (a: string | null, b: string | null) => (a === null ? b : b === nu
  * since the newest one shown (`/account/center/notifications/live`, which also hands out the
  * topic's ticket). Logging out ends the subscription (no member, no topic); after a reconnect the
  * read is made again, with a fresh ticket, so what came meanwhile is stacked without a reload.
+ * The member's own pages follow the topic only when the page's socket is open anyway; otherwise
+ * they read every 30 s while shown, and at once when shown again (decision 037).
  */
 export function LiveNoticesProvider({ children }: { children: ReactNode }) {
   const { member, notices } = useShell();
@@ -48,15 +52,28 @@ export function LiveNoticesProvider({ children }: { children: ReactNode }) {
   const [live, setLive] = useState<{ topic: string; ticket: string } | null>(null);
   const lastId = useRef<string | null>(notices?.lastId ?? null);
   const needTicket = useRef(true);
-  const fetcher = useFetcher<LiveNoticesAnswer>();
+  const [answer, setAnswer] = useState<LiveNoticesAnswer | undefined>(undefined);
   const lastAnswer = useRef<LiveNoticesAnswer | undefined>(undefined);
-  lastAnswer.current = fetcher.data;
-  const loadRef = useRef(fetcher.load);
-  loadRef.current = fetcher.load;
+  lastAnswer.current = answer;
+  const reading = useRef<AbortController | null>(null);
 
+  // A plain fetch of the JSON route (no route module to download, decision 037); a newer read
+  // replaces one still on its way. One that cannot reach the server (offline, a dropped
+  // connection) or is not answered is "unavailable", and the stack reads again later: thrown, it
+  // would have nowhere to go but the console.
   const read = useCallback((force = false) => {
-    void loadRef.current(`${LIVE_NOTICES_PATH}?after=${lastId.current ?? "0"}${force ? "&force=1" : ""}`);
+    reading.current?.abort();
+    const controller = new AbortController();
+    reading.current = controller;
+    const url = `${LIVE_NOTICES_PATH}?after=${lastId.current ?? "0"}${force ? "&force=1" : ""}`;
+    fetch(url, { headers: { accept: "application/json" }, signal: controller.signal })
+      .then((res) => (res.ok ? (res.json() as Promise<LiveNoticesAnswer>) : { unavailable: true as const }))
+      .catch(() => ({ unavailable: true as const }))
+      .then((next) => {
+        if (!controller.signal.aborted) setAnswer(next);
+      });
   }, []);
+  useEffect(() => () => reading.current?.abort(), []);
 
   // Each read of the root loader (a page, a form's post): its count is the newest.
   useEffect(() => {
@@ -74,17 +91,33 @@ export function LiveNoticesProvider({ children }: { children: ReactNode }) {
     if (last && "unavailable" in last) read();
   }, [notices, read]);
 
-  // A member signed in: read once for the ticket; signed out (or another member): stop.
+  const { pathname } = useLocation();
+  const socketOpen = useSocketOpen();
+  const follow = socketOpen || !readsNoticesByTurns(pathname);
+
+  // A member signed in (or the page starts following): read once for a fresh ticket; signed out
+  // (or another member): stop.
   const uid = member?.uid;
   useEffect(() => {
     setLive(null);
     if (!uid) return;
     needTicket.current = true;
     read();
-  }, [uid, read]);
+  }, [uid, follow, read]);
+
+  // Not following: read by turns while the page is shown.
+  useEffect(() => {
+    if (!uid || follow) return;
+    const readIfShown = () => document.visibilityState === "visible" && read();
+    const timer = setInterval(readIfShown, NOTICE_READ_MS);
+    document.addEventListener("visibilitychange", readIfShown);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", readIfShown);
+    };
+  }, [uid, follow, read]);
 
   useEffect(() => {
-    const answer = fetcher.data;
     if (!answer || !uid || "signedOut" in answer) return;
     if ("unavailable" in answer) {
       // Not read now (a token due for its refresh, or the engine away): again after a quiet while,
@@ -99,21 +132,25 @@ export function LiveNoticesProvider({ children }: { children: ReactNode }) {
       needTicket.current = false;
       setLive({ topic: answer.topic, ticket: answer.ticket });
     }
-  }, [fetcher.data, uid, read]);
+  }, [answer, uid, read]);
 
   const resync = useCallback(() => {
     needTicket.current = true;
     read();
   }, [read]);
-  // The engine names the topic (`refresh_{memberId}`) with the ticket; its pushes are `refresh`'s.
-  // Once the engine accepts the subscription, what came between the first read and then is read too.
-  useTopic(live ? (live.topic as TopicName<"refresh">) : null, (push) => push.notices && read(), {
-    ticket: live?.ticket,
-    onResync: resync,
-    onSubscribed: read,
-  });
+  const onNotices = useCallback(() => read(), [read]);
 
   const close = useCallback((id: string) => setStack((cur) => cur.filter((n) => n.id !== id)), []);
   const value = useMemo(() => ({ unread, stack, close }), [unread, stack, close]);
-  return <Context.Provider value={value}>{children}</Context.Provider>;
+  return (
+    <Context.Provider value={value}>
+      {children}
+      {/* `live` is set by the first read, in the browser only: nothing of it on the server. */}
+      {live && follow ? (
+        <Suspense fallback={null}>
+          <NoticeFollower topic={live.topic} ticket={live.ticket} onNotices={onNotices} onResync={resync} onSubscribed={onNotices} />
+        </Suspense>
+      ) : null}
+    </Context.Provider>
+  );
 }

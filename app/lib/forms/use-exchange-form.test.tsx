@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { changePasswordSchema } from "./account";
-import { bindEmailSchema } from "./bind";
-import { spotOrderSchema } from "./spot-order";
+import { changePasswordCheck } from "./checks/account";
+import { bindEmailCheck } from "./checks/bind";
+import { spotOrderCheck } from "./checks/order";
+import { getFormProps, getInputProps } from "./form-props";
 import { useExchangeForm } from "./use-exchange-form";
 
 function PasswordForm() {
-  const [form, fields] = useExchangeForm(changePasswordSchema, { id: "pwd" });
+  const [form, fields] = useExchangeForm(changePasswordCheck, { id: "pwd" });
   return (
     <form method="post" {...getFormProps(form)}>
       <input {...getInputProps(fields.oldPassword, { type: "password" })} />
@@ -16,7 +16,7 @@ function PasswordForm() {
 }
 
 function EmailForm() {
-  const [form, fields] = useExchangeForm(bindEmailSchema, {
+  const [form, fields] = useExchangeForm(bindEmailCheck, {
     id: "email",
     lastResult: { status: "error", initialValue: { email: "x" }, error: { email: ["validation.email"] } },
   });
@@ -29,8 +29,8 @@ function EmailForm() {
 }
 
 function OrderForm() {
-  const schema = spotOrderSchema({ priceScale: 2, amountScale: 4, quoteScale: 2 }, ",");
-  const [form, fields] = useExchangeForm(schema, { id: "order", shouldValidate: "onSubmit" });
+  const check = spotOrderCheck({ priceScale: 2, amountScale: 4, quoteScale: 2 }, ",");
+  const [form, fields] = useExchangeForm(check, { id: "order", shouldValidate: "onSubmit" });
   return (
     <form method="post" {...getFormProps(form)}>
       <input {...getInputProps(fields.price, { type: "text" })} />

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { readFormError } from "./form-error";
-import { addDecimals, maxWithdrawal, sumFits, withdrawalSchema, type WithdrawalRules } from "./withdrawal";
+import { addDecimals, sumFits } from "#protocol/decimal";
+import { maxWithdrawal, withdrawalSchema, type WithdrawalRules } from "./withdrawal";
 
 const USDT_TRC20: WithdrawalRules = {
   coin: "USDT",

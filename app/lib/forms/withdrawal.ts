@@ -2,7 +2,7 @@ import * as z from "zod";
 import { coinField, idempotencyKeyField } from "#protocol/fields";
 import { codeField, tradePasswordField } from "#protocol/member";
 import { networkField } from "#protocol/endpoints/wallet";
-import { compareDecimal, decimals, fromMinor, toMinor } from "#protocol/decimal";
+import { compareDecimal, decimals, fromMinor, sumFits, toMinor } from "#protocol/decimal";
 import type { DecimalMark } from "../decimal-input";
 import { decimalField } from "./decimal-field";
 import { keyError } from "./form-error";
@@ -21,18 +21,6 @@ export interface WithdrawalRules {
   needsTag: boolean;
   /** The member bound Google Authenticator: its code is asked for too. */
   googleBound: boolean;
-}
-
-/** `a + b ≤ c`, exactly, for decimal strings. */
-export function sumFits(a: string, b: string, c: string): boolean {
-  const scale = Math.max(decimals(a), decimals(b), decimals(c));
-  return toMinor(a, scale) + toMinor(b, scale) <= toMinor(c, scale);
-}
-
-/** `a + b`, exactly, for decimal strings. */
-export function addDecimals(a: string, b: string): string {
-  const scale = Math.max(decimals(a), decimals(b));
-  return fromMinor(toMinor(a, scale) + toMinor(b, scale), scale, { trim: true });
 }
 
 /** The most that can be withdrawn: the available balance less the fee ("0" when the fee does not fit). */

@@ -1,5 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { LiveNoticesAnswer } from "~/lib/notice-links";
 import { loadLiveNotices } from "~/services/account/notices.server";
 import { engineFor } from "~/services/engine/client.server";
@@ -10,12 +9,11 @@ const UNAVAILABLE: LiveNoticesAnswer = { unavailable: true };
 
 /**
  * The live stack's read (decision 031): a ticket for the member's topic and what came after
- * `?after=`. JSON only; a child of the root, not of the account centre's layout, so a page's fetcher
- * downloads no page module to read it (decision 034). It is read in the background by a fetcher, so it never moves the page
- * and never ends a session:
- * - a fetcher that meets a redirect moves the whole page, and a thrown error shows the error page
- *   in place of the member's: a read without a session answers "signed out", a failed one
- *   "unavailable", and the stack waits for the next push or page;
+ * `?after=`. A resource route (JSON, no page module: the stack reads it with a plain fetch,
+ * decision 037). It is read in the background, so it never moves the page and never ends a
+ * session:
+ * - a read without a session answers "signed out" (never a redirect to the login page), a failed
+ *   one "unavailable", and the stack waits for the next push or page;
  * - a read sent with a token another request of the member has just rotated finds no session:
  *   the cookie change that says so (cleared) is not passed on, or a background read would log the
  *   member out under their own request that holds the new token. A token this read refreshed is
@@ -29,33 +27,19 @@ export async function loader(args: LoaderFunctionArgs) {
   // A token due for its refresh is left to the member's own requests (a page, a form); only the
   // provider's delayed retry (`force`) may refresh it, when the page has been quiet.
   if (!new URL(args.request.url).searchParams.has("force") && (await sessionRefreshDue(args.request)))
-    return data(UNAVAILABLE, { headers: { "cache-control": "no-store" } });
+    return Response.json(UNAVAILABLE, { headers: { "cache-control": "no-store" } });
   const engine = await engineFor(args);
   const member = engine.asMember();
-  if (!member) return data(SIGNED_OUT, { headers: { "cache-control": "no-store" } });
+  if (!member) return Response.json(SIGNED_OUT, { headers: { "cache-control": "no-store" } });
   try {
     const { body, headers } = await loadLiveNotices(member);
     for (const cookie of engine.headers.getSetCookie()) headers.append("set-cookie", cookie);
-    return data<LiveNoticesAnswer>(body, { headers });
+    return Response.json(body satisfies LiveNoticesAnswer, { headers });
   } catch (error) {
-    if (error instanceof Response && error.status >= 300 && error.status < 400) return data(SIGNED_OUT, { headers: { "cache-control": "no-store" } });
+    if (error instanceof Response && error.status >= 300 && error.status < 400) return Response.json(SIGNED_OUT, { headers: { "cache-control": "no-store" } });
     console.warn(`live notices unavailable: ${error instanceof Response ? `HTTP ${error.status}` : (error as Error).message}`);
     const headers = new Headers({ "cache-control": "no-store" });
     for (const cookie of engine.headers.getSetCookie()) headers.append("set-cookie", cookie);
-    return data(UNAVAILABLE, { headers });
-  }
-}
-
-/**
- * In the browser: a read that cannot reach the web server (offline, a dropped connection) is
- * "unavailable" like one the engine could not answer, and the stack reads again later. Thrown, it
- * would reach the root's error boundary (the fetcher lives in the root) and replace the member's
- * whole page with the load error.
- */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs): Promise<LiveNoticesAnswer> {
-  try {
-    return await serverLoader<typeof loader>();
-  } catch {
-    return UNAVAILABLE;
+    return Response.json(UNAVAILABLE, { headers });
   }
 }

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
+import { type SubmissionResult } from "@conform-to/react";
 import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
@@ -7,8 +7,8 @@ import { AccountFields } from "~/components/account-fields";
 import { AccountTabs } from "~/components/account-tabs";
 import { CodeField } from "~/components/code-field";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { resetPasswordCheck } from "~/lib/forms/checks/auth";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
-import { resetPasswordSchema, sendCodeSchema } from "~/lib/forms/auth";
 import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes } from "~/services/account/area-codes.server";
 import { authPageContext, sendCodeReply } from "~/services/account/auth-page.server";
@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/services/platform/toast.server";
 import * as s from "./user.css";
 import { withEngine } from "~/services/engine/route.server";
 import { engineRefused } from "~/services/platform/form-reply.server";
+import { parseWithZod, resetPasswordSchema } from "~/services/platform/form-schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.forgot.title") }];
 
@@ -59,11 +60,9 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const { accountType: initialType, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(resetPasswordSchema, {
+  const [form, fields] = useExchangeForm(resetPasswordCheck, {
     id: "forgot-password",
     lastResult: actionData?.result,
-    // "Send code" checks only the account fields.
-    sendCode: sendCodeSchema,
   });
   const accountType = (fields.accountType.initialValue as string | undefined) ?? initialType;
   const sentTo = actionData && "sentTo" in actionData && typeof actionData.sentTo === "string" ? actionData.sentTo : null;

@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { AccountTabs } from "~/components/account-tabs";
 import { AccountFields } from "~/components/account-fields";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { loginCheck } from "~/lib/forms/checks/auth";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
-import { loginSchema } from "~/lib/forms/auth";
-import { localPath } from "~/lib/preference-schema";
 import { pageTitle } from "~/lib/use-shell";
 import { authPageContext, loadDemoAccount } from "~/services/account/auth-page.server";
 import { authenticator, PASSWORD_LOGIN } from "~/services/account/authenticator.server";
@@ -15,6 +14,7 @@ import { redirectWithToast } from "~/services/platform/toast.server";
 import * as s from "./user.css";
 import { withEngine } from "~/services/engine/route.server";
 import { engineRefused } from "~/services/platform/form-reply.server";
+import { localPath } from "~/services/platform/form-schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.login.title") }];
 
@@ -47,7 +47,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { accountType: initialType, redirectTo, areas, demo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(loginSchema, {
+  const [form, fields] = useExchangeForm(loginCheck, {
     id: "login",
     lastResult: actionData?.result,
   });

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { AccountTabs } from "~/components/account-tabs";
 import { AccountFields } from "~/components/account-fields";
 import { Field, FormErrors, Honeypot, SubmitButton } from "~/components/forms";
+import { registerCheck } from "~/lib/forms/checks/auth";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
-import { registerSchema, sendCodeSchema } from "~/lib/forms/auth";
 import { pageTitle } from "~/lib/use-shell";
 import { loadAreaCodes } from "~/services/account/area-codes.server";
 import { authPageContext, phoneFieldError, sendCodeReply } from "~/services/account/auth-page.server";
@@ -18,6 +17,7 @@ import { redirectWithToast } from "~/services/platform/toast.server";
 import * as s from "./user.css";
 import { withEngine } from "~/services/engine/route.server";
 import { engineRefused } from "~/services/platform/form-reply.server";
+import { parseWithZod, registerSchema } from "~/services/platform/form-schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "user.register.title") }];
 
@@ -58,12 +58,10 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { accountType: initialType, inviteCode, areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(registerSchema, {
+  const [form, fields] = useExchangeForm(registerCheck, {
     id: "register",
     lastResult: actionData?.result,
     defaultValue: { inviteCode },
-    // "Send code" checks only the account fields.
-    sendCode: sendCodeSchema,
   });
   const accountType = (fields.accountType.initialValue as string | undefined) ?? initialType;
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;

@@ -1,14 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { renameDeviceSchema } from "~/lib/forms/account";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { redirectWithToast } from "~/services/platform/toast.server";
 import * as s from "~/styles/account-center.css";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { withMember } from "~/services/engine/route.server";
+import { parseWithZod, renameDeviceSchema } from "~/services/platform/form-schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.devices.title") }];
 

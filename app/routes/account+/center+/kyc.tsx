@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import { data, type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { KYC_STATUS } from "#protocol/member";
+import { KYC_STATUS } from "#protocol/member-states";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { kycCheck } from "~/lib/forms/checks/account";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { formatDateTime } from "~/lib/dates";
-import { kycSchema } from "~/lib/forms/kyc";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { imageTypeErrors, readKycForm } from "~/services/account/kyc.server";
@@ -15,6 +14,7 @@ import { redirectWithToast } from "~/services/platform/toast.server";
 import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
 import { engineRefused } from "~/services/platform/form-reply.server";
+import { kycSchema, parseWithZod } from "~/services/platform/form-schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.kyc.title") }];
 
@@ -49,7 +49,7 @@ export default function KycPage() {
   const info = useMemberInfo();
   const { lang } = useShell();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(kycSchema, {
+  const [form, fields] = useExchangeForm(kycCheck, {
     id: "kyc",
     lastResult: actionData?.result,
     defaultValue: { phone: info.phone ? `+${info.areaCode}${info.phone}` : "" },

@@ -1,17 +1,17 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import { data, redirect, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { changePasswordCheck } from "~/lib/forms/checks/account";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
-import { changePasswordSchema } from "~/lib/forms/account";
 import { pageTitle } from "~/lib/use-shell";
 import { toastHeader } from "~/services/platform/toast.server";
 import * as s from "~/styles/account-center.css";
 import { logOutHeaders } from "~/services/account/auth.server";
 import { withMember } from "~/services/engine/route.server";
 import { engineRefused } from "~/services/platform/form-reply.server";
+import { changePasswordSchema, parseWithZod } from "~/services/platform/form-schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.login_pwd.title") }];
 
@@ -33,7 +33,7 @@ export function action(args: ActionFunctionArgs) {
 export default function LoginPasswordPage() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(changePasswordSchema, {
+  const [form, fields] = useExchangeForm(changePasswordCheck, {
     id: "login-pwd",
     lastResult: actionData?.result,
   });

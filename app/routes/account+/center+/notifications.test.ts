@@ -103,19 +103,21 @@ describe("notifications in the shell and on their page", () => {
 
   it("gives the live stack a ticket for the member's topic and what came after an id", async () => {
     const member = await loggedInMember();
-    const empty = (await member.browser.get(liveRoute.loader, `${PAGE}/live?after=0`)).data as { topic: string; ticket: string; latest: Notice[] };
+    // A resource route: its answer is the JSON text.
+    const read = async (browser: Browser, url: string) => JSON.parse((await browser.get(liveRoute.loader, url)).data as string) as unknown;
+    const empty = (await read(member.browser, `${PAGE}/live?after=0`)) as { topic: string; ticket: string; latest: Notice[] };
     expect(empty.topic).toMatch(/^refresh_\d+$/);
     expect(empty.ticket).toMatch(/^\d+\.\d+\./);
     expect(empty.latest).toEqual([]);
     await fills(member, 2);
-    const live = (await member.browser.get(liveRoute.loader, `${PAGE}/live?after=0`)).data as { latest: Notice[]; unread: number };
+    const live = (await read(member.browser, `${PAGE}/live?after=0`)) as { latest: Notice[]; unread: number };
     expect(live.unread).toBe(2);
     expect(live.latest).toHaveLength(2);
     // A visitor (a read arriving after the logout) is told "signed out", never redirected: a
     // fetcher that meets a redirect would move the whole page.
     const visitor = await new Browser().get(liveRoute.loader, `${PAGE}/live`);
     expect(visitor.location).toBeFalsy();
-    expect(visitor.data).toEqual({ signedOut: true });
+    expect(JSON.parse(visitor.data as string)).toEqual({ signedOut: true });
   });
 
   it("resolves the named routes order and merchant by service type", async () => {

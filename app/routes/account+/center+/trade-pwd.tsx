@@ -1,16 +1,17 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import type { MetaFunction, ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { ANY_FIELDS, useExchangeForm } from "~/lib/forms/use-exchange-form";
+import { tradePasswordCheck } from "~/lib/forms/checks/account";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
-import { tradePasswordSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
 import { handleSecurityForm } from "~/services/account/security-form.server";
 import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
+import { tradePasswordSchema } from "~/services/platform/form-schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.trade_pwd.title") }];
 
@@ -30,10 +31,9 @@ export default function TradePasswordPage() {
   const { t } = useTranslation();
   const info = useMemberInfo();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(tradePasswordSchema, {
+  const [form, fields] = useExchangeForm(tradePasswordCheck, {
     id: "trade-pwd",
     lastResult: actionData?.result,
-    sendCode: ANY_FIELDS,
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="trade-pwd-title">

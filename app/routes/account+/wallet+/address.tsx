@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "~/lib/forms/form-props";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
@@ -7,8 +7,8 @@ import { CodeField } from "~/components/code-field";
 import { DataTable } from "~/components/data-table";
 import { PageErrorBoundary } from "~/components/error-page";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
-import { addAddressSchema, whitelistSchema } from "~/lib/forms/address-book";
-import { ANY_FIELDS, useExchangeForm } from "~/lib/forms/use-exchange-form";
+import { addAddressCheck, whitelistCheck } from "~/lib/forms/checks/wallet";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { withMember } from "~/services/engine/route.server";
@@ -120,7 +120,7 @@ function useReplies() {
 function AddAddressForm({ choices }: { choices: PageData["choices"] }) {
   const { t } = useTranslation();
   const reply = useReplies().add;
-  const [form, fields] = useExchangeForm(addAddressSchema, {
+  const [form, fields] = useExchangeForm(addAddressCheck, {
     id: "address-add",
     lastResult: reply?.result,
     defaultValue: { coinNetwork: choices[0]?.value },
@@ -169,8 +169,8 @@ function AddAddressForm({ choices }: { choices: PageData["choices"] }) {
 function WhitelistForm({ whitelist, since, googleBound }: { whitelist: boolean; since: string | null; googleBound: boolean }) {
   const { t } = useTranslation();
   const reply = useReplies().whitelist;
-  const schema = useMemo(() => whitelistSchema(googleBound), [googleBound]);
-  const [form, fields] = useExchangeForm(schema, { id: "address-whitelist", lastResult: reply?.result, sendCode: ANY_FIELDS });
+  const check = useMemo(() => whitelistCheck(googleBound), [googleBound]);
+  const [form, fields] = useExchangeForm(check, { id: "address-whitelist", lastResult: reply?.result });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="address-whitelist-title">
       <h2 id="address-whitelist-title" className={s.subtitle}>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "~/lib/forms/form-props";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, useState } from "react";
@@ -8,7 +8,7 @@ import { PageErrorBoundary } from "~/components/error-page";
 import { FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { AmountField } from "~/components/amount-field";
 import { decimalMarkOf, toInputText } from "~/lib/decimal-input";
-import { transferSchema } from "~/lib/forms/transfer";
+import { transferCheck } from "~/lib/forms/checks/wallet";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";
@@ -38,8 +38,8 @@ export default function TransferPage() {
   const [from, setFrom] = useState<OpenAccountName>(choice.from);
   const coinInfo = (account: OpenAccountName) => balances[account].find((c) => c.coin === coin);
   const scale = coinInfo("funding")?.scale ?? 8;
-  const schema = useMemo(() => transferSchema(scale, mark), [scale, mark]);
-  const [form, fields] = useExchangeForm(schema, {
+  const check = useMemo(() => transferCheck(scale, mark), [scale, mark]);
+  const [form, fields] = useExchangeForm(check, {
     id: "transfer",
     lastResult: actionData?.result,
     defaultValue: { from: choice.from, to: choice.to, coin: choice.coin },

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useMemo, type ChangeEvent } from "react";
@@ -9,9 +9,10 @@ import { DemoLockedNotice } from "~/components/demo-locked";
 import { PageErrorBoundary } from "~/components/error-page";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
+import { addDecimals } from "#protocol/decimal";
 import { decimalMarkOf, readDecimalInput, toInputText } from "~/lib/decimal-input";
-import { ANY_FIELDS, useExchangeForm } from "~/lib/forms/use-exchange-form";
-import { addDecimals, withdrawalSchema } from "~/lib/forms/withdrawal";
+import { withdrawalCheck } from "~/lib/forms/checks/wallet";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";
@@ -152,11 +153,10 @@ function WithdrawalForm() {
   const { choice, rules, network, max, key, book } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const mark = decimalMarkOf(i18n.language);
-  const schema = useMemo(() => withdrawalSchema(rules!), [rules]);
-  const [form, fields] = useExchangeForm(schema, {
+  const check = useMemo(() => withdrawalCheck(rules!), [rules]);
+  const [form, fields] = useExchangeForm(check, {
     id: `withdraw-${choice.coin}-${choice.network}`,
     lastResult: actionData?.result,
-    sendCode: ANY_FIELDS,
     defaultValue: {
       coin: choice.coin ?? "",
       network: choice.network ?? "",

@@ -1,15 +1,16 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import type { MetaFunction, ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { ANY_FIELDS, useExchangeForm } from "~/lib/forms/use-exchange-form";
+import { antiCodeCheck } from "~/lib/forms/checks/account";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
-import { antiCodeSchema } from "~/lib/forms/account";
 import { pageTitle } from "~/lib/use-shell";
 import { handleSecurityForm } from "~/services/account/security-form.server";
 import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
+import { antiCodeSchema } from "~/services/platform/form-schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.anti_code.title") }];
 
@@ -28,10 +29,9 @@ export function action(args: ActionFunctionArgs) {
 export default function AntiCodePage() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(antiCodeSchema, {
+  const [form, fields] = useExchangeForm(antiCodeCheck, {
     id: "anti-code",
     lastResult: actionData?.result,
-    sendCode: ANY_FIELDS,
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="anti-code-title">

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import type { MetaFunction, ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { bindEmailCheck } from "~/lib/forms/checks/bind";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
-import { bindEmailSchema } from "~/lib/forms/bind";
 import { maskAccount } from "~/lib/mask";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
@@ -23,7 +23,7 @@ export default function BindEmailPage() {
   const { t } = useTranslation();
   const info = useMemberInfo();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(bindEmailSchema, {
+  const [form, fields] = useExchangeForm(bindEmailCheck, {
     id: "bind-email",
     lastResult: actionData?.result,
   });

@@ -1,17 +1,18 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
-import { ANY_FIELDS, useExchangeForm } from "~/lib/forms/use-exchange-form";
+import { googleCheck } from "~/lib/forms/checks/account";
+import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
-import { googleSchema } from "~/lib/forms/account";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
 import { qrSvg } from "~/services/platform/qr.server";
 import { handleSecurityForm } from "~/services/account/security-form.server";
 import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
+import { googleSchema } from "~/services/platform/form-schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.google.title") }];
 
@@ -45,10 +46,9 @@ export default function GooglePage() {
   const info = useMemberInfo();
   const { setup } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(googleSchema, {
+  const [form, fields] = useExchangeForm(googleCheck, {
     id: "google",
     lastResult: actionData?.result,
-    sendCode: ANY_FIELDS,
   });
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="google-title">

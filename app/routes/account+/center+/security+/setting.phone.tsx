@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { PhoneFields } from "~/components/account-fields";
 import { FormErrors, SubmitButton } from "~/components/forms";
+import { bindPhoneCheck } from "~/lib/forms/checks/bind";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
-import { bindPhoneSchema } from "~/lib/forms/bind";
 import { maskAccount } from "~/lib/mask";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { pageTitle } from "~/lib/use-shell";
@@ -30,7 +30,7 @@ export default function BindPhonePage() {
   const info = useMemberInfo();
   const { areas } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useExchangeForm(bindPhoneSchema, {
+  const [form, fields] = useExchangeForm(bindPhoneCheck, {
     id: "bind-phone",
     lastResult: actionData?.result,
   });

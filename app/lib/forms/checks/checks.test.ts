@@ -1,0 +1,55 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import type { FormCheck } from "../form-check";
+import type { WithdrawalRules } from "../withdrawal";
+import * as account from "./account";
+import * as auth from "./auth";
+import * as bind from "./bind";
+import * as order from "./order";
+import * as wallet from "./wallet";
+
+const checks = { ...account, ...auth, ...bind, ...order, ...wallet };
+
+const rules = (over: Partial<WithdrawalRules> = {}): WithdrawalRules => ({
+  scale: 8,
+  mark: ".",
+  coin: "BTC",
+  minWithdraw: "0.001",
+  fee: "0.0005",
+  available: "1",
+  needsTag: false,
+  googleBound: false,
+  ...over,
+});
+
+/** Each form's check (its export's name first) with the arguments its pages build it with (both ways where they change it). */
+const CASES: [keyof typeof checks, string, FormCheck][] = [
+  ["loginCheck", "login", checks.loginCheck],
+  ["registerCheck", "register", checks.registerCheck],
+  ["resetPasswordCheck", "reset password", checks.resetPasswordCheck],
+  ["changePasswordCheck", "change password", checks.changePasswordCheck],
+  ["tradePasswordCheck", "trade password", checks.tradePasswordCheck],
+  ["antiCodeCheck", "anti-phishing code", checks.antiCodeCheck],
+  ["googleCheck", "google", checks.googleCheck],
+  ["bindEmailCheck", "bind e-mail", checks.bindEmailCheck],
+  ["bindPhoneCheck", "bind phone", checks.bindPhoneCheck],
+  ["kycCheck", "identity", checks.kycCheck],
+  ["transferCheck", "transfer", checks.transferCheck(8, ".")],
+  ["transferCheck", "transfer, comma, 2 decimals", checks.transferCheck(2, ",")],
+  ["withdrawalCheck", "withdrawal", checks.withdrawalCheck(rules())],
+  ["withdrawalCheck", "withdrawal with a tag and Google", checks.withdrawalCheck(rules({ needsTag: true, googleBound: true }))],
+  ["addAddressCheck", "add address", checks.addAddressCheck],
+  ["whitelistCheck", "whitelist", checks.whitelistCheck(false)],
+  ["whitelistCheck", "whitelist with Google", checks.whitelistCheck(true)],
+  ["spotOrderCheck", "spot order", checks.spotOrderCheck({ priceScale: 2, amountScale: 4, quoteScale: 2 }, ",")],
+];
+
+describe("form checks (decision 037)", () => {
+  it.each(CASES)("%s (%s): the inputs' constraints are the schema's", async (_name, _label, check) => {
+    expect(check.constraint).toEqual(getZodConstraint(await check.schema()));
+  });
+
+  it("covers every check the modules export", () => {
+    expect(Object.keys(checks).sort()).toEqual([...new Set(CASES.map(([name]) => name))].sort());
+  });
+});
