@@ -80,8 +80,11 @@ export const symbolListField = z
 export const coinField = z.string().regex(COIN_PATTERN, FIELD_MESSAGES.coin);
 /** An order's id. */
 export const orderIdField = z.string().regex(ORDER_ID_PATTERN, FIELD_MESSAGES.orderId);
-/** An idempotency key: a retried call with the same key gets the first call's answer. */
 export const clientOrderIdField = z.string().regex(CLIENT_ORDER_ID_PATTERN, FIELD_MESSAGES.clientOrderId);
+/**
+ * An idempotency key: a retried call with the same key gets the first call's answer, for 24 hours
+ * after it (a retry later than that acts again; decision 017, "the steps after" 2).
+ */
 export const idempotencyKeyField = z.string().regex(IDEMPOTENCY_KEY_PATTERN, FIELD_MESSAGES.idempotencyKey);
 /** A real calendar day in UTC from FIRST_DAY to LAST_DAY. */
 export const dayField = z

@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import type { CommandJournalTable, IdempotencyKeyTable } from "../store/schema";
 import type { ProjectionBatch } from "./projector";
+import { KEY_REPLACES_EXPIRED } from "./key-rows";
 import { insertStatement } from "./sql-script";
 
 /** The query-table rows one area (the ledger, spot, …) adds to a batch, as statements to run in order. */
@@ -18,8 +19,9 @@ export interface RowsKind<T extends ProjectionRows> {
 /**
  * What one group-commit batch writes (decisions 012 and 017), in two parts:
  *
- * - the journal's: the accepted commands with their sequence numbers, and the idempotency keys
- *   with their first answers, committed before any answer of the batch is sent;
+ * - the journal's: the accepted commands with their sequence numbers (and the idempotency key
+ *   each was asked with, with its first answer), and the keys of refused requests, committed
+ *   before any answer of the batch is sent;
  * - the projection's: each area's query-table rows (`rows(kind)`), added as each command is
  *   applied (so they show the state right after it) and written behind the answer by the
  *   projector once the journal part is durable.
@@ -46,13 +48,19 @@ export class CommandBatch implements ProjectionBatch {
     return part as T;
   }
 
-  /** An accepted command for the journal (decision 017), in sequence order. */
-  appendCommand(seq: number, at: string, command: unknown): void {
-    this.commands.push({ seq: String(seq), at, command: JSON.stringify(command) });
+  /**
+   * An accepted command for the journal (decision 017), in sequence order; `kept`: the
+   * idempotency key it was asked with and its first answer (`JournalKept` as JSON).
+   */
+  appendCommand(seq: number, at: string, command: unknown, kept: string | null = null): void {
+    this.commands.push({ seq: String(seq), at, command: JSON.stringify(command), kept });
     this.noteSeq(seq);
   }
 
-  /** A first answer to keep for retries with the same member and key. */
+  /**
+   * A first answer to keep for retries with the same member and key, written with the journal: a
+   * refusal's (an accepted command's key rides in its journal row and is projected).
+   */
   insertKey(row: Insertable<IdempotencyKeyTable>): void {
     this.keys.push(row);
   }
@@ -71,7 +79,9 @@ export class CommandBatch implements ProjectionBatch {
   journalStatements(): string[] {
     if (this.journalTaken) return [];
     this.journalTaken = true;
-    const script = [insertStatement("command_journal", this.commands), insertStatement("idempotency_key", this.keys)].filter((x): x is string => x !== null);
+    const script = [insertStatement("command_journal", this.commands), insertStatement("idempotency_key", this.keys, KEY_REPLACES_EXPIRED)].filter(
+      (x): x is string => x !== null,
+    );
     // Handed over: the batch now waits for the projector with its table rows only.
     this.commands.length = 0;
     this.keys.length = 0;

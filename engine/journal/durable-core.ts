@@ -7,6 +7,8 @@ import { CommandBatch } from "./command-batch";
 import { Funds } from "./funds";
 import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests } from "./idempotency";
+import { KEPT_ANSWERS_CAP, KEY_WINDOW_MS, KeptAnswers, type KeptAnswer } from "./kept-answers";
+import { KEY_ROWS } from "./key-rows";
 import { eachJournalCommand, eachJournalPage, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
 import { buildSnapshotOffThread } from "./snapshot-builder";
 import { LEDGER_ROWS } from "./ledger-rows";
@@ -22,6 +24,8 @@ export interface DurableCoreOptions {
   /** Start from a stored snapshot when there is a good one (default true). */
   snapshots?: boolean;
   warn?: (message: string) => void;
+  /** Idempotency keys answered from memory: their window and how many are held at most (tests). */
+  keptAnswers?: { windowMs?: number; cap?: number };
 }
 
 /** A member's request that is run once per key (ARCHITECTURE.md, "Order flow and durability"). */
@@ -30,6 +34,15 @@ export interface IdempotentRequest {
   key: string;
   /** The request's fields (requestFingerprint): the key with other fields is refused as reused. */
   fingerprint: string;
+}
+
+/** What an accepted command's journal row keeps of the key it was asked with (`kept`, as JSON). */
+interface JournalKept {
+  memberId: string;
+  key: string;
+  fingerprint: string;
+  /** The first answer, as JSON. */
+  response: string;
 }
 
 /**
@@ -72,9 +85,16 @@ export class DurableCore {
   /** The products that follow each command type besides its owner (`Product.follows`). */
   private readonly followers = new Map<Command["type"], Product[]>();
   private readonly committer: GroupCommitter;
-  /** First answers by `member:key`, looked up for all the requests of one event-loop turn at once. */
+  /** First answers by `member:key` in the keys' window, answered from memory. */
+  private readonly kept: KeptAnswers;
+  /**
+   * First answers by `member:key` from the table, for a key memory may have let go: looked up
+   * for all the requests of one event-loop turn at once.
+   */
   private readonly answers: BatchedLookup<{ response: string; fingerprint: string | null }>;
   private readonly inFlight = new InFlightRequests<unknown>();
+  /** The start's load of the recent keys into memory (misses are asked of the table until it is done). */
+  private keptLoading: Promise<void> = Promise.resolve();
   /** The rows of each group-commit batch not yet committed, by batch number. */
   private readonly batches = new Map<number, CommandBatch>();
   /** Writes the query tables behind the answer (created at start, at the stored cursor). */
@@ -107,6 +127,10 @@ export class DurableCore {
       }
       for (const type of product.follows ?? []) this.followers.set(type, [...(this.followers.get(type) ?? []), product]);
     }
+    this.kept = new KeptAnswers({
+      windowMs: options.keptAnswers?.windowMs ?? KEY_WINDOW_MS,
+      cap: options.keptAnswers?.cap ?? KEPT_ANSWERS_CAP,
+    });
     this.committer = new GroupCommitter(options.db, options.onFatal);
     // Once a batch's journal rows are durable, its table rows go to the projector.
     this.committer.addHooks({
@@ -118,6 +142,8 @@ export class DurableCore {
     });
     this.answers = new BatchedLookup(async (keys) => {
       const wanted = keys.map((k) => ({ m: k.slice(0, k.indexOf(":")), k: k.slice(k.indexOf(":") + 1) }));
+      // A row older than the window answers nothing (it is pruned with the journal).
+      const since = new Date(this.now() - (options.keptAnswers?.windowMs ?? KEY_WINDOW_MS)).toISOString();
       // A lateral join: one primary-key probe per key, whatever the table's size.
       const rows = await sql<{
         member_id: string;
@@ -126,7 +152,9 @@ export class DurableCore {
         fingerprint: string | null;
       }>`select i.member_id, i.key, i.response, i.fingerprint
         from json_to_recordset(${JSON.stringify(wanted)}::json) as v(m bigint, k varchar)
-        cross join lateral (select member_id, key, response, fingerprint from idempotency_key where member_id = v.m and key = v.k) i`.execute(options.db);
+        cross join lateral (select member_id, key, response, fingerprint from idempotency_key where member_id = v.m and key = v.k and created_at > ${since}::timestamptz) i`.execute(
+        options.db,
+      );
       return new Map(rows.rows.map((r) => [`${r.member_id}:${r.key}`, { response: r.response, fingerprint: r.fingerprint }]));
     });
   }
@@ -157,6 +185,7 @@ export class DurableCore {
           durable.restoredFrom = { source: "snapshot", seq, replayed };
           if (await durable.openConfiguredSince()) durable.needsSnapshot = true;
           if (found.skipped) durable.needsSnapshot = true;
+          durable.loadKeptAnswers();
           return durable;
         } catch (error) {
           // Rows this replay already wrote came from the snapshot being given up: the tables are no
@@ -178,6 +207,7 @@ export class DurableCore {
     const replayed = await durable.replayJournal(cursor, cursor);
     durable.restoredFrom = { source: "tables", seq: cursor, replayed };
     durable.needsSnapshot = true;
+    durable.loadKeptAnswers();
     return durable;
   }
 
@@ -188,12 +218,16 @@ export class DurableCore {
    */
   private async replayJournal(afterSeq: number, projected: number): Promise<number> {
     let batch = new CommandBatch();
-    const replayed = await eachJournalCommand(this.options.db, afterSeq, (seq, command, at) => {
+    const now = this.now();
+    const replayed = await eachJournalCommand(this.options.db, afterSeq, (seq, command, at, keptText) => {
       const outcome = this.core.apply(command);
       if (outcome.seq !== seq) throw new Error(`journal command ${seq} replays as ${outcome.seq ?? outcome.code}`);
+      // The key it was asked with is known again (its table row is written below if the tables had not caught up).
+      const kept = keptText === null ? undefined : (JSON.parse(keptText) as JournalKept);
+      if (kept) this.keepAnswer(kept, at.getTime(), seq, now);
       if (seq <= projected) return;
       batch.noteSeq(seq);
-      this.project(batch, command, outcome as Accepted, at, at.toISOString());
+      this.project(batch, command, outcome as Accepted, at, at.toISOString(), kept);
       if (batch.size < 5_000) return;
       this.projector.enqueue(batch);
       batch = new CommandBatch();
@@ -232,15 +266,29 @@ export class DurableCore {
     const outcome = this.core.apply(command);
     const keep = options.keep;
     if (outcome.code !== "OK" && !keep) return outcome;
-    const batch = outcome.code === "OK" ? this.accept(command, outcome as Accepted) : this.collecting();
-    if (keep)
+    const kept: JournalKept | undefined = keep && {
+      memberId: keep.memberId,
+      key: keep.key,
+      fingerprint: keep.fingerprint,
+      response: JSON.stringify(keep.answer(outcome)),
+    };
+    let batch: CommandBatch;
+    if (outcome.code === "OK") {
+      // The key rides in the command's journal row; its table row is projected with the command's.
+      batch = this.accept(command, outcome as Accepted, kept);
+    } else {
+      // A refusal journals no command: its key's row is written with the journal.
+      batch = this.collecting();
+      const now = this.now();
+      this.keepAnswer(kept!, now, 0, now);
       batch.insertKey({
-        member_id: keep.memberId,
-        key: keep.key,
-        response: JSON.stringify(keep.answer(outcome)),
-        fingerprint: keep.fingerprint,
-        created_at: new Date(this.now()).toISOString(),
+        member_id: kept!.memberId,
+        key: kept!.key,
+        response: kept!.response,
+        fingerprint: kept!.fingerprint,
+        created_at: new Date(now).toISOString(),
       });
+    }
     await this.committer.commit(() => batch.journalStatements());
     if (outcome.seq !== null && options.waitProjected) await this.projector.reach(outcome.seq, options.waitProjected);
     return outcome;
@@ -257,7 +305,9 @@ export class DurableCore {
       id,
       request.fingerprint,
       async () => {
-        const earlier = await this.answers.get(id);
+        const now = this.now();
+        // Memory knows every key of the window unless it let some go (then the table is asked).
+        const earlier = this.kept.get(id, now) ?? (this.kept.mayHaveLetGo(now) ? await this.answers.get(id) : undefined);
         if (earlier === undefined) return run();
         // Old rows have no fingerprint: their first answer stands.
         if (earlier.fingerprint !== null && earlier.fingerprint !== request.fingerprint) return reused();
@@ -359,6 +409,12 @@ export class DurableCore {
     this.lastSnapshotSeq = snapshot.seq;
     this.needsSnapshot = false;
     const pruned = await pruneJournal(this.options.db, this.projector.cursor);
+    // Keys past their window answer nothing any more (KeptAnswers): their rows go too.
+    const windowMs = this.options.keptAnswers?.windowMs ?? KEY_WINDOW_MS;
+    await this.options.db
+      .deleteFrom("idempotency_key")
+      .where("created_at", "<", new Date(this.now() - windowMs))
+      .execute();
     return { seq: snapshot.seq, bytes: snapshot.data.length, pruned: pruned.commands };
   }
 
@@ -431,14 +487,18 @@ export class DurableCore {
     return batch;
   }
 
-  /** An accepted command joins the collecting batch: its journal row, the listeners, its table rows. */
-  private accept(command: Command, outcome: Accepted): CommandBatch {
+  /**
+   * An accepted command joins the collecting batch: its journal row (with the key it was asked
+   * with), the listeners, its table rows.
+   */
+  private accept(command: Command, outcome: Accepted, kept?: JournalKept): CommandBatch {
     const batch = this.collecting();
     const at = new Date(this.now());
     // The time as the tables store it, made once: a Date in a row has JSON.stringify call back
     // into JavaScript for each row (3-4 times a string's cost, in the projection's hot loop).
     const stamp = at.toISOString();
-    batch.appendCommand(outcome.seq, stamp, command);
+    batch.appendCommand(outcome.seq, stamp, command, kept ? JSON.stringify(kept) : null);
+    if (kept) this.keepAnswer(kept, at.getTime(), outcome.seq, at.getTime());
     if (this.eventListeners.length) {
       const applied: AppliedCommand = { seq: outcome.seq, at: at.getTime(), batch: this.committer.currentBatch, command, events: outcome.events };
       // A listener (market data, pushes) never stops a command the core already applied.
@@ -450,7 +510,7 @@ export class DurableCore {
         }
       }
     }
-    this.project(batch, command, outcome, at, stamp);
+    this.project(batch, command, outcome, at, stamp, kept);
     return batch;
   }
 
@@ -459,7 +519,7 @@ export class DurableCore {
    * to, written by the projector once the command's journal row is committed (and by a start for
    * the commands the tables had not caught up with).
    */
-  private project(batch: CommandBatch, command: Command, outcome: Accepted, at: Date, stamp: string): void {
+  private project(batch: CommandBatch, command: Command, outcome: Accepted, at: Date, stamp: string, kept?: JournalKept): void {
     const seq = outcome.seq;
     const ctx: ProjectionContext = {
       core: this.core,
@@ -475,5 +535,48 @@ export class DurableCore {
     owner.project(command, outcome, ctx);
     const followers = this.followers.get(command.type);
     if (followers) for (const follower of followers) follower.follow?.(command, outcome, ctx);
+    if (kept) batch.rows(KEY_ROWS).add({ member_id: kept.memberId, key: kept.key, response: kept.response, fingerprint: kept.fingerprint, created_at: stamp });
+  }
+
+  /** Holds a first answer in memory for the keys' window (`seq`: the command whose rows write its table row; 0: the journal's). */
+  private keepAnswer(kept: JournalKept, at: number, seq: number, now: number): void {
+    const answer: KeptAnswer = { fingerprint: kept.fingerprint, response: kept.response, at, seq };
+    this.kept.keep(`${kept.memberId}:${kept.key}`, answer, now, this.projector.cursor);
+  }
+
+  /**
+   * Loads the table's keys of the window into memory, behind the start: until it is done, a key
+   * missing from memory is looked up in the table, as before. At most the cap's newest are read.
+   */
+  private loadKeptAnswers(): void {
+    const { db } = this.options;
+    const windowMs = this.options.keptAnswers?.windowMs ?? KEY_WINDOW_MS;
+    const cap = this.options.keptAnswers?.cap ?? KEPT_ANSWERS_CAP;
+    const since = new Date(this.now() - windowMs);
+    this.keptLoading = db
+      .selectFrom("idempotency_key")
+      .select(["member_id", "key", "response", "fingerprint", "created_at"])
+      .where("created_at", ">", since)
+      .orderBy("created_at", "desc")
+      .limit(cap)
+      .execute()
+      .then((rows) => {
+        const entries = rows
+          .reverse()
+          .map((r): [string, KeptAnswer] => [
+            `${r.member_id}:${r.key}`,
+            { fingerprint: r.fingerprint, response: r.response, at: new Date(r.created_at as unknown as string).getTime(), seq: 0 },
+          ]);
+        this.kept.loaded(entries, rows.length < cap, this.now());
+      })
+      .catch((error: unknown) => {
+        // Memory then never vouches for a miss: every one is asked of the table.
+        (this.options.warn ?? console.warn)(`the recent idempotency keys were not loaded (${(error as Error).message}); keys are looked up in the table`);
+      });
+  }
+
+  /** Tests: resolves once the recent keys are in memory. */
+  keptAnswersLoaded(): Promise<void> {
+    return this.keptLoading;
   }
 }

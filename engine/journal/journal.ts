@@ -31,7 +31,7 @@ export async function lastJournalSeq(db: Kysely<Database>): Promise<number> {
 async function* journalPages(db: Kysely<Database>, afterSeq: number, upToSeq: number | null, size: number) {
   let after = afterSeq;
   for (;;) {
-    let query = db.selectFrom("command_journal").select(["seq", "at", "command"]).where("seq", ">", String(after));
+    let query = db.selectFrom("command_journal").select(["seq", "at", "command", "kept"]).where("seq", ">", String(after));
     if (upToSeq !== null) query = query.where("seq", "<=", String(upToSeq));
     const rows = await query.orderBy("seq").limit(size).execute();
     if (rows.length) yield rows;
@@ -40,16 +40,19 @@ async function* journalPages(db: Kysely<Database>, afterSeq: number, upToSeq: nu
   }
 }
 
-/** Every command after `afterSeq`, in order, with its sequence number and time (`each` may wait). */
+/**
+ * Every command after `afterSeq`, in order, with its sequence number, time and the idempotency
+ * key it was asked with (`JournalKept` as JSON, or null); `each` may wait.
+ */
 export async function eachJournalCommand(
   db: Kysely<Database>,
   afterSeq: number,
-  each: (seq: number, command: Command, at: Date) => void | Promise<void>,
+  each: (seq: number, command: Command, at: Date, kept: string | null) => void | Promise<void>,
 ): Promise<number> {
   let count = 0;
   for await (const rows of journalPages(db, afterSeq, null, PAGE)) {
     for (const row of rows) {
-      const waited = each(Number(row.seq), JSON.parse(row.command) as Command, new Date(row.at as unknown as string));
+      const waited = each(Number(row.seq), JSON.parse(row.command) as Command, new Date(row.at as unknown as string), row.kept);
       if (waited) await waited;
       count++;
     }

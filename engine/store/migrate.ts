@@ -27,6 +27,7 @@ import * as m025 from "./migrations/025-honest-home-subtitle";
 import * as m026 from "./migrations/026-support-requests";
 import * as m027 from "./migrations/027-config-version";
 import * as m028 from "./migrations/028-spot-order-held";
+import * as m029 from "./migrations/029-journal-kept-answers";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "026-support-requests": m026,
   "027-config-version": m027,
   "028-spot-order-held": m028,
+  "029-journal-kept-answers": m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -54,6 +54,8 @@ export interface CommandJournalTable {
   seq: string;
   at: Timestamp;
   command: string;
+  /** The idempotency key the command was asked with and its first answer (`JournalKept` as JSON); null without one. */
+  kept: string | null;
 }
 /** The whole core as JSON at `seq`, with the SHA-256 of that text. */
 export interface CoreSnapshotTable {
