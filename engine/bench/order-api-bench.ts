@@ -1,4 +1,6 @@
 import { performance } from "node:perf_hooks";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../store/schema";
 import autocannon from "autocannon";
 import { describeCpu, startCpuMeter, type CpuSplit } from "./cpu-meter";
 import { benchDatabase, countRows, createMembers, fmt, startEngineProcess, type BenchMember } from "./bench-support";
@@ -169,6 +171,7 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     const trades = await countRows(check.db, "spot_trade");
     const keys = await countRows(check.db, "idempotency_key");
     const journal = await countRows(check.db, "command_journal");
+    const hotTables = kind === "postgres" ? await hotTableWrites(check.db) : [];
     await check.close();
 
     console.log(
@@ -187,6 +190,7 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     );
     // Who paid for each: the ratio is roughly the ceiling's CPU over the order's, summed over the processes.
     if (orderCpu && ceilingCpu) console.log(`  CPU per order: ${describeCpu(orderCpu)}; per GET: ${describeCpu(ceilingCpu)}`);
+    for (const t of hotTables) console.log(`  ${t}`);
     console.log(
       `  durable/ceiling: ${(result.ok / result.seconds / ceiling).toFixed(2)} (target ≥ 0.50, p99 ≤ 10 ms); ${fmt(journal)} commands in the journal`,
     );
@@ -198,4 +202,25 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const kind of kinds) await runOrderApiBench(kind);
+}
+
+/**
+ * What the projection made Postgres do on the hot tables (decision 017, "the steps after" 2):
+ * rows inserted and updated, how many updates were HOT (no index touched), and each index's scans
+ * (an index never scanned under this load is still written by every insert and non-HOT update).
+ */
+async function hotTableWrites(db: Kysely<Database>): Promise<string[]> {
+  const tables = await sql<{ relname: string; ins: string; upd: string; hot: string; del: string }>`
+    select relname, n_tup_ins::text as ins, n_tup_upd::text as upd, n_tup_hot_upd::text as hot, n_tup_del::text as del
+    from pg_stat_user_tables where relname in ('spot_order', 'spot_trade', 'ledger_account', 'idempotency_key', 'command_journal', 'spot_kline')
+    order by relname`.execute(db);
+  const indexes = await sql<{ relname: string; indexrelname: string; scans: string }>`
+    select relname, indexrelname, idx_scan::text as scans from pg_stat_user_indexes
+    where relname in ('spot_order', 'spot_trade', 'ledger_account', 'idempotency_key', 'command_journal', 'spot_kline')
+    order by relname, indexrelname`.execute(db);
+  return tables.rows.map((t) => {
+    const own = indexes.rows.filter((i) => i.relname === t.relname).map((i) => `${i.indexrelname} ${fmt(Number(i.scans))}`);
+    const hot = Number(t.upd) ? ` (${Math.round((100 * Number(t.hot)) / Number(t.upd))} % HOT)` : "";
+    return `${t.relname}: ${fmt(Number(t.ins))} inserted, ${fmt(Number(t.upd))} updated${hot}, ${fmt(Number(t.del))} deleted; index scans: ${own.join(", ")}`;
+  });
 }
