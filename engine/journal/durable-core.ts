@@ -87,6 +87,10 @@ export class DurableCore {
   private readonly committer: GroupCommitter;
   /** First answers by `member:key` in the keys' window, answered from memory. */
   private readonly kept: KeptAnswers;
+  /** How long a key is answered for (ms). */
+  private readonly keyWindowMs: number;
+  /** Keys asked of the table (memory could not vouch for a miss): for tests and the bench. */
+  keyTableLookups = 0;
   /**
    * First answers by `member:key` from the table, for a key memory may have let go: looked up
    * for all the requests of one event-loop turn at once.
@@ -127,10 +131,8 @@ export class DurableCore {
       }
       for (const type of product.follows ?? []) this.followers.set(type, [...(this.followers.get(type) ?? []), product]);
     }
-    this.kept = new KeptAnswers({
-      windowMs: options.keptAnswers?.windowMs ?? KEY_WINDOW_MS,
-      cap: options.keptAnswers?.cap ?? KEPT_ANSWERS_CAP,
-    });
+    this.keyWindowMs = options.keptAnswers?.windowMs ?? KEY_WINDOW_MS;
+    this.kept = new KeptAnswers({ windowMs: this.keyWindowMs, cap: options.keptAnswers?.cap ?? KEPT_ANSWERS_CAP });
     this.committer = new GroupCommitter(options.db, options.onFatal);
     // Once a batch's journal rows are durable, its table rows go to the projector.
     this.committer.addHooks({
@@ -143,7 +145,7 @@ export class DurableCore {
     this.answers = new BatchedLookup(async (keys) => {
       const wanted = keys.map((k) => ({ m: k.slice(0, k.indexOf(":")), k: k.slice(k.indexOf(":") + 1) }));
       // A row older than the window answers nothing (it is pruned with the journal).
-      const since = new Date(this.now() - (options.keptAnswers?.windowMs ?? KEY_WINDOW_MS)).toISOString();
+      const since = new Date(this.now() - this.keyWindowMs).toISOString();
       // A lateral join: one primary-key probe per key, whatever the table's size.
       const rows = await sql<{
         member_id: string;
@@ -307,7 +309,7 @@ export class DurableCore {
       async () => {
         const now = this.now();
         // Memory knows every key of the window unless it let some go (then the table is asked).
-        const earlier = this.kept.get(id, now) ?? (this.kept.mayHaveLetGo(now) ? await this.answers.get(id) : undefined);
+        const earlier = this.kept.get(id, now) ?? (this.kept.mayHaveLetGo(now) ? await this.lookUpKey(id) : undefined);
         if (earlier === undefined) return run();
         // Old rows have no fingerprint: their first answer stands.
         if (earlier.fingerprint !== null && earlier.fingerprint !== request.fingerprint) return reused();
@@ -409,12 +411,7 @@ export class DurableCore {
     this.lastSnapshotSeq = snapshot.seq;
     this.needsSnapshot = false;
     const pruned = await pruneJournal(this.options.db, this.projector.cursor);
-    // Keys past their window answer nothing any more (KeptAnswers): their rows go too.
-    const windowMs = this.options.keptAnswers?.windowMs ?? KEY_WINDOW_MS;
-    await this.options.db
-      .deleteFrom("idempotency_key")
-      .where("created_at", "<", new Date(this.now() - windowMs))
-      .execute();
+    await this.pruneKeys();
     return { seq: snapshot.seq, bytes: snapshot.data.length, pruned: pruned.commands };
   }
 
@@ -550,9 +547,8 @@ export class DurableCore {
    */
   private loadKeptAnswers(): void {
     const { db } = this.options;
-    const windowMs = this.options.keptAnswers?.windowMs ?? KEY_WINDOW_MS;
     const cap = this.options.keptAnswers?.cap ?? KEPT_ANSWERS_CAP;
-    const since = new Date(this.now() - windowMs);
+    const since = new Date(this.now() - this.keyWindowMs);
     this.keptLoading = db
       .selectFrom("idempotency_key")
       .select(["member_id", "key", "response", "fingerprint", "created_at"])
@@ -567,12 +563,30 @@ export class DurableCore {
             `${r.member_id}:${r.key}`,
             { fingerprint: r.fingerprint, response: r.response, at: new Date(r.created_at as unknown as string).getTime(), seq: 0 },
           ]);
-        this.kept.loaded(entries, rows.length < cap, this.now());
+        this.kept.loaded(entries, rows.length < cap, this.now(), this.projector.cursor);
       })
       .catch((error: unknown) => {
         // Memory then never vouches for a miss: every one is asked of the table.
         (this.options.warn ?? console.warn)(`the recent idempotency keys were not loaded (${(error as Error).message}); keys are looked up in the table`);
       });
+  }
+
+  private lookUpKey(id: string) {
+    this.keyTableLookups++;
+    return this.answers.get(id);
+  }
+
+  /**
+   * Deletes the keys past their window (they answer nothing any more), a few thousand rows a
+   * statement: the first pruning after an upgrade finds every key ever kept.
+   */
+  private async pruneKeys(): Promise<void> {
+    const since = new Date(this.now() - this.keyWindowMs).toISOString();
+    for (;;) {
+      const deleted = await sql`delete from idempotency_key where (member_id, key) in (
+          select member_id, key from idempotency_key where created_at < ${since}::timestamptz limit 5000)`.execute(this.options.db);
+      if (Number(deleted.numAffectedRows ?? 0) < 5000) return;
+    }
   }
 
   /** Tests: resolves once the recent keys are in memory. */

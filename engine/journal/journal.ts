@@ -28,10 +28,14 @@ export async function lastJournalSeq(db: Kysely<Database>): Promise<number> {
 }
 
 /** The journal after `afterSeq` (up to `upToSeq`, if given), `size` rows a query, in order. */
-async function* journalPages(db: Kysely<Database>, afterSeq: number, upToSeq: number | null, size: number) {
+async function* journalPages(db: Kysely<Database>, afterSeq: number, upToSeq: number | null, size: number, withKept: boolean) {
   let after = afterSeq;
   for (;;) {
-    let query = db.selectFrom("command_journal").select(["seq", "at", "command", "kept"]).where("seq", ">", String(after));
+    // The keys only where they are used (a start's replay; not the snapshot worker's pages).
+    let query = db
+      .selectFrom("command_journal")
+      .select(["seq", "at", "command", withKept ? "kept" : sql<null>`null`.as("kept")])
+      .where("seq", ">", String(after));
     if (upToSeq !== null) query = query.where("seq", "<=", String(upToSeq));
     const rows = await query.orderBy("seq").limit(size).execute();
     if (rows.length) yield rows;
@@ -50,7 +54,7 @@ export async function eachJournalCommand(
   each: (seq: number, command: Command, at: Date, kept: string | null) => void | Promise<void>,
 ): Promise<number> {
   let count = 0;
-  for await (const rows of journalPages(db, afterSeq, null, PAGE)) {
+  for await (const rows of journalPages(db, afterSeq, null, PAGE, true)) {
     for (const row of rows) {
       const waited = each(Number(row.seq), JSON.parse(row.command) as Command, new Date(row.at as unknown as string), row.kept);
       if (waited) await waited;
@@ -71,7 +75,7 @@ export async function eachJournalPage(
   upToSeq: number,
   each: (page: Array<[seq: number, command: string]>) => void,
 ): Promise<void> {
-  for await (const rows of journalPages(db, afterSeq, upToSeq, SERVING_PAGE)) each(rows.map((row) => [Number(row.seq), row.command]));
+  for await (const rows of journalPages(db, afterSeq, upToSeq, SERVING_PAGE, false)) each(rows.map((row) => [Number(row.seq), row.command]));
 }
 
 /** A snapshot of the core as it is now, ready to store, with the SHA-256 of its text. */

@@ -38,10 +38,11 @@ export class KeptAnswers {
   private readonly entries = new Map<string, KeptAnswer>();
   /**
    * Answers younger than this (ms) may have been let go (held no more while still in the window):
-   * a miss must then be asked of the table. Infinity until the start has loaded the table's recent
-   * keys (every miss is asked meanwhile); -Infinity while nothing was let go.
+   * a miss must then be asked of the table. -Infinity while nothing was let go.
    */
-  private letGoUpTo = Number.POSITIVE_INFINITY;
+  private letGoUpTo = Number.NEGATIVE_INFINITY;
+  /** Until the start has loaded the table's recent keys, every miss is asked of the table. */
+  private tableLoaded = false;
 
   constructor(private readonly options: KeptAnswersOptions) {}
 
@@ -57,7 +58,7 @@ export class KeptAnswers {
 
   /** Whether a key missing here might still have an answer in the table. */
   mayHaveLetGo(now: number): boolean {
-    return this.letGoUpTo > now - this.options.windowMs;
+    return !this.tableLoaded || this.letGoUpTo > now - this.options.windowMs;
   }
 
   /**
@@ -65,26 +66,41 @@ export class KeptAnswers {
    * is the projection's cursor: entries beyond it are not let go early.
    */
   keep(id: string, answer: KeptAnswer, now: number, projected: number): void {
-    if (!this.entries.has(id)) this.entries.set(id, answer);
+    const held = this.entries.get(id);
+    if (held === undefined || held.at <= now - this.options.windowMs) {
+      // A key used again after its window starts a new one: the old answer goes, and the new one
+      // is held as the newest (entries stay in the order they were answered).
+      this.entries.delete(id);
+      this.entries.set(id, answer);
+    }
     this.trim(now, projected);
   }
 
   /**
-   * The start's load of the table's recent keys, oldest first, once the journal's tail has been
-   * replayed (its keys are held already and are newer). `complete`: every key of the window was
-   * read (none was left in the table unread).
+   * The start's load of the table's recent keys, oldest first, read while the engine served.
+   * What memory holds meanwhile (the journal's tail, requests answered since) is as new or newer
+   * and wins over a row of the same key. `complete`: every key of the window was read (none was
+   * left in the table unread). `projected`: the projection's cursor, as for `keep`.
    */
-  loaded(rows: Iterable<[id: string, answer: KeptAnswer]>, complete: boolean, now: number): void {
-    const newer = [...this.entries];
+  loaded(rows: Iterable<[id: string, answer: KeptAnswer]>, complete: boolean, now: number, projected: number): void {
+    const since = now - this.options.windowMs;
+    const held = [...this.entries];
     this.entries.clear();
     let oldest = Number.POSITIVE_INFINITY;
     for (const [id, answer] of rows) {
-      this.entries.set(id, answer);
       oldest = Math.min(oldest, answer.at);
+      // A row that left the window while the load ran answers nothing.
+      if (answer.at > since) this.entries.set(id, answer);
     }
-    for (const [id, answer] of newer) if (!this.entries.has(id)) this.entries.set(id, answer);
-    this.letGoUpTo = complete ? Number.NEGATIVE_INFINITY : oldest === Number.POSITIVE_INFINITY ? now : oldest;
-    this.trim(now, Number.POSITIVE_INFINITY);
+    for (const [id, answer] of held) {
+      this.entries.delete(id);
+      this.entries.set(id, answer);
+    }
+    // Keys older than the oldest row read may be in the table only (the load stopped at its cap);
+    // what was let go while the load ran stays let go.
+    if (!complete) this.letGoUpTo = Math.max(this.letGoUpTo, oldest === Number.POSITIVE_INFINITY ? now : oldest);
+    this.tableLoaded = true;
+    this.trim(now, projected);
   }
 
   /** Drops what left the window, then the oldest beyond the cap whose rows are in the table. */

@@ -9,14 +9,21 @@ import { insertStatement } from "./sql-script";
  * row and in memory (`KeptAnswers`). A key's row is written once, with its command's rows.
  */
 export class KeyRows implements ProjectionRows {
-  private readonly rows: Array<Insertable<IdempotencyKeyTable>> = [];
+  /**
+   * By `member:key`, the last one kept: one statement cannot insert a key twice (`on conflict do
+   * update` refuses to touch a row twice), and a replay's batch of thousands of commands can hold
+   * a key and its reuse after the window.
+   */
+  private readonly rows = new Map<string, Insertable<IdempotencyKeyTable>>();
 
   add(row: Insertable<IdempotencyKeyTable>): void {
-    this.rows.push(row);
+    const id = `${row.member_id}:${row.key}`;
+    this.rows.delete(id);
+    this.rows.set(id, row);
   }
 
   statements(): string[] {
-    const insert = insertStatement("idempotency_key", this.rows, KEY_REPLACES_EXPIRED);
+    const insert = insertStatement("idempotency_key", [...this.rows.values()], KEY_REPLACES_EXPIRED);
     return insert ? [insert] : [];
   }
 }

@@ -76,7 +76,10 @@ describe.each(testStoreKinds())("idempotency keys in the journal on %s", (kind) 
     // The engine dies here (its tables never written); the next start replays the journal.
     const again = await start();
     expect(again.durable.restoredFrom.replayed).toBeGreaterThan(0);
+    await again.durable.keptAnswersLoaded();
     expect(await again.placeOrder("7", buy("102"), "kept-crash")).toEqual(first);
+    // Memory knew it (from the journal's tail or the table the replay wrote), without a look-up.
+    expect(again.durable.keyTableLookups).toBe(0);
     await again.durable.drain();
     expect((await keyRow("kept-crash"))?.response).toBe(JSON.stringify(first));
     expect(await ordersAt("102")).toBe(1);
@@ -90,8 +93,12 @@ describe.each(testStoreKinds())("idempotency keys in the journal on %s", (kind) 
     expect(again.durable.restoredFrom.source).toBe("snapshot");
     // Asked at once: memory has not loaded the table yet, so the table is asked.
     expect(await again.placeOrder("7", buy("103"), "kept-snap")).toEqual(first);
+    expect(again.durable.keyTableLookups).toBe(1);
     await again.durable.keptAnswersLoaded();
+    // Once loaded, memory answers it, and vouches for a new key without asking.
     expect(await again.placeOrder("7", buy("103"), "kept-snap")).toEqual(first);
+    expect((await again.placeOrder("7", buy("105"), "kept-snap-new")).code).toBe("OK");
+    expect(again.durable.keyTableLookups).toBe(1);
     await again.durable.drain();
     expect(await ordersAt("103")).toBe(1);
   });
@@ -128,6 +135,8 @@ describe.each(testStoreKinds())("idempotency keys in the journal on %s", (kind) 
     const late = await service.placeOrder("7", buy("120"), "kept-late");
     expect(late.code).toBe("OK");
     expect(late.orderId).not.toBe(first.orderId);
+    // The late request's own retry gets its answer.
+    expect(await service.placeOrder("7", buy("120"), "kept-late")).toEqual(late);
     await service.durable.drain();
     expect(await ordersAt("120")).toBe(2);
     expect((await keyRow("kept-late"))?.response).toBe(JSON.stringify(late));
@@ -135,5 +144,20 @@ describe.each(testStoreKinds())("idempotency keys in the journal on %s", (kind) 
     clock += 61_000;
     await service.durable.writeSnapshot({ force: true });
     expect(await keyRow("kept-late")).toBeUndefined();
+  });
+
+  it("a key and its reuse after the window, both in a crashed engine's journal tail, replay in one batch", async () => {
+    const service = await start({ keptAnswers: { windowMs: 60_000 } });
+    await service.durable.keptAnswersLoaded();
+    await service.durable.projection.pause(true);
+    await service.placeOrder("7", buy("130"), "kept-twice");
+    clock += 61_000;
+    const late = await service.placeOrder("7", buy("130"), "kept-twice");
+    // The engine dies with neither written to the tables: the start replays both in one batch.
+    const again = await start({ keptAnswers: { windowMs: 60_000 } });
+    await again.durable.drain();
+    expect((await keyRow("kept-twice"))?.response).toBe(JSON.stringify(late));
+    expect(await again.placeOrder("7", buy("130"), "kept-twice")).toEqual(late);
+    expect(await ordersAt("130")).toBe(2);
   });
 });
