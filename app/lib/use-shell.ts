@@ -3,6 +3,8 @@ import { isServedPath } from "./route-patterns";
 import type { ShellData } from "./shell";
 import { lookup } from "./i18n";
 import { textsOf } from "./texts";
+// Bundles the shell's small modules with this one (decision 037, §6).
+import "./shell-bundle";
 
 /** The root loader's shell data; every page renders inside the shell, so it is always there. */
 export function useShell(): ShellData {

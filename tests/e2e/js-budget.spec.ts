@@ -47,7 +47,7 @@ const PAGES: PageCase[] = [
   { name: "account centre", path: "/account/center/info", budget: FORM_BUDGET, member: true },
   { name: "security settings", path: "/account/center/security", budget: FORM_BUDGET, member: true },
   { name: "bind e-mail", path: "/account/center/security/setting/email", budget: FORM_BUDGET, member: true },
-  { name: "bind phone", path: "/account/center/security/setting/phone", budget: FORM_BUDGET, member: true, asserted: false },
+  { name: "bind phone", path: "/account/center/security/setting/phone", budget: FORM_BUDGET, member: true },
   { name: "google authenticator", path: "/account/center/security/setting/google", budget: FORM_BUDGET, member: true },
   { name: "anti-phishing code", path: "/account/center/security/setting/anti-code", budget: FORM_BUDGET, member: true },
   { name: "login password", path: "/account/center/login-pwd", budget: FORM_BUDGET, member: true },
