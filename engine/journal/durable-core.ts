@@ -1,8 +1,8 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import type { Command } from "../core/exchange/commands";
 import { ExchangeCore, type OutcomeOf } from "../core/exchange/exchange-core";
 import { BatchedLookup } from "../store/batched-lookup";
-import type { Database } from "../store/schema";
+import type { Database, IdempotencyKeyTable } from "../store/schema";
 import { CommandBatch } from "./command-batch";
 import { Funds } from "./funds";
 import { GroupCommitter, type BatchHooks } from "./group-commit";
@@ -43,6 +43,11 @@ interface JournalKept {
   fingerprint: string;
   /** The first answer, as JSON. */
   response: string;
+}
+
+/** A kept key's `idempotency_key` row. */
+function keyRow(kept: JournalKept, createdAt: string): Insertable<IdempotencyKeyTable> {
+  return { member_id: kept.memberId, key: kept.key, response: kept.response, fingerprint: kept.fingerprint, created_at: createdAt };
 }
 
 /**
@@ -89,6 +94,8 @@ export class DurableCore {
   private readonly kept: KeptAnswers;
   /** How long a key is answered for (ms). */
   private readonly keyWindowMs: number;
+  /** How many keys memory holds at most (and the start loads). */
+  private readonly keyCap: number;
   /** Keys asked of the table (memory could not vouch for a miss): for tests and the bench. */
   keyTableLookups = 0;
   /**
@@ -132,7 +139,8 @@ export class DurableCore {
       for (const type of product.follows ?? []) this.followers.set(type, [...(this.followers.get(type) ?? []), product]);
     }
     this.keyWindowMs = options.keptAnswers?.windowMs ?? KEY_WINDOW_MS;
-    this.kept = new KeptAnswers({ windowMs: this.keyWindowMs, cap: options.keptAnswers?.cap ?? KEPT_ANSWERS_CAP });
+    this.keyCap = options.keptAnswers?.cap ?? KEPT_ANSWERS_CAP;
+    this.kept = new KeptAnswers({ windowMs: this.keyWindowMs, cap: this.keyCap });
     this.committer = new GroupCommitter(options.db, options.onFatal);
     // Once a batch's journal rows are durable, its table rows go to the projector.
     this.committer.addHooks({
@@ -283,13 +291,7 @@ export class DurableCore {
       batch = this.collecting();
       const now = this.now();
       this.keepAnswer(kept!, now, 0, now);
-      batch.insertKey({
-        member_id: kept!.memberId,
-        key: kept!.key,
-        response: kept!.response,
-        fingerprint: kept!.fingerprint,
-        created_at: new Date(now).toISOString(),
-      });
+      batch.insertKey(keyRow(kept!, new Date(now).toISOString()));
     }
     await this.committer.commit(() => batch.journalStatements());
     if (outcome.seq !== null && options.waitProjected) await this.projector.reach(outcome.seq, options.waitProjected);
@@ -532,7 +534,7 @@ export class DurableCore {
     owner.project(command, outcome, ctx);
     const followers = this.followers.get(command.type);
     if (followers) for (const follower of followers) follower.follow?.(command, outcome, ctx);
-    if (kept) batch.rows(KEY_ROWS).add({ member_id: kept.memberId, key: kept.key, response: kept.response, fingerprint: kept.fingerprint, created_at: stamp });
+    if (kept) batch.rows(KEY_ROWS).add(keyRow(kept, stamp));
   }
 
   /** Holds a first answer in memory for the keys' window (`seq`: the command whose rows write its table row; 0: the journal's). */
@@ -547,7 +549,7 @@ export class DurableCore {
    */
   private loadKeptAnswers(): void {
     const { db } = this.options;
-    const cap = this.options.keptAnswers?.cap ?? KEPT_ANSWERS_CAP;
+    const cap = this.keyCap;
     const since = new Date(this.now() - this.keyWindowMs);
     this.keptLoading = db
       .selectFrom("idempotency_key")

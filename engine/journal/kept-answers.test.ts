@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { KeptAnswers, type KeptAnswer } from "./kept-answers";
 
 const answer = (at: number, seq = 0, response = `"${at}"`): KeptAnswer => ({ fingerprint: "f", response, at, seq });
+/** Memory after a start whose load found no keys in the table. */
+const loadedEmpty = (windowMs: number, cap: number) => {
+  const kept = new KeptAnswers({ windowMs, cap });
+  kept.loaded([], true, 0, 0);
+  return kept;
+};
 
 describe("KeptAnswers", () => {
   it("asks the table for every miss until the start has loaded the recent keys, then for none", () => {
@@ -15,8 +21,7 @@ describe("KeptAnswers", () => {
   });
 
   it("answers a key only within its window, and lets it go after", () => {
-    const kept = new KeptAnswers({ windowMs: 1_000, cap: 10 });
-    kept.loaded([], true, 0, 0);
+    const kept = loadedEmpty(1_000, 10);
     kept.keep("1:a", answer(100), 100, 0);
     expect(kept.get("1:a", 1_099)).toBeDefined();
     expect(kept.get("1:a", 1_100)).toBeUndefined();
@@ -27,16 +32,14 @@ describe("KeptAnswers", () => {
   });
 
   it("keeps the first answer of a key", () => {
-    const kept = new KeptAnswers({ windowMs: 1_000, cap: 10 });
-    kept.loaded([], true, 0, 0);
+    const kept = loadedEmpty(1_000, 10);
     kept.keep("1:a", answer(1, 0, '"first"'), 1, 0);
     kept.keep("1:a", answer(2, 0, '"second"'), 2, 0);
     expect(kept.get("1:a", 3)?.response).toBe('"first"');
   });
 
   it("beyond its cap lets the oldest go once their rows are written, and then says misses must be asked", () => {
-    const kept = new KeptAnswers({ windowMs: 10_000, cap: 2 });
-    kept.loaded([], true, 0, 0);
+    const kept = loadedEmpty(10_000, 2);
     kept.keep("1:a", answer(1, 1), 1, 0);
     kept.keep("1:b", answer(2, 2), 2, 0);
     // Nothing is written yet (cursor 0): nothing is let go, whatever the cap.
@@ -73,8 +76,7 @@ describe("KeptAnswers", () => {
   });
 
   it("a key used again after its window holds its new answer, so the new request's retry is answered", () => {
-    const kept = new KeptAnswers({ windowMs: 1_000, cap: 10 });
-    kept.loaded([], true, 0, 0);
+    const kept = loadedEmpty(1_000, 10);
     kept.keep("1:a", answer(0, 1, '"old"'), 0, 1);
     // Nothing else is kept before the reuse: the expired entry is still in the map.
     kept.keep("1:a", answer(5_000, 2, '"new"'), 5_000, 1);
