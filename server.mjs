@@ -3,10 +3,12 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { guardActions, isCrossSiteWrite, securityHeaders, unreadableFormReason } from "./server/guards.mjs";
+import { createPageCache } from "./server/page-cache.mjs";
 import { precompressed } from "./server/precompressed.mjs";
 
 // BUILD_DIR: see remix.config.js (a second build of the same checkout lives in its own folder).
@@ -75,10 +77,22 @@ app.use((req, res, next) => {
   if (unreadable) return res.status(400).type("text/plain").send(`Bad request: ${unreadable}; the exchange's forms send form data.`);
   next();
 });
-app.all(
-  "*",
-  createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ routeManifest: build.routes, cspNonce: res.locals.cspNonce }) }),
-);
+// Pages a visitor without a session asks for are rendered once per PAGE_CACHE_MS (default 1 s) and
+// served to everyone asking meanwhile, compressed once (decision 038); 0 renders every request.
+const handleRequest = createRequestHandler(build, build.mode);
+const pages = createPageCache({ ttlMs: Number(process.env.PAGE_CACHE_MS ?? 1_000) });
+app.all("*", async (req, res, next) => {
+  try {
+    await pages.serve(req, res, {
+      nonce: res.locals.cspNonce,
+      render: (cspNonce) => handleRequest(createRemixRequest(req, res), { routeManifest: build.routes, cspNonce }),
+      send: sendRemixResponse,
+      securityHeaders: (nonce) => securityHeaders(nonce, req.secure),
+    });
+  } catch (error) {
+    next(error);
+  }
+});
 
 // A request must arrive whole in time, or it is answered 408 and closed: a client trickling its
 // body holds no connection for long (issue 9). Two minutes leave room for a 15 MB KYC upload on a

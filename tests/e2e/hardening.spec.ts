@@ -114,6 +114,50 @@ test("every response carries the security headers, and pages run under the CSP w
   expect(violations).toEqual([]);
 });
 
+test("a visitor's page comes from the page cache and runs under its CSP; a member's is rendered for the member", async ({ browser }) => {
+  // Decision 038: two visitors within the cache's second get one rendering, with the nonce it was
+  // rendered with; the second visitor's browser runs its scripts under it and hydrates.
+  const path = "/exchange/full-screen/ETH_USDT";
+  const visitors = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [first, second] = await Promise.all(visitors.map((context) => context.newPage()));
+  const violations: string[] = [];
+  second!.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)|hydrat|#418|#423|#425/i.test(message.text())) violations.push(message.text());
+  });
+  second!.on("pageerror", (error) => violations.push(error.message));
+  const firstAnswer = await first!.goto(path);
+  const secondAnswer = await second!.goto(path);
+  expect(firstAnswer?.status()).toBe(200);
+  // Both within the cache's second of one rendering (a slow machine may cross it: then both are fresh).
+  const outcomes = [firstAnswer?.headers()["x-cache"], secondAnswer?.headers()["x-cache"]];
+  expect(outcomes[0]).toMatch(/^(HIT|MISS)$/);
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  const secondNonce = nonceOf(secondAnswer?.headers()["content-security-policy"]);
+  if (outcomes[1] === "HIT") expect(secondNonce).toBe(nonceOf(firstAnswer?.headers()["content-security-policy"]));
+  // Hydrated: the live trades arrive over socket.io.
+  const trades = second!.getByTestId("trades").getByRole("row").first();
+  const shown = await trades.innerText();
+  await expect.poll(() => trades.innerText(), { timeout: 15_000 }).not.toBe(shown);
+  expect(violations).toEqual([]);
+  await Promise.all(visitors.map((context) => context.close()));
+
+  // A member's pages are never shared: each request is rendered, with its own order keys.
+  const member = await createMember("page-cache");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, member.email, member.password, path);
+  const keysOf = async () => {
+    const answer = await page.request.get(path);
+    expect(answer.headers()["x-cache"]).toBeUndefined();
+    return [...(await answer.text()).matchAll(/name="idempotencyKey" value="([^"]+)"/g)].map((m) => m[1]);
+  };
+  const [a, b] = [await keysOf(), await keysOf()];
+  expect(a).toHaveLength(2);
+  expect(b).toHaveLength(2);
+  expect(a.some((key) => b.includes(key))).toBe(false);
+  await context.close();
+});
+
 test("a client trickling its body is answered 408 and cut off", async ({ baseURL }) => {
   const { hostname, port } = new URL(baseURL!);
   const net = await import("node:net");

@@ -143,7 +143,7 @@ export default function ExchangePage() {
                 orderType={orderType}
                 rules={rules}
                 available={side === "buy" ? account.quote.available : account.base.available}
-                idempotencyKey={data.keys[side]}
+                idempotencyKey={account.keys[side]}
                 lastResult={refused?.side === side ? refused.result : null}
                 suggestedPrice={ticker.close}
               />

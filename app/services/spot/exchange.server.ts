@@ -47,7 +47,6 @@ export async function loadExchange(engine: Engine, symbolParam: string) {
     markets,
     candles,
     account,
-    keys: { buy: newIdempotencyKey(), sell: newIdempotencyKey() },
   };
 }
 
@@ -58,7 +57,10 @@ async function loadMemberSide(engine: MemberEngine, base: string, quote: string,
     engine.spot.orders("current", { symbol: symbolParam, pageSize: "50" }).then((page) => page.records),
   ]);
   const of = (coin: string) => balances.find((b) => b.coin === coin) ?? { coin, available: "0", frozen: "0" };
-  return { base: of(base), quote: of(quote), ticket, openOrders };
+  // Order forms' keys are made for a member only: a visitor's page holds nothing of its own, so it
+  // can be served to every visitor from the page cache (decision 038).
+  const keys = { buy: newIdempotencyKey(), sell: newIdempotencyKey() };
+  return { base: of(base), quote: of(quote), ticket, openOrders, keys };
 }
 
 const SYMBOL_PARAM = new RegExp(`^${COIN_SOURCE}_${COIN_SOURCE}$`);
