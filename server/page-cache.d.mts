@@ -5,6 +5,7 @@ export function pageCacheKey(req: {
   path: string;
   originalUrl: string;
   secure: boolean;
+  hostname?: string;
   headers: Record<string, string | string[] | undefined>;
 }): string | null;
 export interface PageCacheIO {

@@ -23,7 +23,7 @@ export const PREFERENCE_COOKIES = new Set(["lang", "currency", "theme", "assets"
 
 /**
  * The cache key of a request, or null when the request must be rendered for its sender.
- * @param {{ method: string; path: string; originalUrl: string; secure: boolean; headers: Record<string, string | string[] | undefined> }} req
+ * @param {{ method: string; path: string; originalUrl: string; secure: boolean; hostname?: string; headers: Record<string, string | string[] | undefined> }} req
  * @returns {string | null}
  */
 export function pageCacheKey(req) {
@@ -42,7 +42,17 @@ export function pageCacheKey(req) {
   preferences.sort();
   // A bot is sent the whole document at once, a browser a stream (entry.server.tsx): two documents.
   const reader = isbot(header(req, "user-agent") ?? "") ? "bot" : "browser";
-  return [req.secure ? "https" : "http", reader, req.originalUrl, header(req, "accept-language") ?? "", preferences.join("; ")].join("\n");
+  // The host too: a page may name its own address, and a request naming another host must not
+  // put that address in everyone's copy.
+  return [
+    req.secure ? "https" : "http",
+    header(req, "host") ?? "",
+    req.hostname ?? "",
+    reader,
+    req.originalUrl,
+    header(req, "accept-language") ?? "",
+    preferences.join("; "),
+  ].join("\n");
 }
 
 /**

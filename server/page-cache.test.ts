@@ -152,11 +152,12 @@ describe("the page cache", () => {
     expect(pageCacheKey({ method: "HEAD", path: "/user/login", originalUrl: "/user/login", secure: false, headers: {} })).toBeNull();
   });
 
-  it("keeps a bot's whole document apart from a browser's stream, and each query apart", async () => {
+  it("keeps a bot's whole document apart from a browser's stream, and each query and host apart", async () => {
     const browser = await get("/home/index", { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" });
     const bot = await get("/home/index", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
     const query = await get("/home/index?tab=new", { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" });
-    expect(new Set([browser.body, bot.body, query.body]).size).toBe(3);
+    const otherHost = await get("/home/index", { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120", host: "evil.example" });
+    expect(new Set([browser.body, bot.body, query.body, otherHost.body]).size).toBe(4);
   });
 
   it("renders a page asked for by many at once a single time", async () => {
