@@ -163,18 +163,29 @@ test("a client trickling its body is answered 408 and cut off", async ({ baseURL
   const net = await import("node:net");
   const socket = net.connect(Number(port), hostname);
   let answer = "";
-  socket.on("data", (chunk) => (answer += chunk.toString()));
+  let failure: string | undefined;
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  // The server writes its 408 and closes at once: if a trickled byte was still unread on its side
+  // at that moment, the kernel resets the connection and the 408 may be lost with it (seen once
+  // in a full run). Either way the client was cut off; the answer, when it arrives, is a 408.
+  socket.on("error", (error: NodeJS.ErrnoException) => (failure = error.code));
   const started = Date.now();
   socket.write(
     `POST /user/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nemail=`,
   );
   const trickle = setInterval(() => socket.writable && socket.write("a"), 500);
+  socket.on("data", (chunk) => {
+    answer += chunk.toString();
+    clearInterval(trickle);
+  });
   await closed;
   clearInterval(trickle);
   // The suite's web tier allows 10 s (WEB_REQUEST_TIMEOUT_MS); checked every 2.5 s.
-  expect(Date.now() - started).toBeLessThan(20_000);
-  expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  const elapsed = Date.now() - started;
+  expect(elapsed).toBeGreaterThanOrEqual(9_000);
+  expect(elapsed).toBeLessThan(20_000);
+  if (answer || failure === undefined) expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  else expect(failure).toBe("ECONNRESET");
 });
 
 test("a client cannot choose its own address with X-Forwarded-For", async ({ page }) => {
