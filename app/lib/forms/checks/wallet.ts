@@ -3,8 +3,10 @@ import { formCheck, OPTIONAL as O, REQUIRED as R } from "../form-check";
 import type { WithdrawalRules } from "../withdrawal";
 
 /**
- * The checks of the wallet's forms (`../transfer.ts`, `../withdrawal.ts`, `../address-book.ts`),
- * without zod (decision 037; `checks.test.ts` compares each constraint with the schema's).
+ * The checks of the wallet's money forms (`../transfer.ts`, `../withdrawal.ts`), without zod
+ * (decision 037; `checks.test.ts` compares each constraint with the schema's). The address
+ * book's are in `address-book.ts`: a module two pages share is bundled with what only those two
+ * load (the amount field), not in a file of its own.
  */
 const accountName = { required: true, pattern: "funding|spot|contract" };
 
@@ -18,17 +20,5 @@ export const withdrawalCheck = (rules: WithdrawalRules) =>
   formCheck({
     constraint: { coin: R, network: R, address: R, memo: O, amount: O, tradePassword: R, code: R, googleCode: O, idempotencyKey: R },
     schema: () => import("../withdrawal").then((m) => m.withdrawalSchema(rules)),
-    sendCode: "unchecked",
-  });
-
-export const addAddressCheck = formCheck({
-  constraint: { coinNetwork: R, address: R, memo: O, label: R },
-  schema: () => import("../address-book").then((m) => m.addAddressSchema),
-});
-
-export const whitelistCheck = (googleBound: boolean) =>
-  formCheck({
-    constraint: { enabled: { required: true, pattern: "on|off" }, code: R, googleCode: googleBound ? R : O },
-    schema: () => import("../address-book").then((m) => m.whitelistSchema(googleBound)),
     sendCode: "unchecked",
   });
