@@ -92,5 +92,5 @@ export default function KlineChart({ candles, period, colors, label }: { candles
   return <ReactEChartsCore echarts={echarts} option={option} notMerge={false} lazyUpdate style={{ height: 360, width: "100%" }} />;
 }
 
-/** Bundling only: shares the chunk of React, ReactDOM and Remix with the pages (`runtime-bundle.ts`). */
+/** Bundling only: shares the chunk of React, Remix and the shell with the pages (`runtime-bundle.ts`). */
 export { remixRuntime } from "~/lib/runtime-bundle";

@@ -24,5 +24,5 @@ export default function NoticeFollower({ topic, ticket, onNotices, onResync, onS
   return <></>;
 }
 
-/** Bundling only: shares the chunk of React, ReactDOM and Remix with the pages (`runtime-bundle.ts`). */
+/** Bundling only: shares the chunk of React, Remix and the shell with the pages (`runtime-bundle.ts`). */
 export { remixRuntime } from "~/lib/runtime-bundle";
