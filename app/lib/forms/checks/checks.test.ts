@@ -7,9 +7,10 @@ import * as addressBook from "./address-book";
 import * as auth from "./auth";
 import * as bind from "./bind";
 import * as order from "./order";
-import * as wallet from "./wallet";
+import * as transfer from "./transfer";
+import * as withdrawal from "./withdrawal";
 
-const checks = { ...account, ...addressBook, ...auth, ...bind, ...order, ...wallet };
+const checks = { ...account, ...addressBook, ...auth, ...bind, ...order, ...transfer, ...withdrawal };
 
 const rules = (over: Partial<WithdrawalRules> = {}): WithdrawalRules => ({
   scale: 8,

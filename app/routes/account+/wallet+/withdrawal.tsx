@@ -11,7 +11,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
 import { addDecimals } from "#protocol/decimal";
 import { decimalMarkOf, readDecimalInput, toInputText } from "~/lib/decimal-input";
-import { withdrawalCheck } from "~/lib/forms/checks/wallet";
+import { withdrawalCheck } from "~/lib/forms/checks/withdrawal";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useNumberFormat } from "~/lib/use-number-format";
