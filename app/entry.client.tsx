@@ -2,6 +2,8 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { Texts } from "~/lib/texts";
+// Bundling only: the shell's modules in the chunk of React and Remix (see runtime-bundle.ts).
+import "~/lib/use-shell";
 
 /**
  * Resolves once the page's deferred scripts (the texts script among them) have run: they run

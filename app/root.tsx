@@ -14,10 +14,7 @@ import type { ShellData } from "~/lib/shell";
 import { useNonce } from "~/lib/nonce";
 import { textsPath } from "~/lib/texts";
 import { messageAt, useDocumentShell } from "~/lib/use-shell";
-import { loadShellNotices } from "~/services/account/notices.server";
-import { withEngine } from "~/services/engine/route.server";
-import { rememberInviteCode } from "~/services/platform/session.server";
-import { loadShell } from "~/services/platform/shell.server";
+import { loadShell, loadShellNotices, rememberInviteCode, withEngine } from "~/services/platform/shell.server";
 import "~/styles/global.css";
 import { THEME_CLASSES } from "~/styles/theme.css";
 

@@ -1,5 +1,9 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
+// Bundling only: the withdrawal page loads this module lazily, and a lazily loaded module that
+// reaches part of the shell's chunk (the translator) splits that chunk unless it reaches all of
+// it, as every page does through `use-shell` (decision 037, §7).
+import "~/lib/use-shell";
 import * as s from "~/styles/account-center.css";
 
 /**

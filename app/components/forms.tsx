@@ -115,14 +115,4 @@ export function SubmitButton({ children, name, value }: { children: ReactNode; n
   );
 }
 
-/** Hidden from people, tempting to bots: a filled honeypot refuses the registration. */
-export function Honeypot() {
-  return (
-    <div className={s.honeypot} aria-hidden="true">
-      <label htmlFor="website">Website</label>
-      <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-    </div>
-  );
-}
-
 export const formStyles = s;

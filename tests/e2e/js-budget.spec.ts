@@ -55,13 +55,13 @@ const PAGES: PageCase[] = [
   { name: "identity (KYC)", path: "/account/center/kyc", budget: FORM_BUDGET, member: true },
   { name: "devices", path: "/account/center/device-management", budget: FORM_BUDGET, member: true },
   { name: "wallet assets", path: "/account/wallet/assets", budget: FORM_BUDGET, member: true },
-  { name: "wallet transfer", path: "/account/wallet/transfer", budget: FORM_BUDGET, member: true, asserted: false },
+  { name: "wallet transfer", path: "/account/wallet/transfer", budget: FORM_BUDGET, member: true },
   { name: "wallet deposit", path: "/account/wallet/deposit", budget: FORM_BUDGET, member: true },
-  { name: "wallet withdrawal", path: "/account/wallet/withdrawal", budget: FORM_BUDGET, member: true, asserted: false },
+  { name: "wallet withdrawal", path: "/account/wallet/withdrawal", budget: FORM_BUDGET, member: true },
   { name: "wallet deposits", path: "/account/wallet/history-deposit", budget: FORM_BUDGET, member: true },
   { name: "wallet withdrawals", path: "/account/wallet/history-withdrawal", budget: FORM_BUDGET, member: true },
   { name: "wallet bills", path: "/account/wallet/bills", budget: FORM_BUDGET, member: true },
-  { name: "address book", path: "/account/wallet/address", budget: FORM_BUDGET, member: true, asserted: false },
+  { name: "address book", path: "/account/wallet/address", budget: FORM_BUDGET, member: true },
   { name: "trading", path: "/exchange/full-screen/BTC_USDT", budget: 300 * KB },
 ];
 

@@ -138,6 +138,12 @@ export const periodLink = style({
 export const chartBox = style({ position: "relative", flex: 1, minHeight: "360px" });
 export const chartSvg = style({ display: "block", width: "100%", height: "360px" });
 /** Said over the SVG chart when the interactive one could not be loaded. */
+/**
+ * The chart's colours as the theme's CSS variables, written out here at build time: the chart
+ * reads these four, and importing the theme's whole contract would put it in the shell's chunk on
+ * every page (only the trading page uses it in a script).
+ */
+export const chartColors = { up: vars.color.up, down: vars.color.down, text: vars.color.textMuted, grid: vars.color.border };
 export const chartNote = style({ position: "absolute", left: "12px", bottom: "8px", margin: 0, fontSize: "12px", color: vars.color.textMuted });
 export const legend = style({ display: "flex", gap: "12px", marginLeft: "auto", fontSize: "11px", fontFamily: vars.font.mono, color: vars.color.textMuted });
 

@@ -91,3 +91,6 @@ export default function KlineChart({ candles, period, colors, label }: { candles
   }, [candles, period, label, resolved.up, resolved.down, resolved.text, resolved.grid]);
   return <ReactEChartsCore echarts={echarts} option={option} notMerge={false} lazyUpdate style={{ height: 360, width: "100%" }} />;
 }
+
+/** Bundling only: shares the chunk of React, Remix and the shell with the pages (`runtime-bundle.ts`). */
+export { remixRuntime } from "~/lib/runtime-bundle";

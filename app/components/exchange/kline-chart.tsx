@@ -3,7 +3,6 @@ import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { KLINE_PERIODS, type KlinePeriod, type WireCandle } from "#protocol/endpoints/market-data";
 import { useHydrated } from "~/lib/use-hydrated";
-import { vars } from "~/styles/theme.css";
 import * as s from "./exchange.css";
 import { MA_LINES, movingAverage } from "./moving-average";
 
@@ -74,7 +73,12 @@ export function KlineArea({ candles, period, symbol, search }: { candles: WireCa
                 candles={candles}
                 period={period}
                 label={symbol}
-                colors={{ up: varName(vars.color.up), down: varName(vars.color.down), text: varName(vars.color.textMuted), grid: varName(vars.color.border) }}
+                colors={{
+                  up: varName(s.chartColors.up),
+                  down: varName(s.chartColors.down),
+                  text: varName(s.chartColors.text),
+                  grid: varName(s.chartColors.grid),
+                }}
               />
             </Suspense>
           </ChartBoundary>
@@ -147,7 +151,7 @@ export function CandleSvg({ candles, label }: { candles: WireCandle[]; label: st
   return (
     <svg className={s.chartSvg} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" aria-label={label} role="img" focusable="false">
       {(["up", "down"] as const).map((side) => {
-        const color = side === "up" ? vars.color.up : vars.color.down;
+        const color = side === "up" ? s.chartColors.up : s.chartColors.down;
         const { wicks, bodies, volumes } = paths[side];
         return (
           // Colours as style, not attributes: they are CSS variables, which SVG attributes do not read everywhere.

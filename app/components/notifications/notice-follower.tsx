@@ -23,3 +23,6 @@ export default function NoticeFollower({ topic, ticket, onNotices, onResync, onS
   // React instead of splitting it in two (one more file on every page).
   return <></>;
 }
+
+/** Bundling only: shares the chunk of React, Remix and the shell with the pages (`runtime-bundle.ts`). */
+export { remixRuntime } from "~/lib/runtime-bundle";

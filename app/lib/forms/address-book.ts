@@ -1,3 +1,5 @@
+// Bundling only (the page's modules, for where the browser build puts them): schema-bundle.ts.
+import "./schema-bundle";
 import * as z from "zod";
 import { labelField } from "#protocol/endpoints/address-book";
 import { addressField, memoField } from "#protocol/endpoints/wallet";

@@ -1,3 +1,5 @@
+// Bundling only (the page's modules, for where the browser build puts them): schema-bundle.ts.
+import "./schema-bundle";
 import * as z from "zod";
 import { ORDER_TYPE_CODES } from "#protocol/endpoints/spot";
 import { idempotencyKeyField } from "#protocol/fields";

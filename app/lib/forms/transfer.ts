@@ -1,3 +1,5 @@
+// Bundling only (the page's modules, for where the browser build puts them): schema-bundle.ts.
+import "./schema-bundle";
 import * as z from "zod";
 import { OPEN_ACCOUNTS } from "#protocol/accounts";
 import { coinField, idempotencyKeyField } from "#protocol/fields";

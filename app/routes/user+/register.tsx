@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { AccountTabs } from "~/components/account-tabs";
 import { AccountFields } from "~/components/account-fields";
-import { Field, FormErrors, Honeypot, SubmitButton } from "~/components/forms";
+import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import * as f from "~/components/forms.css";
 import { registerCheck } from "~/lib/forms/checks/auth";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
@@ -106,5 +107,15 @@ export default function RegisterPage() {
         {t("user.register.have_account")} <Link to="/user/login">{t("header.login")}</Link>
       </p>
     </>
+  );
+}
+
+/** Hidden from people, tempting to bots: a filled honeypot refuses the registration (this page's only: kept out of the form components every form page loads). */
+function Honeypot() {
+  return (
+    <div className={f.honeypot} aria-hidden="true">
+      <label htmlFor="website">Website</label>
+      <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+    </div>
   );
 }

@@ -12,6 +12,14 @@ import { readPreferences } from "./preferences.server";
 import { loadRates, loadSite } from "./site.server";
 import { readToast } from "./toast.server";
 
+// The root's other server reads, imported from here: in the browser the root imports only this
+// module's empty stand-in, which is bundled in the root's own chunk. Imported from their modules,
+// their stand-ins were shared with the routes that use them (registration, the notifications
+// page) and each was a file of its own on every page (decision 037, §7).
+export { loadShellNotices } from "../account/notices.server";
+export { withEngine } from "../engine/route.server";
+export { rememberInviteCode } from "./session.server";
+
 /**
  * Everything the page shell needs: texts in the visitor's language, theme, display currency,
  * navigation and footer from the configuration tables, and the pending toast.

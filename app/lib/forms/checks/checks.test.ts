@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { FormCheck } from "../form-check";
 import type { WithdrawalRules } from "../withdrawal";
 import * as account from "./account";
+import * as addressBook from "./address-book";
 import * as auth from "./auth";
 import * as bind from "./bind";
 import * as order from "./order";
-import * as wallet from "./wallet";
+import * as transfer from "./transfer";
+import * as withdrawal from "./withdrawal";
 
-const checks = { ...account, ...auth, ...bind, ...order, ...wallet };
+const checks = { ...account, ...addressBook, ...auth, ...bind, ...order, ...transfer, ...withdrawal };
 
 const rules = (over: Partial<WithdrawalRules> = {}): WithdrawalRules => ({
   scale: 8,

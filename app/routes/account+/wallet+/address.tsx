@@ -7,7 +7,7 @@ import { CodeField } from "~/components/code-field";
 import { DataTable } from "~/components/data-table";
 import { PageErrorBoundary } from "~/components/error-page";
 import { Field, FormErrors, SelectField, SubmitButton } from "~/components/forms";
-import { addAddressCheck, whitelistCheck } from "~/lib/forms/checks/wallet";
+import { addAddressCheck, whitelistCheck } from "~/lib/forms/checks/address-book";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useShell } from "~/lib/use-shell";

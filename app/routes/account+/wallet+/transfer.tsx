@@ -8,7 +8,7 @@ import { PageErrorBoundary } from "~/components/error-page";
 import { FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { AmountField } from "~/components/amount-field";
 import { decimalMarkOf, toInputText } from "~/lib/decimal-input";
-import { transferCheck } from "~/lib/forms/checks/wallet";
+import { transferCheck } from "~/lib/forms/checks/transfer";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";

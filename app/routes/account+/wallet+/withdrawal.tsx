@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
-import { useMemo, type ChangeEvent } from "react";
+import { lazy, Suspense, useMemo, type ChangeEvent } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { AmountField } from "~/components/amount-field";
 import { CodeField } from "~/components/code-field";
-import { DemoLockedNotice } from "~/components/demo-locked";
+import { DemoLockedNotice as DemoLockedOnServer } from "~/components/demo-locked.server";
 import { PageErrorBoundary } from "~/components/error-page";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
 import { addDecimals } from "#protocol/decimal";
 import { decimalMarkOf, readDecimalInput, toInputText } from "~/lib/decimal-input";
-import { withdrawalCheck } from "~/lib/forms/checks/wallet";
+import { withdrawalCheck } from "~/lib/forms/checks/withdrawal";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useNumberFormat } from "~/lib/use-number-format";
@@ -32,12 +32,26 @@ export function action(args: ActionFunctionArgs) {
   return withMember(args, ({ engine, request }) => withdrawalAction(engine, request));
 }
 
+/**
+ * The shared demo login's notice (decision 028), for that login only: the server renders it, and
+ * the browser fetches its code to hydrate it (or to show it after a page change) only where it is
+ * shown, so a member's withdrawal page does not carry it (decision 037, §7). In the browser the
+ * `.server` module is an empty stand-in.
+ */
+const DemoLockedNotice = DemoLockedOnServer ?? lazy(() => import("~/components/demo-locked").then((m) => ({ default: m.DemoLockedNotice })));
+
 export default function WithdrawalPage() {
   const { t } = useTranslation();
   const { coins, choice, security, book } = useLoaderData<typeof loader>();
   const networks = coins.find((c) => c.coin === choice.coin)?.networks ?? [];
   // The shared demo login cannot withdraw (decision 028): said before anything is typed.
-  if (security.demo) return <DemoLockedNotice />;
+  if (security.demo) {
+    return (
+      <Suspense fallback={null}>
+        <DemoLockedNotice />
+      </Suspense>
+    );
+  }
   return (
     <section className={`${s.card} ${s.narrow}`} aria-labelledby="withdraw-title">
       <h1 id="withdraw-title" className={s.title}>
