@@ -23,6 +23,13 @@ export class IdIndex<T extends { readonly id: string }> {
     this.mask = slots - 1;
   }
 
+  /** Makes room for `count` records in all (a restore that knows how many come): no growing on the way. */
+  reserve(count: number): void {
+    let slots = this.mask + 1;
+    while (count * 2 > slots) slots *= 2;
+    if (slots > this.mask + 1) this.rehash(slots);
+  }
+
   get size(): number {
     return this.count;
   }
@@ -52,7 +59,7 @@ export class IdIndex<T extends { readonly id: string }> {
     }
     hashes[slot] = hash;
     this.records[slot] = record;
-    if (++this.count * 2 > mask + 1) this.grow();
+    if (++this.count * 2 > mask + 1) this.rehash((mask + 1) * 2);
   }
 
   /** Removes the record with `id`; answers whether there was one. */
@@ -92,10 +99,9 @@ export class IdIndex<T extends { readonly id: string }> {
     return -1;
   }
 
-  private grow(): void {
+  private rehash(slots: number): void {
     const oldHashes = this.hashes;
     const oldRecords = this.records;
-    const slots = oldHashes.length * 2;
     const hashes = new Int32Array(slots);
     const records = new Array<T | undefined>(slots).fill(undefined);
     const mask = slots - 1;

@@ -350,6 +350,11 @@ export class OrderBook {
     }
   }
 
+  /** Makes room for `count` more resting orders (a restore that knows how many come). */
+  reserve(count: number): void {
+    this.orders.reserve(this.orders.size + count);
+  }
+
   /** Puts a persisted resting order back at start, behind those restored before it (no matching). */
   restoreResting(id: string, memberId: string, side: Side, price: bigint, remaining: bigint, ref: unknown): void {
     this.orders.set((side === "buy" ? this.bids : this.asks).add(id, memberId, side, price, remaining, ref));
