@@ -9,6 +9,7 @@ import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests } from "./idempotency";
 import { KEPT_ANSWERS_CAP, KEY_WINDOW_MS, KeptAnswers, type KeptAnswer } from "./kept-answers";
 import { KEY_ROWS } from "./key-rows";
+import type { PrefetchedSnapshot } from "./snapshot-prefetch";
 import { eachJournalCommand, eachJournalPage, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
 import { buildSnapshotOffThread } from "./snapshot-builder";
 import { LEDGER_ROWS } from "./ledger-rows";
@@ -23,6 +24,8 @@ export interface DurableCoreOptions {
   now?: () => number;
   /** Start from a stored snapshot when there is a good one (default true). */
   snapshots?: boolean;
+  /** The newest snapshot, perhaps already read on another thread (snapshot-prefetch.ts): used only if it is the newest stored one's. */
+  prefetchedSnapshot?: Promise<PrefetchedSnapshot | null>;
   warn?: (message: string) => void;
   /** Idempotency keys answered from memory: their window and how many are held at most (tests). */
   keptAnswers?: { windowMs?: number; cap?: number };
@@ -183,7 +186,7 @@ export class DurableCore {
     const projected = (await Projector.cursorOf(db, "spot")) ?? (await lastJournalSeq(db));
     durable.projector = new Projector(db, "spot", projected, options.onFatal, (cursor) => durable.projectedUpTo(cursor));
     if (options.snapshots !== false) {
-      const found = await restoreNewestSnapshot(db, () => new ExchangeCore(durable.idPrefix), warn);
+      const found = await restoreNewestSnapshot(db, () => new ExchangeCore(durable.idPrefix), warn, options.prefetchedSnapshot);
       // A snapshot is stored only once the tables include it; one ahead of them cannot be resumed from.
       if (found && found.core.lastSeq > projected) warn(`snapshot ${found.core.lastSeq} is ahead of the tables (${projected}); restoring from the tables`);
       else if (found) {

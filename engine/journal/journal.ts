@@ -4,6 +4,7 @@ import type { Command } from "../core/exchange/commands";
 import { ExchangeCore } from "../core/exchange/exchange-core";
 import { restoreSnapshot, type CoreSnapshot } from "../core/exchange/core-snapshot";
 import type { Database } from "../store/schema";
+import type { PrefetchedSnapshot } from "./snapshot-prefetch";
 
 /**
  * The command journal and core snapshots in the database (decision 017). Commands are appended
@@ -109,6 +110,7 @@ export async function restoreNewestSnapshot(
   db: Kysely<Database>,
   makeCore: () => ExchangeCore,
   warn: (message: string) => void,
+  prefetched?: Promise<PrefetchedSnapshot | null>,
 ): Promise<{ core: ExchangeCore; skipped: boolean } | null> {
   const kept = await db.selectFrom("core_snapshot").select(["seq", "checksum"]).orderBy("seq", "desc").execute();
   let skipped = false;
@@ -118,9 +120,13 @@ export async function restoreNewestSnapshot(
     skipped = true;
     await db.deleteFrom("core_snapshot").where("seq", "=", seq).execute();
   };
+  // The newest one's text may have been read and hashed already (snapshot-prefetch.ts): taken
+  // only when it is this row's (same sequence and stored checksum, and its own hash is that).
+  const offer = prefetched && kept.length > 0 ? await prefetched : null;
   for (const { seq, checksum } of kept) {
-    const row = await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
-    if (!row || sha256(row.data) !== checksum) {
+    const taken = offer !== null && offer.seq === Number(seq) && offer.checksum === checksum && offer.sha256 === checksum ? offer.data : null;
+    const row = taken !== null ? { data: taken } : await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
+    if (!row || (taken === null && sha256(row.data) !== checksum)) {
       await drop(seq, "does not match its checksum");
       continue;
     }
