@@ -111,7 +111,7 @@ export async function restoreNewestSnapshot(
   makeCore: () => ExchangeCore,
   warn: (message: string) => void,
   prefetched?: Promise<PrefetchedSnapshot | null>,
-): Promise<{ core: ExchangeCore; skipped: boolean } | null> {
+): Promise<{ core: ExchangeCore; skipped: boolean; snapshot: { seq: number; checksum: string; data: string }; offerTaken: boolean } | null> {
   const kept = await db.selectFrom("core_snapshot").select(["seq", "checksum"]).orderBy("seq", "desc").execute();
   let skipped = false;
   // A damaged snapshot is deleted: kept, it would count as one of the two and push a good one out.
@@ -141,7 +141,7 @@ export async function restoreNewestSnapshot(
       await drop(seq, `says it stands at ${core.lastSeq}`);
       continue;
     }
-    return { core, skipped };
+    return { core, skipped, snapshot: { seq: Number(seq), checksum, data: row.data }, offerTaken: taken !== null };
   }
   return null;
 }
