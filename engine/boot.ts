@@ -9,8 +9,7 @@ import { SNAPSHOT_FILE, startSnapshotPrefetch } from "./journal/snapshot-prefetc
  * only an offer the start does not take.
  */
 const databaseUrl = process.env.DATABASE_URL;
-startSnapshotPrefetch(
-  databaseUrl ? { databaseUrl } : { file: path.join(process.env.DATA_DIR || "./data", SNAPSHOT_FILE) },
-  new URL("./snapshot-prefetch.mjs", import.meta.url),
-);
+const dataDir = process.env.DATA_DIR || "./data";
+if (databaseUrl || !dataDir.startsWith("memory://"))
+  startSnapshotPrefetch(databaseUrl ? { databaseUrl } : { file: path.join(dataDir, SNAPSHOT_FILE) }, new URL("./snapshot-prefetch.mjs", import.meta.url));
 await import(new URL("./engine.mjs", import.meta.url).href);

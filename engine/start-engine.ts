@@ -90,7 +90,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     products: [spotProduct, withdrawalProduct, walletMailProduct, noticeProduct(new Set(bots))],
     // Read on another thread while the modules loaded (engine/boot.ts), when the built engine runs on Postgres.
     prefetchedSnapshot: takeSnapshotPrefetch(),
-    ...(store.kind === "pglite" ? { snapshotFile: path.join(env.DATA_DIR, SNAPSHOT_FILE) } : {}),
+    ...(store.kind === "pglite" && !env.DATA_DIR.startsWith("memory://") ? { snapshotFile: path.join(env.DATA_DIR, SNAPSHOT_FILE) } : {}),
     warn: (message) => console.warn(message),
     onFatal: (error) => {
       console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);
