@@ -99,6 +99,13 @@ export async function saveSnapshot(trx: Transaction<Database>, snapshot: { seq: 
     .execute();
 }
 
+/** How long a start waits for a snapshot being read ahead before it reads the row itself (a reader that hangs never holds a start). */
+const OFFER_WAIT_MS = 10_000;
+
+function offerTimeout(): Promise<null> {
+  return new Promise((resolve) => setTimeout(() => resolve(null), OFFER_WAIT_MS).unref());
+}
+
 /**
  * A core restored from the newest snapshot whose text checks (newest first), or null when no
  * snapshot is usable (the caller then rebuilds otherwise). A damaged snapshot is reported
@@ -122,7 +129,7 @@ export async function restoreNewestSnapshot(
   };
   // The newest one's text may have been read and hashed already (snapshot-prefetch.ts): taken
   // only when it is this row's (same sequence and stored checksum, and its own hash is that).
-  const offer = prefetched && kept.length > 0 ? await prefetched : null;
+  const offer = prefetched && kept.length > 0 ? await Promise.race([prefetched, offerTimeout()]) : null;
   for (const { seq, checksum } of kept) {
     const taken = offer !== null && offer.seq === Number(seq) && offer.checksum === checksum && offer.sha256 === checksum ? offer.data : null;
     const row = taken !== null ? { data: taken } : await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
