@@ -25,6 +25,7 @@ import { startChains } from "./chain/start-chain";
 import { DepositWatcher } from "./wallet/deposits/deposit-watcher";
 import { spotProduct } from "./spot/spot-product";
 import { DurableCore } from "./journal/durable-core";
+import { SNAPSHOT_FILE, takeSnapshotPrefetch } from "./journal/snapshot-prefetch";
 import { depositKeysOf, type EngineEnv } from "./config";
 import { attachRealtime } from "./realtime/realtime";
 import { TicketSigner } from "./realtime/tickets";
@@ -87,6 +88,9 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     // The wallet's mails follow the deposit and withdrawal commands (decision 030), the members'
     // notifications the spot, deposit and withdrawal commands (decision 031).
     products: [spotProduct, withdrawalProduct, walletMailProduct, noticeProduct(new Set(bots))],
+    // Read on another thread while the modules loaded (engine/boot.ts), when the built engine runs on Postgres.
+    prefetchedSnapshot: takeSnapshotPrefetch(),
+    ...(store.kind === "pglite" && !env.DATA_DIR.startsWith("memory://") ? { snapshotFile: path.join(env.DATA_DIR, SNAPSHOT_FILE) } : {}),
     warn: (message) => console.warn(message),
     onFatal: (error) => {
       console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);
@@ -212,6 +216,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
       await durable.drain();
       await durable.writeSnapshot().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, "the closing snapshot failed"));
       await durable.drain();
+      await durable.snapshotCopied();
       await store.close();
     },
   };

@@ -6,8 +6,10 @@
 //
 //   node scripts/build-engine.mjs [outdir]      (default build/engine)
 //
-// Two entries: the engine (`main.mjs`) and the snapshot worker (`snapshot-worker.mjs`), which
-// `engine/journal/snapshot-builder.ts` starts beside the bundle it runs from.
+// Four entries: the entry (`main.mjs`, engine/boot.ts), which starts the snapshot prefetch
+// (`snapshot-prefetch.mjs`, on Postgres) and then loads the engine (`engine.mjs`), and the
+// snapshot worker (`snapshot-worker.mjs`), which `engine/journal/snapshot-builder.ts` starts
+// beside the bundle it runs from.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -17,7 +19,12 @@ export const ENGINE_BUILD_DIR = "build/engine";
 /** Bundles the engine into `outdir`; answers the path of its main module. */
 export async function buildEngine(outdir = ENGINE_BUILD_DIR) {
   await build({
-    entryPoints: { main: "engine/main.ts", "snapshot-worker": "engine/journal/snapshot-worker.ts" },
+    entryPoints: {
+      main: "engine/boot.ts",
+      engine: "engine/main.ts",
+      "snapshot-worker": "engine/journal/snapshot-worker.ts",
+      "snapshot-prefetch": "engine/journal/snapshot-prefetch-worker.ts",
+    },
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -43,6 +43,13 @@ describe("a cursor over the same lines", () => {
     ]);
   });
 
+  it("reads repeated integers as the same values, also those that share a slot of its cache or differ in sign", () => {
+    // 4101 and 5 fall in one slot of the 4,096 kept; -5 is another value in the same slot.
+    const line = new TabCursor("5\t4101\t5\t-5\t4101\t0\t-0\t999999999999999");
+    line.next();
+    expect(Array.from({ length: 8 }, () => line.bigint())).toEqual([5n, 4101n, 5n, -5n, 4101n, 0n, 0n, 999999999999999n]);
+  });
+
   it("gives nothing for an empty text and refuses a field that is not an integer", () => {
     expect(new TabCursor("").next()).toBe(false);
     const line = new TabCursor("12x\t-");

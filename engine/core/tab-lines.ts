@@ -22,6 +22,7 @@ export function eachTabLine(text: string, width: number, each: (fields: string[]
 }
 
 /** Digits that fit a double exactly: read as a number, then made a bigint (no string made). */
+const SEEN = 4096;
 const EXACT_DIGITS = 15;
 
 /**
@@ -33,6 +34,13 @@ const EXACT_DIGITS = 15;
 export class TabCursor {
   private at = 0;
   private end = -1;
+  /**
+   * The integers read last, by value modulo their size: amounts repeat down a snapshot (lot
+   * sizes, round quantities), and a bigint is immutable, so one instance serves every repeat
+   * (fewer allocations for the collector to copy in a million-line restore).
+   */
+  private readonly seenNumbers = new Float64Array(SEEN).fill(NaN);
+  private readonly seenBigints: bigint[] = new Array<bigint>(SEEN).fill(0n);
 
   constructor(private readonly text: string) {}
 
@@ -98,7 +106,13 @@ export class TabCursor {
       }
       if (negative) n = -n;
       this.skip(stop);
-      return same !== undefined && Number(same) === n ? same : BigInt(n);
+      if (same !== undefined && Number(same) === n) return same;
+      const slot = (negative ? -n : n) % SEEN;
+      if (this.seenNumbers[slot] === n) return this.seenBigints[slot]!;
+      const value = BigInt(n);
+      this.seenNumbers[slot] = n;
+      this.seenBigints[slot] = value;
+      return value;
     }
     const value = BigInt(text.slice(this.at, stop));
     this.skip(stop);

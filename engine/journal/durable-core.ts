@@ -9,6 +9,7 @@ import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests } from "./idempotency";
 import { KEPT_ANSWERS_CAP, KEY_WINDOW_MS, KeptAnswers, type KeptAnswer } from "./kept-answers";
 import { KEY_ROWS } from "./key-rows";
+import { writeSnapshotFile, type PrefetchedSnapshot } from "./snapshot-prefetch";
 import { eachJournalCommand, eachJournalPage, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
 import { buildSnapshotOffThread } from "./snapshot-builder";
 import { LEDGER_ROWS } from "./ledger-rows";
@@ -23,6 +24,10 @@ export interface DurableCoreOptions {
   now?: () => number;
   /** Start from a stored snapshot when there is a good one (default true). */
   snapshots?: boolean;
+  /** The newest snapshot, perhaps already read on another thread (snapshot-prefetch.ts): used only if it is the newest stored one's. */
+  prefetchedSnapshot?: Promise<PrefetchedSnapshot | null>;
+  /** Keep a copy of each stored snapshot in this file (an embedded database's data folder), for the next start's prefetch. */
+  snapshotFile?: string;
   warn?: (message: string) => void;
   /** Idempotency keys answered from memory: their window and how many are held at most (tests). */
   keptAnswers?: { windowMs?: number; cap?: number };
@@ -183,7 +188,7 @@ export class DurableCore {
     const projected = (await Projector.cursorOf(db, "spot")) ?? (await lastJournalSeq(db));
     durable.projector = new Projector(db, "spot", projected, options.onFatal, (cursor) => durable.projectedUpTo(cursor));
     if (options.snapshots !== false) {
-      const found = await restoreNewestSnapshot(db, () => new ExchangeCore(durable.idPrefix), warn);
+      const found = await restoreNewestSnapshot(db, () => new ExchangeCore(durable.idPrefix), warn, options.prefetchedSnapshot);
       // A snapshot is stored only once the tables include it; one ahead of them cannot be resumed from.
       if (found && found.core.lastSeq > projected) warn(`snapshot ${found.core.lastSeq} is ahead of the tables (${projected}); restoring from the tables`);
       else if (found) {
@@ -196,6 +201,9 @@ export class DurableCore {
           if (await durable.openConfiguredSince()) durable.needsSnapshot = true;
           if (found.skipped) durable.needsSnapshot = true;
           durable.loadKeptAnswers();
+          // The data folder's copy was missing or stale (a first start with it, a crash before it
+          // was written): written now, behind the start, for the next one.
+          if (!found.offerTaken) void durable.copySnapshotToFile(found.snapshot);
           return durable;
         } catch (error) {
           // Rows this replay already wrote came from the snapshot being given up: the tables are no
@@ -412,9 +420,36 @@ export class DurableCore {
     });
     this.lastSnapshotSeq = snapshot.seq;
     this.needsSnapshot = false;
+    // The next start's prefetch reads this copy instead of the row (PGlite); without it, it reads the row.
+    await this.copySnapshotToFile(snapshot);
     const pruned = await pruneJournal(this.options.db, this.projector.cursor);
     await this.pruneKeys();
     return { seq: snapshot.seq, bytes: snapshot.data.length, pruned: pruned.commands };
+  }
+
+  private fileCopy: Promise<void> = Promise.resolve();
+  private fileCopySeq = -1;
+
+  /**
+   * Replaces the data folder's copy of the newest snapshot (`snapshotFile`, if kept), one write at
+   * a time and never with an older one; a failure is warned (the next start then reads the row).
+   */
+  private copySnapshotToFile(snapshot: { seq: number; checksum: string; data: string }): Promise<void> {
+    const file = this.options.snapshotFile;
+    if (!file) return Promise.resolve();
+    this.fileCopy = this.fileCopy.then(async () => {
+      if (snapshot.seq < this.fileCopySeq) return;
+      this.fileCopySeq = snapshot.seq;
+      await writeSnapshotFile(file, snapshot).catch((error: unknown) =>
+        (this.options.warn ?? console.warn)(`the snapshot's copy in ${file} was not written (${(error as Error).message})`),
+      );
+    });
+    return this.fileCopy;
+  }
+
+  /** Waits for the data folder's copy being written, if any (a closing engine lets it finish). */
+  snapshotCopied(): Promise<void> {
+    return this.fileCopy;
   }
 
   /** Waits until everything applied so far is committed and in the tables. */

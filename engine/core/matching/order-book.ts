@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { IdIndex } from "./id-index";
 /**
  * One symbol's order book: price-time priority, limit and market orders, GTC / IOC / FOK /
  * post-only, cancel and move, self-trade prevention (the taker's remainder is cancelled).
@@ -198,7 +199,8 @@ const PENDING: BookEvent = Object.freeze({ type: "accepted", orderId: "", restin
 export class OrderBook {
   private readonly bids = new BookSide("buy");
   private readonly asks = new BookSide("sell");
-  private readonly orders = new Map<string, RestingOrder>();
+  /** Resting orders by id (not a `Map`: see IdIndex). */
+  private readonly orders = new IdIndex<RestingOrder>();
   /** Where `match` gathers a command's events (reused: one array per command, of the exact size). */
   private readonly scratch: BookEvent[] = [PENDING, PENDING, PENDING, PENDING];
 
@@ -301,7 +303,7 @@ export class OrderBook {
       else if (isMarket) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "no-liquidity", ref };
       else if (ioc) events[count++] = { type: "cancelled", orderId: id, remaining: left, reason: "ioc", ref };
       else {
-        this.orders.set(id, (isBuy ? this.bids : this.asks).add(id, memberId, side, limit, left, ref));
+        this.orders.set((isBuy ? this.bids : this.asks).add(id, memberId, side, limit, left, ref));
         resting = true;
       }
     }
@@ -348,9 +350,14 @@ export class OrderBook {
     }
   }
 
+  /** Makes room for `count` more resting orders (a restore that knows how many come). */
+  reserve(count: number): void {
+    this.orders.reserve(this.orders.size + count);
+  }
+
   /** Puts a persisted resting order back at start, behind those restored before it (no matching). */
   restoreResting(id: string, memberId: string, side: Side, price: bigint, remaining: bigint, ref: unknown): void {
-    this.orders.set(id, (side === "buy" ? this.bids : this.asks).add(id, memberId, side, price, remaining, ref));
+    this.orders.set((side === "buy" ? this.bids : this.asks).add(id, memberId, side, price, remaining, ref));
   }
 
   cancel(orderId: string, memberId: string): BookEvent[] {
