@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+// The Express adapter's own request and response conversion (exported by its module, not by its
+// index): the handler below is the adapter's, with the page cache between (decision 038).
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
@@ -80,12 +82,16 @@ app.use((req, res, next) => {
 // Pages a visitor without a session asks for are rendered once per PAGE_CACHE_MS (default 1 s) and
 // served to everyone asking meanwhile, compressed once (decision 038); 0 renders every request.
 const handleRequest = createRequestHandler(build, build.mode);
+const NEVER_CLOSED = { on: () => NEVER_CLOSED };
 const pages = createPageCache({ ttlMs: Number(process.env.PAGE_CACHE_MS ?? 1_000) });
 app.all("*", async (req, res, next) => {
   try {
     await pages.serve(req, res, {
       nonce: res.locals.cspNonce,
-      render: (cspNonce) => handleRequest(createRemixRequest(req, res), { routeManifest: build.routes, cspNonce }),
+      // A shared rendering is not aborted when its first requester closes (createRemixRequest ties
+      // the request's abort signal to the response it is given; this one never closes).
+      render: (cspNonce, { shared = false } = {}) =>
+        handleRequest(createRemixRequest(req, shared ? NEVER_CLOSED : res), { routeManifest: build.routes, cspNonce }),
       send: sendRemixResponse,
       securityHeaders: (nonce) => securityHeaders(nonce, req.secure),
     });

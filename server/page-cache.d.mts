@@ -10,11 +10,11 @@ export function pageCacheKey(req: {
 }): string | null;
 export interface PageCacheIO {
   nonce: string;
-  render: (nonce: string) => Promise<Response>;
+  render: (nonce: string, options?: { shared: boolean }) => Promise<Response>;
   send: (res: ExpressResponse, response: Response) => Promise<void>;
   securityHeaders: (nonce: string) => Record<string, string>;
 }
-export function createPageCache(options: { ttlMs: number; maxEntries?: number; now?: () => number }): {
+export function createPageCache(options: { ttlMs: number; maxEntries?: number; waitMs?: number; now?: () => number }): {
   serve(req: Request, res: ExpressResponse, io: PageCacheIO): Promise<void>;
   stats: { hits: number; misses: number; bypassed: number; shared: number };
   size(): number;

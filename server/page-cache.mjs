@@ -31,28 +31,23 @@ export function pageCacheKey(req) {
   if (/\.[A-Za-z0-9]+$/.test(req.path)) return null; // files and single-fetch `.data` requests
   const noCache = `${header(req, "cache-control") ?? ""} ${header(req, "pragma") ?? ""}`;
   if (/no-cache|no-store/i.test(noCache)) return null;
-  const preferences = [];
+  const preferences = new Map();
   for (const part of (header(req, "cookie") ?? "").split(";")) {
     const pair = part.trim();
     if (!pair) continue;
     const name = pair.slice(0, pair.indexOf("=") >>> 0).trim();
-    if (!PREFERENCE_COOKIES.has(name)) return null;
-    preferences.push(pair);
+    // A name twice (set on two paths): the page reads the first, so the order would matter.
+    if (!PREFERENCE_COOKIES.has(name) || preferences.has(name)) return null;
+    preferences.set(name, pair);
   }
-  preferences.sort();
   // A bot is sent the whole document at once, a browser a stream (entry.server.tsx): two documents.
   const reader = isbot(header(req, "user-agent") ?? "") ? "bot" : "browser";
-  // The host too: a page may name its own address, and a request naming another host must not
-  // put that address in everyone's copy.
-  return [
-    req.secure ? "https" : "http",
-    header(req, "host") ?? "",
-    req.hostname ?? "",
-    reader,
-    req.originalUrl,
-    header(req, "accept-language") ?? "",
-    preferences.join("; "),
-  ].join("\n");
+  // The host (with its port) too: a page may name its own address, and a request naming another
+  // host must not put that address in everyone's copy. Not `Accept-Language`: the language is the
+  // `lang` cookie's or the site's default (app/services/platform/i18n.server.ts says so).
+  return [req.secure ? "https" : "http", (header(req, "host") ?? "").toLowerCase(), reader, req.originalUrl, [...preferences.values()].sort().join("; ")].join(
+    "\n",
+  );
 }
 
 /**
@@ -62,9 +57,9 @@ export function pageCacheKey(req) {
  */
 
 /**
- * @param {{ ttlMs: number; maxEntries?: number; now?: () => number }} options
+ * @param {{ ttlMs: number; maxEntries?: number; waitMs?: number; now?: () => number }} options
  */
-export function createPageCache({ ttlMs, maxEntries = 200, now = Date.now }) {
+export function createPageCache({ ttlMs, maxEntries = 200, waitMs = 2_000, now = Date.now }) {
   /** @type {Map<string, Entry>} */
   const entries = new Map();
   /** @type {Map<string, Promise<Entry | null>>} */
@@ -83,7 +78,7 @@ export function createPageCache({ ttlMs, maxEntries = 200, now = Date.now }) {
    * with that CSP nonce) and keeps the answer when it may be shared.
    * @param {import("express").Request} req
    * @param {import("express").Response} res
-   * @param {{ nonce: string; render: (nonce: string) => Promise<Response>; send: (res: import("express").Response, response: Response) => Promise<void>; securityHeaders: (nonce: string) => Record<string, string> }} io
+   * @param {{ nonce: string; render: (nonce: string, options?: { shared: boolean }) => Promise<Response>; send: (res: import("express").Response, response: Response) => Promise<void>; securityHeaders: (nonce: string) => Record<string, string> }} io
    */
   async function serve(req, res, io) {
     const key = ttlMs > 0 ? pageCacheKey(req) : null;
@@ -97,10 +92,14 @@ export function createPageCache({ ttlMs, maxEntries = 200, now = Date.now }) {
       store(key, fresh); // the most recently used is the last to go
       return sendEntry(req, res, fresh, "HIT", io, now());
     }
-    // Requests for the same page that arrive while it renders wait for that one rendering.
+    // Requests for the same page that arrive while it renders wait for that one rendering, for
+    // at most `waitMs`: a rendering that hangs holds nobody else for longer.
     const pending = rendering.get(key);
     if (pending) {
-      const entry = await pending;
+      /** @type {ReturnType<typeof setTimeout> | undefined} */
+      let timer;
+      const entry = await Promise.race([pending, new Promise((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]);
+      clearTimeout(timer);
       if (entry) {
         stats.shared++;
         return sendEntry(req, res, entry, "HIT", io, now());
@@ -114,7 +113,8 @@ export function createPageCache({ ttlMs, maxEntries = 200, now = Date.now }) {
     rendering.set(key, new Promise((resolve) => (settle = resolve)));
     let response;
     try {
-      response = await io.render(io.nonce);
+      // Rendered for everyone waiting: not cut off when its first requester goes away.
+      response = await io.render(io.nonce, { shared: true });
     } catch (error) {
       settle(null);
       rendering.delete(key);

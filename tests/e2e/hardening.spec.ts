@@ -125,15 +125,15 @@ test("a visitor's page comes from the page cache and runs under its CSP; a membe
     if (/Content Security Policy|Refused to (execute|load|apply)|hydrat|#418|#423|#425/i.test(message.text())) violations.push(message.text());
   });
   second!.on("pageerror", (error) => violations.push(error.message));
-  const firstAnswer = await first!.goto(path);
-  const secondAnswer = await second!.goto(path);
-  expect(firstAnswer?.status()).toBe(200);
-  // Both within the cache's second of one rendering (a slow machine may cross it: then both are fresh).
-  const outcomes = [firstAnswer?.headers()["x-cache"], secondAnswer?.headers()["x-cache"]];
-  expect(outcomes[0]).toMatch(/^(HIT|MISS)$/);
   const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
-  const secondNonce = nonceOf(secondAnswer?.headers()["content-security-policy"]);
-  if (outcomes[1] === "HIT") expect(secondNonce).toBe(nonceOf(firstAnswer?.headers()["content-security-policy"]));
+  // Within the cache's second of one rendering (a slow machine may cross it: then again).
+  await expect(async () => {
+    const firstAnswer = await first!.goto(path);
+    const secondAnswer = await second!.goto(path);
+    expect(firstAnswer?.status()).toBe(200);
+    expect(secondAnswer?.headers()["x-cache"]).toBe("HIT");
+    expect(nonceOf(secondAnswer?.headers()["content-security-policy"])).toBe(nonceOf(firstAnswer?.headers()["content-security-policy"]));
+  }).toPass({ timeout: 30_000 });
   // Hydrated: the live trades arrive over socket.io.
   const trades = second!.getByTestId("trades").getByRole("row").first();
   const shown = await trades.innerText();

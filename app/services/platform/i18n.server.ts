@@ -11,6 +11,9 @@ import { loadSite } from "./site.server";
  * default language (spec §1: "the product defaults come from configuration").
  * NOTE: the product's codes (zh_cn, zh_tw, kr, jp) are not BCP 47 tags and remix-i18next matches
  * tags, so detection works on tags (zh-CN, ko, ja) and `detectLanguage` maps back to the code.
+ * NOTE: visitors' pages are shared by the page cache (server/page-cache.mjs, decision 038), whose
+ * key holds the `lang` cookie and not `Accept-Language`: reading another header here means
+ * adding it to that key.
  */
 const CODE_BY_TAG = new Map(LANGUAGE_CODES.map((code) => [LANGUAGE_TAGS[code], code]));
 
