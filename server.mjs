@@ -90,8 +90,8 @@ app.all("*", async (req, res, next) => {
       nonce: res.locals.cspNonce,
       // A shared rendering is not aborted when its first requester closes (createRemixRequest ties
       // the request's abort signal to the response it is given; this one never closes).
-      render: (cspNonce, { shared = false } = {}) =>
-        handleRequest(createRemixRequest(req, shared ? NEVER_CLOSED : res), { routeManifest: build.routes, cspNonce }),
+      render: ({ shared = false } = {}) =>
+        handleRequest(createRemixRequest(req, shared ? NEVER_CLOSED : res), { routeManifest: build.routes, cspNonce: res.locals.cspNonce }),
       send: sendRemixResponse,
       securityHeaders: (nonce) => securityHeaders(nonce, req.secure),
     });

@@ -88,7 +88,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     // The wallet's mails follow the deposit and withdrawal commands (decision 030), the members'
     // notifications the spot, deposit and withdrawal commands (decision 031).
     products: [spotProduct, withdrawalProduct, walletMailProduct, noticeProduct(new Set(bots))],
-    // Read on another thread while the modules loaded (engine/boot.ts), when the built engine runs on Postgres.
+    // Read on another thread while the modules loaded (engine/boot.ts): the row on Postgres, the data folder's copy on PGlite.
     prefetchedSnapshot: takeSnapshotPrefetch(),
     ...(store.kind === "pglite" && !env.DATA_DIR.startsWith("memory://") ? { snapshotFile: path.join(env.DATA_DIR, SNAPSHOT_FILE) } : {}),
     warn: (message) => console.warn(message),

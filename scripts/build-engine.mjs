@@ -7,7 +7,7 @@
 //   node scripts/build-engine.mjs [outdir]      (default build/engine)
 //
 // Four entries: the entry (`main.mjs`, engine/boot.ts), which starts the snapshot prefetch
-// (`snapshot-prefetch.mjs`, on Postgres) and then loads the engine (`engine.mjs`), and the
+// (`snapshot-prefetch.mjs`: the row on Postgres, the data folder's copy on PGlite) and then loads the engine (`engine.mjs`), and the
 // snapshot worker (`snapshot-worker.mjs`), which `engine/journal/snapshot-builder.ts` starts
 // beside the bundle it runs from.
 import path from "node:path";

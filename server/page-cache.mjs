@@ -4,12 +4,12 @@
 // What makes a request a candidate: a GET for a page (a path without an extension), from a visitor
 // whose cookies are only display preferences (no session, no toast, nothing else), without
 // `Cache-Control: no-cache` (a hard reload asks for a fresh page). What makes an answer storable:
-// 200, HTML, no Set-Cookie, and no `Cache-Control: private` or `no-store` from the route. Anything else is rendered for its requester as usual.
+// 200, HTML, no Set-Cookie, and no `Cache-Control: private` or `no-store` from the route.
+// Anything else is rendered for its requester as usual.
 //
 // The CSP nonce: a stored page keeps the nonce it was rendered with, and every visitor it is
-// served to gets the CSP header with that nonce. A nonce exists so that markup injected into a
-// page cannot run; injected markup cannot enter bytes that were rendered before it existed, so
-// reusing a nonce for byte-identical copies of one response grants nothing (decision 038).
+// served to gets the CSP header with that nonce. Decision 038 says what that weakens against a
+// nonce per response and why it is taken for visitors' pages.
 import { gzip as gzipCallback, brotliCompress as brotliCallback, constants as zlibConstants } from "node:zlib";
 import { promisify } from "node:util";
 import { isbot } from "isbot";
@@ -23,7 +23,7 @@ export const PREFERENCE_COOKIES = new Set(["lang", "currency", "theme", "assets"
 
 /**
  * The cache key of a request, or null when the request must be rendered for its sender.
- * @param {{ method: string; path: string; originalUrl: string; secure: boolean; hostname?: string; headers: Record<string, string | string[] | undefined> }} req
+ * @param {{ method: string; path: string; originalUrl: string; secure: boolean; headers: Record<string, string | string[] | undefined> }} req
  * @returns {string | null}
  */
 export function pageCacheKey(req) {
@@ -53,7 +53,6 @@ export function pageCacheKey(req) {
 /**
  * @typedef {{ status: number; headers: Array<[string, string]>; body: Buffer; nonce: string;
  *   storedAt: number; expiresAt: number; gzip?: Promise<Buffer>; br?: Promise<Buffer> }} Entry
- * @typedef {{ status: number; headers: Headers; body: Buffer }} Rendered
  */
 
 /**
@@ -64,7 +63,6 @@ export function createPageCache({ ttlMs, maxEntries = 200, waitMs = 2_000, now =
   const entries = new Map();
   /** @type {Map<string, Promise<Entry | null>>} */
   const rendering = new Map();
-  const stats = { hits: 0, misses: 0, bypassed: 0, shared: 0 };
 
   /** @param {string} key @param {Entry} entry */
   function store(key, entry) {
@@ -74,21 +72,19 @@ export function createPageCache({ ttlMs, maxEntries = 200, waitMs = 2_000, now =
   }
 
   /**
-   * Serves `req` from the cache, or renders it with `render(nonce)` (which must render the page
-   * with that CSP nonce) and keeps the answer when it may be shared.
+   * Serves `req` from the cache, or renders it with `render` (which renders the page with the
+   * CSP nonce `nonce`) and keeps the answer when it may be shared.
    * @param {import("express").Request} req
    * @param {import("express").Response} res
-   * @param {{ nonce: string; render: (nonce: string, options?: { shared: boolean }) => Promise<Response>; send: (res: import("express").Response, response: Response) => Promise<void>; securityHeaders: (nonce: string) => Record<string, string> }} io
+   * @param {{ nonce: string; render: (options?: { shared: boolean }) => Promise<Response>; send: (res: import("express").Response, response: Response) => Promise<void>; securityHeaders: (nonce: string) => Record<string, string> }} io
    */
   async function serve(req, res, io) {
     const key = ttlMs > 0 ? pageCacheKey(req) : null;
     if (key === null) {
-      stats.bypassed++;
-      return io.send(res, await io.render(io.nonce));
+      return io.send(res, await io.render());
     }
     const fresh = entries.get(key);
     if (fresh && fresh.expiresAt > now()) {
-      stats.hits++;
       store(key, fresh); // the most recently used is the last to go
       return sendEntry(req, res, fresh, "HIT", io, now());
     }
@@ -101,46 +97,32 @@ export function createPageCache({ ttlMs, maxEntries = 200, waitMs = 2_000, now =
       const entry = await Promise.race([pending, new Promise((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]);
       clearTimeout(timer);
       if (entry) {
-        stats.shared++;
         return sendEntry(req, res, entry, "HIT", io, now());
       }
-      stats.bypassed++;
-      return io.send(res, await io.render(io.nonce));
+      return io.send(res, await io.render());
     }
-    stats.misses++;
     /** @type {(entry: Entry | null) => void} */
     let settle = () => {};
     rendering.set(key, new Promise((resolve) => (settle = resolve)));
-    let response;
+    /** @type {Entry | null} */
+    let entry = null;
     try {
       // Rendered for everyone waiting: not cut off when its first requester goes away.
-      response = await io.render(io.nonce, { shared: true });
-    } catch (error) {
-      settle(null);
-      rendering.delete(key);
-      throw error;
-    }
-    if (!isShareable(response)) {
-      settle(null);
-      rendering.delete(key);
-      return io.send(res, response);
-    }
-    try {
+      const response = await io.render({ shared: true });
+      if (!isShareable(response)) return await io.send(res, response);
       const body = Buffer.from(await response.arrayBuffer());
       const at = now();
-      const entry = { status: response.status, headers: [...response.headers.entries()], body, nonce: io.nonce, storedAt: at, expiresAt: at + ttlMs };
+      entry = { status: response.status, headers: [...response.headers.entries()], body, nonce: io.nonce, storedAt: at, expiresAt: at + ttlMs };
       store(key, entry);
-      settle(entry);
-      return sendEntry(req, res, entry, "MISS", io, at);
-    } catch (error) {
-      settle(null);
-      throw error;
     } finally {
+      // Waiters take the page, or (none kept: it failed or is not to be shared) render their own.
+      settle(entry);
       rendering.delete(key);
     }
+    return sendEntry(req, res, entry, "MISS", io, entry.storedAt);
   }
 
-  return { serve, stats, size: () => entries.size, clear: () => entries.clear() };
+  return { serve, size: () => entries.size, clear: () => entries.clear() };
 }
 
 /** @param {Response} response */

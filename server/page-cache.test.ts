@@ -34,7 +34,8 @@ beforeAll(async () => {
     try {
       await cache.serve(req, res, {
         nonce: res.locals.cspNonce,
-        render: async (nonce, options) => {
+        render: async (options) => {
+          const nonce = res.locals.cspNonce as string;
           const n = ++renders;
           sharedRenders.push(options?.shared ?? false);
           const { status, setCookie, type = "text/html; charset=utf-8", delayMs = 0, cacheControl, fails } = answer;

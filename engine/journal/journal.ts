@@ -128,10 +128,10 @@ export async function restoreNewestSnapshot(
     await db.deleteFrom("core_snapshot").where("seq", "=", seq).execute();
   };
   // The newest one's text may have been read and hashed already (snapshot-prefetch.ts): taken
-  // only when it is this row's (same sequence and stored checksum, and its own hash is that).
+  // only when it is this row's (same sequence, and its own hash is the checksum stored with it).
   const offer = prefetched && kept.length > 0 ? await Promise.race([prefetched, offerTimeout()]) : null;
   for (const { seq, checksum } of kept) {
-    const taken = offer !== null && offer.seq === Number(seq) && offer.checksum === checksum && offer.sha256 === checksum ? offer.data : null;
+    const taken = offer !== null && offer.seq === Number(seq) && offer.sha256 === checksum ? offer.data : null;
     const row = taken !== null ? { data: taken } : await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
     if (!row || (taken === null && sha256(row.data) !== checksum)) {
       await drop(seq, "does not match its checksum");
