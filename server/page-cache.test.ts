@@ -14,6 +14,9 @@ interface Answer {
   delayMs?: number;
   cacheControl?: string;
   fails?: boolean;
+  /** A rendering that hangs until this settles, and tells the test it has started. */
+  hold?: Promise<void>;
+  onStart?: () => void;
 }
 let answer: Answer = { status: 200 };
 /** What each rendering was asked: shared (for everyone waiting) or for its requester alone. */
@@ -38,7 +41,9 @@ beforeAll(async () => {
           const nonce = res.locals.cspNonce as string;
           const n = ++renders;
           sharedRenders.push(options?.shared ?? false);
-          const { status, setCookie, type = "text/html; charset=utf-8", delayMs = 0, cacheControl, fails } = answer;
+          const { status, setCookie, type = "text/html; charset=utf-8", delayMs = 0, cacheControl, fails, hold, onStart } = answer;
+          onStart?.();
+          if (hold) await hold;
           if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
           if (fails) throw new Error("the engine went away");
           const headers = new Headers({ "content-type": type });
@@ -201,16 +206,20 @@ describe("the page cache", () => {
       expect(all.map((g) => g.status)).toEqual(shape.fails ? [500, 500, 500] : [200, 200, 200]);
       expect(sharedRenders.slice(-3).filter(Boolean)).toHaveLength(1);
     }
-    // A rendering that takes longer than the wait (300 ms here): the waiter renders its own page.
-    answer = { status: 200, delayMs: 1_000 };
+    // A rendering that hangs past the wait (300 ms here): the waiter renders its own page while the
+    // shared one still hangs (no timing upper bound: the waiter's answer arriving before the release
+    // is the proof), and only after waiting for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowStarted = new Promise<void>((resolve) => (answer = { status: 200, hold: held, onStart: resolve }));
     const slow = get("/market/main");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await slowStarted;
     answer = { status: 200 };
     const started = Date.now();
     const waiter = await get("/market/main");
-    expect(Date.now() - started).toBeLessThan(900);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(waiter.headers["x-cache"]).toBeUndefined();
+    release();
     expect((await slow).headers["x-cache"]).toBe("MISS");
   });
 
