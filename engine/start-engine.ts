@@ -72,7 +72,16 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
 
 async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   const variant = loadVariant(env.DEPLOYMENT_VARIANT);
-  const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const opening = openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  opening.catch(() => undefined); // awaited below; a failure must not be reported as unhandled meanwhile
+  // The snapshot read on another thread while the modules loaded (engine/boot.ts: the row on
+  // Postgres, the data folder's copy on PGlite) is restored while the store opens and migrates:
+  // the embedded database starts in its own thread meanwhile, and the restore gives the event loop
+  // a turn now and then for the migrations' answers (decision 017, step 17). Taken only if it is
+  // the newest stored snapshot, which the start checks once the store is open.
+  const prefetched = takeSnapshotPrefetch();
+  const restoredAhead = prefetched ? DurableCore.restoreAhead(prefetched) : undefined;
+  const store = await opening;
   await migrateToLatest(store.db as never);
   await seedConfiguration(store.db, variant);
 
@@ -88,8 +97,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     // The wallet's mails follow the deposit and withdrawal commands (decision 030), the members'
     // notifications the spot, deposit and withdrawal commands (decision 031).
     products: [spotProduct, withdrawalProduct, walletMailProduct, noticeProduct(new Set(bots))],
-    // Read on another thread while the modules loaded (engine/boot.ts): the row on Postgres, the data folder's copy on PGlite.
-    prefetchedSnapshot: takeSnapshotPrefetch(),
+    prefetchedSnapshot: restoredAhead,
     ...(store.kind === "pglite" && !env.DATA_DIR.startsWith("memory://") ? { snapshotFile: path.join(env.DATA_DIR, SNAPSHOT_FILE) } : {}),
     warn: (message) => console.warn(message),
     onFatal: (error) => {

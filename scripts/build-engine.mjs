@@ -6,10 +6,11 @@
 //
 //   node scripts/build-engine.mjs [outdir]      (default build/engine)
 //
-// Four entries: the entry (`main.mjs`, engine/boot.ts), which starts the snapshot prefetch
+// Five entries: the entry (`main.mjs`, engine/boot.ts), which starts the snapshot prefetch
 // (`snapshot-prefetch.mjs`: the row on Postgres, the data folder's copy on PGlite) and then loads the engine (`engine.mjs`), and the
 // snapshot worker (`snapshot-worker.mjs`), which `engine/journal/snapshot-builder.ts` starts
-// beside the bundle it runs from.
+// beside the bundle it runs from, and the embedded database's thread (`pglite-thread.mjs`), which
+// `engine/store/pglite-thread.ts` starts the same way.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -24,6 +25,7 @@ export async function buildEngine(outdir = ENGINE_BUILD_DIR) {
       engine: "engine/main.ts",
       "snapshot-worker": "engine/journal/snapshot-worker.ts",
       "snapshot-prefetch": "engine/journal/snapshot-prefetch-worker.ts",
+      "pglite-thread": "engine/store/pglite-thread-worker.mjs",
     },
     outdir,
     outExtension: { ".js": ".mjs" },

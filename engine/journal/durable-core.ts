@@ -10,7 +10,17 @@ import { InFlightRequests } from "./idempotency";
 import { KEPT_ANSWERS_CAP, KEY_WINDOW_MS, KeptAnswers, type KeptAnswer } from "./kept-answers";
 import { KEY_ROWS } from "./key-rows";
 import { writeSnapshotFile, type PrefetchedSnapshot } from "./snapshot-prefetch";
-import { eachJournalCommand, eachJournalPage, lastJournalSeq, pruneJournal, restoreNewestSnapshot, saveSnapshot, snapshotOf } from "./journal";
+import {
+  eachJournalCommand,
+  eachJournalPage,
+  lastJournalSeq,
+  pruneJournal,
+  restoreNewestSnapshot,
+  restoreOfferAhead,
+  saveSnapshot,
+  snapshotOf,
+  type SnapshotOffer,
+} from "./journal";
 import { buildSnapshotOffThread } from "./snapshot-builder";
 import { LEDGER_ROWS } from "./ledger-rows";
 import type { Accepted, AppliedCommand, Product, ProjectionContext } from "./product";
@@ -24,8 +34,11 @@ export interface DurableCoreOptions {
   now?: () => number;
   /** Start from a stored snapshot when there is a good one (default true). */
   snapshots?: boolean;
-  /** The newest snapshot, perhaps already read on another thread (snapshot-prefetch.ts): used only if it is the newest stored one's. */
-  prefetchedSnapshot?: Promise<PrefetchedSnapshot | null>;
+  /**
+   * The newest snapshot, perhaps already read on another thread (snapshot-prefetch.ts) and restored
+   * while the store opened (`DurableCore.restoreAhead`): used only if it is the newest stored one's.
+   */
+  prefetchedSnapshot?: Promise<SnapshotOffer | null>;
   /** Keep a copy of each stored snapshot in this file (an embedded database's data folder), for the next start's prefetch. */
   snapshotFile?: string;
   warn?: (message: string) => void;
@@ -69,13 +82,16 @@ function keyRow(kept: JournalKept, createdAt: string): Insertable<IdempotencyKey
  *
  * The ledger's own operations (transfers between a member's accounts, deposits) are `funds`.
  */
+/** The prefix of the settlement ids the core makes (see `DurableCore.idPrefix`). */
+const CORE_ID_PREFIX = "s";
+
 export class DurableCore {
   /**
    * Settlement ids are `s<seq>.<n>`: the sequence is durable (journal, snapshots, projection
    * cursor), so a replay makes the ids the live engine made. (Ids from before the journal carry a
    * per-process prefix with a dash; outside ids carry a colon or a dash.)
    */
-  private readonly idPrefix = "s";
+  private readonly idPrefix = CORE_ID_PREFIX;
   /** The deterministic core (replaced once, at start, by a snapshot's). */
   private state = new ExchangeCore(this.idPrefix);
   /** Where the start found the state: a snapshot and how many journal commands after it, or the tables. */
@@ -179,6 +195,14 @@ export class DurableCore {
    * none (an install older than the journal, or every snapshot damaged), from the tables (assets,
    * then each product's part) and the journal after their cursor.
    */
+  /**
+   * Restores an offered snapshot ahead of `start` (decision 017, step 17: while the store opens and
+   * migrates); `start` takes it only if it is the newest stored snapshot (journal.ts).
+   */
+  static restoreAhead(prefetched: Promise<PrefetchedSnapshot | null>): Promise<SnapshotOffer | null> {
+    return restoreOfferAhead(prefetched, () => new ExchangeCore(CORE_ID_PREFIX));
+  }
+
   static async start(options: DurableCoreOptions): Promise<DurableCore> {
     const durable = new DurableCore(options);
     const { db } = options;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Command } from "../core/exchange/commands";
 import { ExchangeCore } from "../core/exchange/exchange-core";
-import { restoreSnapshot, type CoreSnapshot } from "../core/exchange/core-snapshot";
+import { restoreSnapshot, restoreSnapshotInTurns, type CoreSnapshot } from "../core/exchange/core-snapshot";
 import type { Database } from "../store/schema";
 import type { PrefetchedSnapshot } from "./snapshot-prefetch";
 
@@ -107,17 +107,46 @@ function offerTimeout(): Promise<null> {
 }
 
 /**
+ * An offered snapshot (snapshot-prefetch.ts), perhaps already restored (`restoreOfferAhead`): the
+ * core it gave, or why its text did not restore.
+ */
+export type SnapshotOffer = PrefetchedSnapshot & { restored?: { core: ExchangeCore } | { error: string } };
+
+/**
+ * Restores an offered snapshot before the database can say whether it is the one to start from
+ * (decision 017, step 17): the engine does it while its store opens and migrates — the embedded
+ * database starts in its own thread meanwhile, and the migrations' answers are taken between two
+ * parts of the restore — instead of after. Only an offer whose own hash is
+ * the checksum it names is restored; `restoreNewestSnapshot` still takes it only when that is the
+ * newest stored snapshot's sequence and checksum, and otherwise lets it go (the work is wasted,
+ * nothing else: a stale copy in an embedded database's folder, or a row that changed).
+ */
+export async function restoreOfferAhead(prefetched: Promise<PrefetchedSnapshot | null>, makeCore: () => ExchangeCore): Promise<SnapshotOffer | null> {
+  const offer = await Promise.race([prefetched, offerTimeout()]);
+  if (!offer || offer.sha256 !== offer.checksum) return offer;
+  const core = makeCore();
+  try {
+    await restoreSnapshotInTurns(core, JSON.parse(offer.data) as CoreSnapshot);
+  } catch (error) {
+    return { ...offer, restored: { error: (error as Error).message } };
+  }
+  return { ...offer, restored: { core } };
+}
+
+/**
  * A core restored from the newest snapshot whose text checks (newest first), or null when no
  * snapshot is usable (the caller then rebuilds otherwise). A damaged snapshot is reported
  * through `warn` and skipped. The text's SHA-256 guards the stored bytes; that a restore gives
  * the state the snapshot was taken of is what exchange-core.test.ts and the crash test prove
- * (the full state hash costs seconds for a million orders, too much for every start).
+ * (the full state hash costs seconds for a million orders, too much for every start). An offer
+ * (read ahead, perhaps restored ahead) stands in for the newest row only when it is that row's:
+ * same sequence, and its own hash is the checksum stored with the row.
  */
 export async function restoreNewestSnapshot(
   db: Kysely<Database>,
   makeCore: () => ExchangeCore,
   warn: (message: string) => void,
-  prefetched?: Promise<PrefetchedSnapshot | null>,
+  prefetched?: Promise<SnapshotOffer | null>,
 ): Promise<{ core: ExchangeCore; skipped: boolean; snapshot: { seq: number; checksum: string; data: string }; offerTaken: boolean } | null> {
   const kept = await db.selectFrom("core_snapshot").select(["seq", "checksum"]).orderBy("seq", "desc").execute();
   let skipped = false;
@@ -127,19 +156,23 @@ export async function restoreNewestSnapshot(
     skipped = true;
     await db.deleteFrom("core_snapshot").where("seq", "=", seq).execute();
   };
-  // The newest one's text may have been read and hashed already (snapshot-prefetch.ts): taken
-  // only when it is this row's (same sequence, and its own hash is the checksum stored with it).
   const offer = prefetched && kept.length > 0 ? await Promise.race([prefetched, offerTimeout()]) : null;
   for (const { seq, checksum } of kept) {
-    const taken = offer !== null && offer.seq === Number(seq) && offer.sha256 === checksum ? offer.data : null;
-    const row = taken !== null ? { data: taken } : await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
+    const taken = offer !== null && offer.seq === Number(seq) && offer.sha256 === checksum ? offer : null;
+    const row = taken !== null ? { data: taken.data } : await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();
     if (!row || (taken === null && sha256(row.data) !== checksum)) {
       await drop(seq, "does not match its checksum");
       continue;
     }
-    const core = makeCore();
+    let core: ExchangeCore;
     try {
-      restoreSnapshot(core, JSON.parse(row.data) as CoreSnapshot);
+      const ahead = taken?.restored;
+      if (ahead && "error" in ahead) throw new Error(ahead.error);
+      if (ahead) core = ahead.core;
+      else {
+        core = makeCore();
+        restoreSnapshot(core, JSON.parse(row.data) as CoreSnapshot);
+      }
     } catch (error) {
       await drop(seq, `cannot be read (${(error as Error).message})`);
       continue;

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeCore } from "../core/exchange/exchange-core";
-import { eachJournalCommand, SNAPSHOTS_KEPT } from "../journal/journal";
+import { DurableCore } from "../journal/durable-core";
+import { eachJournalCommand, SNAPSHOTS_KEPT, type SnapshotOffer } from "../journal/journal";
 import { readNewestSnapshot, type PrefetchedSnapshot } from "../journal/snapshot-prefetch";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { SpotService } from "./spot-service";
@@ -197,30 +198,56 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     const live = service.durable.core.stateHash();
     const newest = await readNewestSnapshot((text) => sql.raw<{ seq: string; checksum: string; data: string }>(text).execute(store.db));
     expect(newest!.sha256).toBe(newest!.checksum);
-    const startWith = (offer: PrefetchedSnapshot | null) =>
-      SpotService.start({
-        db: store.db,
-        onFatal: (e) => {
-          throw e;
-        },
-        prefetchedSnapshot: Promise.resolve(offer),
-        warn: (m) => warnings.push(m),
-      });
-    // An older snapshot's text, or text that does not hash to its checksum: not taken (the row is read, as without an offer).
-    for (const offer of [older, { ...newest!, data: `${newest!.data} `, sha256: "0".repeat(64) }]) {
-      const again = await startWith(offer);
-      expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: newest!.seq, replayed: 0 });
-      expect(again.durable.core.stateHash()).toBe(live);
+    // Offered as read (the start restores it), or restored ahead while the store opened (decision 017, step 17).
+    for (const ahead of [false, true]) {
+      let restored: unknown = null;
+      const startWith = async (offer: PrefetchedSnapshot | null) => {
+        const given: SnapshotOffer | null = ahead ? await DurableCore.restoreAhead(Promise.resolve(offer)) : offer;
+        restored = given?.restored && "core" in given.restored ? given.restored.core : null;
+        return SpotService.start({
+          db: store.db,
+          onFatal: (e) => {
+            throw e;
+          },
+          prefetchedSnapshot: Promise.resolve(given),
+          warn: (m) => warnings.push(m),
+        });
+      };
+      // An older snapshot's text, or text that does not hash to its checksum: not taken (the row is read, as without an offer).
+      for (const offer of [older, { ...newest!, data: `${newest!.data} `, sha256: "0".repeat(64) }]) {
+        const again = await startWith(offer);
+        expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: newest!.seq, replayed: 0 });
+        expect(again.durable.core.stateHash()).toBe(live);
+      }
+      // The newest one's text, whose hash is its stored checksum: taken instead of the row (here the
+      // row is damaged afterwards, so a start that read it would have passed over it).
+      await sql`update core_snapshot set data = 'not json' where seq = ${String(newest!.seq)}::bigint`.execute(store.db);
+      warnings.length = 0;
+      const taken = await startWith(newest);
+      expect(warnings).toEqual([]);
+      expect(taken.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: newest!.seq, replayed: 0 });
+      expect(taken.durable.core.stateHash()).toBe(live);
+      // Restored ahead, the core the start runs is the one restored then (not a second restore).
+      if (ahead) expect(taken.durable.core).toBe(restored);
+      await sql`update core_snapshot set data = ${newest!.data} where seq = ${String(newest!.seq)}::bigint`.execute(store.db);
     }
-    // The newest one's text, whose hash is its stored checksum: taken instead of the row (here the
-    // row is damaged afterwards, so a start that read it would have passed over it).
-    await sql`update core_snapshot set data = 'not json' where seq = ${String(newest!.seq)}::bigint`.execute(store.db);
+    // Restored ahead, an offer whose text does not restore (its checksum names it, so the row holds
+    // the same text): the row is passed over as damaged, and the older snapshot serves.
+    const broken = { ...newest!, data: "not json", sha256: "f".repeat(64), checksum: "f".repeat(64) };
+    await sql`update core_snapshot set data = ${broken.data}, checksum = ${broken.checksum} where seq = ${String(newest!.seq)}::bigint`.execute(store.db);
     warnings.length = 0;
-    const taken = await startWith(newest);
-    expect(warnings).toEqual([]);
-    expect(taken.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: newest!.seq, replayed: 0 });
-    expect(taken.durable.core.stateHash()).toBe(live);
-    await sql`update core_snapshot set data = ${newest!.data} where seq = ${String(newest!.seq)}::bigint`.execute(store.db);
+    const fallback = await SpotService.start({
+      db: store.db,
+      onFatal: (e) => {
+        throw e;
+      },
+      prefetchedSnapshot: DurableCore.restoreAhead(Promise.resolve(broken)),
+      warn: (m) => warnings.push(m),
+    });
+    expect(warnings).toEqual([expect.stringMatching(new RegExp(`^snapshot ${newest!.seq} cannot be read`))]);
+    expect(fallback.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: older!.seq });
+    expect(fallback.durable.core.stateHash()).toBe(live);
+    await sql`insert into core_snapshot (seq, checksum, data) values (${String(newest!.seq)}::bigint, ${newest!.checksum}, ${newest!.data})`.execute(store.db);
   });
 
   it("writes the tables behind the answers; a start after a crash with them behind writes what is missing", async () => {

@@ -27,4 +27,30 @@ describe("batched lookup", () => {
     expect(sizes).toEqual([2, 2]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "rejected"]);
   });
+
+  it("holds look-ups asked for while a query runs and sends them together when it returns", async () => {
+    const queries: string[][] = [];
+    const releases: Array<() => void> = [];
+    const lookup = new BatchedLookup<string>(async (keys) => {
+      queries.push(keys);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return new Map(keys.map((k) => [k, k.toUpperCase()]));
+    });
+    const first = lookup.get("a");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queries).toEqual([["a"]]);
+    // Three turns of the event loop while "a" is in flight: no query of their own.
+    const later: Array<Promise<string | undefined>> = [];
+    for (const key of ["b", "c", "a"]) {
+      later.push(lookup.get(key));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(queries).toHaveLength(1);
+    releases.shift()!();
+    expect(await first).toBe("A");
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(queries).toEqual([["a"], ["b", "c", "a"]]);
+    releases.shift()!();
+    expect(await Promise.all(later)).toEqual(["B", "C", "A"]);
+  });
 });

@@ -1,16 +1,21 @@
 /**
- * Gathers the look-ups asked for in one turn of the event loop into one query (as DataLoader
- * does): under load, a request no longer costs a round trip of its own, and the answers are as
- * fresh as a query per request (nothing is cached). `run` gets the distinct keys and answers a
- * map by key; a key it leaves out is not found. A failed query fails every look-up of its batch.
+ * Gathers look-ups into one query (as DataLoader does): under load, a request no longer costs a
+ * round trip of its own, and the answers are as fresh as a query per request (nothing is cached).
+ * At most `maxInFlight` queries run at once; look-ups asked for meanwhile wait and go together in
+ * the next one (decision 017, step 17: with the embedded database in its own thread, the event
+ * loop turns far more often than a query takes, and a query per turn queued one-key queries on the
+ * one connection). `run` gets the distinct keys and answers a map by key; a key it leaves out is
+ * not found. A failed query fails every look-up of its batch.
  */
 export class BatchedLookup<V> {
   private pending = new Map<string, Array<{ resolve: (value: V | undefined) => void; reject: (error: unknown) => void }>>();
   private scheduled = false;
+  private inFlight = 0;
 
   constructor(
     private readonly run: (keys: string[]) => Promise<Map<string, V>>,
     private readonly maxBatch = 2_000,
+    private readonly maxInFlight = 1,
   ) {}
 
   get(key: string): Promise<V | undefined> {
@@ -18,28 +23,40 @@ export class BatchedLookup<V> {
       const waiting = this.pending.get(key);
       if (waiting) waiting.push({ resolve, reject });
       else this.pending.set(key, [{ resolve, reject }]);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.kick();
     });
+  }
+
+  /** Sends the next batch on the next turn of the event loop, unless the queries in flight are at their limit. */
+  private kick(): void {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || !this.pending.size) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
   }
 
   private flush(): void {
     this.scheduled = false;
-    const all = this.pending;
-    this.pending = new Map();
-    const keys = [...all.keys()];
-    for (let i = 0; i < keys.length; i += this.maxBatch) {
-      const part = keys.slice(i, i + this.maxBatch);
-      this.run(part).then(
-        (found) => {
-          for (const key of part) for (const w of all.get(key)!) w.resolve(found.get(key));
-        },
-        (error: unknown) => {
-          for (const key of part) for (const w of all.get(key)!) w.reject(error);
-        },
-      );
+    while (this.inFlight < this.maxInFlight && this.pending.size) {
+      const part = new Map<string, Array<{ resolve: (value: V | undefined) => void; reject: (error: unknown) => void }>>();
+      for (const [key, waiters] of this.pending) {
+        if (part.size >= this.maxBatch) break;
+        part.set(key, waiters);
+      }
+      for (const key of part.keys()) this.pending.delete(key);
+      this.inFlight++;
+      this.run([...part.keys()])
+        .then(
+          (found) => {
+            for (const [key, waiters] of part) for (const w of waiters) w.resolve(found.get(key));
+          },
+          (error: unknown) => {
+            for (const waiters of part.values()) for (const w of waiters) w.reject(error);
+          },
+        )
+        .finally(() => {
+          this.inFlight--;
+          this.kick();
+        });
     }
   }
 }

@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect";
+import { PGliteThread } from "./pglite-thread";
 import type { Database } from "./schema";
 
 export type StoreKind = "pglite" | "postgres";
@@ -81,10 +81,14 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     location = path.resolve(options.dataDir, "pgdata");
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, {
-    parsers: { 1700: RAW_TEXT, 20: RAW_TEXT },
-    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_WAL_BOUNDS],
-  });
+  // In a thread of its own (decision 017, step 17): its start and its statements off the event loop.
+  const client = new PGliteThread(location, EMBEDDED_WAL_BOUNDS);
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   // LISTEN and UNLISTEN run while holding the one connection (the dialect's lock), never inside
   // another caller's open transaction, where a rollback would undo them.

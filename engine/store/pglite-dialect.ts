@@ -1,4 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -10,15 +9,16 @@ import {
   type Kysely,
   type QueryResult,
 } from "kysely";
+import type { EmbeddedClient } from "./pglite-thread";
 
 /**
- * A Kysely dialect for embedded PGlite. PGlite is one connection, so the driver hands it out to
+ * A Kysely dialect for embedded PGlite (in its own thread: pglite-thread.ts). PGlite is one connection, so the driver hands it out to
  * one user at a time (a FIFO lock): a transaction holds it from BEGIN to COMMIT.
  * NOTE: inside a transaction, query through the transaction object only; a query on the outer
  * `Kysely` instance would wait for the lock the transaction holds.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: EmbeddedClient) {}
   createAdapter() {
     return new PostgresAdapter();
   }
@@ -37,7 +37,7 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly client: PGlite) {
+  constructor(private readonly client: EmbeddedClient) {
     this.connection = new PGliteConnection(client);
   }
 
@@ -77,15 +77,12 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   release: (() => void) | undefined;
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: EmbeddedClient) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // Like node-postgres: without parameters the simple protocol runs, which allows several
     // statements (migrations); with parameters the extended protocol runs one statement.
-    const result =
-      compiled.parameters.length === 0
-        ? ((await this.client.exec(compiled.sql, { rowMode: "object" })).at(-1) ?? { rows: [], affectedRows: 0, fields: [] })
-        : await this.client.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: "object" });
+    const result = compiled.parameters.length === 0 ? await this.client.exec(compiled.sql) : await this.client.query(compiled.sql, compiled.parameters);
     return {
       rows: result.rows as R[],
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),

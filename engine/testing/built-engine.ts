@@ -21,7 +21,8 @@ export function builtEngineArgs(): string[] {
     const result = spawnSync(process.execPath, ["scripts/build-engine.mjs", scratch], { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`the engine did not build: ${result.stderr || result.stdout}`);
     const hash = createHash("sha256");
-    for (const file of ["main.mjs", "engine.mjs", "snapshot-worker.mjs", "snapshot-prefetch.mjs"]) hash.update(readFileSync(path.join(scratch, file)));
+    for (const file of ["main.mjs", "engine.mjs", "snapshot-worker.mjs", "snapshot-prefetch.mjs", "pglite-thread.mjs"])
+      hash.update(readFileSync(path.join(scratch, file)));
     const dir = path.join(root, `engine-${hash.digest("hex").slice(0, 16)}`);
     if (existsSync(dir)) rmSync(scratch, { recursive: true, force: true });
     else {

@@ -1,0 +1,131 @@
+import { Worker } from "node:worker_threads";
+
+/** A statement's result as the dialect reads it. */
+export interface EmbeddedResult {
+  rows: unknown[];
+  affectedRows?: number;
+}
+
+/** The embedded database as the Kysely dialect uses it (engine/store/pglite-dialect.ts). */
+export interface EmbeddedClient {
+  readonly waitReady: Promise<void>;
+  readonly closed: boolean;
+  /** Runs one or more statements without parameters (the simple protocol); answers the last one's result. */
+  exec(sql: string): Promise<EmbeddedResult>;
+  /** Runs one statement with parameters (the extended protocol). */
+  query(sql: string, params: readonly unknown[]): Promise<EmbeddedResult>;
+  /** Follows a `NOTIFY` channel; resolves once listening, with the function that stops. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+type Reply = { id: number; ok: true; result?: EmbeddedResult } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
+type FromThread = { ready: true } | { failed: Record<string, unknown> & { message: string } } | Reply | { notify: number; payload: string };
+
+/** An error as the thread described it: the Postgres fields (`code`, `detail`, `constraint`…) on an Error again. */
+function rebuildError(described: Record<string, unknown> & { message: string }): Error {
+  const error = new Error(described.message);
+  Object.assign(error, described);
+  return error;
+}
+
+/**
+ * The embedded database (PGlite) in a thread of its own (decision 017, step 17): the engine's
+ * event loop sends it statements and awaits their results, as it would a Postgres server's, and
+ * PGlite's WebAssembly runs on the other core — its start beside the engine's module loading and
+ * snapshot restore, its statements beside the requests. The thread is `pglite-thread-worker.mjs`
+ * (from the sources) or `pglite-thread.mjs` beside the built engine.
+ */
+export class PGliteThread implements EmbeddedClient {
+  readonly waitReady: Promise<void>;
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (result: EmbeddedResult | undefined) => void; reject: (error: Error) => void }>();
+  private readonly listeners = new Map<number, (payload: string) => void>();
+  private nextId = 1;
+  private ended: Error | null = null;
+  private closing = false;
+
+  /** Starts the thread and its database at `location` (a folder, or `memory://`); await `waitReady`. */
+  constructor(location: string, startParams: readonly string[]) {
+    this.worker = new Worker(workerUrl(), { workerData: { location, startParams: [...startParams] } });
+    this.waitReady = new Promise<void>((resolve, reject) => {
+      this.worker.on("message", (message: FromThread) => {
+        if ("ready" in message) resolve();
+        else if ("failed" in message) reject(rebuildError(message.failed));
+        else if ("notify" in message) this.listeners.get(message.notify)?.(message.payload);
+        else this.settle(message);
+      });
+      // The thread died (out of memory, a WebAssembly trap): every statement waiting fails, and so does every later one.
+      const end = (error: Error) => {
+        this.ended ??= error;
+        reject(error);
+        for (const waiter of this.pending.values()) waiter.reject(error);
+        this.pending.clear();
+      };
+      this.worker.on("error", end);
+      this.worker.on("exit", (code) => end(new Error(`the embedded database's thread ended (exit code ${code})`)));
+    });
+    this.waitReady.catch(() => undefined); // the caller awaits it; an unhandled copy must not end the process
+  }
+
+  get closed(): boolean {
+    return this.closing || this.ended !== null;
+  }
+
+  async exec(sql: string): Promise<EmbeddedResult> {
+    return (await this.send({ op: "exec", sql }))!;
+  }
+
+  async query(sql: string, params: readonly unknown[]): Promise<EmbeddedResult> {
+    return (await this.send({ op: "query", sql, params }))!;
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const id = this.nextId; // the listen request's id names the listener
+    this.listeners.set(id, onNotify);
+    try {
+      await this.send({ op: "listen", channel });
+    } catch (error) {
+      this.listeners.delete(id);
+      throw error;
+    }
+    return async () => {
+      this.listeners.delete(id);
+      if (!this.closed) await this.send({ op: "unlisten", listenId: id });
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.send({ op: "close" });
+    } finally {
+      this.closing = true;
+      await this.worker.terminate();
+    }
+  }
+
+  private send(message: Record<string, unknown>): Promise<EmbeddedResult | undefined> {
+    if (this.closing) return Promise.reject(new Error("the embedded database is closed"));
+    if (this.ended) return Promise.reject(this.ended);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  private settle(reply: Reply): void {
+    const waiter = this.pending.get(reply.id);
+    if (!waiter) return;
+    this.pending.delete(reply.id);
+    if (reply.ok) waiter.resolve(reply.result);
+    else waiter.reject(rebuildError(reply.error));
+  }
+}
+
+/** The thread's module: beside the built engine's bundle, or beside this file in the sources. */
+function workerUrl(): URL {
+  const here = import.meta.url;
+  return here.endsWith(".mjs") ? new URL("./pglite-thread.mjs", here) : new URL("./pglite-thread-worker.mjs", here);
+}
