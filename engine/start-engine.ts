@@ -72,7 +72,15 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
 
 async function startLocked(env: EngineEnv): Promise<RunningEngine> {
   const variant = loadVariant(env.DEPLOYMENT_VARIANT);
-  const opening = openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const opening = openStore({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    // As a failed commit does: nothing is served from memory that the database may not have.
+    onLost: (error) => {
+      console.error("FATAL: the embedded database's thread ended; the engine stops", error);
+      process.exit(70);
+    },
+  });
   opening.catch(() => undefined); // awaited below; a failure must not be reported as unhandled meanwhile
   // The snapshot read on another thread while the modules loaded (engine/boot.ts: the row on
   // Postgres, the data folder's copy on PGlite) is restored while the store opens and migrates:

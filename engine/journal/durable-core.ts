@@ -36,7 +36,8 @@ export interface DurableCoreOptions {
   snapshots?: boolean;
   /**
    * The newest snapshot, perhaps already read on another thread (snapshot-prefetch.ts) and restored
-   * while the store opened (`DurableCore.restoreAhead`): used only if it is the newest stored one's.
+   * while the store opened (`DurableCore.restoreAhead`, which bounds the wait for the reader): used
+   * only if it is the newest stored one's. The start awaits it.
    */
   prefetchedSnapshot?: Promise<SnapshotOffer | null>;
   /** Keep a copy of each stored snapshot in this file (an embedded database's data folder), for the next start's prefetch. */
@@ -68,6 +69,9 @@ function keyRow(kept: JournalKept, createdAt: string): Insertable<IdempotencyKey
   return { member_id: kept.memberId, key: kept.key, response: kept.response, fingerprint: kept.fingerprint, created_at: createdAt };
 }
 
+/** The prefix of the settlement ids the core makes (see `DurableCore.idPrefix`). */
+const CORE_ID_PREFIX = "s";
+
 /**
  * The product-neutral durable layer (decision 017): the one deterministic core every area's
  * commands go through, and everything that makes it durable.
@@ -82,9 +86,6 @@ function keyRow(kept: JournalKept, createdAt: string): Insertable<IdempotencyKey
  *
  * The ledger's own operations (transfers between a member's accounts, deposits) are `funds`.
  */
-/** The prefix of the settlement ids the core makes (see `DurableCore.idPrefix`). */
-const CORE_ID_PREFIX = "s";
-
 export class DurableCore {
   /**
    * Settlement ids are `s<seq>.<n>`: the sequence is durable (journal, snapshots, projection
@@ -191,11 +192,6 @@ export class DurableCore {
   }
 
   /**
-   * Restores the core: from the newest good snapshot and the journal after it, or, when there is
-   * none (an install older than the journal, or every snapshot damaged), from the tables (assets,
-   * then each product's part) and the journal after their cursor.
-   */
-  /**
    * Restores an offered snapshot ahead of `start` (decision 017, step 17: while the store opens and
    * migrates); `start` takes it only if it is the newest stored snapshot (journal.ts).
    */
@@ -203,7 +199,15 @@ export class DurableCore {
     return restoreOfferAhead(prefetched, () => new ExchangeCore(CORE_ID_PREFIX));
   }
 
-  static async start(options: DurableCoreOptions): Promise<DurableCore> {
+  /**
+   * Restores the core: from the newest good snapshot and the journal after it, or, when there is
+   * none (an install older than the journal, or every snapshot damaged), from the tables (assets,
+   * then each product's part) and the journal after their cursor.
+   */
+  static async start(startOptions: DurableCoreOptions): Promise<DurableCore> {
+    // The offer is not kept with the options: a core restored ahead and not taken must not live
+    // as long as the engine (nor the snapshot's text).
+    const { prefetchedSnapshot, ...options } = startOptions;
     const durable = new DurableCore(options);
     const { db } = options;
     const warn = options.warn ?? ((message: string) => console.warn(message));
@@ -212,7 +216,7 @@ export class DurableCore {
     const projected = (await Projector.cursorOf(db, "spot")) ?? (await lastJournalSeq(db));
     durable.projector = new Projector(db, "spot", projected, options.onFatal, (cursor) => durable.projectedUpTo(cursor));
     if (options.snapshots !== false) {
-      const found = await restoreNewestSnapshot(db, () => new ExchangeCore(durable.idPrefix), warn, options.prefetchedSnapshot);
+      const found = await restoreNewestSnapshot(db, () => new ExchangeCore(durable.idPrefix), warn, prefetchedSnapshot);
       // A snapshot is stored only once the tables include it; one ahead of them cannot be resumed from.
       if (found && found.core.lastSeq > projected) warn(`snapshot ${found.core.lastSeq} is ahead of the tables (${projected}); restoring from the tables`);
       else if (found) {

@@ -122,6 +122,7 @@ export type SnapshotOffer = PrefetchedSnapshot & { restored?: { core: ExchangeCo
  * nothing else: a stale copy in an embedded database's folder, or a row that changed).
  */
 export async function restoreOfferAhead(prefetched: Promise<PrefetchedSnapshot | null>, makeCore: () => ExchangeCore): Promise<SnapshotOffer | null> {
+  // A reader that hangs never holds a start: past the wait, no offer.
   const offer = await Promise.race([prefetched, offerTimeout()]);
   if (!offer || offer.sha256 !== offer.checksum) return offer;
   const core = makeCore();
@@ -156,7 +157,10 @@ export async function restoreNewestSnapshot(
     skipped = true;
     await db.deleteFrom("core_snapshot").where("seq", "=", seq).execute();
   };
-  const offer = prefetched && kept.length > 0 ? await Promise.race([prefetched, offerTimeout()]) : null;
+  // Awaited even when nothing is stored: a restore ahead under way must not go on beside serving.
+  // (Its wait for the offer is bounded in `restoreOfferAhead`; the restore itself is not cut short.)
+  const offered = prefetched ? await prefetched : null;
+  const offer = kept.length > 0 ? offered : null;
   for (const { seq, checksum } of kept) {
     const taken = offer !== null && offer.seq === Number(seq) && offer.sha256 === checksum ? offer : null;
     const row = taken !== null ? { data: taken.data } : await db.selectFrom("core_snapshot").select("data").where("seq", "=", seq).executeTakeFirst();

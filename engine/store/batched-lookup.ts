@@ -7,8 +7,10 @@
  * one connection). `run` gets the distinct keys and answers a map by key; a key it leaves out is
  * not found. A failed query fails every look-up of its batch.
  */
+type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
+
 export class BatchedLookup<V> {
-  private pending = new Map<string, Array<{ resolve: (value: V | undefined) => void; reject: (error: unknown) => void }>>();
+  private pending = new Map<string, Array<Waiter<V>>>();
   private scheduled = false;
   private inFlight = 0;
 
@@ -37,14 +39,16 @@ export class BatchedLookup<V> {
   private flush(): void {
     this.scheduled = false;
     while (this.inFlight < this.maxInFlight && this.pending.size) {
-      const part = new Map<string, Array<{ resolve: (value: V | undefined) => void; reject: (error: unknown) => void }>>();
+      const part = new Map<string, Array<Waiter<V>>>();
       for (const [key, waiters] of this.pending) {
         if (part.size >= this.maxBatch) break;
         part.set(key, waiters);
       }
       for (const key of part.keys()) this.pending.delete(key);
       this.inFlight++;
-      this.run([...part.keys()])
+      // Through a promise, so that a `run` that throws at once fails its batch like one that rejects.
+      Promise.resolve()
+        .then(() => this.run([...part.keys()]))
         .then(
           (found) => {
             for (const [key, waiters] of part) for (const w of waiters) w.resolve(found.get(key));
@@ -53,6 +57,10 @@ export class BatchedLookup<V> {
             for (const waiters of part.values()) for (const w of waiters) w.reject(error);
           },
         )
+        // An answer that was not a map: its waiters fail (those answered already keep their answer).
+        .catch((error: unknown) => {
+          for (const waiters of part.values()) for (const w of waiters) w.reject(error);
+        })
         .finally(() => {
           this.inFlight--;
           this.kick();

@@ -28,6 +28,8 @@ export interface OpenStoreOptions {
   dataDir: string;
   /** Postgres schema to use (tests isolate themselves in a schema of their own). */
   schema?: string;
+  /** The embedded database's thread ended without being closed (pglite-thread.ts): the engine stops. */
+  onLost?: (error: Error) => void;
 }
 
 // NUMERIC (1700) and INT8 (20) stay strings: amounts are exact and ids never lose digits.
@@ -82,7 +84,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     mkdirSync(location, { recursive: true });
   }
   // In a thread of its own (decision 017, step 17): its start and its statements off the event loop.
-  const client = new PGliteThread(location, EMBEDDED_WAL_BOUNDS);
+  const client = new PGliteThread(location, EMBEDDED_WAL_BOUNDS, options.onLost);
   try {
     await client.waitReady;
   } catch (error) {

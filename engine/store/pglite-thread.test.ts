@@ -39,19 +39,21 @@ describe("the embedded database's thread", () => {
 
   it("hands on notifications until the listener stops", async () => {
     const db = await open();
-    const heard: string[] = [];
-    const stop = await db.listen("news", (payload) => heard.push(payload));
-    await db.exec("notify news, 'one'");
-    await expect.poll(() => heard).toEqual(["one"]);
-    await stop();
-    await db.exec("notify news, 'two'");
     await db.exec("select 1");
-    expect(heard).toEqual(["one"]);
+    await db.query("select $1::int as n", [2]);
+    const heard: string[] = [];
+    const stop = await db.listen("news", (payload) => heard.push(`news ${payload}`));
+    await db.listen("other", (payload) => heard.push(`other ${payload}`));
+    await db.exec("notify news, 'one'; notify other, 'two'");
+    await expect.poll(() => heard).toEqual(["news one", "other two"]);
+    await stop();
+    await db.exec("notify news, 'three'; notify other, 'four'");
+    await expect.poll(() => heard).toEqual(["news one", "other two", "other four"]);
   });
 
-  it("refuses statements once closed", async () => {
+  it("refuses statements once closed, closed once however often asked", async () => {
     const db = await open();
-    await db.close();
+    await Promise.all([db.close(), db.close()]);
     expect(db.closed).toBe(true);
     await expect(db.exec("select 1")).rejects.toThrow(/closed/);
   });

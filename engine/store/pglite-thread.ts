@@ -43,10 +43,14 @@ export class PGliteThread implements EmbeddedClient {
   private readonly listeners = new Map<number, (payload: string) => void>();
   private nextId = 1;
   private ended: Error | null = null;
-  private closing = false;
+  private closing: Promise<void> | null = null;
 
-  /** Starts the thread and its database at `location` (a folder, or `memory://`); await `waitReady`. */
-  constructor(location: string, startParams: readonly string[]) {
+  /**
+   * Starts the thread and its database at `location` (a folder, or `memory://`); await `waitReady`.
+   * `onLost` hears of a thread that ended without being closed (a WebAssembly trap, Postgres's
+   * own FATAL exit, out of memory): every statement waiting fails, and so does every later one.
+   */
+  constructor(location: string, startParams: readonly string[], onLost?: (error: Error) => void) {
     this.worker = new Worker(workerUrl(), { workerData: { location, startParams: [...startParams] } });
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.worker.on("message", (message: FromThread) => {
@@ -55,12 +59,14 @@ export class PGliteThread implements EmbeddedClient {
         else if ("notify" in message) this.listeners.get(message.notify)?.(message.payload);
         else this.settle(message);
       });
-      // The thread died (out of memory, a WebAssembly trap): every statement waiting fails, and so does every later one.
+      // The thread ended: every statement waiting fails, and so does every later one.
       const end = (error: Error) => {
+        const first = this.ended === null;
         this.ended ??= error;
         reject(error);
         for (const waiter of this.pending.values()) waiter.reject(error);
         this.pending.clear();
+        if (first && !this.closing) onLost?.(error);
       };
       this.worker.on("error", end);
       this.worker.on("exit", (code) => end(new Error(`the embedded database's thread ended (exit code ${code})`)));
@@ -69,7 +75,7 @@ export class PGliteThread implements EmbeddedClient {
   }
 
   get closed(): boolean {
-    return this.closing || this.ended !== null;
+    return this.closing !== null || this.ended !== null;
   }
 
   async exec(sql: string): Promise<EmbeddedResult> {
@@ -95,23 +101,35 @@ export class PGliteThread implements EmbeddedClient {
     };
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    try {
-      await this.send({ op: "close" });
-    } finally {
-      this.closing = true;
-      await this.worker.terminate();
-    }
+  /** Closes the database (its last statements finish first) and ends the thread; once, however often called. */
+  close(): Promise<void> {
+    if (this.closing) return this.closing;
+    if (this.ended) return Promise.resolve();
+    const closed = this.post({ op: "close" });
+    this.closing = closed.then(
+      () => this.worker.terminate().then(() => undefined),
+      () => this.worker.terminate().then(() => undefined),
+    );
+    return this.closing;
   }
 
   private send(message: Record<string, unknown>): Promise<EmbeddedResult | undefined> {
     if (this.closing) return Promise.reject(new Error("the embedded database is closed"));
+    return this.post(message);
+  }
+
+  private post(message: Record<string, unknown>): Promise<EmbeddedResult | undefined> {
     if (this.ended) return Promise.reject(this.ended);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id });
+      try {
+        this.worker.postMessage({ ...message, id });
+      } catch (error) {
+        // A value that cannot cross to the thread (a function, a symbol): this statement fails, nothing else.
+        this.pending.delete(id);
+        reject(error as Error);
+      }
     });
   }
 

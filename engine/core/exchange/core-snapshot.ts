@@ -151,6 +151,8 @@ export async function restoreSnapshotInTurns(core: ExchangeCore, s: CoreSnapshot
 }
 
 function* restoreSteps(core: ExchangeCore, s: CoreSnapshot): Generator<void, void, void> {
+  /** Resting orders restored so far, over every market. */
+  let restored = 0;
   if (s.version !== 2) throw new Error(`snapshot version ${String(s.version)} is not known`);
   const ledger = core.ledger;
   for (const [code, scale] of s.assets) core.listAsset(code, scale);
@@ -180,7 +182,6 @@ function* restoreSteps(core: ExchangeCore, s: CoreSnapshot): Generator<void, voi
     market.book.reserve(lineCount(m.orders));
     const line = new TabCursor(m.orders);
     let price: bigint | undefined;
-    let restored = 0;
     while (line.next()) {
       if (++restored % ORDERS_PER_TURN === 0) yield;
       const orderId = line.string();
