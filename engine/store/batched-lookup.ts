@@ -1,8 +1,7 @@
 /**
  * Gathers look-ups into one query (as DataLoader does): under load, a request no longer costs a
  * round trip of its own, and the answers are as fresh as a query per request (nothing is cached).
- * At most `maxInFlight` queries run at once; look-ups asked for meanwhile wait and go together in
- * the next one (decision 017, step 17: with the embedded database in its own thread, the event
+ * One query runs at a time; look-ups asked for meanwhile wait and go together in the next one (decision 017, step 17: with the embedded database in its own thread, the event
  * loop turns far more often than a query takes, and a query per turn queued one-key queries on the
  * one connection). `run` gets the distinct keys and answers a map by key; a key it leaves out is
  * not found. A failed query fails every look-up of its batch.
@@ -12,12 +11,11 @@ type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unkn
 export class BatchedLookup<V> {
   private pending = new Map<string, Array<Waiter<V>>>();
   private scheduled = false;
-  private inFlight = 0;
+  private inFlight = false;
 
   constructor(
     private readonly run: (keys: string[]) => Promise<Map<string, V>>,
     private readonly maxBatch = 2_000,
-    private readonly maxInFlight = 1,
   ) {}
 
   get(key: string): Promise<V | undefined> {
@@ -29,42 +27,35 @@ export class BatchedLookup<V> {
     });
   }
 
-  /** Sends the next batch on the next turn of the event loop, unless the queries in flight are at their limit. */
+  /** Sends the next batch on the next turn of the event loop, unless a query is running. */
   private kick(): void {
-    if (this.scheduled || this.inFlight >= this.maxInFlight || !this.pending.size) return;
+    if (this.scheduled || this.inFlight || !this.pending.size) return;
     this.scheduled = true;
     setImmediate(() => this.flush());
   }
 
   private flush(): void {
     this.scheduled = false;
-    while (this.inFlight < this.maxInFlight && this.pending.size) {
-      const part = new Map<string, Array<Waiter<V>>>();
-      for (const [key, waiters] of this.pending) {
-        if (part.size >= this.maxBatch) break;
-        part.set(key, waiters);
-      }
-      for (const key of part.keys()) this.pending.delete(key);
-      this.inFlight++;
-      // Through a promise, so that a `run` that throws at once fails its batch like one that rejects.
-      Promise.resolve()
-        .then(() => this.run([...part.keys()]))
-        .then(
-          (found) => {
-            for (const [key, waiters] of part) for (const w of waiters) w.resolve(found.get(key));
-          },
-          (error: unknown) => {
-            for (const waiters of part.values()) for (const w of waiters) w.reject(error);
-          },
-        )
-        // An answer that was not a map: its waiters fail (those answered already keep their answer).
-        .catch((error: unknown) => {
-          for (const waiters of part.values()) for (const w of waiters) w.reject(error);
-        })
-        .finally(() => {
-          this.inFlight--;
-          this.kick();
-        });
+    const part = new Map<string, Array<Waiter<V>>>();
+    for (const [key, waiters] of this.pending) {
+      if (part.size >= this.maxBatch) break;
+      part.set(key, waiters);
     }
+    for (const key of part.keys()) this.pending.delete(key);
+    this.inFlight = true;
+    // Through a promise: a `run` that throws at once, rejects, or answers no map fails its batch
+    // (waiters answered already keep their answer).
+    Promise.resolve()
+      .then(() => this.run([...part.keys()]))
+      .then((found) => {
+        for (const [key, waiters] of part) for (const w of waiters) w.resolve(found.get(key));
+      })
+      .catch((error: unknown) => {
+        for (const waiters of part.values()) for (const w of waiters) w.reject(error);
+      })
+      .finally(() => {
+        this.inFlight = false;
+        this.kick();
+      });
   }
 }

@@ -53,9 +53,12 @@ export class PGliteThread implements EmbeddedClient {
   constructor(location: string, startParams: readonly string[], onLost?: (error: Error) => void) {
     this.worker = new Worker(workerUrl(), { workerData: { location, startParams: [...startParams] } });
     this.waitReady = new Promise<void>((resolve, reject) => {
+      let ready = false;
       this.worker.on("message", (message: FromThread) => {
-        if ("ready" in message) resolve();
-        else if ("failed" in message) reject(rebuildError(message.failed));
+        if ("ready" in message) {
+          ready = true;
+          resolve();
+        } else if ("failed" in message) reject(rebuildError(message.failed));
         else if ("notify" in message) this.listeners.get(message.notify)?.(message.payload);
         else this.settle(message);
       });
@@ -66,7 +69,8 @@ export class PGliteThread implements EmbeddedClient {
         reject(error);
         for (const waiter of this.pending.values()) waiter.reject(error);
         this.pending.clear();
-        if (first && !this.closing) onLost?.(error);
+        // Lost once it had started and before it was closed (a failed start is `waitReady`'s to tell).
+        if (first && ready && !this.closing) onLost?.(error);
       };
       this.worker.on("error", end);
       this.worker.on("exit", (code) => end(new Error(`the embedded database's thread ended (exit code ${code})`)));
