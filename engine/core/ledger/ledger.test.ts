@@ -143,13 +143,13 @@ describe("ledger", () => {
     for (const l of [inMap, attached]) l.deposit("d1", spot("bob"), 1_000n);
     const bob = attached.account(spot("bob"));
     const events: TransferEvent[] = [];
-    expect(attached.openAttachedHold("hold:o1", bob, 1_001n, events)).toBe("LEDGER_INSUFFICIENT_AVAILABLE");
-    expect(attached.openAttachedHold("hold:o1", bob, 0n, events)).toBe("LEDGER_AMOUNT_NOT_POSITIVE");
+    expect(attached.openAttachedHold("o1", bob, 1_001n, events)).toBe("LEDGER_INSUFFICIENT_AVAILABLE");
+    expect(attached.openAttachedHold("o1", bob, 0n, events)).toBe("LEDGER_AMOUNT_NOT_POSITIVE");
     expect(events).toEqual([]);
-    const hold = attached.openAttachedHold("hold:o1", bob, 700n, events);
+    const hold = attached.openAttachedHold("o1", bob, 700n, events);
     if (typeof hold === "string") throw new Error(hold);
     kept.push(hold);
-    // The same pending transfer and the same state as a hold the ledger keeps by id.
+    // The same pending transfer (its id made from its owner's) and the same state as a hold the ledger keeps by id.
     expect(events).toEqual(inMap.hold("hold:o1", spot("bob"), 700n).transfers);
     expect([...attached.openHolds()]).toEqual([]);
     expect(attached.findHold("hold:o1")).toBeUndefined();
@@ -165,7 +165,7 @@ describe("ledger", () => {
     expect(attached.stateHash()).toBe(inMap.stateHash());
     expectSound(attached);
     // A hold its keeper does not count breaks the ledger's check: the account's held amount says so.
-    const lost = attached.openAttachedHold("hold:o2", bob, 5n, events);
+    const lost = attached.openAttachedHold("o2", bob, 5n, events);
     expect(lost).not.toBeTypeOf("string");
     expect(attached.checkInvariants()).toEqual(["bob/spot/USDT: held 5 but holds sum to 0"]);
   });

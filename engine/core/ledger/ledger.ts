@@ -75,13 +75,37 @@ export interface LedgerHold {
   readonly remaining: bigint;
 }
 
-interface Hold extends LedgerHold {
-  /** The account whose funds it reserves (its record itself: a post or void needs no lookup). */
-  readonly account: Balance;
-  readonly asset: string;
-  remaining: bigint;
-  /** Kept by its owner (an order), not in the ledger's map of holds: see `openAttachedHold`. */
-  readonly attached: boolean;
+/** The id of the hold an owner keeps (an order's: `hold:<order id>`). */
+export const attachedHoldId = (owner: string) => `hold:${owner}`;
+
+/**
+ * A hold as the ledger keeps it. An attached hold (an order's, see `openAttachedHold`) stores its
+ * owner's id and makes its own (`hold:<owner>`) the first time it is asked for it, and its asset
+ * is its account's: a restore makes a million of them, and each string kept is one more object
+ * for the collector to copy (decision 017, step 18); a hold opened by an order is handed the id
+ * its pending transfer was given.
+ */
+class Hold implements LedgerHold {
+  constructor(
+    /** The hold's id; for an attached hold, its owner's. */
+    private readonly name: string,
+    /** The account whose funds it reserves (its record itself: a post or void needs no lookup). */
+    readonly account: Balance,
+    public remaining: bigint,
+    /** Kept by its owner (an order), not in the ledger's map of holds: see `openAttachedHold`. */
+    readonly attached: boolean,
+    /** An attached hold's id, once made. */
+    private madeId: string | undefined,
+  ) {}
+
+  get id(): string {
+    if (!this.attached) return this.name;
+    return (this.madeId ??= attachedHoldId(this.name));
+  }
+
+  get asset(): string {
+    return this.account.asset;
+  }
 }
 
 /**
@@ -196,7 +220,7 @@ export class Ledger {
     const held = balance.held + amount;
     if (held > balance.posted) return "LEDGER_INSUFFICIENT_AVAILABLE";
     balance.held = held;
-    this.holds.set(id, { id, account: balance, asset: balance.asset, remaining: amount, attached: false });
+    this.holds.set(id, new Hold(id, balance, amount, false, undefined));
     return { type: "transfer", id, phase: "pending", debit: balance.id, credit: null, asset: balance.asset, amount };
   }
 
@@ -205,10 +229,11 @@ export class Ledger {
    * funds and hands the hold back, but keeps no entry for it in its map of holds — a resting
    * order cost an insert into and a delete from a map of every open hold, and a restore a
    * million of them. The caller registered as its keeper (`attach`) answers for it by id. Its
-   * pending transfer goes to `out`. Ids are the caller's to keep unique (an order id is).
+   * pending transfer goes to `out`. The hold's id is `attachedHoldId(owner)`; owners are the
+   * caller's to keep unique (an order id is).
    */
   openAttachedHold(
-    id: string,
+    owner: string,
     account: LedgerAccount,
     amount: bigint,
     out: { push(transfer: TransferEvent): unknown },
@@ -218,9 +243,9 @@ export class Ledger {
     const held = balance.held + amount;
     if (held > balance.posted) return "LEDGER_INSUFFICIENT_AVAILABLE";
     balance.held = held;
+    const id = attachedHoldId(owner);
     out.push({ type: "transfer", id, phase: "pending", debit: balance.id, credit: null, asset: balance.asset, amount });
-    const hold: Hold = { id, account: balance, asset: balance.asset, remaining: amount, attached: true };
-    return hold;
+    return new Hold(owner, balance, amount, true, id);
   }
 
   /** Registers a keeper of attached holds (each spot market, as it opens). */
@@ -277,14 +302,16 @@ export class Ledger {
     from.held -= total;
     from.posted -= total;
     hold.remaining -= total;
-    if (hold.remaining === 0n && !hold.attached) this.holds.delete(hold.id);
+    const holdId = hold.id;
+    if (hold.remaining === 0n && !hold.attached) this.holds.delete(holdId);
+    const asset = from.asset;
     if (rest > 0n) {
       (to as Balance).posted += rest;
-      out.push({ type: "transfer", id: nextId(), phase: "post", debit: from.id, credit: to.id, asset: hold.asset, amount: rest, pendingId: hold.id });
+      out.push({ type: "transfer", id: nextId(), phase: "post", debit: from.id, credit: to.id, asset, amount: rest, pendingId: holdId });
     }
     if (fee > 0n) {
       (feeTo as Balance).posted += fee;
-      out.push({ type: "transfer", id: nextId(), phase: "post", debit: from.id, credit: feeTo.id, asset: hold.asset, amount: fee, pendingId: hold.id });
+      out.push({ type: "transfer", id: nextId(), phase: "post", debit: from.id, credit: feeTo.id, asset, amount: fee, pendingId: holdId });
     }
     return "OK";
   }
@@ -317,14 +344,12 @@ export class Ledger {
 
   /** Restores a persisted open hold at start. */
   restoreHold(id: string, key: string, asset: string, remaining: bigint): void {
-    this.holds.set(id, { id, account: this.balance(key), asset, remaining, attached: false });
+    this.holds.set(id, new Hold(id, this.balance(key), remaining, false, undefined));
   }
 
   /** A persisted hold its owner keeps (`openAttachedHold`), restored on an account record: no map entry, no id looked up. */
-  restoreAttachedHold(id: string, account: LedgerAccount, remaining: bigint): LedgerHold {
-    const balance = account as Balance;
-    const hold: Hold = { id, account: balance, asset: balance.asset, remaining, attached: true };
-    return hold;
+  restoreAttachedHold(owner: string, account: LedgerAccount, remaining: bigint): LedgerHold {
+    return new Hold(owner, account as Balance, remaining, true, undefined);
   }
 
   /** What is left of an open hold, the ledger's own or a keeper's (0: none open by that id). */
@@ -377,8 +402,11 @@ export class Ledger {
       if (b.posted !== 0n || b.held !== 0n) hash.update(`${key}=${b.posted}/${b.held};`);
     }
     // Every open hold, attached ones included, by id: the same digest whoever keeps them.
-    const holds = [...this.everyHold()].filter((h) => h.remaining > 0n).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const hold of holds) hash.update(`hold ${hold.id}=${hold.remaining};`);
+    // (Each id made once: an attached hold makes its id when asked.)
+    const holds: Array<[id: string, remaining: bigint]> = [];
+    for (const h of this.everyHold()) if (h.remaining > 0n) holds.push([h.id, h.remaining]);
+    holds.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    for (const [id, remaining] of holds) hash.update(`hold ${id}=${remaining};`);
     return hash.digest("hex");
   }
 

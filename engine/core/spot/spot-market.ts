@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CoreEvent } from "../exchange/events";
-import { feeAccount, type AttachedHolds, type Ledger, type LedgerAccount, type LedgerHold, type TransferEvent } from "../ledger/ledger";
+import { attachedHoldId, feeAccount, type AttachedHolds, type Ledger, type LedgerAccount, type LedgerHold, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import { listingProblem, symbolConfigProblem, type TradingRules } from "./symbol-rules";
 import { StopBook, type FiredStop } from "./stop-orders";
@@ -98,6 +98,8 @@ export interface SpotResult {
 
 /** A member's spot accounts of a market's base and quote, as the ledger's records. */
 interface MemberAccounts {
+  /** The member's id, one string for all their orders (a restore reads a copy per order). */
+  memberId: string;
   base: LedgerAccount;
   quote: LedgerAccount;
 }
@@ -108,8 +110,8 @@ interface WaitingOrder {
   hold: LedgerHold;
 }
 
-/** The ledger hold of an order's funds (resting or waiting). */
-export const holdOf = (orderId: string) => `hold:${orderId}`;
+/** The ledger hold of an order's funds (resting or waiting): `hold:<order id>`. */
+export const holdOf = attachedHoldId;
 /** The hold a resting order carries as its book reference (the market gives every order its hold). */
 const holdIn = (ref: unknown) => ref as LedgerHold | undefined;
 const refused = (code: SpotCode): SpotResult => ({ code, events: [] });
@@ -174,6 +176,7 @@ export class SpotMarket implements AttachedHolds {
     if (!accounts) {
       const ledger = this.ledger;
       accounts = {
+        memberId,
         base: ledger.account({ owner: memberId, kind: "spot", asset: this.config.base }),
         quote: ledger.account({ owner: memberId, kind: "spot", asset: this.config.quote }),
       };
@@ -291,7 +294,7 @@ export class SpotMarket implements AttachedHolds {
     }
     events.push(this.placedEvent(cmd, isStop));
     // The hold stays with the order (its book reference, or its waiting entry), not in a ledger map.
-    const hold = this.ledger.openAttachedHold(holdOf(cmd.orderId), holdAccount, holdAmount, events);
+    const hold = this.ledger.openAttachedHold(cmd.orderId, holdAccount, holdAmount, events);
     if (typeof hold === "string") return refused(hold === "LEDGER_INSUFFICIENT_AVAILABLE" ? "RISK_INSUFFICIENT_AVAILABLE" : "ORDER_BAD_COMMAND");
     if (isStop) {
       this.waiting.set(cmd.orderId, { cmd, hold });
@@ -441,11 +444,13 @@ export class SpotMarket implements AttachedHolds {
    */
   restoreWithHold(orderId: string, memberId: string, side: Side, price: bigint, remaining: bigint, held: bigint | null): void {
     let hold: LedgerHold | undefined;
+    let member = memberId;
     if (held !== null) {
       const accounts = this.accountsOf(memberId);
-      hold = this.ledger.restoreAttachedHold(holdOf(orderId), side === "buy" ? accounts.quote : accounts.base, held);
+      member = accounts.memberId;
+      hold = this.ledger.restoreAttachedHold(orderId, side === "buy" ? accounts.quote : accounts.base, held);
     }
-    this.book.restoreResting(orderId, memberId, side, price, remaining, hold);
+    this.book.restoreResting(orderId, member, side, price, remaining, hold);
   }
 
   /** Whether the order rests on this market's book or waits here for its stop price. */
@@ -461,7 +466,7 @@ export class SpotMarket implements AttachedHolds {
   /** Puts a persisted waiting stop back at start (after the last price), with what its hold reserves. */
   restoreStop(cmd: SpotPlaceCommand, held: bigint): void {
     const accounts = this.accountsOf(cmd.memberId);
-    const hold = this.ledger.restoreAttachedHold(holdOf(cmd.orderId), cmd.side === "buy" ? accounts.quote : accounts.base, held);
+    const hold = this.ledger.restoreAttachedHold(cmd.orderId, cmd.side === "buy" ? accounts.quote : accounts.base, held);
     this.waiting.set(cmd.orderId, { cmd, hold });
     this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
   }
