@@ -49,4 +49,24 @@ describe("real-time subscriptions over a real socket", () => {
     await expect.poll(() => received.length).toBe(1);
     expect(received).toEqual([{ topic: "refresh_7", data: payload }]);
   });
+
+  it("encodes nothing for a topic nobody follows, and pushes it once somebody does", async () => {
+    const rooms: string[] = [];
+    const to = realtime.io.to.bind(realtime.io);
+    realtime.io.to = ((room: string) => (rooms.push(room), to(room))) as typeof realtime.io.to;
+    try {
+      const received: unknown[] = [];
+      client.on("message", (message) => received.push(message));
+      const payload = { symbol: "SOL/USDT", trades: [] };
+      realtime.publish(topics.trade("SOL/USDT"), payload);
+      expect(rooms).toEqual([]);
+      expect(await subscribe(topics.trade("SOL/USDT"))).toBe(true);
+      realtime.publish(topics.trade("SOL/USDT"), payload);
+      await expect.poll(() => received.length).toBe(1);
+      expect(rooms).toEqual([topics.trade("SOL/USDT")]);
+      expect(received).toEqual([{ topic: topics.trade("SOL/USDT"), data: payload }]);
+    } finally {
+      realtime.io.to = to;
+    }
+  });
 });

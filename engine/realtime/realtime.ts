@@ -49,9 +49,17 @@ export function attachRealtime(server: HttpServer, tickets: TicketSigner, now: (
       if (typeof topic === "string") void socket.leave(topic);
     });
   });
+  // The rooms of this process (socket.io's in-memory adapter, the only one the engine runs).
+  const rooms = io.of("/").adapter.rooms;
   return {
     io,
     publish(topic, data) {
+      // A topic nobody follows costs nothing: socket.io encodes a packet before it looks for the
+      // room's sockets (an order pushes its member's refresh, trades, depth and tickers, and most
+      // members are not connected: ~1.5 % of the engine's time per order in the order bench).
+      // With an adapter shared by several processes (Redis), followers elsewhere are not in this
+      // map: this check goes then.
+      if (!rooms.has(topic)) return;
       io.to(topic).emit("message", { topic, data });
     },
   };
