@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../store/schema";
 import autocannon from "autocannon";
 import { describeCpu, startCpuMeter, type CpuSplit } from "./cpu-meter";
+import { statementMeter } from "./statement-times";
 import { benchDatabase, countRows, createMembers, fmt, startEngineProcess, type BenchMember } from "./bench-support";
 
 /**
@@ -14,12 +15,18 @@ import { benchDatabase, countRows, createMembers, fmt, startEngineProcess, type 
  * Afterwards the engine is stopped and the database is checked: one order row per answered order.
  *
  *   node --import tsx engine/bench/order-api-bench.ts [pglite|postgres ...]
- *   env: BENCH_SECONDS (10), BENCH_CONNECTIONS (64), BENCH_MEMBERS (200), BENCH_ENGINE_PROF=dir (CPU profile of the engine),
+ * Orders and the ceiling are measured in turns (`BENCH_ROUNDS`, 3, of each), and the ratio is of
+ * their sums: this machine's speed drifts by a third within minutes (others' work on the same
+ * host), and one window of each, a minute apart, carried that drift into the ratio.
+ *
+ *   env: BENCH_SECONDS (10: the orders' time, over every round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (64),
+ *        BENCH_MEMBERS (200), BENCH_ENGINE_PROF=dir (CPU profile of the engine),
  *        BENCH_ENGINE_NODE_ARGS (more node options for the engine, e.g. "--heap-prof --heap-prof-dir=/tmp/heap")
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 200);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const kinds = (process.argv.slice(2).length ? process.argv.slice(2) : ["pglite", "postgres"]) as Array<"pglite" | "postgres">;
 const API = "/api/mjkj-web";
 
@@ -34,6 +41,8 @@ function rng(seed: number) {
 }
 
 interface LoadResult {
+  /** Every answer's latency (ms), sorted. */
+  latencies: number[];
   ok: number;
   refused: number;
   errors: number;
@@ -83,8 +92,9 @@ async function load(url: string, members: BenchMember[], duration: number, seed:
   const result = await instance;
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  const pct = percentile(latencies);
   return {
+    latencies,
     ok: result["2xx"],
     refused: result.non2xx,
     errors: result.errors + result.timeouts,
@@ -93,6 +103,36 @@ async function load(url: string, members: BenchMember[], duration: number, seed:
     p99: pct(99),
     max: latencies.at(-1) ?? NaN,
   };
+}
+
+/** The p-th percentile of sorted values. */
+function percentile(sorted: number[]): (p: number) => number {
+  return (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Several rounds of load as one: counts and times added up, percentiles over every answer. */
+function combine(runs: LoadResult[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const pct = percentile(latencies);
+  const sum = (f: (r: LoadResult) => number) => runs.reduce((total, r) => total + f(r), 0);
+  return {
+    latencies,
+    ok: sum((r) => r.ok),
+    refused: sum((r) => r.refused),
+    errors: sum((r) => r.errors),
+    seconds: sum((r) => r.seconds),
+    p50: pct(50),
+    p99: pct(99),
+    max: latencies.at(-1) ?? NaN,
+  };
+}
+
+/** CPU per unit over several rounds: each round's per-unit figures weighted by its units. */
+function combineCpu(parts: Array<{ cpu: CpuSplit; units: number }>): CpuSplit {
+  const units = parts.reduce((total, p) => total + p.units, 0);
+  const weighted = (f: (c: CpuSplit) => number | null) =>
+    parts.some((p) => f(p.cpu) === null) || units === 0 ? null : parts.reduce((total, p) => total + f(p.cpu)! * p.units, 0) / units;
+  return { engine: weighted((c) => c.engine), postgres: weighted((c) => c.postgres), loadGenerator: weighted((c) => c.loadGenerator) ?? 0 };
 }
 
 async function deposit(url: string, adminToken: string, member: BenchMember, coin: string, amount: string): Promise<void> {
@@ -124,6 +164,8 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     let caughtUpMs = 0;
     let orderCpu: CpuSplit | null = null;
     let ceilingCpu: CpuSplit | null = null;
+    const roundRatios: number[] = [];
+    let statements: Awaited<ReturnType<typeof statementMeter>> = null;
     try {
       // Funds: every member gets BTC and USDT on the spot account (10 deposits in flight).
       const jobs = members.flatMap((m) => [
@@ -136,32 +178,51 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
         }),
       );
       await load(engine.url, members, Math.min(3, seconds), 7, "warm"); // JIT, caches, a book to trade against
-      let meter = await startCpuMeter(engine.child.pid!, database.databaseUrl);
-      result = await load(engine.url, members, seconds, 42, "bench");
-      orderCpu = await meter(result.ok);
       // The tables (history) are written behind the answers: how far they trailed, and how long they took to catch up.
       const health = async () =>
         ((await (await fetch(`${engine.url}/healthz`)).json()) as { projection: { behind: number; oldestMs: number; p99Ms: number } }).projection;
-      const end = performance.now();
-      projection = await health();
-      let now = projection;
-      while (now.behind > 0 && performance.now() - end < 30_000) {
-        await new Promise((r) => setTimeout(r, 20));
-        now = await health();
-      }
-      caughtUpMs = performance.now() - end;
-      // The ceiling of this machine for an authenticated call: the session check, no order, no commit.
       const token = members[0]!.token;
-      meter = await startCpuMeter(engine.child.pid!, database.databaseUrl);
-      const read = await autocannon({
-        url: `${engine.url}${API}/coin/assets/getMyBalance?type=2`,
-        connections,
-        duration: Math.min(5, seconds),
-        headers: { "blade-auth": `bearer ${token}` },
-      });
-      ceilingCpu = await meter(read["2xx"]);
-      ceiling = read["2xx"] / read.duration;
+      const orderRuns: LoadResult[] = [];
+      const orderCpus: Array<{ cpu: CpuSplit; units: number }> = [];
+      const ceilingCpus: Array<{ cpu: CpuSplit; units: number }> = [];
+      let reads = 0;
+      let readSeconds = 0;
+      statements = database.databaseUrl ? await statementMeter(database.databaseUrl) : null;
+      for (let round = 0; round < rounds; round++) {
+        await statements?.reset();
+        let meter = await startCpuMeter(engine.child.pid!, database.databaseUrl);
+        const run = await load(engine.url, members, seconds / rounds, 42 + round, `bench${round}-`);
+        orderRuns.push(run);
+        orderCpus.push({ cpu: await meter(run.ok), units: run.ok });
+        // The tables catch up before the ceiling is measured (their writes are the orders' cost, not the reads').
+        const end = performance.now();
+        projection = await health();
+        let now = projection;
+        while (now.behind > 0 && performance.now() - end < 30_000) {
+          await new Promise((r) => setTimeout(r, 20));
+          now = await health();
+        }
+        caughtUpMs = performance.now() - end;
+        await statements?.take(); // the orders' statements and their rows, not the reads'
+        // The ceiling of this machine for an authenticated call: the session check, no order, no commit.
+        meter = await startCpuMeter(engine.child.pid!, database.databaseUrl);
+        const read = await autocannon({
+          url: `${engine.url}${API}/coin/assets/getMyBalance?type=2`,
+          connections,
+          duration: Math.min(5, seconds) / rounds,
+          headers: { "blade-auth": `bearer ${token}` },
+        });
+        ceilingCpus.push({ cpu: await meter(read["2xx"]), units: read["2xx"] });
+        reads += read["2xx"];
+        readSeconds += read.duration;
+        roundRatios.push(run.ok / run.seconds / (read["2xx"] / read.duration));
+      }
+      result = combine(orderRuns);
+      orderCpu = combineCpu(orderCpus);
+      ceilingCpu = combineCpu(ceilingCpus);
+      ceiling = reads / readSeconds;
     } finally {
+      await statements?.close();
       await engine.stop();
     }
 
@@ -175,7 +236,7 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     await check.close();
 
     console.log(
-      `order API on ${kind}: ${connections} connections, ${seconds} s, ${memberCount} members: ${fmt(result.ok / result.seconds)} orders/s; ` +
+      `order API on ${kind}: ${connections} connections, ${seconds} s in ${rounds} rounds, ${memberCount} members: ${fmt(result.ok / result.seconds)} orders/s; ` +
         `latency p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, max ${result.max.toFixed(1)} ms; ` +
         `${fmt(result.ok)} answered, ${fmt(result.refused)} refused, ${fmt(result.errors)} errors`,
     );
@@ -190,9 +251,16 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     );
     // Who paid for each: the ratio is roughly the ceiling's CPU over the order's, summed over the processes.
     if (orderCpu && ceilingCpu) console.log(`  CPU per order: ${describeCpu(orderCpu)}; per GET: ${describeCpu(ceilingCpu)}`);
+    if (kind === "postgres") {
+      console.log(
+        statements
+          ? `  Postgres execution time per order, by statement (pg_stat_statements; parsing, planning and commits not included): ${statements.describe(result.ok)}`
+          : "  Postgres time by statement: not measured (load pg_stat_statements in shared_preload_libraries to see it)",
+      );
+    }
     for (const t of hotTables) console.log(`  ${t}`);
     console.log(
-      `  durable/ceiling: ${(result.ok / result.seconds / ceiling).toFixed(2)} (target ≥ 0.50, p99 ≤ 10 ms); ${fmt(journal)} commands in the journal`,
+      `  durable/ceiling: ${(result.ok / result.seconds / ceiling).toFixed(2)} (target ≥ 0.50, p99 ≤ 10 ms; ${rounds} rounds of each in turns, each round's ratio ${roundRatios.map((r) => r.toFixed(2)).join(" / ")}); ${fmt(journal)} commands in the journal`,
     );
     return result;
   } finally {
