@@ -22,6 +22,10 @@ export class KeyRows implements ProjectionRows {
     this.rows.set(id, row);
   }
 
+  absorb(later: KeyRows): void {
+    for (const row of later.rows.values()) this.add(row);
+  }
+
   statements(): string[] {
     const insert = insertStatement("idempotency_key", [...this.rows.values()], KEY_REPLACES_EXPIRED);
     return insert ? [insert] : [];

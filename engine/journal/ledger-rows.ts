@@ -57,6 +57,13 @@ export class LedgerRows implements ProjectionRows {
     }
   }
 
+  /** The next batch's: its transfers after these, its balances and holds as it left them. */
+  absorb(later: LedgerRows): void {
+    for (const t of later.transfers) this.transfers.push(t);
+    for (const [key, row] of later.accounts) this.accounts.set(key, row);
+    for (const [id, row] of later.holds) this.holds.set(id, row);
+  }
+
   statements(): string[] {
     const kept: Array<Insertable<LedgerHoldTable>> = [];
     const gone: string[] = [];

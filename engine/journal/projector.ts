@@ -11,6 +11,8 @@ export interface ProjectionBatch {
   /** Accepted commands in the batch (to bound one transaction's size). */
   readonly size: number;
   projectionStatements(): string[];
+  /** Takes in the next batch, to write both as one (false: written one after the other). */
+  absorb?(later: ProjectionBatch): boolean;
 }
 
 /** Commands written per projection transaction at most (a start's long tail is written in steps). */
@@ -40,6 +42,8 @@ export class Projector {
   private waiters: Array<{ seq: number; resolve: (reached: boolean) => void }> = [];
   private readonly lags: number[] = [];
   private lagIndex = 0;
+  /** Transactions written, and batches written within another's statements (merged). */
+  readonly stats = { writes: 0, merged: 0 };
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -136,7 +140,14 @@ export class Projector {
     while (taken < this.queue.length && (taken === 0 || commands + this.queue[taken]!.size <= MAX_COMMANDS_PER_WRITE)) commands += this.queue[taken++]!.size;
     const batches = this.queue.slice(0, taken);
     const seq = batches[batches.length - 1]!.lastSeq;
-    const script = batches.flatMap((b) => b.projectionStatements());
+    // The batches of one write merged where their rows allow: one statement per table, not per batch.
+    const merged: ProjectionBatch[] = [];
+    for (const b of batches) if (!merged[merged.length - 1]?.absorb?.(b)) merged.push(b);
+    this.stats.merged += batches.length - merged.length;
+    // The commit need not wait for its WAL to reach the disk: the cursor commits with the rows, so
+    // a crash that loses this transaction loses the cursor's move too, and the next start writes
+    // the same rows again from the journal (committed synchronously before any answer).
+    const script = ["set local synchronous_commit = off", ...merged.flatMap((b) => b.projectionStatements())];
     script.push(`insert into projection_cursor (name, seq) values ('${this.name}', ${seq}) on conflict (name) do update set seq = excluded.seq`);
     try {
       // One round trip, one implicit transaction: the rows and the cursor, or neither.
@@ -150,6 +161,7 @@ export class Projector {
     }
     this.queue = this.queue.slice(taken);
     this.projected = seq;
+    this.stats.writes++;
     const now = Date.now();
     for (const b of batches) {
       this.lags[this.lagIndex] = now - b.appliedAt;

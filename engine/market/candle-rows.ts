@@ -36,6 +36,37 @@ export class CandleRows implements ProjectionRows {
     for (const period of PERIODS) applyTrade(market.series[period], period, trade);
   }
 
+  /**
+   * The next batch's candles: one with the same open time folds into this batch's (its high and
+   * low widen, its close, volume and turnover come after), others join in time order — the same
+   * stored candles as its row merged after this batch's (the `on conflict` below).
+   */
+  absorb(later: CandleRows): void {
+    for (const [symbol, theirs] of later.markets) {
+      const mine = this.markets.get(symbol);
+      if (!mine) {
+        this.markets.set(symbol, theirs);
+        continue;
+      }
+      for (const period of PERIODS) {
+        const series = mine.series[period];
+        for (const c of theirs.series[period]) {
+          const same = series.find((s) => s.time === c.time);
+          if (!same) {
+            const at = series.findIndex((s) => s.time > c.time);
+            series.splice(at < 0 ? series.length : at, 0, c);
+            continue;
+          }
+          if (c.high > same.high) same.high = c.high;
+          if (c.low < same.low) same.low = c.low;
+          same.close = c.close;
+          same.volume += c.volume;
+          same.turnover += c.turnover;
+        }
+      }
+    }
+  }
+
   statements(): string[] {
     const rows: Array<Record<string, string>> = [];
     for (const [symbol, { scales, series }] of this.markets) {

@@ -166,6 +166,34 @@ describe.each(testStoreKinds())("notifications of the core's events on %s", (kin
     expect(await count()).toBe(total);
   });
 
+  it("writes the notices of batches held back as one statement, each once (decision 017, step 18)", async () => {
+    await durable.drain();
+    await durable.projection.pause(true);
+    const sells = [];
+    for (let i = 0; i < 3; i++)
+      sells.push(
+        await spot.placeOrder(ids.alice!, { symbol: "BTC/USDT", side: "sell", type: "limit", price: "57000", quantity: "0.001", tif: "GTC" }, `np-m${i}`),
+      );
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await spot.placeOrder(ids.bob!, { symbol: "BTC/USDT", side: "buy", type: "limit", price: "57000", quantity: "0.001", tif: "GTC" }, `np-n${i}`)).status,
+      ).toBe("filled");
+    const { merged } = durable.projection.stats;
+    await durable.projection.pause(false);
+    await durable.drain();
+    expect(durable.projection.stats.merged - merged).toBeGreaterThanOrEqual(5);
+    const told = await store.db
+      .selectFrom("member_notice")
+      .select(["order_code", "type"])
+      .where(
+        "order_code",
+        "in",
+        sells.map((o) => o.orderId!),
+      )
+      .execute();
+    expect(told.map((t) => t.type).sort()).toEqual(["order_filled", "order_filled", "order_filled"]);
+  });
+
   it("keeps the newest 200 a member has, for 90 days", async () => {
     const at = Date.now();
     await store.db

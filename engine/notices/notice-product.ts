@@ -32,6 +32,10 @@ class NoticeRows implements ProjectionRows {
     this.rows.push(row);
   }
 
+  absorb(later: NoticeRows): void {
+    for (const row of later.rows) this.rows.push(row);
+  }
+
   statements(): string[] {
     if (!this.rows.length) return [];
     return [

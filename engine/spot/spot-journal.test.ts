@@ -300,6 +300,34 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     await expectCandlesCountEveryTrade();
     service = fromBehindTables;
   });
+  it("writes batches held back as one, one statement per table: the same tables as batch by batch (decision 017, step 18)", async () => {
+    await service.durable.projection.pause(true);
+    const cursor = service.durable.projection.cursor;
+    const { writes, merged } = service.durable.projection.stats;
+    await trade(8, false); // each command its own batch: deposits, a transfer, fills, a cancel, a stop
+    // One order filled by five others, each in its own batch: its fills add up across batches, its
+    // end comes in the last; their trades fold into the same candles; the same balances each time.
+    // (The best bid: the rounds leave bids at 60,025 and asks from 60,030.)
+    const maker = await limit("1", "buy", "60026", "0.05");
+    for (let i = 0; i < 5; i++) expect((await limit("2", "sell", "60026", "0.01", `jm-${kind}-${i}`)).status).toBe("filled");
+    expect(service.durable.core.markets.get("BTC/USDT")!.book.order(maker.orderId!)).toBeUndefined();
+    const live = service.durable.core.stateHash();
+    await service.durable.projection.pause(false);
+    await service.durable.drain();
+    expect(service.durable.projection.cursor).toBe(service.durable.core.lastSeq);
+    expect(service.durable.projection.stats.writes).toBe(writes + 1);
+    expect(service.durable.projection.stats.merged - merged).toBeGreaterThan(10);
+    expect(service.durable.core.lastSeq - cursor).toBeGreaterThan(10);
+    await expectCandlesCountEveryTrade();
+    // Each keyed request's key row, from five batches' key rows written as one.
+    const keys = await store.db.selectFrom("idempotency_key").select("key").where("key", "like", `jm-${kind}-%`).execute();
+    expect(keys).toHaveLength(5);
+    // The tables alone give the live state back (orders with their fills, holds and ends; balances; the stop waiting).
+    const fromTables = await start(false);
+    expect(fromTables.durable.restoredFrom).toEqual({ source: "tables", seq: service.durable.core.lastSeq, replayed: 0 });
+    expect(fromTables.durable.core.stateHash()).toBe(live);
+    service = fromTables;
+  });
 });
 
 describe.each(testStoreKinds())("book time in the tables on %s", (kind) => {

@@ -100,6 +100,39 @@ export class SpotRows implements ProjectionRows {
       from json_populate_record(null::market_symbol, ${json(row)}) on conflict (symbol_name) do nothing`);
   }
 
+  /**
+   * The next batch's rows: its market changes and book steps after these (new orders and fired
+   * stops keep their book time), its trades after these, and each order's changes added to this
+   * batch's (fills add up; a later status, hold or time replaces the earlier). The updates still
+   * run after every insert, as within one batch: a change names an order written before it.
+   */
+  absorb(later: SpotRows): void {
+    this.config.push(...later.config);
+    for (const step of later.bookSteps) {
+      if ("orders" in step) for (const row of step.orders) this.insertOrder(row);
+      else this.bookSteps.push(step);
+    }
+    for (const [orderId, c] of later.orderChanges) {
+      const mine = this.orderChanges.get(orderId);
+      if (!mine) {
+        this.orderChanges.set(orderId, c);
+        continue;
+      }
+      if (c.filled !== 0n) {
+        if (mine.filled !== 0n && mine.scale !== c.scale) throw new Error(`fills of ${orderId} at two scales`);
+        mine.filled += c.filled;
+        mine.scale = c.scale;
+      }
+      if (c.status !== null) {
+        mine.status = c.status;
+        mine.reason = c.reason;
+      }
+      if (c.held !== null) mine.held = c.held;
+      mine.at = c.at;
+    }
+    for (const trade of later.trades) this.trades.push(trade);
+  }
+
   /** An order's change in this batch; `scale` (its amount scale) is null when the caller does not know it (no fill to add). */
   private change(orderId: string, scale: number | null, at: string) {
     let change = this.orderChanges.get(orderId);

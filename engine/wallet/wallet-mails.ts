@@ -30,6 +30,10 @@ class WalletMailRows implements ProjectionRows {
     this.rows.push(row);
   }
 
+  absorb(later: WalletMailRows): void {
+    this.rows.push(...later.rows);
+  }
+
   statements(): string[] {
     if (!this.rows.length) return [];
     return [

@@ -32,6 +32,10 @@ class WithdrawalRows implements ProjectionRows {
     this.script.push(`update wallet_withdrawal set ${sets.join(", ")} where id = ${text(id)}`);
   }
 
+  absorb(later: WithdrawalRows): void {
+    this.script.push(...later.script);
+  }
+
   statements(): string[] {
     return this.script;
   }
