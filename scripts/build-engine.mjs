@@ -45,8 +45,10 @@ export async function buildEngine(outdir = ENGINE_BUILD_DIR) {
     logLevel: "warning",
     // No `keepNames`: it wrapped every named closure in a `__name` call each time the closure was
     // made, Fastify's per-request ones included (~5 % of the engine's time per order, decision 017
-    // step 18). Nothing reads a function's or class's `name`; a stack trace maps back to the
-    // source's files and lines (--enable-source-maps), where a renamed function is easy to find.
+    // step 18). Nothing the engine does depends on a function's or class's `name` (Fastify's one
+    // plugin is named explicitly); a logged error's `type` and a stack trace may show esbuild's
+    // renamed ones (`Client2`), and the trace maps back to the sources' files and lines
+    // (--enable-source-maps).
     keepNames: false,
   });
   return path.join(outdir, "main.mjs");

@@ -11,7 +11,13 @@ export interface ProjectionBatch {
   /** Accepted commands in the batch (to bound one transaction's size). */
   readonly size: number;
   projectionStatements(): string[];
-  /** Takes in the next batch, to write both as one (false: written one after the other). */
+  /**
+   * A new, empty batch into which this one and the ones after it can be merged (`absorb`), to
+   * write them as one; the batches merged stay as they were (a write that fails is not retried
+   * from half-merged batches).
+   */
+  emptyCopy?(): ProjectionBatch;
+  /** Takes in the next batch, to write both as one (false, and nothing changed: written one after the other). */
   absorb?(later: ProjectionBatch): boolean;
 }
 
@@ -123,7 +129,7 @@ export class Projector {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.flushing || this.paused || !this.queue.length) return;
+    if (this.scheduled || this.flushing || this.paused || this.failed || !this.queue.length) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -140,16 +146,15 @@ export class Projector {
     while (taken < this.queue.length && (taken === 0 || commands + this.queue[taken]!.size <= MAX_COMMANDS_PER_WRITE)) commands += this.queue[taken++]!.size;
     const batches = this.queue.slice(0, taken);
     const seq = batches[batches.length - 1]!.lastSeq;
-    // The batches of one write merged where their rows allow: one statement per table, not per batch.
-    const merged: ProjectionBatch[] = [];
-    for (const b of batches) if (!merged[merged.length - 1]?.absorb?.(b)) merged.push(b);
-    this.stats.merged += batches.length - merged.length;
-    // The commit need not wait for its WAL to reach the disk: the cursor commits with the rows, so
-    // a crash that loses this transaction loses the cursor's move too, and the next start writes
-    // the same rows again from the journal (committed synchronously before any answer).
-    const script = ["set local synchronous_commit = off", ...merged.flatMap((b) => b.projectionStatements())];
-    script.push(`insert into projection_cursor (name, seq) values ('${this.name}', ${seq}) on conflict (name) do update set seq = excluded.seq`);
     try {
+      // The batches of one write merged where their rows allow: one statement per table, not per batch.
+      const merged = mergeBatches(batches);
+      this.stats.merged += batches.length - merged.length;
+      // The commit need not wait for its WAL to reach the disk: the cursor commits with the rows, so
+      // a crash that loses this transaction loses the cursor's move too, and the next start writes
+      // the same rows again from the journal (committed synchronously before any answer).
+      const script = ["set local synchronous_commit = off", ...merged.flatMap((b) => b.projectionStatements())];
+      script.push(`insert into projection_cursor (name, seq) values ('${this.name}', ${seq}) on conflict (name) do update set seq = excluded.seq`);
       // One round trip, one implicit transaction: the rows and the cursor, or neither.
       await runScript(this.db, script);
     } catch (error) {
@@ -174,4 +179,21 @@ export class Projector {
       for (const w of ready) w.resolve(true);
     }
   }
+}
+
+/**
+ * Batches in order, each run of mergeable ones as one new batch (decision 017, step 18); the
+ * batches given are not changed.
+ */
+function mergeBatches(batches: readonly ProjectionBatch[]): ProjectionBatch[] {
+  const out: ProjectionBatch[] = [];
+  /** The batch made here that the next ones are merged into, if the last one could be. */
+  let open: ProjectionBatch | null = null;
+  for (const b of batches) {
+    if (open?.absorb!(b)) continue;
+    const fresh = b.emptyCopy?.();
+    open = fresh?.absorb?.(b) ? fresh : null;
+    out.push(open ?? b);
+  }
+  return out;
 }

@@ -37,16 +37,16 @@ export class CandleRows implements ProjectionRows {
   }
 
   /**
-   * The next batch's candles: one with the same open time folds into this batch's (its high and
+   * A later batch's candles (copied): one with the same open time folds into this batch's (its high and
    * low widen, its close, volume and turnover come after), others join in time order — the same
    * stored candles as its row merged after this batch's (the `on conflict` below).
    */
   absorb(later: CandleRows): void {
     for (const [symbol, theirs] of later.markets) {
-      const mine = this.markets.get(symbol);
+      let mine = this.markets.get(symbol);
       if (!mine) {
-        this.markets.set(symbol, theirs);
-        continue;
+        mine = { scales: theirs.scales, series: emptySeries() };
+        this.markets.set(symbol, mine);
       }
       for (const period of PERIODS) {
         const series = mine.series[period];
@@ -54,7 +54,7 @@ export class CandleRows implements ProjectionRows {
           const same = series.find((s) => s.time === c.time);
           if (!same) {
             const at = series.findIndex((s) => s.time > c.time);
-            series.splice(at < 0 ? series.length : at, 0, c);
+            series.splice(at < 0 ? series.length : at, 0, { ...c }); // a copy: a later batch's may fold into it
             continue;
           }
           if (c.high > same.high) same.high = c.high;

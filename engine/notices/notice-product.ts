@@ -20,8 +20,9 @@ interface NoticeRow {
 }
 
 /**
- * A batch's notifications, as one statement. `join member`: a member deleted since (or a name a
- * test made up) gets none. `on conflict (dedupe_key) do nothing`: a key written before (a rebuild
+ * A batch's notifications, as one statement, their ids in command order (`order by n.i`: a join
+ * may give its rows in another; a member's list is newest id first). `join member`: a member
+ * deleted since (or a name a test made up) gets none. `on conflict (dedupe_key) do nothing`: a key written before (a rebuild
  * of the projection) writes nothing again. Older than the retention: not written (the pruning
  * would delete it at once, and a rebuild must not bring back what was pruned).
  */
@@ -41,9 +42,11 @@ class NoticeRows implements ProjectionRows {
     return [
       `insert into member_notice (member_id, type, service_type, order_code, params, created_at, dedupe_key)
       select n.member, n.type, n.service, n.code, coalesce(n.params, '{}'::jsonb), n.at, n.key
-      from json_to_recordset(${json(this.rows)}) as n(member bigint, type text, service text, code text, params jsonb, at timestamptz, key text)
+      from rows from (json_to_recordset(${json(this.rows)}) as (member bigint, type text, service text, code text, params jsonb, at timestamptz, key text))
+        with ordinality as n(member, type, service, code, params, at, key, i)
       join member m on m.id = n.member
       where n.at > now() - interval '${NOTICE_RETENTION_DAYS} days'
+      order by n.i
       on conflict (dedupe_key) do nothing`,
     ];
   }

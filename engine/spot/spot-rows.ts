@@ -101,7 +101,7 @@ export class SpotRows implements ProjectionRows {
   }
 
   /**
-   * The next batch's rows: its market changes and book steps after these (new orders and fired
+   * A later batch's rows (copied where they are added to): its market changes and book steps after these (new orders and fired
    * stops keep their book time), its trades after these, and each order's changes added to this
    * batch's (fills add up; a later status, hold or time replaces the earlier). The updates still
    * run after every insert, as within one batch: a change names an order written before it.
@@ -115,7 +115,7 @@ export class SpotRows implements ProjectionRows {
     for (const [orderId, c] of later.orderChanges) {
       const mine = this.orderChanges.get(orderId);
       if (!mine) {
-        this.orderChanges.set(orderId, c);
+        this.orderChanges.set(orderId, { ...c }); // a copy: the next batch's changes add to it
         continue;
       }
       if (c.filled !== 0n) {

@@ -344,7 +344,10 @@ export class Ledger {
 
   /** Restores a persisted open hold at start. */
   restoreHold(id: string, key: string, asset: string, remaining: bigint): void {
-    this.holds.set(id, new Hold(id, this.balance(key), remaining, false, undefined));
+    const balance = this.balance(key);
+    // A hold's asset is its account's (the record keeps no other): a row that says otherwise is damaged.
+    if (asset !== balance.asset) throw new Error(`hold ${id}: asset ${asset} on an account of ${balance.asset}`);
+    this.holds.set(id, new Hold(id, balance, remaining, false, undefined));
   }
 
   /** A persisted hold its owner keeps (`openAttachedHold`), restored on an account record: no map entry, no id looked up. */
