@@ -182,18 +182,23 @@ export class Projector {
 }
 
 /**
- * Batches in order, each run of mergeable ones as one new batch (decision 017, step 18); the
- * batches given are not changed.
+ * Batches in order, each run of mergeable ones as one new batch (decision 017, step 18); a batch
+ * with nothing to merge is written as it is (no copy), and the batches given are not changed.
  */
 function mergeBatches(batches: readonly ProjectionBatch[]): ProjectionBatch[] {
   const out: ProjectionBatch[] = [];
-  /** The batch made here that the next ones are merged into, if the last one could be. */
+  /** The batch made here that the next ones are merged into (the last of `out`), if any. */
   let open: ProjectionBatch | null = null;
   for (const b of batches) {
     if (open?.absorb!(b)) continue;
-    const fresh = b.emptyCopy?.();
-    open = fresh?.absorb?.(b) ? fresh : null;
-    out.push(open ?? b);
+    const last: ProjectionBatch | undefined = open ? undefined : out[out.length - 1];
+    const fresh: ProjectionBatch | undefined = last?.emptyCopy?.();
+    if (last && fresh?.absorb?.(last) && fresh.absorb!(b)) {
+      out[out.length - 1] = open = fresh;
+      continue;
+    }
+    out.push(b);
+    open = null;
   }
   return out;
 }
