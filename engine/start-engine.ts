@@ -107,6 +107,8 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     products: [spotProduct, withdrawalProduct, walletMailProduct, noticeProduct(new Set(bots))],
     prefetchedSnapshot: restoredAhead,
     ...(store.kind === "pglite" && !env.DATA_DIR.startsWith("memory://") ? { snapshotFile: path.join(env.DATA_DIR, SNAPSHOT_FILE) } : {}),
+    // The periodic snapshot's worker reads the last one on a connection of its own (PGlite: from the copy above).
+    ...(store.kind === "postgres" && env.DATABASE_URL ? { snapshotSource: { databaseUrl: env.DATABASE_URL } } : {}),
     warn: (message) => console.warn(message),
     onFatal: (error) => {
       console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);

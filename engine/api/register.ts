@@ -121,12 +121,13 @@ function sendTagged(request: FastifyRequest, reply: FastifyReply, answer: Public
  * then each field with its message (a schema's text key becomes the engine's text for it).
  */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, where: "path" | "query" | "body", lang: LanguageCode): z.output<S> {
-  const invalid = engineText(lang, `validation.invalid_${where}`);
+  // The refusal's words are looked up only for a refusal (three parts of every request are parsed).
+  const invalid = () => engineText(lang, `validation.invalid_${where}`);
   const bad = findControlCharacter(value, "");
-  if (bad !== null) throw new ApiError(ResultCode.BAD_REQUEST, `${invalid}: ${bad || "value"}: ${engineText(lang, "validation.nul")}`, "VALIDATION");
+  if (bad !== null) throw new ApiError(ResultCode.BAD_REQUEST, `${invalid()}: ${bad || "value"}: ${engineText(lang, "validation.nul")}`, "VALIDATION");
   const result = schema.safeParse(value);
   if (!result.success)
-    throw new ApiError(ResultCode.BAD_REQUEST, `${invalid}: ${describeIssues(result.error.issues, (message) => messageText(lang, message))}`, "VALIDATION");
+    throw new ApiError(ResultCode.BAD_REQUEST, `${invalid()}: ${describeIssues(result.error.issues, (message) => messageText(lang, message))}`, "VALIDATION");
   return result.data;
 }
 

@@ -9,7 +9,7 @@ import { GroupCommitter, type BatchHooks } from "./group-commit";
 import { InFlightRequests } from "./idempotency";
 import { KEPT_ANSWERS_CAP, KEY_WINDOW_MS, KeptAnswers, type KeptAnswer } from "./kept-answers";
 import { KEY_ROWS } from "./key-rows";
-import { writeSnapshotFile, type PrefetchedSnapshot } from "./snapshot-prefetch";
+import { writeSnapshotFile, type PrefetchedSnapshot, type SnapshotSource } from "./snapshot-prefetch";
 import {
   eachJournalCommand,
   eachJournalPage,
@@ -20,6 +20,7 @@ import {
   saveSnapshot,
   snapshotOf,
   type SnapshotOffer,
+  type SnapshotText,
 } from "./journal";
 import { buildSnapshotOffThread } from "./snapshot-builder";
 import { LEDGER_ROWS } from "./ledger-rows";
@@ -42,6 +43,12 @@ export interface DurableCoreOptions {
   prefetchedSnapshot?: Promise<SnapshotOffer | null>;
   /** Keep a copy of each stored snapshot in this file (an embedded database's data folder), for the next start's prefetch. */
   snapshotFile?: string;
+  /**
+   * Where the periodic snapshot's worker reads the last stored snapshot itself (decision 017, step
+   * 19): `{ databaseUrl }` on Postgres. Default: the `snapshotFile` copy, if kept; without either,
+   * the engine reads the row and hands its text over.
+   */
+  snapshotSource?: SnapshotSource;
   warn?: (message: string) => void;
   /** Idempotency keys answered from memory: their window and how many are held at most (tests). */
   keptAnswers?: { windowMs?: number; cap?: number };
@@ -386,23 +393,47 @@ export class DurableCore {
    * restores the newest stored snapshot and replays the journal after it up to the last command
    * the tables include; the event loop only reads the journal and stores the result. Used for
    * the periodic snapshots while the engine serves. Falls back to a snapshot of the live core
-   * when there is no stored one to start from or the worker fails (warned).
+   * when there is no stored one to start from or the worker fails (warned). The worker reads the
+   * stored snapshot itself where it can (`snapshotSource`; `baseReadBy: "worker"`), else the
+   * engine reads the row and hands its text over (`"engine"`). On Postgres the worker also stores
+   * the new one on its connection (`storedBy: "worker"`: step 19, no 40 MB text on the event
+   * loop either way); otherwise its text comes back and the engine stores it.
    */
-  async writeSnapshotBehind(): Promise<{ seq: number; bytes: number; pruned: number; offThread: boolean } | null> {
+  async writeSnapshotBehind(): Promise<{
+    seq: number;
+    bytes: number;
+    pruned: number;
+    offThread: boolean;
+    baseReadBy?: "worker" | "engine";
+    storedBy?: "worker" | "engine";
+  } | null> {
     return this.oneSnapshotAtATime(async () => {
       const base = this.lastSnapshotSeq;
       const target = this.projector.cursor;
       if (target <= base) return null;
       const warn = this.options.warn ?? ((message: string) => console.warn(message));
-      const row =
-        base < 0
-          ? undefined
-          : await this.options.db.selectFrom("core_snapshot").select(["checksum", "data"]).where("seq", "=", String(base)).executeTakeFirst();
-      if (row) {
-        const built = await buildSnapshotOffThread({ baseSeq: base, baseChecksum: row.checksum, base: row.data, idPrefix: this.idPrefix }, (send) =>
-          eachJournalPage(this.options.db, base, target, send),
-        );
-        if (built.ok && built.seq === target) return { ...(await this.storeSnapshot(built, {})), offThread: true };
+      const stored =
+        base < 0 ? undefined : await this.options.db.selectFrom("core_snapshot").select("checksum").where("seq", "=", String(base)).executeTakeFirst();
+      if (stored) {
+        const job = { baseSeq: base, baseChecksum: stored.checksum, idPrefix: this.idPrefix };
+        const pages = (send: (commands: Array<[number, string]>) => void) => eachJournalPage(this.options.db, base, target, send);
+        // The worker reads the base itself where it can (decision 017, step 19); the row's text passes through here only when it cannot.
+        const source = this.snapshotSource();
+        // On a database of its own connection, the worker also stores what it built (when it stands at the target).
+        let built = source ? await buildSnapshotOffThread({ ...job, source, storeAt: "databaseUrl" in source ? target : undefined }, pages) : null;
+        let baseReadBy: "worker" | "engine" = "worker";
+        if (!built || (!built.ok && built.baseUnavailable)) {
+          baseReadBy = "engine";
+          const row = await this.options.db.selectFrom("core_snapshot").select("data").where("seq", "=", String(base)).executeTakeFirst();
+          built = row ? await buildSnapshotOffThread({ ...job, base: row.data }, pages) : { ok: false, error: `snapshot ${base} is gone` };
+        }
+        if (built.ok && built.seq === target)
+          return {
+            ...(await ("stored" in built ? this.snapshotStored(built) : this.storeSnapshot(built, {}))),
+            offThread: true,
+            baseReadBy,
+            storedBy: "stored" in built ? "worker" : "engine",
+          };
         warn(
           `the snapshot at ${target} could not be built off the event loop (${built.ok ? `it stands at ${built.seq}` : built.error}); taking it from the live core`,
         );
@@ -435,24 +466,33 @@ export class DurableCore {
     return this.storeSnapshot(snapshot, options);
   }
 
+  /** Where a snapshot worker reads a stored snapshot itself: the option, else the data folder's copy, if one is kept. */
+  private snapshotSource(): SnapshotSource | undefined {
+    return this.options.snapshotSource ?? (this.options.snapshotFile ? { file: this.options.snapshotFile } : undefined);
+  }
+
   /** Stores a snapshot whose commands are committed and in the tables, then prunes the journal. */
-  private async storeSnapshot(
-    snapshot: { seq: number; checksum: string; data: string },
-    options: { dropOlder?: boolean },
-  ): Promise<{ seq: number; bytes: number; pruned: number }> {
+  private async storeSnapshot(snapshot: SnapshotText, options: { dropOlder?: boolean }): Promise<{ seq: number; bytes: number; pruned: number }> {
     await this.options.db.transaction().execute(async (trx) => {
       await saveSnapshot(trx, snapshot);
       // A state rebuilt from the tables starts a new line: an older snapshot plus the journal
       // might not lead to it, so none is kept to fall back to.
       if (options.dropOlder) await trx.deleteFrom("core_snapshot").where("seq", "<", String(snapshot.seq)).execute();
     });
+    return this.snapshotStored(snapshot);
+  }
+
+  /** After a snapshot's row committed (here, or by the worker that built it): the copy, then the journal and keys it lets go. */
+  private async snapshotStored(
+    snapshot: SnapshotText | { seq: number; checksum: string; stored: number },
+  ): Promise<{ seq: number; bytes: number; pruned: number }> {
     this.lastSnapshotSeq = snapshot.seq;
     this.needsSnapshot = false;
     // The next start's prefetch reads this copy instead of the row (PGlite); without it, it reads the row.
-    await this.copySnapshotToFile(snapshot);
+    if (!("stored" in snapshot)) await this.copySnapshotToFile(snapshot);
     const pruned = await pruneJournal(this.options.db, this.projector.cursor);
     await this.pruneKeys();
-    return { seq: snapshot.seq, bytes: snapshot.data.length, pruned: pruned.commands };
+    return { seq: snapshot.seq, bytes: "stored" in snapshot ? snapshot.stored : snapshot.data.length, pruned: pruned.commands };
   }
 
   private fileCopy: Promise<void> = Promise.resolve();
@@ -462,7 +502,7 @@ export class DurableCore {
    * Replaces the data folder's copy of the newest snapshot (`snapshotFile`, if kept), one write at
    * a time and never with an older one; a failure is warned (the next start then reads the row).
    */
-  private copySnapshotToFile(snapshot: { seq: number; checksum: string; data: string }): Promise<void> {
+  private copySnapshotToFile(snapshot: SnapshotText): Promise<void> {
     const file = this.options.snapshotFile;
     if (!file) return Promise.resolve();
     this.fileCopy = this.fileCopy.then(async () => {

@@ -89,8 +89,11 @@ export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
+/** A snapshot to store: its sequence, the SHA-256 of its text, and the text. */
+export type SnapshotText = { seq: number; checksum: string; data: string };
+
 /** Stores a snapshot in the transaction that commits the commands it includes. */
-export async function saveSnapshot(trx: Transaction<Database>, snapshot: { seq: number; checksum: string; data: string }): Promise<void> {
+export async function saveSnapshot(trx: Transaction<Database>, snapshot: SnapshotText): Promise<void> {
   await trx
     .insertInto("core_snapshot")
     .values({ seq: String(snapshot.seq), checksum: snapshot.checksum, data: snapshot.data })

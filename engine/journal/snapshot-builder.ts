@@ -1,22 +1,37 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { SnapshotSource } from "./snapshot-prefetch";
 
-/** What the worker starts from: the base snapshot as stored. */
-export interface SnapshotBase {
+/**
+ * What the worker starts from: the base snapshot's sequence and stored checksum, and its text, or
+ * where the worker reads it itself (decision 017, step 19): the database's row (Postgres, on a
+ * connection of its own) or the embedded database's copy in its data folder. Read there, tens of
+ * megabytes of text never pass through the engine's event loop.
+ */
+export type SnapshotBase = {
   baseSeq: number;
   baseChecksum: string;
-  base: string;
   idPrefix: string;
-}
+} & ({ base: string } | { source: SnapshotSource; storeAt?: number });
 
 /** Messages to the worker after its start: pages of the journal after the base (JSON texts, in order), then the end. */
 export type ToSnapshotWorker = { commands: Array<[seq: number, command: string]> } | { end: true };
 
-/** Messages from the worker: its base restored, or its snapshot, or why not (`damagedBase`: the stored base is unusable). */
+/** Messages from the worker: its base restored, or its snapshot, or why not. */
 export type FromSnapshotWorker = { ready: true } | SnapshotBuilt;
 
-export type SnapshotBuilt = { ok: true; seq: number; checksum: string; data: string } | { ok: false; error: string; damagedBase?: boolean };
+/**
+ * The snapshot built (its text), or already stored by the worker (`storeAt`: it reached that
+ * sequence, and read its base from a database, on whose connection it writes the row), or why
+ * not: `damagedBase`, the stored base is unusable; `baseUnavailable`, the worker could not read
+ * it where it was sent (a stale or missing copy, no connection): its text must be given.
+ */
+export type SnapshotBuilt =
+  | { ok: true; seq: number; checksum: string; data: string }
+  /** Stored by the worker on its own connection (`storeAt`, a database source): its size in bytes. */
+  | { ok: true; seq: number; checksum: string; stored: number }
+  | { ok: false; error: string; damagedBase?: boolean; baseUnavailable?: boolean };
 
 /** How long a build may take before the worker is stopped (a worker that hangs must not stop later snapshots or a shutdown). */
 const WORKER_TIMEOUT_MS = 10 * 60_000;

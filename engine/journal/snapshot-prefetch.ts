@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { open, readFile, rename } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
+import type { SnapshotText } from "./journal";
 
 /**
  * The newest stored core snapshot, read and checked on another thread while the engine's own
@@ -80,7 +81,7 @@ export async function readSnapshotFile(file: string): Promise<PrefetchedSnapshot
 }
 
 /** Replaces the data folder's copy with this snapshot (written aside, then renamed over it: a reader never sees half of one). */
-export async function writeSnapshotFile(file: string, snapshot: { seq: number; checksum: string; data: string }): Promise<void> {
+export async function writeSnapshotFile(file: string, snapshot: SnapshotText): Promise<void> {
   const aside = `${file}.writing`;
   const handle = await open(aside, "w");
   try {

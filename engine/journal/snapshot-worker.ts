@@ -1,29 +1,84 @@
 import { parentPort, workerData } from "node:worker_threads";
+import pg from "pg";
 import type { Command } from "../core/exchange/commands";
 import type { CoreSnapshot } from "../core/exchange/core-snapshot";
 import { ExchangeCore } from "../core/exchange/exchange-core";
 import { sha256, snapshotOf } from "./journal";
+import { readSnapshotFile } from "./snapshot-prefetch";
 import type { FromSnapshotWorker, SnapshotBase, ToSnapshotWorker } from "./snapshot-builder";
 
 /**
  * The worker thread of `buildSnapshotOffThread` (decision 017, step 9): the base snapshot's text
- * (checked against its checksum) restored into a core of its own; the journal's commands after it
- * applied as their pages arrive, each taking its recorded number; at the end, the new snapshot's
- * text with its checksum. The engine's event loop runs none of it: the core is deterministic, so
- * the replayed state is the state the engine had at that command.
+ * (given, or read here: step 19; checked against its checksum) restored into a core of its own;
+ * the journal's commands after it applied as their pages arrive, each taking its recorded number;
+ * at the end, the new snapshot's text with its checksum, or, asked to store it on this thread's
+ * own connection, its size. The engine's event loop runs none of it: the core is deterministic,
+ * so the replayed state is the state the engine had at that command.
  */
 const port = parentPort!;
 const reply = (message: FromSnapshotWorker) => port.postMessage(message);
 const job = workerData as SnapshotBase;
 
-function restore(): ExchangeCore | null {
-  if (sha256(job.base) !== job.baseChecksum) {
+/** The base's text: as given, or read here from where the engine pointed (null: answered why not). */
+async function baseText(): Promise<string | null> {
+  if ("base" in job) return job.base;
+  const unavailable = (why: string) => {
+    reply({ ok: false, error: `the base snapshot ${job.baseSeq} could not be read here (${why})`, baseUnavailable: true });
+    return null;
+  };
+  const { source } = job;
+  if ("file" in source) {
+    // The data folder's copy is a convenience: a stale, torn or missing one only means the engine sends the row.
+    const copy = await readSnapshotFile(source.file).catch(() => null);
+    if (!copy) return unavailable("no copy in the data folder");
+    if (copy.seq !== job.baseSeq || copy.checksum !== job.baseChecksum || copy.sha256 !== copy.checksum) return unavailable(`the copy is of ${copy.seq}`);
+    return copy.data;
+  }
+  const client = new pg.Client({ connectionString: source.databaseUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ data: string }>("select data from core_snapshot where seq = $1", [String(job.baseSeq)]);
+    if (!rows[0]) return unavailable("no such row");
+    // Kept open to store the snapshot built, when asked to.
+    if (job.storeAt !== undefined) database = client;
+    return rows[0].data;
+  } catch (error) {
+    return unavailable((error as Error).message);
+  } finally {
+    if (database !== client) await client.end().catch(() => undefined);
+  }
+}
+
+/** The connection the snapshot built is stored on (a database source with `storeAt`), once the base was read on it. */
+let database: pg.Client | null = null;
+
+/**
+ * Stores the snapshot as the engine would (`saveSnapshot`: one statement, so all or nothing),
+ * on this thread's connection: its text never crosses to the engine.
+ */
+async function store(client: pg.Client, seq: number, checksum: string, data: string): Promise<void> {
+  try {
+    await client.query(
+      `insert into core_snapshot (seq, checksum, data) values ($1::bigint, $2, $3)
+       on conflict (seq) do update set checksum = excluded.checksum, data = excluded.data, created_at = now()`,
+      [String(seq), checksum, data],
+    );
+    reply({ ok: true, seq, checksum, stored: Buffer.byteLength(data) });
+  } catch (error) {
+    reply({ ok: false, error: `the snapshot at ${seq} was not stored (${(error as Error).message})` });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function restore(text: string): ExchangeCore | null {
+  if (sha256(text) !== job.baseChecksum) {
     reply({ ok: false, error: `the base snapshot ${job.baseSeq} does not match its checksum`, damagedBase: true });
     return null;
   }
   let core: ExchangeCore;
   try {
-    core = ExchangeCore.fromSnapshot(JSON.parse(job.base) as CoreSnapshot, job.idPrefix);
+    core = ExchangeCore.fromSnapshot(JSON.parse(text) as CoreSnapshot, job.idPrefix);
   } catch (error) {
     reply({ ok: false, error: `the base snapshot ${job.baseSeq} cannot be read (${(error as Error).message})`, damagedBase: true });
     return null;
@@ -35,15 +90,16 @@ function restore(): ExchangeCore | null {
   return core;
 }
 
-const core = restore();
+const text = await baseText();
+const core = text === null ? null : restore(text);
 if (core) {
   let failed = false;
   port.on("message", (message: ToSnapshotWorker) => {
     if (failed) return;
     try {
       if ("commands" in message) {
-        for (const [seq, text] of message.commands) {
-          const outcome = core.apply(JSON.parse(text) as Command);
+        for (const [seq, command] of message.commands) {
+          const outcome = core.apply(JSON.parse(command) as Command);
           if (outcome.seq !== seq) {
             failed = true;
             reply({ ok: false, error: `journal command ${seq} replays as ${outcome.seq ?? outcome.code}` });
@@ -52,7 +108,12 @@ if (core) {
         }
         return;
       }
-      reply({ ok: true, ...snapshotOf(core) });
+      const { seq, checksum, data } = snapshotOf(core);
+      if (database && "storeAt" in job && job.storeAt === seq) {
+        void store(database, seq, checksum, data);
+        return;
+      }
+      reply({ ok: true, seq, checksum, data });
     } catch (error) {
       failed = true;
       reply({ ok: false, error: (error as Error).message });

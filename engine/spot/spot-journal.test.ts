@@ -1,11 +1,14 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeCore } from "../core/exchange/exchange-core";
 import { DurableCore } from "../journal/durable-core";
-import { eachJournalCommand, SNAPSHOTS_KEPT, type SnapshotOffer } from "../journal/journal";
-import { readNewestSnapshot, type PrefetchedSnapshot } from "../journal/snapshot-prefetch";
+import { eachJournalCommand, sha256, SNAPSHOTS_KEPT, type SnapshotOffer } from "../journal/journal";
+import { readNewestSnapshot, readSnapshotFile, SNAPSHOT_FILE, writeSnapshotFile, type PrefetchedSnapshot } from "../journal/snapshot-prefetch";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
-import { SpotService } from "./spot-service";
+import { SpotService, type SpotServiceOptions } from "./spot-service";
 
 /**
  * Decision 017: every accepted command is journaled with the rows it changed; a start loads the
@@ -17,7 +20,7 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
   let service: SpotService;
   let n = 0;
   const warnings: string[] = [];
-  const start = (snapshots = true) =>
+  const start = (snapshots = true, more: Partial<SpotServiceOptions> = {}) =>
     SpotService.start({
       db: store.db,
       onFatal: (e) => {
@@ -26,6 +29,7 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
       newOrderId: () => `j-${kind}-${++n}`,
       snapshots,
       warn: (m) => warnings.push(m),
+      ...more,
     });
   const limit = (member: string, side: "buy" | "sell", price: string, quantity: string, key: string | null = null) =>
     service.placeOrder(member, { symbol: "BTC/USDT", side, type: "limit", price, quantity, tif: "GTC" }, key);
@@ -155,6 +159,45 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     const again = await start();
     expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: fallback!.seq, replayed: 0 });
     expect(again.durable.core.stateHash()).toBe(service.durable.core.stateHash());
+  });
+
+  it("lets the periodic snapshot's worker read the last snapshot itself, and hands it the row's text when it cannot", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "snapshot-source-"));
+    const file = join(dir, SNAPSHOT_FILE);
+    // PGlite: the data folder's copy; Postgres: the row, on the worker's own connection.
+    service = await start(true, kind === "pglite" ? { snapshotFile: file } : { snapshotSource: { databaseUrl: store.databaseUrl! } });
+    await service.durable.writeSnapshot();
+    await service.durable.snapshotCopied();
+    await trade(10);
+    const behind = await service.durable.writeSnapshotBehind();
+    // On Postgres the worker also stores it, on its connection; on PGlite it hands the bytes back.
+    expect(behind).toMatchObject({
+      seq: service.durable.core.lastSeq,
+      offThread: true,
+      baseReadBy: "worker",
+      storedBy: kind === "postgres" ? "worker" : "engine",
+    });
+    const stored = await store.db.selectFrom("core_snapshot").select(["checksum", "data"]).where("seq", "=", String(behind!.seq)).executeTakeFirstOrThrow();
+    // Stored from the worker's bytes: the text its checksum names.
+    expect(JSON.parse(stored.data)).toEqual(JSON.parse(JSON.stringify(service.durable.core.snapshot())));
+    expect(sha256(stored.data)).toBe(stored.checksum);
+    expect(behind!.bytes).toBe(Buffer.byteLength(stored.data));
+    if (kind === "pglite") {
+      await service.durable.snapshotCopied();
+      expect(await readSnapshotFile(file)).toMatchObject({ seq: behind!.seq, checksum: stored.checksum, sha256: stored.checksum, data: stored.data });
+    }
+    // Where the worker cannot read it (a stale copy; no connection), the engine reads the row and hands its text over.
+    if (kind === "pglite") await writeSnapshotFile(file, { seq: 1, checksum: sha256("{}"), data: "{}" });
+    else service = await start(true, { snapshotSource: { databaseUrl: "postgres://postgres@127.0.0.1:1/none" } });
+    await trade(11);
+    const handed = await service.durable.writeSnapshotBehind();
+    expect(handed).toMatchObject({ seq: service.durable.core.lastSeq, offThread: true, baseReadBy: "engine", storedBy: "engine" });
+    const live = service.durable.core.stateHash();
+    const again = await start();
+    expect(again.durable.restoredFrom).toMatchObject({ source: "snapshot", seq: handed!.seq, replayed: 0 });
+    expect(again.durable.core.stateHash()).toBe(live);
+    service = again;
+    await rm(dir, { recursive: true, force: true });
   });
 
   it("keeps two snapshots and the journal after the older; passes over a damaged snapshot", async () => {

@@ -19,11 +19,14 @@ function postgresUrl(): string | undefined {
 }
 
 export interface TestStore extends Store {
+  /** Postgres: a URL that opens another connection to this store's schema (as a worker does). */
+  databaseUrl?: string;
   dispose(): Promise<void>;
 }
 
 export async function openTestStore(kind: "pglite" | "postgres", variant = "default"): Promise<TestStore> {
   let dropSchema: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   let store: Store;
   if (kind === "postgres") {
     const url = postgresUrl();
@@ -40,6 +43,9 @@ export async function openTestStore(kind: "pglite" | "postgres", variant = "defa
       await c.end();
     };
     store = await openStore({ databaseUrl: url, dataDir: "unused", schema });
+    const own = new URL(url);
+    own.searchParams.set("options", `-c search_path=${schema}`);
+    databaseUrl = own.toString();
   } else {
     store = await openStore({ dataDir: "memory://" });
   }
@@ -47,6 +53,7 @@ export async function openTestStore(kind: "pglite" | "postgres", variant = "defa
   await seedConfiguration(store.db, loadVariant(variant));
   return {
     ...store,
+    ...(databaseUrl ? { databaseUrl } : {}),
     async dispose() {
       await store.close();
       await dropSchema?.();
