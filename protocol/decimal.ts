@@ -22,28 +22,42 @@ export type Rounding = "exact" | "down" | "up";
 export function toMinor(value: string, scale: number, rounding: Rounding = "exact"): bigint {
   if (!Number.isInteger(scale) || scale < 0 || scale > 36) throw new RangeError(`bad scale ${scale}`);
   if (!isDecimalString(value)) throw new RangeError(`not a decimal string: ${JSON.stringify(value)}`);
-  const negative = value.startsWith("-");
-  const [whole = "0", fraction = ""] = (negative ? value.slice(1) : value).split(".");
-  const kept = fraction.slice(0, scale).padEnd(scale, "0");
-  const dropped = fraction.slice(scale);
-  let minor = BigInt(whole + kept);
-  if (/[1-9]/.test(dropped)) {
+  // Index arithmetic, no splitting or regular expressions: every order and answer passes through
+  // here several times (the engine's profile of an order had these two conversions at ~5 %).
+  const negative = value.charCodeAt(0) === 45; // "-"
+  const start = negative ? 1 : 0;
+  const dot = value.indexOf(".", start);
+  const wholeEnd = dot < 0 ? value.length : dot;
+  const fractionStart = dot < 0 ? value.length : dot + 1;
+  const fractionLength = value.length - fractionStart;
+  const keptEnd = fractionStart + Math.min(fractionLength, scale);
+  let digits = value.slice(start, wholeEnd) + value.slice(fractionStart, keptEnd);
+  if (fractionLength < scale) digits += "0".repeat(scale - fractionLength);
+  let minor = BigInt(digits);
+  if (fractionLength > scale && hasNonZeroDigit(value, keptEnd)) {
     if (rounding === "exact") throw new RangeError(`${value} has more than ${scale} decimals`);
     if (rounding === "up") minor += 1n;
   }
   return negative ? -minor : minor;
 }
 
+function hasNonZeroDigit(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) if (text.charCodeAt(i) !== 48) return true;
+  return false;
+}
+
 /** Formats integer minor units at `scale` decimals as a canonical decimal string (trailing zeros trimmed). */
-export function fromMinor(minor: bigint, scale: number, options: { trim?: boolean } = {}): string {
-  const trim = options.trim ?? true;
+export function fromMinor(minor: bigint, scale: number, options?: { trim?: boolean }): string {
+  const trim = options?.trim ?? true;
   const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(scale + 1, "0");
-  const whole = digits.slice(0, digits.length - scale);
-  let fraction = digits.slice(digits.length - scale);
-  if (trim) fraction = fraction.replace(/0+$/, "");
-  const text = fraction ? `${whole}.${fraction}` : whole;
-  return negative && /[1-9]/.test(text) ? `-${text}` : text;
+  let digits = (negative ? -minor : minor).toString();
+  if (digits.length <= scale) digits = "0".repeat(scale + 1 - digits.length) + digits;
+  const cut = digits.length - scale;
+  let end = digits.length;
+  if (trim) while (end > cut && digits.charCodeAt(end - 1) === 48) end--;
+  const text = end > cut ? `${digits.slice(0, cut)}.${digits.slice(cut, end)}` : digits.slice(0, cut);
+  // A negative amount is never zero, so its text always has a digit that is not 0.
+  return negative ? `-${text}` : text;
 }
 
 /** Compares two decimal strings exactly: -1, 0 or 1. */
