@@ -427,6 +427,8 @@ export class DurableCore {
           const row = await this.options.db.selectFrom("core_snapshot").select("data").where("seq", "=", String(base)).executeTakeFirst();
           built = row ? await buildSnapshotOffThread({ ...job, base: row.data }, pages) : { ok: false, error: `snapshot ${base} is gone` };
         }
+        if (built.ok && "notStored" in built && built.notStored !== undefined)
+          warn(`the snapshot at ${built.seq} was built off the event loop but not stored there (${built.notStored}); storing it here`);
         if (built.ok && built.seq === target)
           return {
             ...(await ("stored" in built ? this.snapshotStored(built) : this.storeSnapshot(built, {}))),

@@ -23,13 +23,14 @@ export type FromSnapshotWorker = { ready: true } | SnapshotBuilt;
 
 /**
  * The snapshot built (its text), or already stored by the worker (`storeAt`: it reached that
- * sequence, and read its base from a database, on whose connection it writes the row), or why
+ * sequence, and its base is in a database, where it writes the row itself), or why
  * not: `damagedBase`, the stored base is unusable; `baseUnavailable`, the worker could not read
  * it where it was sent (a stale or missing copy, no connection): its text must be given.
  */
 export type SnapshotBuilt =
-  | { ok: true; seq: number; checksum: string; data: string }
-  /** Stored by the worker on its own connection (`storeAt`, a database source): its size in bytes. */
+  /** `notStored`: the worker was asked to store it and could not (why): the engine stores it. */
+  | { ok: true; seq: number; checksum: string; data: string; notStored?: string }
+  /** Stored by the worker on its own connection (`storeAt`, a database source): its size in characters. */
   | { ok: true; seq: number; checksum: string; stored: number }
   | { ok: false; error: string; damagedBase?: boolean; baseUnavailable?: boolean };
 

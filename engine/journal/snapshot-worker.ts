@@ -34,41 +34,52 @@ async function baseText(): Promise<string | null> {
     if (copy.seq !== job.baseSeq || copy.checksum !== job.baseChecksum || copy.sha256 !== copy.checksum) return unavailable(`the copy is of ${copy.seq}`);
     return copy.data;
   }
-  const client = new pg.Client({ connectionString: source.databaseUrl });
+  const client = connection(source.databaseUrl);
   try {
     await client.connect();
     const { rows } = await client.query<{ data: string }>("select data from core_snapshot where seq = $1", [String(job.baseSeq)]);
-    if (!rows[0]) return unavailable("no such row");
-    // Kept open to store the snapshot built, when asked to.
-    if (job.storeAt !== undefined) database = client;
-    return rows[0].data;
+    return rows[0] ? rows[0].data : unavailable("no such row");
   } catch (error) {
     return unavailable((error as Error).message);
   } finally {
-    if (database !== client) await client.end().catch(() => undefined);
+    await client.end().catch(() => undefined);
   }
 }
 
-/** The connection the snapshot built is stored on (a database source with `storeAt`), once the base was read on it. */
-let database: pg.Client | null = null;
+/**
+ * A connection of this thread's own: bounded waits (a server that stops answering must not hold
+ * the engine's snapshots, its closing one included), and a dropped connection is an error of the
+ * query that meets it, never an unhandled event that ends the thread.
+ */
+function connection(databaseUrl: string): pg.Client {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000, query_timeout: 120_000, keepAlive: true });
+  client.on("error", () => undefined);
+  return client;
+}
 
 /**
- * Stores the snapshot as the engine would (`saveSnapshot`: one statement, so all or nothing),
- * on this thread's connection: its text never crosses to the engine.
+ * Stores the snapshot as the engine would (`saveSnapshot`: one statement, so all or nothing), on
+ * a connection of this thread's own (opened now: one held through a long replay may have been
+ * dropped), so its text never crosses to the engine. If it cannot, the text goes to the engine
+ * after all, which stores it (and says why it had to).
  */
-async function store(client: pg.Client, seq: number, checksum: string, data: string): Promise<void> {
+async function store(databaseUrl: string, seq: number, checksum: string, data: string): Promise<void> {
+  const client = connection(databaseUrl);
+  let failed: string | null = null;
   try {
+    await client.connect();
     await client.query(
       `insert into core_snapshot (seq, checksum, data) values ($1::bigint, $2, $3)
        on conflict (seq) do update set checksum = excluded.checksum, data = excluded.data, created_at = now()`,
       [String(seq), checksum, data],
     );
-    reply({ ok: true, seq, checksum, stored: Buffer.byteLength(data) });
   } catch (error) {
-    reply({ ok: false, error: `the snapshot at ${seq} was not stored (${(error as Error).message})` });
+    failed = (error as Error).message;
   } finally {
+    // Closed before the answer: the engine ends this thread as soon as it has it.
     await client.end().catch(() => undefined);
   }
+  reply(failed === null ? { ok: true, seq, checksum, stored: data.length } : { ok: true, seq, checksum, data, notStored: failed });
 }
 
 function restore(text: string): ExchangeCore | null {
@@ -109,8 +120,8 @@ if (core) {
         return;
       }
       const { seq, checksum, data } = snapshotOf(core);
-      if (database && "storeAt" in job && job.storeAt === seq) {
-        void store(database, seq, checksum, data);
+      if ("source" in job && "databaseUrl" in job.source && job.storeAt === seq) {
+        void store(job.source.databaseUrl, seq, checksum, data);
         return;
       }
       reply({ ok: true, seq, checksum, data });

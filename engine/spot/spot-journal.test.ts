@@ -165,12 +165,13 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     const dir = await mkdtemp(join(tmpdir(), "snapshot-source-"));
     const file = join(dir, SNAPSHOT_FILE);
     // PGlite: the data folder's copy; Postgres: the row, on the worker's own connection.
-    service = await start(true, kind === "pglite" ? { snapshotFile: file } : { snapshotSource: { databaseUrl: store.databaseUrl! } });
+    const source = kind === "pglite" ? { snapshotFile: file } : { snapshotSource: { databaseUrl: store.databaseUrl! } };
+    service = await start(true, source);
     await service.durable.writeSnapshot();
     await service.durable.snapshotCopied();
     await trade(10);
     const behind = await service.durable.writeSnapshotBehind();
-    // On Postgres the worker also stores it, on its connection; on PGlite it hands the bytes back.
+    // On Postgres the worker also stores it, on its connection; on PGlite it hands the text back.
     expect(behind).toMatchObject({
       seq: service.durable.core.lastSeq,
       offThread: true,
@@ -178,13 +179,31 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
       storedBy: kind === "postgres" ? "worker" : "engine",
     });
     const stored = await store.db.selectFrom("core_snapshot").select(["checksum", "data"]).where("seq", "=", String(behind!.seq)).executeTakeFirstOrThrow();
-    // Stored from the worker's bytes: the text its checksum names.
+    // The text its checksum names, the live core's.
     expect(JSON.parse(stored.data)).toEqual(JSON.parse(JSON.stringify(service.durable.core.snapshot())));
     expect(sha256(stored.data)).toBe(stored.checksum);
-    expect(behind!.bytes).toBe(Buffer.byteLength(stored.data));
+    expect(behind!.bytes).toBe(stored.data.length);
     if (kind === "pglite") {
       await service.durable.snapshotCopied();
       expect(await readSnapshotFile(file)).toMatchObject({ seq: behind!.seq, checksum: stored.checksum, sha256: stored.checksum, data: stored.data });
+      // A copy whose line is right but whose text is not (torn, edited): not the row's damage. The
+      // engine hands the row over, and the good row stays.
+      await writeSnapshotFile(file, {
+        seq: behind!.seq,
+        checksum: stored.checksum,
+        data: stored.data.replace('"accounts":"', '"accounts":"9/spot/USDT\t1\t0\n'),
+      });
+      await trade(12);
+      const torn = await service.durable.writeSnapshotBehind();
+      expect(torn).toMatchObject({ seq: service.durable.core.lastSeq, offThread: true, baseReadBy: "engine" });
+      expect(await store.db.selectFrom("core_snapshot").select("seq").where("seq", "=", String(behind!.seq)).executeTakeFirst()).toBeDefined();
+    } else {
+      // The row itself damaged, read by the worker: passed over and deleted, the snapshot taken from the live core.
+      await trade(12);
+      await sql`update core_snapshot set data = data || ' ' where seq = ${String(behind!.seq)}::bigint`.execute(store.db);
+      const damaged = await service.durable.writeSnapshotBehind();
+      expect(damaged).toMatchObject({ seq: service.durable.core.lastSeq, offThread: false });
+      expect(await store.db.selectFrom("core_snapshot").select("seq").where("seq", "=", String(behind!.seq)).executeTakeFirst()).toBeUndefined();
     }
     // Where the worker cannot read it (a stale copy; no connection), the engine reads the row and hands its text over.
     if (kind === "pglite") await writeSnapshotFile(file, { seq: 1, checksum: sha256("{}"), data: "{}" });
