@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
 import type { Command } from "../core/exchange/commands";
 import { ExchangeCore } from "../core/exchange/exchange-core";
 import { restoreSnapshot, restoreSnapshotInTurns, type CoreSnapshot } from "../core/exchange/core-snapshot";
@@ -79,8 +79,11 @@ export async function eachJournalPage(
   for await (const rows of journalPages(db, afterSeq, upToSeq, SERVING_PAGE, false)) each(rows.map((row) => [Number(row.seq), row.command]));
 }
 
+/** A snapshot to store: its sequence, the SHA-256 of its text, and the text. */
+export type SnapshotText = { seq: number; checksum: string; data: string };
+
 /** A snapshot of the core as it is now, ready to store, with the SHA-256 of its text. */
-export function snapshotOf(core: ExchangeCore): { seq: number; checksum: string; data: string } {
+export function snapshotOf(core: ExchangeCore): SnapshotText {
   const data = JSON.stringify(core.snapshot());
   return { seq: core.lastSeq, checksum: sha256(data), data };
 }
@@ -89,17 +92,17 @@ export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/** A snapshot to store: its sequence, the SHA-256 of its text, and the text. */
-export type SnapshotText = { seq: number; checksum: string; data: string };
+/**
+ * The statement that stores a snapshot (`$1` its sequence, `$2` its checksum, `$3` its text): the
+ * engine's (`saveSnapshot`) and the snapshot worker's on its own connection (step 19). A snapshot
+ * at the same sequence replaces one found damaged at the last start.
+ */
+export const SAVE_SNAPSHOT = `insert into core_snapshot (seq, checksum, data) values ($1::bigint, $2, $3)
+  on conflict (seq) do update set checksum = excluded.checksum, data = excluded.data, created_at = now()`;
 
 /** Stores a snapshot in the transaction that commits the commands it includes. */
 export async function saveSnapshot(trx: Transaction<Database>, snapshot: SnapshotText): Promise<void> {
-  await trx
-    .insertInto("core_snapshot")
-    .values({ seq: String(snapshot.seq), checksum: snapshot.checksum, data: snapshot.data })
-    // A snapshot at the same sequence replaces one found damaged at the last start.
-    .onConflict((oc) => oc.column("seq").doUpdateSet({ checksum: snapshot.checksum, data: snapshot.data, created_at: new Date() }))
-    .execute();
+  await trx.executeQuery(CompiledQuery.raw(SAVE_SNAPSHOT, [String(snapshot.seq), snapshot.checksum, snapshot.data]));
 }
 
 /** How long a start waits for a snapshot being read ahead before it reads the row itself (a reader that hangs never holds a start). */

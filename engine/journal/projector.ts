@@ -16,9 +16,9 @@ export interface ProjectionBatch {
    * write them as one; the batches merged stay as they were (a write that fails is not retried
    * from half-merged batches).
    */
-  emptyCopy?(): ProjectionBatch;
+  emptyCopy(): ProjectionBatch;
   /** Takes in the next batch, to write both as one (false, and nothing changed: written one after the other). */
-  absorb?(later: ProjectionBatch): boolean;
+  absorb(later: ProjectionBatch): boolean;
 }
 
 /** Commands written per projection transaction at most (a start's long tail is written in steps). */
@@ -190,12 +190,14 @@ function mergeBatches(batches: readonly ProjectionBatch[]): ProjectionBatch[] {
   /** The batch made here that the next ones are merged into (the last of `out`), if any. */
   let open: ProjectionBatch | null = null;
   for (const b of batches) {
-    if (open?.absorb!(b)) continue;
-    const last: ProjectionBatch | undefined = open ? undefined : out[out.length - 1];
-    const fresh: ProjectionBatch | undefined = last?.emptyCopy?.();
-    if (last && fresh?.absorb?.(last) && fresh.absorb!(b)) {
-      out[out.length - 1] = open = fresh;
-      continue;
+    if (open?.absorb(b)) continue;
+    const last = out[out.length - 1];
+    if (last && !open) {
+      const fresh = last.emptyCopy();
+      if (fresh.absorb(last) && fresh.absorb(b)) {
+        out[out.length - 1] = open = fresh;
+        continue;
+      }
     }
     out.push(b);
     open = null;

@@ -3,7 +3,7 @@ import pg from "pg";
 import type { Command } from "../core/exchange/commands";
 import type { CoreSnapshot } from "../core/exchange/core-snapshot";
 import { ExchangeCore } from "../core/exchange/exchange-core";
-import { sha256, snapshotOf } from "./journal";
+import { SAVE_SNAPSHOT, sha256, snapshotOf } from "./journal";
 import { readSnapshotFile } from "./snapshot-prefetch";
 import type { FromSnapshotWorker, SnapshotBase, ToSnapshotWorker } from "./snapshot-builder";
 
@@ -58,7 +58,7 @@ function connection(databaseUrl: string): pg.Client {
 }
 
 /**
- * Stores the snapshot as the engine would (`saveSnapshot`: one statement, so all or nothing), on
+ * Stores the snapshot with the engine's statement (`SAVE_SNAPSHOT`: one statement, so all or nothing), on
  * a connection of this thread's own (opened now: one held through a long replay may have been
  * dropped), so its text never crosses to the engine. If it cannot, the text goes to the engine
  * after all, which stores it (and says why it had to).
@@ -68,11 +68,7 @@ async function store(databaseUrl: string, seq: number, checksum: string, data: s
   let failed: string | null = null;
   try {
     await client.connect();
-    await client.query(
-      `insert into core_snapshot (seq, checksum, data) values ($1::bigint, $2, $3)
-       on conflict (seq) do update set checksum = excluded.checksum, data = excluded.data, created_at = now()`,
-      [String(seq), checksum, data],
-    );
+    await client.query(SAVE_SNAPSHOT, [String(seq), checksum, data]);
   } catch (error) {
     failed = (error as Error).message;
   } finally {
