@@ -9,9 +9,11 @@ import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/s
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { guardActions, isCrossSiteWrite, securityHeaders, unreadableFormReason } from "./server/guards.mjs";
+import { guardActions, isCrossSiteWrite, limitBody, securityHeaders, unreadableFormReason } from "./server/guards.mjs";
 import { createPageCache } from "./server/page-cache.mjs";
 import { precompressed } from "./server/precompressed.mjs";
+import { errorStatus, requestErrorLog } from "./server/request-log.mjs";
+import { socketIoProxy } from "./server/socket-proxy.mjs";
 
 // BUILD_DIR: see remix.config.js (a second build of the same checkout lives in its own folder).
 const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -25,27 +27,18 @@ const build = guardActions(await import(BUILD_PATH));
 
 const app = express();
 app.disable("x-powered-by");
-// Whose X-Forwarded-For to believe: only the proxies named in TRUST_PROXY (addresses or subnets,
-// comma-separated, e.g. the load balancer). Unset: none, so no client can pick its own address
-// to dodge the per-address limits (issue 9).
+// Whose X-Forwarded-For and X-Forwarded-Proto to believe: only the proxies named in TRUST_PROXY
+// (addresses or subnets, comma-separated, e.g. the load balancer). Unset: none, so no client can
+// pick its own address to dodge the per-address limits (issue 9), nor make cookies Secure.
 app.set("trust proxy", process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(",").map((a) => a.trim()) : false);
 // Live islands talk socket.io to the engine through this same origin (spec: the real-time address
 // derives from the page host): long-polling requests and the WebSocket upgrade are passed through.
+// Their answers carry the pages' security headers (the nonce unused: they are no pages).
 const engine = new URL(process.env.ENGINE_URL ?? `http://127.0.0.1:${process.env.ENGINE_PORT ?? 8080}`);
-app.use("/socket.io", (req, res) => {
-  const upstream = http.request(
-    { host: engine.hostname, port: engine.port, method: req.method, path: req.originalUrl, headers: { ...req.headers, host: engine.host } },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on("error", () => {
-    if (!res.headersSent) res.status(502).end();
-    else res.destroy();
-  });
-  req.pipe(upstream);
-});
+app.use(
+  "/socket.io",
+  socketIoProxy(engine, (req) => securityHeaders(randomBytes(16).toString("base64"), req.secure)),
+);
 // Every response from here on (static files, redirects, data requests, pages) carries the
 // security headers; pages run only scripts with this response's nonce.
 app.use((req, res, next) => {
@@ -64,20 +57,23 @@ app.use("/build", precompressed(ASSETS_DIR, assetOptions), express.static(ASSETS
 // first (a failed `stat` per page view; decision 036).
 const publicFiles = express.static("public", { maxAge: "1h" });
 app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-// The client address the engine sees (login log, limits): Express's own reading, which trusts a
-// forwarded header only from a TRUST_PROXY proxy. A client cannot spoof it by sending the header.
+// The client address the engine sees (login log, limits) and the scheme cookies' Secure flag
+// follows: Express's own reading, which trusts a forwarded header only from a TRUST_PROXY proxy. A
+// client cannot spoof either by sending the header.
 app.use((req, _res, next) => {
   req.headers["x-forwarded-for"] = req.ip ?? "";
+  req.headers["x-forwarded-proto"] = req.protocol;
   next();
 });
 app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
 // One gate for every state-changing request, document posts and Remix data requests alike:
-// another site may not post with a member's cookie (CSRF), and an action only ever reads a form.
+// another site may not post with a member's cookie (CSRF), an action only ever reads a form, and
+// a body over its limit is a 413 while it streams in (server/guards.mjs: the limits).
 app.use((req, res, next) => {
   if (isCrossSiteWrite(req)) return res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
   const unreadable = unreadableFormReason(req);
   if (unreadable) return res.status(400).type("text/plain").send(`Bad request: ${unreadable}; the exchange's forms send form data.`);
-  next();
+  limitBody(req, res, next);
 });
 // Pages a visitor without a session asks for are rendered once per PAGE_CACHE_MS (default 1 s) and
 // served to everyone asking meanwhile, compressed once (decision 038); 0 renders every request.
@@ -92,12 +88,26 @@ app.all("*", async (req, res, next) => {
       // the request's abort signal to the response it is given; this one never closes).
       render: ({ shared = false } = {}) =>
         handleRequest(createRemixRequest(req, shared ? NEVER_CLOSED : res), { routeManifest: build.routes, cspNonce: res.locals.cspNonce }),
-      send: sendRemixResponse,
+      // A body refused with 413 while an action read it was answered then: Remix's later answer is dropped.
+      send: (res, response) => (res.headersSent ? response.body?.cancel() : sendRemixResponse(res, response)),
       securityHeaders: (nonce) => securityHeaders(nonce, req.secure),
     });
   } catch (error) {
     next(error);
   }
+});
+
+// What Express meets itself (a path that cannot be decoded is a 400 URIError): a client's
+// malformed request is one log line, a server fault keeps its stack (server/request-log.mjs).
+// (Express knows an error handler by its four parameters.)
+app.use((error, req, res, _next) => {
+  const status = errorStatus(error);
+  console.error(requestErrorLog({ method: req.method, url: req.originalUrl }, status, error));
+  if (res.headersSent) return void res.destroy();
+  res
+    .status(status)
+    .type("text/plain")
+    .send(status < 500 ? "Bad request." : "Internal server error.");
 });
 
 // A request must arrive whole in time, or it is answered 408 and closed: a client trickling its

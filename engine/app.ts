@@ -123,6 +123,7 @@ export async function buildApp({
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof Refusal) {
       // An area service's refusal, worded in the request's language.
+      if (error.retryAfterSeconds !== null) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply
         .status(error.code < 600 ? error.code : ResultCode.BAD_REQUEST)
         .send(errorEnvelope(error.code, error.messageIn(requestLanguage(request.headers)), error.reason));

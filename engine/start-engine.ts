@@ -53,10 +53,21 @@ export interface RunningEngine {
  * migrates, seeds, and serves the API and sockets. Used by `main.ts` and tests.
  */
 export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
-  const lock = await takeEngineLock({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const log = startLog();
+  const lock = await takeEngineLock({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    log: log.line,
+    // Its connection dropped and another engine took the database meanwhile: two engines must
+    // never write one database, and this one is the one that lost it (exit 75: not restarted).
+    onLost: (error) => {
+      console.error(`FATAL: ${error.message}`);
+      process.exit(75);
+    },
+  });
   let engine: RunningEngine;
   try {
-    engine = await startLocked(env);
+    engine = await startLocked(env, log);
   } catch (error) {
     await lock.release();
     throw error;
@@ -70,11 +81,25 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   };
 }
 
-async function startLocked(env: EngineEnv): Promise<RunningEngine> {
+/** A warning's one line, in pino's shape. */
+type WarnLog = { warn(obj: object, msg: string): void };
+
+/**
+ * Where the engine lock and the store log a dropped connection: they start before the app and its
+ * logger (pino), so their lines go to the console until `to(app.log)`, then through the logger.
+ */
+function startLog(): { line: WarnLog; to(log: WarnLog): void } {
+  let target: WarnLog = { warn: (obj, msg) => console.warn(`[engine] ${msg}`, obj) };
+  return { line: { warn: (obj, msg) => target.warn(obj, msg) }, to: (log) => (target = log) };
+}
+
+async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>): Promise<RunningEngine> {
   const variant = loadVariant(env.DEPLOYMENT_VARIANT);
   const opening = openStore({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
+    // A dropped Postgres connection is logged, and the pool opens another (engine/store/db.ts).
+    log: log.line,
     // As a failed commit does: nothing is served from memory that the database may not have.
     onLost: (error) => {
       console.error("FATAL: the embedded database's thread ended; the engine stops", error);
@@ -165,6 +190,7 @@ async function startLocked(env: EngineEnv): Promise<RunningEngine> {
     notices,
   });
   await app.ready();
+  log.to(app.log);
   if (deposit.publicTestKey) {
     // Decision 024: fine for a demo, never for real money (the test key's private key is published).
     app.log.warn("deposit addresses come from a public test key: set DEPOSIT_XPUB_BTC, _EVM, _TRON, _DOGE and DEPOSIT_XRP_ADDRESS");

@@ -24,5 +24,4 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Spec §9: an ID image is at most 5 MB. */
-export const MAX_ID_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_ID_IMAGE_BYTES } from "./limits";

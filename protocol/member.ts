@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { DEVICE_ID_PATTERN } from "./device-id";
 import { EMAIL_PATTERN, PASSWORD_PATTERN, SIX_DIGIT_CODE_PATTERN, TRADE_PASSWORD_PATTERN } from "./validation";
 
 /**
@@ -48,6 +49,12 @@ export const memberInfoSchema = z.object({
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 
+/**
+ * How long a device cookie lives (decision 040): the engine's record of it and the web tier's
+ * cookie that keeps it both end after this many days.
+ */
+export const DEVICE_COOKIE_DAYS = 180;
+
 /** What the token call answers (spec §7): tokens plus the member. */
 export const tokenGrantSchema = z.object({
   access_token: z.string(),
@@ -55,6 +62,11 @@ export const tokenGrantSchema = z.object({
   token_type: z.literal("bearer"),
   expires_in: z.number().int(),
   user: memberInfoSchema,
+  /**
+   * A password grant's new device cookie (not in the spec; decision 040): an opaque value the
+   * client sends back as `deviceCookie` at its next login, which then is limited on its own.
+   */
+  device_cookie: z.string().optional(),
 });
 export type TokenGrant = z.infer<typeof tokenGrantSchema>;
 
@@ -65,6 +77,12 @@ export const loginLogEntrySchema = z.object({
   userAgent: z.string(),
   createdAt: z.string(),
 });
+
+/**
+ * A device's id, as the devices list shows it and a rename or delete names it: random (a UUID),
+ * never a counter, as one visitor of the shared demo member must not find another's session.
+ */
+export const deviceIdField = z.string().regex(DEVICE_ID_PATTERN, "must be a device id");
 
 export const deviceSchema = z.object({
   id: z.string(),

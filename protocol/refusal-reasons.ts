@@ -47,6 +47,8 @@ export const REFUSAL_REASONS = {
   UPLOAD_TOO_LARGE: "the image is too large",
   UPLOAD_TYPE: "the file is not an image of an allowed type",
   UPLOAD_UNREADABLE: "the upload was cut off or malformed",
+  /** The member's uploads fill their quota (in all, or in the last 24 hours); `msg` says which. */
+  UPLOAD_QUOTA: "the member may upload no more",
 
   // Markets and orders
   MARKET_UNKNOWN: "no such market",

@@ -1,9 +1,23 @@
 // Request guards of the web tier, in one place for every action (issue 9): a state-changing request
 // from another site is refused (CSRF, Remix data requests included), a body that is not a form is a
-// 400 before any action runs, and a form body that cannot be parsed is a 400 instead of a 500.
+// 400 before any action runs, a form body that cannot be parsed is a 400 instead of a 500, and a
+// body over its limit is a 413 while it streams in.
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+// The body limits of the web tier, in one place. Remix reads a whole form into memory (a 200 MB
+// login post took the web process from 0.41 to 2.3 GB), so a body is refused as soon as it is
+// known to be over its limit. A form (login, an order, a transfer, settings) is under a few KB.
+// A multipart body is the KYC upload: three ID images (front, back, in hand) of at most 5 MB each
+// (the protocol's MAX_ID_IMAGE_BYTES, the engine's limit as well; guards.test.ts holds the two
+// together), plus 1 MB for its other fields and the multipart framing. They live here, not in
+// protocol/limits.ts: server.mjs runs as plain JavaScript and cannot import TypeScript.
+/** The most bytes a form body (anything but multipart) may have. */
+export const FORM_BODY_LIMIT = 256 * 1024;
+/** The most bytes a multipart body (the KYC upload) may have. */
+export const UPLOAD_BODY_LIMIT = 3 * 5 * 1024 * 1024 + 1024 * 1024;
+const BODY_TOO_LARGE = "BODY_TOO_LARGE";
 
 /**
  * Whether a state-changing request comes from another site. The browser's `Origin` (sent with
@@ -70,6 +84,8 @@ export function guardActions(build) {
           return await action(args);
         } catch (error) {
           if (isUnreadableBodyError(error)) throw new Response("The form could not be read. Please send it again.", { status: 400 });
+          // limitBody has answered 413 already; this answer is only for the record (nothing logged).
+          if (isBodyTooLargeError(error)) throw new Response("The form is too large.", { status: 413 });
           throw error;
         }
       };
@@ -77,6 +93,79 @@ export function guardActions(build) {
     }),
   );
   return { ...build, routes };
+}
+
+/** The pages whose forms upload files (multipart): the KYC page alone. */
+const UPLOAD_PATHS = new Set(["/account/center/kyc", "/account/center/kyc.data"]);
+
+/**
+ * The body limit of a request: the upload's for a multipart post to a page that takes files, a
+ * form's for everything else (a multipart post to the login page gets the form's few hundred KB,
+ * not the KYC page's 16 MB).
+ * @param {{ headers: Record<string, string | string[] | undefined>, url?: string, originalUrl?: string }} req
+ * @returns {number}
+ */
+export function bodyLimit(req) {
+  const multipart = (header(req, "content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  const path = (req.originalUrl ?? req.url ?? "").split("?")[0].replace(/\/+$/, "");
+  return multipart && UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+}
+
+/**
+ * Middleware: a body over its limit (bodyLimit) is answered 413 with `Connection: close`. A
+ * Content-Length over it is refused at once, before a byte of the body is read; a chunked body is
+ * counted as the socket delivers it, whoever reads it. From the first byte past the limit nothing
+ * more (not even the body's end) reaches the reader, so no action runs on a cut-off form; reading
+ * stops, and once the connection is closed the reader (an action's `formData()`) fails with an
+ * error that guardActions turns into a quiet 413.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @param {() => void} next
+ * @returns {void}
+ */
+export function limitBody(req, res, next) {
+  const limit = bodyLimit(req);
+  if (Number(header(req, "content-length") ?? 0) > limit) return refuseBody(req, res, limit);
+  let received = 0;
+  const push = req.push;
+  // NOTE: Node's HTTP parser hands each piece of the body to the request's `push` as it arrives
+  // (and stops reading the socket when it answers false): counting there costs no copy and does
+  // not take the stream from Remix, which reads it later.
+  req.push = function (chunk, encoding) {
+    if (received > limit) return false;
+    if (chunk === null) return push.call(this, chunk);
+    received += chunk.length;
+    if (received <= limit) return push.call(this, chunk, encoding);
+    refuseBody(req, res, limit);
+    return false;
+  };
+  next();
+}
+
+/**
+ * Whether an error is limitBody's: the body was over its limit (the sender's fault).
+ * @param {unknown} error
+ * @returns {boolean}
+ */
+export function isBodyTooLargeError(error) {
+  return error instanceof Error && /** @type {{ code?: unknown }} */ (error).code === BODY_TOO_LARGE;
+}
+
+/**
+ * Answers 413 (unless an answer is under way: then the connection is simply closed) and fails the
+ * body's reader once the connection is closed.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @param {number} limit
+ */
+function refuseBody(req, res, limit) {
+  const tooLarge = Object.assign(new Error(`the request body is over ${limit} bytes`), { code: BODY_TOO_LARGE });
+  if (res.headersSent) return void req.destroy(tooLarge);
+  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  const size = limit >= 1 << 20 ? `${limit / (1 << 20)} MB` : `${limit / 1024} KB`;
+  res.end(`Payload too large: this request's body may have at most ${size}.`);
+  // Not before: destroying the request closes the socket, and the answer must get out first.
+  req.socket.once("close", () => req.destroy(tooLarge));
 }
 
 /** @param {{ headers: Record<string, string | string[] | undefined> }} req @param {string} name */

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { toInputText, type DecimalMark } from "~/lib/decimal-input";
+import { toInputText, type DecimalMark } from "#protocol/decimal-input";
 import { formErrorText } from "~/lib/forms/form-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import * as s from "~/styles/account-center.css";

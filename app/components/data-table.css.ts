@@ -1,4 +1,5 @@
-import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { createContainer, globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { scrollCue } from "~/styles/scroll-cue";
 import { vars } from "~/styles/theme.css";
 
 /**
@@ -6,12 +7,22 @@ import { vars } from "~/styles/theme.css";
  * `compact` (a table inside a trading-page panel). Either scrolls sideways inside its frame.
  */
 
+/** The panel's frame: its width, not the table's, decides whether rows are cards. */
+const frame = createContainer();
+/** A frame narrower than this shows a `cards` table's rows as cards. */
+const narrowFrame = "(max-width: 600px)";
+
 export const wrap = styleVariants({
   panel: {
     overflowX: "auto",
-    background: vars.color.background,
+    // The frame is as wide as its place, whatever the table's width: the page never scrolls
+    // sideways (WCAG 1.4.10 reflow), the table scrolls inside the frame.
+    containerType: "inline-size",
+    containerName: frame,
     border: `1px solid ${vars.color.border}`,
     borderRadius: vars.radius.medium,
+    // A shadow at an edge past which the table goes on.
+    ...scrollCue(vars.color.background),
   },
   compact: { overflowX: "auto" },
 });
@@ -29,7 +40,6 @@ const thBase = style({
   fontWeight: 500,
   fontSize: "12px",
   whiteSpace: "nowrap",
-  background: vars.color.background,
   borderBottom: `1px solid ${vars.color.border}`,
 });
 const tdBase = style({ padding: "10px 8px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle", whiteSpace: "nowrap" });
@@ -43,6 +53,53 @@ export const td = styleVariants({
   time: [tdBase, { whiteSpace: "normal", minWidth: "112px" }],
   /** A status (and why it ended) may wrap. */
   status: [tdBase, { whiteSpace: "normal", minWidth: "110px" }],
+});
+
+/**
+ * `reflow="cards"` in a narrow frame: each row a card, each value on a line of its own after its
+ * column's label (`data-label`; the label is not read out, the cell keeps its column header).
+ */
+export const cards = style({});
+globalStyle(`${cards} table`, { "@container": { [`${frame} ${narrowFrame}`]: { minWidth: 0, width: "100%" } } });
+globalStyle(`${cards} thead`, {
+  "@container": {
+    // Visually hidden, still the cells' headers for a screen reader.
+    [`${frame} ${narrowFrame}`]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" },
+  },
+});
+globalStyle(`${cards} tbody, ${cards} tr`, { "@container": { [`${frame} ${narrowFrame}`]: { display: "block" } } });
+globalStyle(`${cards} tr`, {
+  "@container": { [`${frame} ${narrowFrame}`]: { padding: "8px 12px", borderBottom: `1px solid ${vars.color.border}` } },
+});
+globalStyle(`${cards} tr:last-child`, { "@container": { [`${frame} ${narrowFrame}`]: { borderBottom: "none" } } });
+globalStyle(`${cards} td`, {
+  "@container": {
+    [`${frame} ${narrowFrame}`]: {
+      display: "flex",
+      flexWrap: "wrap",
+      justifyContent: "space-between",
+      alignItems: "center",
+      gap: "4px 12px",
+      minWidth: 0,
+      padding: "6px 0",
+      border: "none",
+      textAlign: "right",
+      whiteSpace: "normal",
+      overflowWrap: "anywhere",
+    },
+  },
+});
+// A cell without a label (the row's buttons) puts them at the start of its line.
+globalStyle(`${cards} td:not([data-label])`, { "@container": { [`${frame} ${narrowFrame}`]: { justifyContent: "flex-start" } } });
+globalStyle(`${cards} td[data-label]::before`, {
+  "@container": {
+    [`${frame} ${narrowFrame}`]: {
+      content: 'attr(data-label) / ""',
+      color: vars.color.textMuted,
+      fontFamily: vars.font.body,
+      textAlign: "left",
+    },
+  },
 });
 
 // The compact look: numbers to the right, the first column to the left.

@@ -40,6 +40,20 @@ describe("DataTable", () => {
     expect(html).toMatch(/role="region" aria-labelledby="orders-title"/);
   });
 
+  it("as cards, puts each column's label on its cells (a header that is no text leaves its cells unlabelled) and only then", () => {
+    const withActions: Column<Row>[] = [...(columns.filter(Boolean) as Column<Row>[]), { key: "go", header: <span>Actions</span>, cell: () => "Go" }];
+    const cards = renderToStaticMarkup(
+      <DataTable rows={rows} rowKey={(r) => r.id} columns={withActions} name={{ caption: "Balances" }} empty="Nothing" reflow="cards" />,
+    );
+    expect([...cards.matchAll(/<td[^>]*?(?: data-label="([^"]*)")?>(.*?)<\/td>/g)].map((m) => [m[1], m[2]]).slice(0, 3)).toEqual([
+      ["Coin", "BTC"],
+      ["Amount", "0.5"],
+      [undefined, "Go"],
+    ]);
+    const scrolls = renderToStaticMarkup(<DataTable rows={rows} rowKey={(r) => r.id} columns={withActions} name={{ caption: "Balances" }} empty="Nothing" />);
+    expect(scrolls).not.toContain("data-label");
+  });
+
   it("shows the empty state instead of a table without rows", () => {
     const html = renderToStaticMarkup(
       <DataTable rows={[]} rowKey={(r: Row) => r.id} columns={columns} name={{ caption: "Balances" }} empty={<p>No balances</p>} />,

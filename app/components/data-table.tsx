@@ -9,6 +9,8 @@ export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   kind?: "text" | "number" | "time" | "status";
+  /** The label before the value when rows are cards (`reflow="cards"`); by default the header when it is a text. */
+  label?: string;
 }
 
 export interface PagerProps {
@@ -30,27 +32,37 @@ interface DataTableProps<Row> {
   /** Previous / next links under the table (links: they work without JavaScript). */
   pager?: PagerProps;
   look?: "panel" | "compact";
+  /**
+   * In a frame narrower than the table: `scroll` (the table scrolls sideways inside its frame,
+   * with a shadow at the edge that has more) or `cards` (each row a card, a label before each
+   * value; for short tables whose rows a member reads one by one: balances, devices).
+   */
+  reflow?: "scroll" | "cards";
   testId?: string;
 }
 
 /**
  * A table of records: named (caption or `aria-labelledby`), column headers with `scope="col"`, a
  * frame that scrolls sideways and can be focused (so it scrolls by keyboard, named as the table),
- * the empty state when there is nothing, and the pager.
+ * the empty state when there is nothing, and the pager. The frame never widens the page (WCAG
+ * 1.4.10): a narrow frame scrolls with a cue at its edges, or shows the rows as cards.
  */
-export function DataTable<Row>({ rows, rowKey, columns, name, empty, pager, look = "panel", testId }: DataTableProps<Row>) {
+export function DataTable<Row>({ rows, rowKey, columns, name, empty, pager, look = "panel", reflow = "scroll", testId }: DataTableProps<Row>) {
   const captionId = useId();
   const shown = columns.filter((c): c is Column<Row> => Boolean(c));
   const labelledBy = "labelledBy" in name ? name.labelledBy : captionId;
   const th = (c: Column<Row>) => (look === "panel" ? s.th[c.kind === "number" ? "number" : "text"] : undefined);
   const td = (c: Column<Row>) => (look === "panel" ? s.td[c.kind ?? "text"] : undefined);
+  const cards = reflow === "cards";
+  // A card's label: a text, not read out again (the cell is still announced with its column header).
+  const label = (c: Column<Row>) => (cards ? (c.label ?? (typeof c.header === "string" ? c.header : undefined)) : undefined);
   return (
     <>
       {rows.length === 0 ? (
         <div className={s.empty[look]}>{empty}</div>
       ) : (
         // Focusable: a keyboard scrolls the region sideways; named as the table.
-        <div className={s.wrap[look]} tabIndex={0} role="region" aria-labelledby={labelledBy}>
+        <div className={cards ? `${s.wrap[look]} ${s.cards}` : s.wrap[look]} tabIndex={0} role="region" aria-labelledby={labelledBy}>
           <table className={s.table[look]} aria-labelledby={"labelledBy" in name ? name.labelledBy : undefined} data-testid={testId}>
             {"caption" in name ? (
               <caption id={captionId} className="visually-hidden">
@@ -70,7 +82,7 @@ export function DataTable<Row>({ rows, rowKey, columns, name, empty, pager, look
               {rows.map((row) => (
                 <tr key={rowKey(row)}>
                   {shown.map((c) => (
-                    <td key={c.key} className={td(c)}>
+                    <td key={c.key} className={td(c)} data-label={label(c)}>
                       {c.cell(row)}
                     </td>
                   ))}
@@ -91,7 +103,7 @@ export function Pager({ current, pages, total, hrefFor }: PagerProps) {
   if (total === 0) return null;
   return (
     <nav className={s.paging} aria-label={t("entrust.paging_label")}>
-      <span className={s.pageInfo}>{t("entrust.page_of", { current, pages: Math.max(pages, 1), total })}</span>
+      <span className={s.pageInfo}>{t("entrust.page_of", { current, pages: Math.max(pages, 1), count: total })}</span>
       {current > 1 ? (
         <Link to={hrefFor(current - 1)} className={s.pageLink} rel="prev">
           {t("entrust.previous")}

@@ -1,7 +1,10 @@
 import { style, styleVariants } from "@vanilla-extract/css";
+import { scrollCue } from "~/styles/scroll-cue";
 import { vars } from "~/styles/theme.css";
 
 const narrow = "(max-width: 640px)";
+/** A tablet: every column, closer together, so the volume fits beside the rest. */
+const medium = "(max-width: 900px)";
 
 export const wrap = style({
   overflowX: "auto",
@@ -9,6 +12,9 @@ export const wrap = style({
   contain: "inline-size",
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.large,
+  // A shadow at an edge past which the table goes on (the volume at a tablet's width).
+  ...scrollCue(vars.color.background),
+  selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" } },
 });
 export const table = style({ minWidth: "640px", "@media": { [narrow]: { minWidth: 0 } } });
 export const th = style({
@@ -19,7 +25,7 @@ export const th = style({
   fontSize: "12px",
   whiteSpace: "nowrap",
   borderBottom: `1px solid ${vars.color.border}`,
-  "@media": { [narrow]: { padding: "10px 6px", whiteSpace: "normal" } },
+  "@media": { [medium]: { padding: "12px 8px", whiteSpace: "normal" }, [narrow]: { padding: "10px 6px" } },
 });
 export const thStart = style([th, { textAlign: "left" }]);
 export const sortLink = style({
@@ -43,7 +49,7 @@ export const td = style({
   fontFamily: vars.font.mono,
   whiteSpace: "nowrap",
   borderBottom: `1px solid ${vars.color.border}`,
-  "@media": { [narrow]: { padding: "12px 6px", fontSize: "13px" } },
+  "@media": { [medium]: { padding: "14px 8px" }, [narrow]: { padding: "12px 6px", fontSize: "13px" } },
 });
 /** Columns left out on a narrow screen (high and low); the rest fits a phone. */
 export const wide = style({ "@media": { [narrow]: { display: "none" } } });

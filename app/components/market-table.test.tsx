@@ -81,9 +81,9 @@ describe("MarketTable", () => {
     const flat = item("TRX/USDT", { close: "0.12", high: "0.12", low: "0.12", amount: "12", zdf: "0" });
     const { rows } = render([btc, doge, flat]);
     expect(rows.map((r) => r.cells)).toEqual([
-      ["BBTC/USDT", "$64,000.12", "▲+1.25%", "$65,000", "$63,000.5", "$1.23B"],
-      ["DDOGE/USDT", "$0.12345678", "▼-3.5%", "$0.13", "$0.12", "$999.999"],
-      ["TTRX/USDT", "$0.12", "0%", "$0.12", "$0.12", "$12"],
+      ["BBTC/USDT", "$64,000.12", "▲+1.25%", "$65,000.00", "$63,000.50", "$1.23B"],
+      ["DDOGE/USDT", "$0.12345678", "▼-3.50%", "$0.13", "$0.12", "$999.99"],
+      ["TTRX/USDT", "$0.12", "0.00%", "$0.12", "$0.12", "$12.00"],
     ]);
     // Converted exactly at the display rate.
     expect(render([btc], eur).rows[0]!.cells[1]).toBe("€32,000.06");
@@ -93,8 +93,8 @@ describe("MarketTable", () => {
     const btc = item("BTC/USDT", { close: "64000.123456", high: "65000", low: "63000.5", amount: "1234567890.5", zdf: "1.25" });
     const eth = item("ETH/BTC", { close: "0.05", zdf: "-0.5" });
     const { rows } = render([btc, eth], usd, i18nTr);
-    expect(rows[0]!.cells).toEqual(["BBTC/USDT", "$64.000,12", "▲+1,25%", "$65.000", "$63.000,5", "$1,23B"]);
-    expect(rows[1]!.cells.slice(1, 3)).toEqual(["0,05 BTC", "▼-0,5%"]);
+    expect(rows[0]!.cells).toEqual(["BBTC/USDT", "$64.000,12", "▲+1,25%", "$65.000,00", "$63.000,50", "$1,23B"]);
+    expect(rows[1]!.cells.slice(1, 3)).toEqual(["0,05 BTC", "▼-0,50%"]);
   });
 
   it("shows a market quoted in another coin in that coin, not converted", () => {

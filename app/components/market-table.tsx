@@ -43,7 +43,9 @@ export function MarketTable({ items, currency, caption, empty, sorting, rowHref,
   const money = (item: MarketItem, value: string | null) =>
     item.quote_symbol === "USDT" ? toDisplayMoney(value, currency, nf.marks) : value === null ? "--" : `${nf.display(value)} ${item.quote_symbol}`;
   return (
-    <div className={s.wrap}>
+    // A frame narrower than the table scrolls it sideways (a shadow marks the edge with more);
+    // focusable so a keyboard scrolls it too, named as the table.
+    <div className={s.wrap} role="region" aria-label={caption} tabIndex={0}>
       <table className={s.table}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -3,8 +3,10 @@ import { useTranslation } from "~/lib/i18n";
 import { formStyles } from "./forms";
 
 /**
- * The "send code" button of a form. Without JavaScript it is a plain submit button (the server
- * refuses a second send within 60 s with its own message); with JavaScript it counts down.
+ * The "send code" button of a form. Without JavaScript it is a plain submit button (the engine
+ * refuses a second code of the same purpose to the same address within its wait, with a message
+ * that says the seconds left); with JavaScript it counts down from `sentAt`: after a code was
+ * sent, or after such a refusal (whose answer carries the seconds left as `resendAfterSeconds`).
  */
 export function SendCodeButton({ sentAt, resendAfterSeconds = 60 }: { sentAt?: number | null; resendAfterSeconds?: number }) {
   const { t } = useTranslation();

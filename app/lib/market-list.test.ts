@@ -111,8 +111,11 @@ describe("market list view", () => {
 
   it("describes a change by sign and direction, not by colour alone", () => {
     expect(describeChange("1.25")).toEqual({ direction: "up", text: "+1.25%" });
-    expect(describeChange("-0.5")).toEqual({ direction: "down", text: "-0.5%" });
-    expect(describeChange("0")).toEqual({ direction: "flat", text: "0%" });
+    expect(describeChange("-0.5")).toEqual({ direction: "down", text: "-0.50%" });
+    expect(describeChange("0")).toEqual({ direction: "flat", text: "0.00%" });
+    // Issue 28 §4: two decimals always, cut toward zero; a change that rounds to nothing is flat.
+    expect(describeChange("0.9")).toEqual({ direction: "up", text: "+0.90%" });
+    expect(describeChange("-0.004")).toEqual({ direction: "flat", text: "0.00%" });
     expect(describeChange("-0.00")).toEqual({ direction: "flat", text: "0.00%" });
     expect(describeChange(null)).toEqual({ direction: null, text: "--" });
   });

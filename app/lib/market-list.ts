@@ -1,5 +1,6 @@
 import { compareDecimal } from "#protocol/decimal";
 import type { MarketItem } from "#protocol/market";
+import { formatPercentChange } from "./number-format";
 import { tradingPath } from "./trading-path";
 
 export { tradingPath };
@@ -96,6 +97,7 @@ export function viewMarkets(items: readonly MarketItem[], query: MarketQuery, fa
 /** How a 24 h change reads: direction (also in words by its sign, not only by colour) and text. */
 export function describeChange(zdf: string | null): { direction: "up" | "down" | "flat" | null; text: string } {
   if (zdf === null) return { direction: null, text: "--" };
-  if (!/[1-9]/.test(zdf)) return { direction: "flat", text: `${zdf.replace(/^-/, "")}%` };
-  return zdf.startsWith("-") ? { direction: "down", text: `${zdf}%` } : { direction: "up", text: `+${zdf.replace(/^\+/, "")}%` };
+  const text = formatPercentChange(zdf);
+  if (!/[1-9]/.test(text)) return { direction: "flat", text };
+  return { direction: text.startsWith("-") ? "down" : "up", text };
 }

@@ -1,5 +1,5 @@
 import { fromMinor, isDecimalString, toMinor } from "#protocol/decimal";
-import { decimalMarkOf, type DecimalMark } from "./decimal-input";
+import { decimalMarkOf, type DecimalMark } from "#protocol/decimal-input";
 
 /**
  * Number display of spec §5: below 1 up to 8 decimals; 1 to 10 up to 6; 10 to 100 up to 5; then
@@ -105,6 +105,33 @@ export function formatFixedNumber(value: string | null | undefined, scale: numbe
   const negative = exact.startsWith("-");
   const [whole = "0", fraction = ""] = (negative ? exact.slice(1) : exact).split(".");
   return compose(negative, whole, fraction, separator, decimal);
+}
+
+/**
+ * A percentage change as every list and ticker writes it (issue 28 §4): exactly two decimals, cut
+ * toward zero, with its sign (`+0.90%`, `-3.31%`, `0.00%`; never `-0.00%`), in English marks
+ * (a page writes its language's mark with `withDecimalMark`).
+ */
+export function formatPercentChange(change: string | null | undefined): string {
+  const fixed = formatFixedNumber(change, 2);
+  if (fixed === "--") return fixed;
+  return `${/[1-9]/.test(fixed) && !fixed.startsWith("-") ? "+" : ""}${fixed}%`;
+}
+
+/**
+ * A fiat value (issue 28 §4): from 1 up to a million with exactly two decimals, cut, never rounded
+ * up (`2,699.94`, `860.20`); below 1 by the display rule (a coin worth `0.00001234` keeps its
+ * digits); a million and more abbreviated (`1.23M`).
+ */
+export function formatFiatNumber(value: string | null | undefined, marks: NumberMarks = ENGLISH): string {
+  const text = value?.trim() ?? "";
+  const whole =
+    text
+      .replace(/^-/, "")
+      .split(".")[0]
+      ?.replace(/^0+(?=\d)/, "") ?? "";
+  if (!isDecimalString(text) || whole === "0" || whole.length > 6) return formatDisplayNumber(value, marks);
+  return formatFixedNumber(text, 2, marks);
 }
 
 /**

@@ -95,6 +95,11 @@ describe("display currency", () => {
     expect(toDisplayMoney("64000.5", { code: "eur", quote: "EUR", symbol: "€", rate: "0.92" })).toBe("€58,880.46");
     expect(toDisplayMoney(null, { code: "usd", quote: "USD", symbol: "$", rate: "1" })).toBe("--");
     // In the member's language.
-    expect(toDisplayMoney("1000.5", { code: "try", quote: "TRY", symbol: "₺", rate: "34.2" }, numberMarksOf("tr"))).toBe("₺34.217,1");
+    expect(toDisplayMoney("1000.5", { code: "try", quote: "TRY", symbol: "₺", rate: "34.2" }, numberMarksOf("tr"))).toBe("₺34.217,10");
+    // Issue 28 §4: fiat from 1 up with exactly two decimals, cut; below 1 by the display rule; a million abbreviated.
+    expect(toDisplayMoney("2699.9425", { code: "eur", quote: "EUR", symbol: "€", rate: "1" })).toBe("€2,699.94");
+    expect(toDisplayMoney("860.2", { code: "eur", quote: "EUR", symbol: "€", rate: "1" })).toBe("€860.20");
+    expect(toDisplayMoney("0.00001234", { code: "usd", quote: "USD", symbol: "$", rate: "1" })).toBe("$0.00001234");
+    expect(toDisplayMoney("1234567.5", { code: "usd", quote: "USD", symbol: "$", rate: "1" })).toBe("$1.23M");
   });
 });

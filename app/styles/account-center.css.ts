@@ -1,6 +1,9 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
+/** Below this width the side menu folds behind a button above the page (phones, small tablets). */
+const folded = "screen and (max-width: 760px)";
+
 export const layout = style({
   display: "grid",
   gridTemplateColumns: "220px minmax(0, 1fr)",
@@ -9,7 +12,7 @@ export const layout = style({
   width: "100%",
   margin: "0 auto",
   padding: "32px 24px 64px",
-  "@media": { "(max-width: 760px)": { gridTemplateColumns: "1fr" } },
+  "@media": { [folded]: { gridTemplateColumns: "minmax(0, 1fr)", gap: "16px", padding: "16px 16px 48px" } },
 });
 export const side = style({
   alignSelf: "start",
@@ -17,6 +20,38 @@ export const side = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.large,
+});
+/** The side menu's button: only when folded. A summary-only <details>, so it needs no JavaScript. */
+export const sideToggle = style({ display: "none", "@media": { [folded]: { display: "block" } } });
+export const sideButton = style({
+  display: "flex",
+  alignItems: "center",
+  gap: "8px",
+  minHeight: "44px",
+  padding: "0 12px",
+  borderRadius: vars.radius.small,
+  fontWeight: 600,
+  cursor: "pointer",
+  listStyle: "none",
+  selectors: {
+    "&::-webkit-details-marker": { display: "none" },
+    // A chevron: down while folded, up while open.
+    "&::after": {
+      content: '""',
+      marginLeft: "auto",
+      width: "8px",
+      height: "8px",
+      borderRight: "2px solid currentColor",
+      borderBottom: "2px solid currentColor",
+      transform: "translateY(-2px) rotate(45deg)",
+    },
+    [`${sideToggle}[open] > &::after`]: { transform: "translateY(2px) rotate(-135deg)" },
+  },
+});
+export const sideButtonLabel = style({ color: vars.color.textMuted, fontWeight: 500 });
+/** The menu: always shown beside the page; when folded, only while its button is open. */
+export const sideNav = style({
+  "@media": { [folded]: { display: "none", marginTop: "4px", selectors: { [`${sideToggle}[open] + &`]: { display: "block" } } } },
 });
 export const menu = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" });
 export const menuLink = style({
@@ -30,6 +65,7 @@ export const content = style({ minWidth: 0, display: "grid", gap: "24px", alignC
 export const card = style({
   minWidth: 0,
   padding: "24px",
+  "@media": { [folded]: { padding: "16px" } },
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.large,
@@ -66,8 +102,6 @@ export const action = style({
   selectors: { "&:hover": { borderColor: vars.color.accent }, "&:disabled": { color: vars.color.textMuted, cursor: "not-allowed" } },
 });
 export const narrow = style({ maxWidth: "440px" });
-/** A table wider than a phone scrolls inside its box (focusable, so a keyboard can scroll it), never the page. */
-export const tableScroll = style({ position: "relative", overflowX: "auto", maxWidth: "100%" });
 export const th = style({
   textAlign: "left",
   padding: "10px 12px",

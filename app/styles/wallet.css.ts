@@ -55,7 +55,10 @@ export const filters = style({
 });
 /** A filter of one or two fields: the fields keep their width and the button its own. */
 export const filtersShort = style([filters, { gridTemplateColumns: "repeat(auto-fit, minmax(160px, 240px))" }]);
-export const filterActions = style({ display: "flex", gap: "8px", alignItems: "center", marginBottom: "16px" });
+export const filterActions = style({ display: "flex", flexWrap: "wrap", gap: "8px", alignItems: "center", marginBottom: "16px" });
+/** Several buttons under a filter (search, reset, download): a row of their own, wrapping on a phone. */
+export const filterActionsRow = style([filterActions, { gridColumn: "1 / -1" }]);
+globalStyle(`${filterActionsRow} > button`, { width: "auto", minWidth: "140px", padding: "0 20px" });
 export const positive = style({ color: vars.color.up, whiteSpace: "nowrap" });
 export const negative = style({ color: vars.color.down, whiteSpace: "nowrap" });
 export const deposit = style({ display: "grid", gap: "12px", justifyItems: "start" });

@@ -47,10 +47,13 @@ export class Browser {
     return this.send(loader, new Request(new URL(path, ORIGIN), { headers: this.headers() }), params);
   }
 
-  /** Calls an action with a form posted to `path`; a field given a list is sent once per value. */
-  post(action: RouteFunction, path: string, form: Record<string, string | string[]>, params: Record<string, string> = {}): Promise<RouteAnswer> {
-    const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(form)) for (const one of [value].flat()) body.append(name, one);
+  /**
+   * Calls an action with a form posted to `path`; a field given a list is sent once per value. A
+   * `FormData` (files) is posted as `multipart/form-data`.
+   */
+  post(action: RouteFunction, path: string, form: Record<string, string | string[]> | FormData, params: Record<string, string> = {}): Promise<RouteAnswer> {
+    const body =
+      form instanceof FormData ? form : new URLSearchParams(Object.entries(form).flatMap(([name, value]) => [value].flat().map((one) => [name, one])));
     const request = new Request(new URL(path, ORIGIN), { method: "POST", headers: this.headers(), body });
     return this.send(action, request, params);
   }

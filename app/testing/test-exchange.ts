@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "#protocol/endpoints";
-import { createServices } from "../../engine/api/context";
+import { createServices, type ApiServices } from "../../engine/api/context";
 import { buildApp } from "../../engine/app";
 import { MarketData } from "../../engine/market/market-data";
 import { seedDemoMarkets } from "../../engine/sim/demo-markets";
@@ -11,6 +11,8 @@ import { DurableCore } from "../../engine/journal/durable-core";
 import { noticeProduct } from "../../engine/notices/notice-product";
 import { spotProduct } from "../../engine/spot/spot-product";
 import { SpotService } from "../../engine/spot/spot-service";
+import { withdrawalProduct } from "../../engine/wallet/withdrawal-product";
+import { WithdrawalService } from "../../engine/wallet/withdrawal-service";
 import { ApiClient, type Caller } from "../../engine/testing/api-client";
 import { lastMailedCode, OPERATOR, registerByEmail } from "../../engine/testing/api-members";
 import { openTestStore, type TestStore } from "../../engine/testing/test-stores";
@@ -22,9 +24,10 @@ import type { Browser } from "./route-call";
 
 /**
  * A real engine for the web tier's route tests: in-memory PGlite, migrated and seeded, with the
- * six default spot markets (no simulator: the book holds only what a test puts there), listening
- * on a port the OS picks; the web tier's `ENGINE_URL` points at it. One per test file (vitest runs
- * each file in its own process, so the web tier's process-wide caches belong to that file).
+ * six default spot markets (no simulator: the book holds only what a test puts there) and the
+ * withdrawal endpoints, listening on a port the OS picks; the web tier's `ENGINE_URL` points at
+ * it. One per test file (vitest runs each file in its own process, so the web tier's process-wide
+ * caches belong to that file).
  */
 export interface TestExchange {
   /** The engine's base URL (`http://127.0.0.1:port`). */
@@ -34,6 +37,10 @@ export interface TestExchange {
   /** The operator's caller (`OPERATOR`): the dev mailbox, deposits. */
   operator: Caller;
   app: FastifyInstance;
+  /** The engine's shared services: a test may name the demo member (`demoMemberId`). */
+  services: ApiServices;
+  /** Where the engine stores uploads (a temporary folder, removed on close). */
+  uploadDir: string;
   /** Registers a member by e-mail on the engine (code from the dev mailbox); answers its UID. */
   register(email: string, password?: string): Promise<string>;
   /** The six-digit code last mailed to an address (the dev mailbox). */
@@ -64,10 +71,10 @@ export async function startTestExchange(): Promise<TestExchange> {
   try {
     store = await openTestStore("pglite");
     await seedDemoMarkets(store.db);
-    // Spot, and the members' notifications of its fills (decision 031).
+    // Spot, withdrawals (without a chain: none is sent), and the members' notifications (decision 031).
     const durable = await DurableCore.start({
       db: store.db,
-      products: [spotProduct, noticeProduct()],
+      products: [spotProduct, withdrawalProduct, noticeProduct()],
       onFatal: (error) => {
         throw error;
       },
@@ -83,7 +90,8 @@ export async function startTestExchange(): Promise<TestExchange> {
       codeResendMs: 0,
       codeSendsPerHour: 10_000,
     });
-    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, marketData });
+    const withdrawals = new WithdrawalService(durable);
+    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, withdrawals, marketData });
     app = engine;
     const url = await engine.listen({ host: "127.0.0.1", port: 0 });
     // NOTE: the web environment is read once per process and cached; the cached object is the
@@ -97,6 +105,8 @@ export async function startTestExchange(): Promise<TestExchange> {
       api,
       operator: OPERATOR,
       app: engine,
+      services,
+      uploadDir,
       lastCode: (destination) => lastMailedCode(api, destination),
       register: (email, password = TEST_PASSWORD) => registerByEmail(api, email, { password }),
       async deposit(uid, coin, amount) {

@@ -71,6 +71,13 @@ describe.each(testStoreKinds())("withdrawal address book and whitelist API on %s
     expect((await client.call(endpoints.sendEmailCode, { query: { email: members[name]!.email, type: "security" } }, as(name))).code).toBe(200);
     return lastMailedCode(client, members[name]!.email, admin);
   };
+  /** A fresh code for a withdrawal of 10 USDT over TRC20 to `address` (the resend pause is passed first). */
+  const withdrawCode = async (name: string, address: string) => {
+    now += 61_000;
+    const query = { email: members[name]!.email, type: "withdraw" as const, coin: "USDT", network: "TRC20", amount: "10", address };
+    expect((await client.call(endpoints.sendEmailCode, { query }, as(name))).code).toBe(200);
+    return lastMailedCode(client, members[name]!.email, admin);
+  };
   const whitelist = (name: string, body: Record<string, unknown>) => client.callUnchecked(endpoints.addressWhitelist, { body }, as(name));
 
   it("saves, lists (all or one coin's, newest first) and deletes a member's addresses", async () => {
@@ -236,7 +243,7 @@ describe.each(testStoreKinds())("withdrawal address book and whitelist API on %s
             address: TRON,
             amount: "10",
             tradePassword: "246810",
-            code: await securityCode("bob"),
+            code: await withdrawCode("bob", body.address ?? TRON),
             idempotencyKey: key,
             ...body,
           },

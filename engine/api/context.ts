@@ -40,6 +40,8 @@ export interface ApiServices {
     loginPerAddress: AttemptLimiter;
     /** Login failures of one account from anywhere: a back-off, never a lockout. */
     loginBackoffPerAccount: BackoffLimiter;
+    /** Login failures of a browser with its device cookie: the only limit such a login meets (decision 040). */
+    loginPerDeviceCookie: AttemptLimiter;
     codeSendsPerAddress: AttemptLimiter;
   };
 }
@@ -68,6 +70,7 @@ export function createServices(options: {
       loginPerAccountAndAddress: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAccountAndAddress, windowMs: MEMBER_RULES.loginWindowMs }),
       loginBackoffPerAccount: new BackoffLimiter(MEMBER_RULES.loginBackoff),
       loginPerAddress: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerAddress, windowMs: MEMBER_RULES.loginWindowMs }),
+      loginPerDeviceCookie: new AttemptLimiter({ max: MEMBER_RULES.loginFailuresPerDeviceCookie, windowMs: MEMBER_RULES.loginWindowMs }),
       codeSendsPerAddress: new AttemptLimiter({ max: options.codeSendsPerHour ?? 30, windowMs: 60 * 60_000 }),
     },
   };

@@ -98,4 +98,19 @@ describe("endpoint wrappers", () => {
     expect((await client.call(probes.operatorCall, { body: { n: 1 } }, { token })).status).toBe(403);
     expect(await client.data(probes.operatorCall, { body: { n: 2 } }, OPERATOR)).toEqual({ n: 2, now: clock });
   });
+
+  it("checks the admin token before the body: a stranger's malformed body is a 403 that names no field", async () => {
+    const wrong = { admin: "x".repeat(TEST_ADMIN_TOKEN.length) };
+    for (const caller of [{}, wrong]) {
+      for (const body of [{ n: "not a number" }, {}, "not json at all"]) {
+        const answer = await client.callUnchecked(probes.operatorCall, { body }, { ...caller, headers: { "content-type": "application/json" } });
+        expect(answer).toMatchObject({ status: 403, msg: "admin token required" });
+      }
+    }
+    // The operator is told what is wrong with the input.
+    expect(await client.callUnchecked(probes.operatorCall, { body: { n: "x" } }, OPERATOR)).toMatchObject({
+      status: 400,
+      msg: expect.stringMatching(/^Invalid body: n/),
+    });
+  });
 });

@@ -13,14 +13,18 @@ export const ADMIN_TOKEN_HEADER = "x-admin-token";
 export type OperatorHandler<E extends Endpoint> = (input: EndpointInput<E> & { now: number }) => Promise<z.input<E["response"]>>;
 
 /**
- * Registers an operator call (deposits, market changes, KYC review, the dev mailbox): after the
- * input is parsed, the admin token is checked (else 403). Operator refusals are not translated.
+ * Registers an operator call (deposits, market changes, KYC review, the dev mailbox): the admin
+ * token is checked first (else 403), before the input is read: a stranger's malformed body is a
+ * 403 too, never a 400 that names the fields the call takes. Operator refusals are not translated.
  */
 export function operatorEndpoint<E extends Endpoint>(api: ApiContext, endpoint: E, handler: OperatorHandler<E>): void {
-  registerEndpoint(api.app, api.apiHead, endpoint, async (input) => {
-    requireAdmin(input.request, api.services.adminToken);
-    return handler({ ...input, now: api.services.now() });
-  });
+  registerEndpoint(
+    api.app,
+    api.apiHead,
+    endpoint,
+    async (input) => handler({ ...input, now: api.services.now() }),
+    (request) => requireAdmin(request, api.services.adminToken),
+  );
 }
 
 /** Operator calls carry the admin token (`x-admin-token`); compared in constant time. */

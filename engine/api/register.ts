@@ -20,12 +20,21 @@ export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => P
 /**
  * Registers one protocol endpoint: parses params, query and body with the endpoint's schemas
  * (a failure answers 400 naming the field) and wraps the handler's data in the envelope.
+ * `guard` (the operator's token) runs as the request arrives, before its body is read or parsed:
+ * a caller it refuses learns nothing of the input's shape.
  */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, apiHead: string, endpoint: E, handler: EndpointHandler<E>): void {
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  apiHead: string,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  guard?: (request: FastifyRequest) => void,
+): void {
   const url = endpoint.absolute ? endpoint.path : `/api/${apiHead}/${endpoint.path}`;
   app.route({
     method: endpoint.method,
     url,
+    ...(guard ? { onRequest: async (request: FastifyRequest) => guard(request) } : {}),
     handler: async (request, reply) => reply.send(okEnvelope(await handler(parseInput(endpoint, request)))),
   });
 }

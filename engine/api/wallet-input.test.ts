@@ -72,6 +72,14 @@ describe.each(testStoreKinds())("wallet input over HTTP on %s", (kind) => {
     return lastMailedCode(client, alice.email, admin);
   }
 
+  /** A fresh code for alice's withdrawal of `amount` USDT over TRC20 to TRON (what `withdraw` sends). */
+  async function withdrawCode(amount: string): Promise<string> {
+    now += 61_000;
+    const query = { email: alice.email, type: "withdraw" as const, coin: "USDT", network: "TRC20", address: TRON, amount };
+    expect((await client.call(endpoints.sendEmailCode, { query }, { token: alice.token })).code).toBe(200);
+    return lastMailedCode(client, alice.email, admin);
+  }
+
   /** Everything a refused call must leave as it was: balances and holds, the member's and the operator's withdrawal lists, the core. */
   const everything = async () => ({
     funding: await client.data(endpoints.balances, { query: { type: "1" } }, { token: alice.token }),
@@ -102,7 +110,7 @@ describe.each(testStoreKinds())("wallet input over HTTP on %s", (kind) => {
 
   it("refuses a withdrawal's bad input with a clear message and changes nothing", async () => {
     const before = await everything();
-    const code = await securityCode();
+    const code = await withdrawCode("5000");
     const refusals: Array<[Record<string, string>, RefusalReason, RegExp]> = [
       [{ address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }, "ADDRESS_INVALID", /^This is not a valid TRC20 address\.$/],
       [{ address: TRON.slice(0, -1) + "M" }, "ADDRESS_INVALID", /^This is not a valid TRC20 address\.$/],
@@ -170,7 +178,7 @@ describe.each(testStoreKinds())("wallet input over HTTP on %s", (kind) => {
   });
 
   it("acts once on a withdrawal posted several times at once with one key, and answers each post the same", async () => {
-    const code = await securityCode();
+    const code = await withdrawCode("20");
     const before = (await everything()).funding.find((b) => b.coin === "USDT")!;
     const answers = await Promise.all(Array.from({ length: 5 }, () => withdraw({ code, amount: "20", idempotencyKey: "input-once-1" })));
     expect(answers.map((a) => a.code)).toEqual([200, 200, 200, 200, 200]);
@@ -196,7 +204,7 @@ describe.each(testStoreKinds())("wallet input over HTTP on %s", (kind) => {
   it("answers a retried withdrawal with its first answer even when the first one used up the day's limit", async () => {
     const id = String((await store.db.selectFrom("member").select("id").where("uid", "=", alice.uid).executeTakeFirstOrThrow()).id);
     expect(await durable.funds.deposit(id, "USDT", "funding", "20000", `dep-input-big-${kind}`)).toBe(true);
-    const code = await securityCode();
+    const code = await withdrawCode("6000");
     const first = await withdraw({ code, amount: "6000", idempotencyKey: "input-limit-1" });
     expect(first).toMatchObject({ code: 200, data: { state: "review" } });
     // 6,000 of the day's 10,000 are used by this very withdrawal: its retry is not a second 6,000.

@@ -126,6 +126,13 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
     return lastMailedCode(client, members[name]!.email, admin);
   };
   const TRON = "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL";
+  /** A fresh `withdraw` code for the withdrawal `ask` sends (the resend pause is passed first). */
+  const withdrawCode = async (name: string, details: { amount?: string; address?: string } = {}) => {
+    now += 61_000;
+    const query = { email: members[name]!.email, type: "withdraw" as const, coin: "USDT", network: "TRC20", address: TRON, amount: "50", ...details };
+    expect((await client.call(endpoints.sendEmailCode, { query }, as(name))).code).toBe(200);
+    return lastMailedCode(client, members[name]!.email, admin);
+  };
   const ask = async (name: string, body: Record<string, string>, key: string) =>
     client.callUnchecked(
       endpoints.withdraw,
@@ -150,11 +157,17 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
       [{ amount: "20000000" }, "WITHDRAWAL_DAILY_LIMIT"],
       [{ tradePassword: "135790" }, "TRADE_PASSWORD_WRONG"],
     ];
-    const code = await securityCode("alice");
+    const code = await withdrawCode("alice");
     for (const [body, reason] of refused) expect(await ask("alice", { code, ...body }, `ask-${reason}`), reason).toMatchObject({ code: 400, reason });
     expect(await ask("alice", { code: "111111" }, "ask-bad-code")).toMatchObject({ code: 400, reason: "CODE_WRONG" });
     expect((await client.data(endpoints.balances, { query: { type: "1" } }, as("alice"))).find((b) => b.coin === "USDT")).toEqual(before);
 
+    // A security code is no withdrawal code (and asking for it did not delay the withdrawal code).
+    expect(await ask("alice", { code: await securityCode("alice") }, "ask-security-code")).toMatchObject({ code: 400, reason: "CODE_WRONG" });
+    // The code sent for 50 USDT confirms no other amount (a wrong try, counted).
+    const other = await ask("alice", { code, amount: "49" }, "ask-other-amount");
+    expect(other).toMatchObject({ code: 400, reason: "CODE_WRONG" });
+    expect(other.msg).toMatch(/another withdrawal/);
     // The code survived the refusals above (none of them reached it): it places the withdrawal now.
     const placed = await ask("alice", { code }, "ask-key-1");
     expect(placed).toMatchObject({ code: 200, data: { state: "review" } });
@@ -169,6 +182,33 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
       amount: "50",
       fee: "1",
     });
+  });
+
+  it("mails a withdrawal code that names the withdrawal and the anti-phishing code; the resend wait is per address and purpose", async () => {
+    const email = members.bob!.email;
+    expect((await client.call(endpoints.antiCode, { body: { antiCode: "Bob1234", code: await securityCode("bob") } }, as("bob"))).code).toBe(200);
+    // A security code went to bob just now: a withdrawal code to the same address is not delayed by it.
+    const query = { email, type: "withdraw" as const, coin: "USDT", network: "TRC20", address: TRON, amount: "12.50" };
+    expect(await client.data(endpoints.sendEmailCode, { query }, as("bob"))).toEqual({ resendAfterSeconds: 60 });
+    const mail = (await client.data(endpoints.devMailbox, { query: { destination: email } }, admin)).find((m) => /\d{6}$/.test(m.subject))!;
+    expect(mail.body).toContain("Your anti-phishing code: Bob1234");
+    expect(mail.body).toContain("You are confirming a withdrawal of 12.5 USDT on the TRC20 network to the address TNPeea…YqeL.");
+    expect(mail.body).not.toMatch(/security setting/);
+
+    // The same purpose within the wait: refused with the seconds left, in words and in Retry-After.
+    now += 15_000;
+    const again = await client.send(endpoints.sendEmailCode, { query }, as("bob"));
+    expect(again.statusCode).toBe(429);
+    expect(again.headers["retry-after"]).toBe("45");
+    expect(again.json()).toMatchObject({ reason: "CODE_WAIT", msg: "Please wait 45 seconds before requesting another code." });
+
+    // A withdrawal code names its withdrawal; another member's address gets none.
+    const bare = await client.callUnchecked(endpoints.sendEmailCode, { query: { email, type: "withdraw" } }, as("bob"));
+    expect(bare).toMatchObject({ code: 400, reason: "VALIDATION" });
+    expect(bare.msg).toMatch(/amount/);
+    now += 61_000;
+    const notYours = await client.callUnchecked(endpoints.sendEmailCode, { query: { ...query, email: members.alice!.email } }, as("bob"));
+    expect(notYours).toMatchObject({ code: 403, reason: "NOT_YOURS" });
   });
 
   it("never answers 5xx to malformed input", async () => {

@@ -33,6 +33,15 @@ export class Refusal extends Error {
     return new Refusal(code, { plain: message }, reason ?? reasonOfResultCode(code));
   }
 
+  /** Seconds until the same request may succeed (a `Retry-After` header on the answer), if known. */
+  retryAfterSeconds: number | null = null;
+
+  /** This refusal, answered with `Retry-After: seconds`. */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = seconds;
+    return this;
+  }
+
   /** The words the caller reads, in their language. */
   messageIn(lang: LanguageCode): string {
     return "key" in this.text ? engineText(lang, this.text.key, this.text.params) : this.text.plain;
@@ -62,6 +71,7 @@ export const REASON_OF_KEY: Partial<Record<TextKey, RefusalReason>> = {
   "address_book.no_tag": "ADDRESS_INVALID",
   "errors.code_wait": "CODE_WAIT",
   "errors.code_wrong": "CODE_WRONG",
+  "errors.code_wrong_withdrawal": "CODE_WRONG",
   "errors.code_expired": "CODE_EXPIRED",
   "errors.code_locked": "CODE_LOCKED",
   "errors.account_taken": "ACCOUNT_TAKEN",
@@ -77,6 +87,9 @@ export const REASON_OF_KEY: Partial<Record<TextKey, RefusalReason>> = {
   "errors.upload_too_large": "UPLOAD_TOO_LARGE",
   "errors.upload_type": "UPLOAD_TYPE",
   "errors.upload_unreadable": "UPLOAD_UNREADABLE",
+  "errors.upload_quota": "UPLOAD_QUOTA",
+  "errors.upload_daily": "UPLOAD_QUOTA",
+  "errors.demo_upload": "DEMO_LOCKED",
   "errors.kyc_pending": "KYC_PENDING",
   "errors.already_bound": "ALREADY_BOUND",
   "errors.phone_invalid": "PHONE_INVALID",

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { IMAGE_EXTENSIONS, type ImageType } from "../../protocol/image-type";
+import { UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_DAYS, UPLOADS_PER_DAY } from "../../protocol/limits";
 import { KYC_STATUS, type KycStatus } from "../../protocol/member";
 import { ResultCode } from "../../protocol/result-codes";
 import { Refusal } from "../locales/refusal";
@@ -22,19 +23,51 @@ export class KycService {
     private readonly notices?: NoticeService,
   ) {}
 
-  /** Stores an image (its type already checked by content) and answers its upload id. */
-  async saveUpload(memberId: string, image: { buffer: Buffer; mime: ImageType }, now: number) {
-    const { buffer, mime } = image;
-    const sha256 = createHash("sha256").update(buffer).digest("hex");
-    const storedName = path.join(memberId, `${sha256}.${IMAGE_EXTENSIONS[mime]}`);
-    await mkdir(path.join(this.uploadDir, memberId), { recursive: true });
-    await writeFile(path.join(this.uploadDir, storedName), buffer, { mode: 0o600 });
-    const row = await this.db
-      .insertInto("upload")
-      .values({ member_id: memberId, purpose: "kyc", stored_name: storedName, mime, size: buffer.length, sha256, created_at: new Date(now) })
-      .returning("id")
+  /**
+   * Refuses the member's next `images` uploads when they may not upload them: their verification
+   * is in review or approved (an upload is for KYC only), or their quota is full with `bytes` more
+   * (in all, or in the last 24 hours). The API asks it before reading a body (`bytes` 0); storing
+   * asks it again under the member's lock with the images' sizes.
+   */
+  async checkUploads(memberId: string, images: { count: number; bytes: number }, now: number, db: Kysely<Database> = this.db): Promise<void> {
+    const current = await this.status(memberId, db);
+    if (current.status === KYC_STATUS.review || current.status === KYC_STATUS.approved) throw Refusal.of(ResultCode.CONFLICT, "errors.kyc_pending");
+    const dayAgo = new Date(now - 24 * 60 * 60_000);
+    const quotaWindowStart = new Date(now - UPLOAD_QUOTA_DAYS * 24 * 60 * 60_000);
+    const used = await db
+      .selectFrom("upload")
+      .select((eb) => [
+        // Over a rolling window, not the member's whole history: rejected tries must not lock a
+        // member out of verification for good, and the disk still takes at most the quota a month.
+        eb.fn.coalesce(eb.fn.sum<string | number>("size").filterWhere("created_at", ">", quotaWindowStart), eb.lit(0)).as("bytes"),
+        eb.fn.countAll<string | number>().filterWhere("created_at", ">", dayAgo).as("today"),
+      ])
+      .where("member_id", "=", memberId)
       .executeTakeFirstOrThrow();
-    return { id: row.id, mime, size: buffer.length };
+    if (Number(used.today) + images.count > UPLOADS_PER_DAY) throw Refusal.of(ResultCode.TOO_MANY_REQUESTS, "errors.upload_daily", { count: UPLOADS_PER_DAY });
+    // Before the body is read the images' size is not known (0): refused when not a byte is left.
+    if (Number(used.bytes) + Math.max(images.bytes, 1) > UPLOAD_QUOTA_BYTES)
+      throw Refusal.of(ResultCode.FORBIDDEN, "errors.upload_quota", { megabytes: UPLOAD_QUOTA_BYTES / (1024 * 1024), days: UPLOAD_QUOTA_DAYS });
+  }
+
+  /** Stores an image (its type already checked by content) and answers its upload id. */
+  async saveUpload(memberId: string, image: UploadedImage, now: number) {
+    const [id] = await this.store(memberId, [image], now);
+    return { id: id!, mime: image.mime, size: image.buffer.length };
+  }
+
+  /**
+   * The web form's submission in one call: the three images (their types checked by content) and
+   * the phone are stored with the submission, or, if any of it is refused, nothing is.
+   */
+  async submitWithImages(
+    memberId: string,
+    input: { front: UploadedImage; back: UploadedImage; hand: UploadedImage; phone: string },
+    now: number,
+  ): Promise<void> {
+    await this.store(memberId, [input.front, input.back, input.hand], now, async (trx, [frontId, backId, handId]) => {
+      await insertSubmission(trx, memberId, { frontId: frontId!, backId: backId!, handId: handId!, phone: input.phone }, now);
+    });
   }
 
   /** Submits three of the member's own uploads for review; refused while one is in review or approved. */
@@ -45,23 +78,12 @@ export class KycService {
     const owned = await this.db.selectFrom("upload").select("id").where("member_id", "=", memberId).where("id", "in", ids).execute();
     if (new Set(owned.map((u) => u.id)).size !== new Set(ids).size || new Set(ids).size !== 3)
       throw Refusal.of(ResultCode.BAD_REQUEST, "errors.upload_missing");
-    await this.db
-      .insertInto("kyc_submission")
-      .values({
-        member_id: memberId,
-        front_upload_id: input.frontId,
-        back_upload_id: input.backId,
-        hand_upload_id: input.handId,
-        phone: input.phone,
-        status: KYC_STATUS.review,
-        submitted_at: new Date(now),
-      })
-      .execute();
+    await insertSubmission(this.db, memberId, input, now);
   }
 
   /** The member's latest submission as the status page shows it (status 0: none yet). */
-  async status(memberId: string): Promise<KycStatus> {
-    const row = await this.db
+  async status(memberId: string, db: Kysely<Database> = this.db): Promise<KycStatus> {
+    const row = await db
       .selectFrom("kyc_submission")
       .select(["status", "reason", "submitted_at", "reviewed_at"])
       .where("member_id", "=", memberId)
@@ -102,5 +124,87 @@ export class KycService {
     });
     this.notices?.told(memberId);
     return this.status(memberId);
+  }
+
+  /**
+   * Stores images for the member, with `andThen`'s rows (a submission) in the same transaction.
+   * Under the member's row lock (two uploads at once cannot both pass the quota) the checks run
+   * again with the images' sizes, then the rows are inserted; the files are written last, only
+   * when everything else was taken, and removed again if anything after them fails. A file that
+   * was there already (the same image, stored by its digest) is someone's row's: it stays.
+   */
+  private async store(
+    memberId: string,
+    images: UploadedImage[],
+    now: number,
+    andThen?: (trx: Transaction<Database>, ids: string[]) => Promise<void>,
+  ): Promise<string[]> {
+    const written: string[] = [];
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("member").select("id").where("id", "=", memberId).forUpdate().executeTakeFirstOrThrow();
+        await this.checkUploads(memberId, { count: images.length, bytes: images.reduce((sum, image) => sum + image.buffer.length, 0) }, now, trx);
+        const files = images.map(({ buffer, mime }) => {
+          const sha256 = createHash("sha256").update(buffer).digest("hex");
+          return { buffer, mime, sha256, storedName: path.join(memberId, `${sha256}.${IMAGE_EXTENSIONS[mime]}`) };
+        });
+        const ids: string[] = [];
+        for (const { buffer, mime, sha256, storedName } of files) {
+          const row = await trx
+            .insertInto("upload")
+            .values({ member_id: memberId, purpose: "kyc", stored_name: storedName, mime, size: buffer.length, sha256, created_at: new Date(now) })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          ids.push(row.id);
+        }
+        await andThen?.(trx, ids);
+        await mkdir(path.join(this.uploadDir, memberId), { recursive: true });
+        for (const { buffer, storedName } of files) {
+          const file = path.join(this.uploadDir, storedName);
+          if (await writeNewFile(file, buffer)) written.push(file);
+        }
+        return ids;
+      });
+    } catch (error) {
+      await Promise.all(written.map((file) => rm(file, { force: true })));
+      throw error;
+    }
+  }
+}
+
+/** An uploaded image whose type was taken from its content. */
+export interface UploadedImage {
+  buffer: Buffer;
+  mime: ImageType;
+}
+
+async function insertSubmission(
+  db: Kysely<Database>,
+  memberId: string,
+  input: { frontId: string; backId: string; handId: string; phone: string },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto("kyc_submission")
+    .values({
+      member_id: memberId,
+      front_upload_id: input.frontId,
+      back_upload_id: input.backId,
+      hand_upload_id: input.handId,
+      phone: input.phone,
+      status: KYC_STATUS.review,
+      submitted_at: new Date(now),
+    })
+    .execute();
+}
+
+/** Writes a file that is not there yet (false: it is, with the same content, as its name is its digest). */
+async function writeNewFile(file: string, buffer: Buffer): Promise<boolean> {
+  try {
+    await writeFile(file, buffer, { mode: 0o600, flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
   }
 }

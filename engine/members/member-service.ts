@@ -16,8 +16,9 @@ import { memberView } from "./member-view";
 import { accountOf, createMember, memberOfAccount, type NewMember } from "./new-member";
 import { phoneFitsArea } from "./phone-rules";
 import { RefreshGrace } from "./refresh-grace";
+import { deviceCookieOf, issueDeviceCookie, revokeDeviceCookies } from "./device-cookies";
 import { authenticate, openSession, rememberLanguage, revokeSessions, rotateSession, type AuthedMember } from "./sessions";
-import { VerificationCodes, type CodeSettings } from "./verification-codes";
+import { VerificationCodes, type CodeSettings, type WithdrawalDetails } from "./verification-codes";
 
 export type MemberRow = Selectable<MemberTable>;
 type AccountFields = { accountType: "email" | "phone"; email?: string; areaCode?: string; phone?: string };
@@ -102,7 +103,17 @@ export class MemberService {
   }
 
   /**
-   * Opens a device session after a good login (a new login from one device replaces its session).
+   * The id of the device cookie a login presents if it is this account's own and still valid
+   * (decision 040), else null: the login then counts as a stranger's.
+   */
+  async trustedDevice(account: AccountFields, cookie: string, now: number): Promise<string | null> {
+    const member = await this.findByAccount(account);
+    return member ? deviceCookieOf(this.db, member.id, cookie, now) : null;
+  }
+
+  /**
+   * Opens a device session after a good login (a new login from one device replaces its session),
+   * with a new device cookie for the browser (replacing the one it presented, `replacingDevice`).
    * `lang`, the login's language, becomes the language of the member's mails (decision 030).
    */
   openSession(input: {
@@ -113,10 +124,15 @@ export class MemberService {
     now: number;
     demoMemberId: string | null;
     lang?: LanguageCode;
+    replacingDevice?: string | null;
   }): Promise<TokenGrant> {
     return this.db.transaction().execute(async (trx) => {
       if (input.lang) await rememberLanguage(trx, input.memberId, input.lang);
-      return openSession(trx, input);
+      const grant = await openSession(trx, input);
+      // The public demo member gets none: its password is public, so every visitor would add a row
+      // kept for 180 days, and there is no owner to protect from lockout (decision 040).
+      if (input.memberId === input.demoMemberId) return grant;
+      return { ...grant, device_cookie: await issueDeviceCookie(trx, input.memberId, input.now, input.replacingDevice ?? null) };
     });
   }
 
@@ -144,9 +160,16 @@ export class MemberService {
   async loginLog({ memberId, sessionId }: AuthedMember, page: { pageNo: number; pageSize: number }, demo: boolean) {
     const { pageNo, pageSize } = page;
     if (demo) {
-      const own = await this.db.selectFrom("device_session").select(["id", "name", "user_agent", "created_at"]).where("id", "=", sessionId).executeTakeFirst();
+      // Shown by its public id: the sequential one would tell a visitor the others' (migration 032).
+      const own = await this.db
+        .selectFrom("device_session")
+        .select(["public_id", "name", "user_agent", "created_at"])
+        .where("id", "=", sessionId)
+        .executeTakeFirst();
       const records =
-        own && pageNo === 1 ? [{ id: own.id, ip: "", deviceName: own.name, userAgent: own.user_agent, createdAt: new Date(own.created_at).toISOString() }] : [];
+        own && pageNo === 1
+          ? [{ id: own.public_id, ip: "", deviceName: own.name, userAgent: own.user_agent, createdAt: new Date(own.created_at).toISOString() }]
+          : [];
       return { records, total: own ? 1 : 0, current: pageNo, size: pageSize };
     }
     const [rows, count] = await Promise.all([
@@ -172,11 +195,14 @@ export class MemberService {
     };
   }
 
-  /** The member's live sessions, latest first. The shared demo member: a visitor sees only their own, without its address. */
+  /**
+   * The member's live sessions, latest first, each by its random public id (migration 032). The
+   * shared demo member: a visitor sees only their own, without its address.
+   */
   async devices({ memberId, sessionId }: AuthedMember, demo: boolean, now: number) {
     const rows = await this.db
       .selectFrom("device_session")
-      .select(["id", "name", "ip", "user_agent", "created_at", "last_seen_at"])
+      .select(["id", "public_id", "name", "ip", "user_agent", "created_at", "last_seen_at"])
       .where("member_id", "=", memberId)
       .where("revoked_at", "is", null)
       .where("refresh_expires_at", ">", new Date(now))
@@ -184,7 +210,7 @@ export class MemberService {
       .orderBy("last_seen_at", "desc")
       .execute();
     return rows.map((r) => ({
-      id: r.id,
+      id: r.public_id,
       name: r.name,
       ip: demo ? "" : r.ip,
       userAgent: r.user_agent,
@@ -194,27 +220,35 @@ export class MemberService {
     }));
   }
 
-  /** Ends one of the member's own sessions (another member's answers like a missing one). */
-  async revokeDevice(memberId: string, deviceSessionId: string, now: number): Promise<void> {
-    const result = await this.db
-      .updateTable("device_session")
+  /**
+   * Ends one of the member's own sessions, named by its public id (another member's answers like a
+   * missing one). A visitor of the shared demo member owns only their own session (`demo`).
+   */
+  async revokeDevice(caller: AuthedMember, demo: boolean, publicId: string, now: number): Promise<void> {
+    const result = await this.ownSession(caller, demo, publicId)
       .set({ revoked_at: new Date(now) })
-      .where("id", "=", deviceSessionId)
-      .where("member_id", "=", memberId)
-      .where("revoked_at", "is", null)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw Refusal.of(ResultCode.NOT_FOUND, "errors.device_unknown");
   }
 
-  async renameDevice(memberId: string, deviceSessionId: string, name: string): Promise<void> {
-    const result = await this.db
+  /** Renames one of the member's own sessions, named by its public id; as `revokeDevice`, the demo member's visitors only their own. */
+  async renameDevice(caller: AuthedMember, demo: boolean, publicId: string, name: string): Promise<void> {
+    const result = await this.ownSession(caller, demo, publicId).set({ name }).executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw Refusal.of(ResultCode.NOT_FOUND, "errors.device_unknown");
+  }
+
+  /**
+   * The update of one live session of the caller's: the member's, and for the shared demo member
+   * the caller's own one only, as every visitor logs in as that one member and would otherwise
+   * rename the others' sessions (they see the name on their devices page).
+   */
+  private ownSession({ memberId, sessionId }: AuthedMember, demo: boolean, publicId: string) {
+    return this.db
       .updateTable("device_session")
-      .set({ name })
-      .where("id", "=", deviceSessionId)
+      .where("public_id", "=", publicId)
       .where("member_id", "=", memberId)
       .where("revoked_at", "is", null)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw Refusal.of(ResultCode.NOT_FOUND, "errors.device_unknown");
+      .$if(demo, (q) => q.where("id", "=", sessionId));
   }
 
   /** A new password, given the old one. Every session ends, this one included: old tokens stop working at once. */
@@ -246,6 +280,8 @@ export class MemberService {
         .where("id", "=", memberId)
         .execute();
       await revokeSessions(trx, { memberId }, now);
+      // No browser stays trusted from before the new password: a stolen device cookie ends here (decision 040).
+      await revokeDeviceCookies(trx, memberId);
     });
   }
 
@@ -381,11 +417,16 @@ export class MemberService {
   }
 
   /**
-   * What a withdrawal needs of the member (spec §5): the transaction password, a security code
-   * sent to their own address, and the Google code when 2FA is bound. The code is consumed only
-   * when the password (and Google code) are right, so a typo in those does not burn it.
+   * What a withdrawal needs of the member (spec §5): the transaction password, a `withdraw` code
+   * sent to their own address for this very withdrawal (coin, network, amount, address), and the
+   * Google code when 2FA is bound. The code is consumed only when the password (and Google code)
+   * are right, so a typo in those does not burn it.
    */
-  async authorizeWithdrawal(memberId: string, input: { tradePassword: string; code: string; googleCode?: string }, now: number): Promise<MemberRow> {
+  async authorizeWithdrawal(
+    memberId: string,
+    input: WithdrawalDetails & { tradePassword: string; code: string; googleCode?: string },
+    now: number,
+  ): Promise<MemberRow> {
     const member = await this.load(memberId);
     if (!member.trade_password_hash) throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.trade_password_not_set");
     const key = `trade-password:${memberId}`;
@@ -395,7 +436,8 @@ export class MemberService {
       this.tradePasswordFailures.record(key, now);
       throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.trade_password_wrong");
     }
-    await this.confirmCodes(member, input, now);
+    const { coin, network, amount, address } = input;
+    await this.confirmCodes(member, input, now, { coin, network, amount, address });
     return member;
   }
 
@@ -407,10 +449,12 @@ export class MemberService {
     await this.confirmCodes(await this.load(memberId), input, now);
   }
 
-  private async confirmCodes(member: MemberRow, input: { code: string; googleCode?: string }, now: number): Promise<void> {
+  /** The Google code when bound, then the code: a security code, or the `withdraw` code of `withdrawal`. */
+  private async confirmCodes(member: MemberRow, input: { code: string; googleCode?: string }, now: number, withdrawal?: WithdrawalDetails): Promise<void> {
     if (member.google_secret && !verifyTotp(member.google_secret, input.googleCode ?? "", now))
       throw Refusal.of(ResultCode.BAD_REQUEST, "errors.google_code_wrong");
-    await this.consumeSecurityCode(member, input.code, now);
+    if (withdrawal) await this.codes.consume({ destination: securityDestination(member), purpose: "withdraw", code: input.code, now, withdrawal });
+    else await this.consumeSecurityCode(member, input.code, now);
   }
 
   private consumeSecurityCode(member: MemberRow, code: string, now: number): Promise<void> {

@@ -6,6 +6,7 @@ import { ResultCode } from "../../protocol/result-codes";
 import type { AttemptLimiter } from "../core/members/attempt-limiter";
 import { MEMBER_RULES } from "../core/members/rules";
 import { codeDigest, sixDigits } from "../core/members/secrets";
+import { canonicalDecimal } from "../core/spot/order-history-view";
 import { engineText } from "../locales/engine-texts";
 import { Refusal } from "../locales/refusal";
 import type { Database, MemberTable } from "../store/schema";
@@ -18,13 +19,23 @@ export interface CodeSettings {
   limits: { codeSendsPerAddress: AttemptLimiter };
 }
 
+/** The withdrawal a `withdraw` code confirms: its mail names it, and it confirms no other. */
+export interface WithdrawalDetails {
+  coin: string;
+  network: string;
+  amount: string;
+  address: string;
+}
+
 export interface CodeRequest {
   channel: "email" | "sms";
   destination: string;
   purpose: CodePurpose;
   /** The account the destination belongs to, if any (found by the caller's lookup). */
   owner: Selectable<MemberTable> | undefined;
-  /** The calling member: bind and security codes need one (the handler resolved it). */
+  /** For `withdraw`: the withdrawal the code confirms. */
+  withdrawal?: WithdrawalDetails;
+  /** The calling member: bind, security and withdraw codes need one (the handler resolved it). */
   memberId: string | null;
   /** Whether the request carried a token: a reset for an unknown account then still sends. */
   hasToken: boolean;
@@ -53,10 +64,12 @@ export class VerificationCodes {
     const answer = { resendAfterSeconds: Math.ceil(settings.codeResendMs / 1000) };
 
     // Who may ask for what: registration codes go to new accounts, binding codes to accounts not
-    // yet taken, security codes only to the logged-in member's own address.
+    // yet taken, security and withdrawal codes only to the logged-in member's own address.
     if (input.purpose === "register" && existing) throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
     if (input.purpose === "bind" && existing) throw Refusal.of(ResultCode.CONFLICT, "errors.account_taken");
-    if (input.purpose === "security" && existing?.id !== input.memberId) throw Refusal.of(ResultCode.FORBIDDEN, "errors.not_yours");
+    if ((input.purpose === "security" || input.purpose === "withdraw") && existing?.id !== input.memberId)
+      throw Refusal.of(ResultCode.FORBIDDEN, "errors.not_yours");
+    const bound = boundPurpose(input.purpose, input.withdrawal);
     // Say nothing about whether the account exists: answer as if sent.
     if (input.purpose === "reset" && !existing && !input.hasToken) return answer;
 
@@ -75,14 +88,20 @@ export class VerificationCodes {
       .executeTakeFirst();
     const sinceLast = last ? now - new Date(last.created_at).getTime() : Infinity;
     if (sinceLast < settings.codeResendMs) {
-      throw Refusal.of(ResultCode.TOO_MANY_REQUESTS, "errors.code_wait", { seconds: Math.ceil((settings.codeResendMs - sinceLast) / 1000) });
+      const seconds = Math.ceil((settings.codeResendMs - sinceLast) / 1000);
+      throw Refusal.of(ResultCode.TOO_MANY_REQUESTS, "errors.code_wait", { seconds }).retryAfter(seconds);
     }
     settings.limits.codeSendsPerAddress.record(addressKey, now);
 
     const code = sixDigits(randomInt(0, 2 ** 32 - 1));
     const site = await settings.siteName();
     const { lang } = input;
-    const lines = [engineText(lang, `mail.purpose_${input.purpose}`), engineText(lang, "mail.code_body", { code, site })];
+    const w = input.withdrawal;
+    const purposeLine =
+      input.purpose === "withdraw" && w
+        ? engineText(lang, "mail.purpose_withdraw", { amount: canonicalDecimal(w.amount), coin: w.coin, network: w.network, address: shortAddress(w.address) })
+        : engineText(lang, `mail.purpose_${input.purpose as Exclude<CodePurpose, "withdraw">}`);
+    const lines = [purposeLine, engineText(lang, "mail.code_body", { code, site })];
     if (existing?.anti_code) lines.unshift(engineText(lang, "mail.anti_code_line", { antiCode: existing.anti_code }));
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -90,7 +109,7 @@ export class VerificationCodes {
         .values({
           destination: input.destination,
           purpose: input.purpose,
-          code_hash: codeDigest(input.destination, input.purpose, code),
+          code_hash: codeDigest(input.destination, bound, code),
           created_at: new Date(now),
           expires_at: new Date(now + MEMBER_RULES.codeTtlMs),
         })
@@ -112,9 +131,11 @@ export class VerificationCodes {
   /**
    * Checks and consumes a code in a transaction of its own (call it before, not inside, the
    * action's transaction): the latest unconsumed code for this destination and purpose, unexpired,
-   * with fewer than 5 wrong tries. A wrong try is counted and committed before the refusal.
+   * with fewer than 5 wrong tries. A wrong try is counted and committed before the refusal. A
+   * `withdraw` code only matches the withdrawal it was sent for (`withdrawal`).
    */
-  async consume(input: { destination: string; purpose: CodePurpose; code: string; now: number }): Promise<void> {
+  async consume(input: { destination: string; purpose: CodePurpose; code: string; now: number; withdrawal?: WithdrawalDetails }): Promise<void> {
+    const bound = boundPurpose(input.purpose, input.withdrawal);
     const refusal = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom("verification_code")
@@ -128,13 +149,13 @@ export class VerificationCodes {
         .executeTakeFirst();
       if (!row || new Date(row.expires_at).getTime() <= input.now) return "errors.code_expired" as const;
       if (row.attempts >= MEMBER_RULES.codeMaxWrongTries) return "errors.code_locked" as const;
-      if (row.code_hash !== codeDigest(input.destination, input.purpose, input.code)) {
+      if (row.code_hash !== codeDigest(input.destination, bound, input.code)) {
         await trx
           .updateTable("verification_code")
           .set({ attempts: sql`attempts + 1` })
           .where("id", "=", row.id)
           .execute();
-        return "errors.code_wrong" as const;
+        return input.purpose === "withdraw" ? ("errors.code_wrong_withdrawal" as const) : ("errors.code_wrong" as const);
       }
       await trx
         .updateTable("verification_code")
@@ -164,4 +185,21 @@ export class VerificationCodes {
       createdAt: new Date(r.created_at).toISOString(),
     }));
   }
+}
+
+/**
+ * What a code's digest binds it to: its purpose and, for a withdrawal, the coin, network, amount
+ * (as a canonical decimal) and address, so a code sent for one withdrawal confirms no other.
+ */
+function boundPurpose(purpose: CodePurpose, withdrawal: WithdrawalDetails | undefined): string {
+  if (purpose !== "withdraw") return purpose;
+  if (!withdrawal) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.code_wrong_withdrawal");
+  const { coin, network, amount, address } = withdrawal;
+  return [purpose, coin, network, canonicalDecimal(amount), address.trim()].join("\u0000");
+}
+
+/** An address as a code's mail shows it: its first 6 and last 4 characters. */
+export function shortAddress(address: string): string {
+  const text = address.trim();
+  return text.length <= 12 ? text : `${text.slice(0, 6)}…${text.slice(-4)}`;
 }

@@ -30,7 +30,16 @@ export interface OpenStoreOptions {
   schema?: string;
   /** The embedded database's thread ended without being closed (pglite-thread.ts): the engine stops. */
   onLost?: (error: Error) => void;
+  /** Where a dropped Postgres connection is logged (the engine's logger, pino's shape); the console by default. */
+  log?: StoreLog;
 }
+
+/** A one-line warning, in pino's shape (`app.log` fits). */
+export interface StoreLog {
+  warn(obj: object, msg: string): void;
+}
+
+const CONSOLE_LOG: StoreLog = { warn: (obj, msg) => console.warn(`[engine] ${msg}`, obj) };
 
 // NUMERIC (1700) and INT8 (20) stay strings: amounts are exact and ids never lose digits.
 const RAW_TEXT = (value: string) => value;
@@ -45,6 +54,26 @@ pg.types.setTypeParser(20, RAW_TEXT);
  */
 const EMBEDDED_WAL_BOUNDS = ["-c", "min_wal_size=32MB", "-c", "max_wal_size=64MB"];
 
+/**
+ * A dropped connection (a restarted or failed-over server, `pg_terminate_backend`, a network cut)
+ * is logged, never the end of the engine: `pg` reports it as an `error` event, which with no
+ * listener is an uncaught exception. An idle one is the pool's event (the pool discards it); one
+ * checked out (inside a transaction, between its statements) is its client's, whose statement
+ * fails as any failed statement does, and the pool discards it when it comes back. Either way the
+ * pool opens a new connection on next use. Logged once per connection (`pg` can report one drop
+ * twice: the server's message, then the closed socket).
+ */
+function watchPoolConnections(pool: pg.Pool, log: StoreLog): void {
+  const reported = new WeakSet<object>();
+  const dropped = (client: object, error: Error) => {
+    if (reported.has(client)) return;
+    reported.add(client);
+    log.warn({ err: error.message }, "a database connection dropped; the pool opens another on next use");
+  };
+  pool.on("error", (error, client) => dropped(client, error));
+  pool.on("connect", (client) => client.on("error", (error) => dropped(client, error)));
+}
+
 /** Opens the database: `pg` when a URL is given, else embedded PGlite under `dataDir`. */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.databaseUrl) {
@@ -53,6 +82,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    watchPoolConnections(pool, options.log ?? CONSOLE_LOG);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
     const listen = async (channel: string, onNotify: (payload: string) => void, onLost?: () => void) => {

@@ -28,6 +28,8 @@ import * as m026 from "./migrations/026-support-requests";
 import * as m027 from "./migrations/027-config-version";
 import * as m028 from "./migrations/028-spot-order-held";
 import * as m029 from "./migrations/029-journal-kept-answers";
+import * as m031 from "./migrations/031-login-device-cookies";
+import * as m032 from "./migrations/032-device-session-public-ids";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +62,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "027-config-version": m027,
   "028-spot-order-held": m028,
   "029-journal-kept-answers": m029,
+  "031-login-device-cookies": m031,
+  "032-device-session-public-ids": m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -15,6 +15,7 @@ export interface Database {
   market_symbol: MarketSymbolTable;
   member: MemberTable;
   device_session: DeviceSessionTable;
+  login_device_cookie: LoginDeviceCookieTable;
   verification_code: VerificationCodeTable;
   outbox_message: OutboxMessageTable;
   login_log: LoginLogTable;
@@ -190,6 +191,8 @@ export interface MemberTable {
 }
 export interface DeviceSessionTable {
   id: Generated<string>;
+  /** The random id the member's devices list and its calls name the session by (migration 032); `id` stays internal. */
+  public_id: Generated<string>;
   member_id: string;
   device_id: string;
   name: string;
@@ -202,6 +205,14 @@ export interface DeviceSessionTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   revoked_at: Date | null;
+}
+/** A device cookie: a browser a member logged in from, by its token's digest (migration 031, decision 040). */
+export interface LoginDeviceCookieTable {
+  id: Generated<string>;
+  member_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 export interface VerificationCodeTable {
   id: Generated<string>;

@@ -11,7 +11,7 @@ import { externalAccount, feeAccount } from "../core/ledger/ledger";
 import { DurableCore } from "../journal/durable-core";
 import { spotProduct } from "../spot/spot-product";
 import { openStore } from "../store/db";
-import { ApiClient, type Caller } from "../testing/api-client";
+import { ApiClient, type CallInput, type Caller } from "../testing/api-client";
 import { lastMailedCode, registerAndLogIn } from "../testing/api-members";
 import { freePort, killEngine, spawnEngine, type EngineProcess } from "../testing/engine-process";
 import { simChainWithdrawals } from "../testing/sim-chain-rows";
@@ -154,19 +154,17 @@ describe("the wallet across kill -9", () => {
     const email = "withdraw-crash@example.com";
     const { uid, token } = await registerAndLogIn(engine.base, email, "device-withdraw-crash", { operator });
     await client.data(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "funding", amount: "1000", reference: "withdraw-crash-fund" } }, operator);
-    const securityCode = async () => {
+    const sendCode = async (query: NonNullable<CallInput<typeof endpoints.sendEmailCode>["query"]>) => {
       await sleep(1_100); // the resend pause (CODE_RESEND_SECONDS)
-      await client.data(endpoints.sendEmailCode, { query: { email, type: "security" } }, { token });
+      await client.data(endpoints.sendEmailCode, { query }, { token });
       return lastMailedCode(client, email, operator);
     };
-    await client.data(endpoints.tradePassword, { body: { tradePassword: "246810", code: await securityCode() } }, { token });
+    await client.data(endpoints.tradePassword, { body: { tradePassword: "246810", code: await sendCode({ email, type: "security" }) } }, { token });
+    const withdrawal = { coin: "USDT", network: "TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL", amount: "50" };
     const form = {
-      coin: "USDT",
-      network: "TRC20",
-      address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL",
-      amount: "50",
+      ...withdrawal,
       tradePassword: "246810",
-      code: await securityCode(),
+      code: await sendCode({ email, type: "withdraw", ...withdrawal }),
       idempotencyKey: "withdraw-crash-1",
     };
     const placed = await client.data(endpoints.withdraw, { body: form }, { token });

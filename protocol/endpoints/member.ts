@@ -1,10 +1,11 @@
 import * as z from "zod";
-import { define, idParam, intString } from "../endpoint";
-import { idempotencyKeyField } from "../fields";
+import { define, intString } from "../endpoint";
+import { coinField, idempotencyKeyField, positiveDecimalField } from "../fields";
 import {
   ACCOUNT_TYPES,
   areaCodeField,
   codeField,
+  deviceIdField,
   deviceSchema,
   emailField,
   googleCodeField,
@@ -18,6 +19,7 @@ import {
   tradePasswordField,
 } from "../member";
 import { CODE_PURPOSES } from "../code-purposes";
+import { addressField, networkField } from "./wallet";
 
 const pageQuery = z.object({
   pageNo: intString.pipe(z.number().int().min(1)).optional(),
@@ -47,6 +49,11 @@ export const tokenBodySchema = z.discriminatedUnion("grant_type", [
       password: z.string().min(1, "validation.password").max(100),
       googleCode: googleCodeField.optional(),
       deviceId: idempotencyKeyField,
+      /**
+       * The device cookie of an earlier login from this browser (decision 040). Any text: an
+       * unknown, expired or another account's one counts as none, so it is not refused here.
+       */
+      deviceCookie: z.string().max(200).optional(),
     })
     .superRefine(requireAccount),
   z.object({
@@ -75,6 +82,24 @@ export const resetPasswordBodySchema = z
   .object({ ...accountFields, code: codeField, password: passwordField, password1: z.string().max(100) })
   .superRefine(requireAccount)
   .refine((v) => v.password === v.password1, { path: ["password1"], message: "validation.password_mismatch" });
+
+/**
+ * What a `withdraw` code is bound to: the withdrawal it confirms (its mail names them, and a
+ * withdrawal with other details does not take it). Required for `withdraw`, ignored otherwise.
+ */
+const withdrawalCodeFields = {
+  coin: coinField.optional(),
+  network: networkField.optional(),
+  amount: positiveDecimalField.optional(),
+  address: addressField.optional(),
+};
+
+function requireWithdrawal(value: { type: string; coin?: string; network?: string; amount?: string; address?: string }, ctx: z.core.$RefinementCtx) {
+  if (value.type !== "withdraw") return;
+  for (const field of ["coin", "network", "amount", "address"] as const) {
+    if (value[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: "required for a withdrawal code" });
+  }
+}
 
 /** Members: login, codes, registration and the account center (spec §7 "Auth and member"). */
 export const memberEndpoints = {
@@ -108,13 +133,13 @@ export const memberEndpoints = {
   sendEmailCode: define({
     method: "GET",
     path: "coin/open/send/email",
-    query: z.object({ email: emailField, type: z.enum(CODE_PURPOSES) }),
+    query: z.object({ email: emailField, type: z.enum(CODE_PURPOSES), ...withdrawalCodeFields }).superRefine(requireWithdrawal),
     response: z.object({ resendAfterSeconds: z.number().int() }),
   }),
   sendSmsCode: define({
     method: "GET",
     path: "coin/open/send/sms",
-    query: z.object({ areaCode: areaCodeField, phone: phoneField, type: z.enum(CODE_PURPOSES) }),
+    query: z.object({ areaCode: areaCodeField, phone: phoneField, type: z.enum(CODE_PURPOSES), ...withdrawalCodeFields }).superRefine(requireWithdrawal),
     response: z.object({ resendAfterSeconds: z.number().int() }),
   }),
   /** Not named by the spec (its registration call is "not shown"): see docs/decisions/006. */
@@ -150,14 +175,14 @@ export const memberEndpoints = {
   deleteDevice: define({
     method: "POST",
     path: "coin/member/deleteDevice/:deviceId",
-    params: z.object({ deviceId: idParam }),
+    params: z.object({ deviceId: deviceIdField }),
     response: z.null(),
   }),
   updateDevice: define({
     method: "POST",
     path: "coin/member/updateDevice",
     body: z.object({
-      id: z.union([intString, z.number()]).pipe(z.number().int().positive("must be a positive integer")),
+      id: deviceIdField,
       name: z.string().trim().min(1, "validation.device_name").max(60, "validation.device_name"),
     }),
     response: z.null(),
@@ -234,6 +259,17 @@ export const memberEndpoints = {
         .trim()
         .regex(/^\+?\d{4,18}$/, "validation.phone"),
     }),
+    response: z.null(),
+  }),
+  /**
+   * Not in the spec: the web form's identity verification in one multipart request, images
+   * `front`, `back` and `hand` and the field `phone` (`kycSubmit`'s rule). All of it is checked
+   * before anything is stored, so a refused submission leaves no file behind (the spec's `upload`
+   * stores each image before `verified` judges the submission).
+   */
+  kycSubmitImages: define({
+    method: "POST",
+    path: "coin/member/verified/images",
     response: z.null(),
   }),
   kycStatus: define({

@@ -29,10 +29,12 @@ export async function withdrawingMember(email: string, password: string) {
   });
   expect(login.code, login.msg).toBe(200);
   const token = (login.data as { access_token: string }).access_token;
-  const securityCode = async () => {
+  /** A fresh security code, or the code of the withdrawal `withdrawal` names (coin, network, address, amount). */
+  const securityCode = async (withdrawal: Record<string, string> = {}) => {
     const after = await lastMailId(email);
     await new Promise((r) => setTimeout(r, 2_100)); // the e2e engine's resend pause (CODE_RESEND_SECONDS=2)
-    const sent = await call(endpoints.sendEmailCode.path, { query: { email, type: "security" }, token });
+    const type = Object.keys(withdrawal).length ? "withdraw" : "security";
+    const sent = await call(endpoints.sendEmailCode.path, { query: { email, type, ...withdrawal }, token });
     expect(sent.code, sent.msg).toBe(200);
     return (await latestCode(email, after)).code;
   };
@@ -49,7 +51,7 @@ export async function withdrawingMember(email: string, password: string) {
           address: TRON_ADDRESS,
           amount,
           tradePassword: TRADE_PASSWORD,
-          code: await securityCode(),
+          code: await securityCode({ coin: "USDT", network: "TRC20", address: TRON_ADDRESS, amount }),
           idempotencyKey: `e2e-wd-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
         },
         token,

@@ -17,13 +17,14 @@ export const page = style({
   gridTemplateAreas: `"bar bar bar" "book chart trades" "book forms trades" "orders orders orders"`,
   gridTemplateRows: "auto minmax(380px, auto) auto auto",
   "@media": {
+    // Narrower: the member's orders come right after the forms (on a phone they were ~2,800 px down).
     "screen and (max-width: 1100px)": {
       gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
-      gridTemplateAreas: `"bar bar" "chart chart" "forms forms" "book trades" "orders orders"`,
+      gridTemplateAreas: `"bar bar" "chart chart" "forms forms" "orders orders" "book trades"`,
     },
     "screen and (max-width: 640px)": {
       gridTemplateColumns: "minmax(0, 1fr)",
-      gridTemplateAreas: `"bar" "chart" "forms" "book" "trades" "orders"`,
+      gridTemplateAreas: `"bar" "chart" "forms" "orders" "book" "trades"`,
     },
   },
 });
@@ -38,6 +39,30 @@ export const area = styleVariants({
 });
 
 export const panelTitle = style({ fontSize: "14px", fontWeight: 600, margin: 0, padding: "10px 12px", borderBottom: `1px solid ${vars.color.border}` });
+/** The book's title with its grouping choice (the rows' price step). */
+export const bookHead = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  flexWrap: "wrap",
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+/** The book's title inside its head: the head draws the line under both. */
+export const bookTitle = style([panelTitle, { borderBottom: "none" }]);
+export const groupTabs = style({ display: "flex", gap: "2px", padding: "0 8px", fontFamily: vars.font.mono, fontSize: "11px" });
+export const groupTab = style({
+  // WCAG 2.2 target size: at least 24 × 24 px.
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  minWidth: "24px",
+  minHeight: "24px",
+  padding: "4px 6px",
+  borderRadius: "4px",
+  color: vars.color.textMuted,
+  textDecoration: "none",
+  selectors: { '&[aria-current="true"]': { color: vars.color.text, background: vars.color.border } },
+});
 
 // ---- Ticker bar ----
 export const bar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "8px 24px", padding: "10px 12px" });
@@ -136,7 +161,22 @@ export const periodLink = style({
   },
 });
 export const chartBox = style({ position: "relative", flex: 1, minHeight: "360px" });
-export const chartSvg = style({ display: "block", width: "100%", height: "360px" });
+/** The drawn chart with its axes: prices in a right-hand gutter, times (or a depth's prices) below. */
+export const svgFrame = style({ position: "relative", marginRight: "72px", marginBottom: "20px" });
+export const chartSvg = style({ display: "block", width: "100%", height: "340px" });
+const tick = {
+  position: "absolute",
+  fontSize: "11px",
+  fontFamily: vars.font.mono,
+  color: vars.color.textMuted,
+  whiteSpace: "nowrap",
+  pointerEvents: "none",
+} as const;
+export const priceTick = style({ ...tick, left: "calc(100% + 6px)", transform: "translateY(-50%)" });
+export const timeTick = style({ ...tick, top: "calc(100% + 3px)", transform: "translateX(-50%)" });
+/** Every other time on the axis: left out on a phone, where four would overlap. */
+export const timeTickMinor = style([timeTick, { "@media": { "screen and (max-width: 640px)": { display: "none" } } }]);
+export const chartViews = style({ display: "flex", gap: "2px", marginRight: "8px", paddingRight: "8px", borderRight: `1px solid ${vars.color.border}` });
 /** Said over the SVG chart when the interactive one could not be loaded. */
 /**
  * The chart's colours as the theme's CSS variables, written out here at build time: the chart
@@ -165,7 +205,48 @@ export const formsRow = style({
   "@media": { "screen and (max-width: 640px)": { gridTemplateColumns: "1fr" } },
 });
 export const orderForm = style({ display: "grid", gap: "10px", alignContent: "start" });
+/** The buy/sell switch a phone shows above its one form. */
+export const sideSwitch = style({
+  display: "none",
+  gridTemplateColumns: "1fr 1fr",
+  gap: "4px",
+  "@media": { "screen and (max-width: 640px)": { display: "grid" } },
+});
+const sideLinkBase = {
+  padding: "8px",
+  textAlign: "center",
+  borderRadius: vars.radius.small,
+  fontWeight: 700,
+  textDecoration: "none",
+  color: vars.color.textMuted,
+  background: vars.color.surfaceRaised,
+} as const;
+export const sideLink = styleVariants({
+  buy: { ...sideLinkBase, selectors: { '&[aria-current="true"]': { background: vars.color.up, color: vars.color.accentText } } },
+  sell: { ...sideLinkBase, selectors: { '&[aria-current="true"]': { background: vars.color.down, color: vars.color.accentText } } },
+});
+/** The form of the side a phone does not show. */
+export const otherSide = style({ "@media": { "screen and (max-width: 640px)": { display: "none" } } });
 export const available = style({ display: "flex", justifyContent: "space-between", fontSize: "12px", color: vars.color.textMuted });
+/** Deposit, Transfer and the one-step move from funding, under "Available". */
+export const fundLinks = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "4px 12px",
+  justifyContent: "flex-end",
+  fontSize: "12px",
+  marginTop: "-4px",
+  selectors: { "& > a, & > button": { display: "inline-flex", alignItems: "center", minHeight: "24px" } },
+});
+export const fundButton = style({
+  background: "none",
+  border: "none",
+  padding: 0,
+  font: "inherit",
+  color: vars.color.accent,
+  textDecoration: "underline",
+  cursor: "pointer",
+});
 export const numberField = style({ display: "grid", gap: "4px" });
 export const numberLabel = style({ fontSize: "12px", color: vars.color.textMuted });
 export const numberBox = style({
@@ -238,7 +319,15 @@ export const loginLink = style({
 });
 
 // ---- Orders ----
-export const ordersHead = style({ display: "flex", alignItems: "center", justifyContent: "space-between", borderBottom: `1px solid ${vars.color.border}` });
+export const ordersHead = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+/** The member panel's tabs: they scroll sideways inside the panel on a phone, never widen the page. */
+export const memberTabs = style([typeTabs, { borderBottom: "none", overflowX: "auto", flex: "1 1 auto", minWidth: 0, whiteSpace: "nowrap" }]);
 export const ordersLink = style({ padding: "10px 12px", color: vars.color.accentStrong, fontSize: "13px" });
 export const cancelButton = style({
   padding: "2px 10px",

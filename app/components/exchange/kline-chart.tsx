@@ -1,7 +1,10 @@
 import { Link } from "@remix-run/react";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { KLINE_PERIODS, type KlinePeriod, type WireCandle } from "#protocol/endpoints/market-data";
+import { KLINE_PERIODS, type Depth, type KlinePeriod, type WireCandle } from "#protocol/endpoints/market-data";
+import { fromMinor, toMinor } from "#protocol/decimal";
+import { useNumberFormat } from "~/lib/use-number-format";
+import { DepthSvg } from "./depth-chart";
 import { useHydrated } from "~/lib/use-hydrated";
 import * as s from "./exchange.css";
 import { MA_LINES, movingAverage } from "./moving-average";
@@ -16,26 +19,68 @@ const varName = (v: string) => v.replace(/^var\((--[^),]+).*$/, "$1");
  * candle. The ECharts island (zoom, crosshair, prices; 190 KB gzip) is loaded when the member
  * reaches for the chart — the pointer over it, a touch — not with the page (decision 034).
  */
-export function KlineArea({ candles, period, symbol, search }: { candles: WireCandle[]; period: KlinePeriod; symbol: string; search: URLSearchParams }) {
+export function KlineArea({
+  candles,
+  period,
+  symbol,
+  search,
+  priceScale,
+  depth,
+  amountScale,
+}: {
+  candles: WireCandle[];
+  period: KlinePeriod;
+  symbol: string;
+  search: URLSearchParams;
+  priceScale: number;
+  depth: Depth;
+  amountScale: number;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [interactive, setInteractive] = useState(false);
   const reach = () => setInteractive(true);
   const label = t("exchange.chart_label", { symbol, period: t(`exchange.periods.${period}`) });
-  const linkTo = (p: KlinePeriod) => {
+  const linkTo = (name: "period" | "chart", value: string) => {
     const next = new URLSearchParams(search);
-    next.set("period", p);
+    next.set(name, value);
     return `?${next.toString()}`;
   };
-  const svg = <CandleSvg candles={candles} label={label} />;
+  // The depth chart is the other view of this area (`?chart=depth`): a link, so it works without JavaScript.
+  const view = search.get("chart") === "depth" ? "depth" : "kline";
+  const svg = <CandleSvg candles={candles} label={label} priceScale={priceScale} daily={["1d", "1w", "1M"].includes(period)} />;
+  const views = (
+    <span className={s.chartViews}>
+      {(["kline", "depth"] as const).map((v) => (
+        <Link key={v} to={linkTo("chart", v)} className={s.periodLink} aria-current={v === view ? "true" : undefined} preventScrollReset replace>
+          {t(`exchange.chart_view_${v}`)}
+        </Link>
+      ))}
+    </span>
+  );
+  if (view === "depth")
+    return (
+      <section aria-labelledby="chart-title" style={{ display: "flex", flexDirection: "column", flex: 1 }}>
+        <h2 id="chart-title" className="visually-hidden">
+          {t("exchange.depth_chart")}
+        </h2>
+        <nav className={s.chartTools} aria-label={t("exchange.chart_views")}>
+          {views}
+        </nav>
+        <div className={s.chartBox} data-testid="depth-chart">
+          <DepthSvg depth={depth} priceScale={priceScale} amountScale={amountScale} label={t("exchange.depth_label", { symbol })} />
+        </div>
+      </section>
+    );
   return (
     <section aria-labelledby="chart-title" style={{ display: "flex", flexDirection: "column", flex: 1 }}>
       <h2 id="chart-title" className="visually-hidden">
         {t("exchange.chart")}
       </h2>
       <nav className={s.chartTools} aria-label={t("exchange.periods_label")}>
+        {views}
         {KLINE_PERIODS.map((p) => (
-          <Link key={p} to={linkTo(p)} className={s.periodLink} aria-current={p === period ? "true" : undefined} preventScrollReset replace>
+          <Link key={p} to={linkTo("period", p)} className={s.periodLink} aria-current={p === period ? "true" : undefined} preventScrollReset replace>
             {t(`exchange.periods.${p}`)}
           </Link>
         ))}
@@ -113,7 +158,8 @@ const px = (v: number) => String(Math.round(v * 10) / 10);
  * wicks, the bodies and the volume bars, not three elements per candle: the server sends this in
  * the trading page's HTML (decision 036; ~44 KB of markup before).
  */
-export function CandleSvg({ candles, label }: { candles: WireCandle[]; label: string }) {
+export function CandleSvg({ candles, label, priceScale, daily }: { candles: WireCandle[]; label: string; priceScale: number; daily: boolean }) {
+  const nf = useNumberFormat();
   const shown = candles.slice(-90);
   const W = 1000;
   const H = 360;
@@ -148,23 +194,52 @@ export function CandleSvg({ candles, label }: { candles: WireCandle[]; label: st
     side.bodies += `M${px(x - half)} ${px(top)}h${width}v${px(bodyH)}h-${width}z`;
     if (vh > 0) side.volumes += `M${px(x - half)} ${px(H - vh)}h${width}V${H}h-${width}z`;
   });
+  // The axes: five prices spread exactly (in minor units) from the lowest low to the highest high,
+  // placed where the drawing puts them, and four candles' times under their candles (UTC, as the
+  // interactive chart writes them).
+  const lowest = shown.reduce((a, c) => (Number(c.l) < Number(a) ? c.l : a), shown[0]?.l ?? "0");
+  const highest = shown.reduce((a, c) => (Number(c.h) > Number(a) ? c.h : a), shown[0]?.h ?? "0");
+  const lowMinor = toMinor(lowest, priceScale, "down");
+  const highMinor = toMinor(highest, priceScale, "up");
+  const prices = [0n, 1n, 2n, 3n, 4n].map((k) => fromMinor(lowMinor + ((highMinor - lowMinor) * k) / 4n, priceScale));
+  const timeAt = (t: number) => {
+    const iso = new Date(t).toISOString();
+    return daily ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+  };
+  const timeIndexes = shown.length ? [...new Set([0.1, 0.35, 0.6, 0.85].map((f) => Math.floor(f * shown.length)))] : [];
   return (
-    <svg className={s.chartSvg} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" aria-label={label} role="img" focusable="false">
-      {(["up", "down"] as const).map((side) => {
-        const color = side === "up" ? s.chartColors.up : s.chartColors.down;
-        const { wicks, bodies, volumes } = paths[side];
-        return (
-          // Colours as style, not attributes: they are CSS variables, which SVG attributes do not read everywhere.
-          <g key={side} style={{ fill: color }}>
-            {wicks ? <path d={wicks} style={{ fill: "none", stroke: color }} strokeWidth={1} vectorEffect="non-scaling-stroke" /> : null}
-            {bodies ? <path d={bodies} /> : null}
-            {volumes ? <path d={volumes} opacity={0.5} /> : null}
-          </g>
-        );
-      })}
-      {MA_LINES.map(({ n, color }) => (
-        <polyline key={n} points={maPoints(n)} fill="none" stroke={color} strokeWidth={1} opacity={0.8} vectorEffect="non-scaling-stroke" />
-      ))}
-    </svg>
+    <div className={s.svgFrame}>
+      <svg className={s.chartSvg} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" aria-label={label} role="img" focusable="false">
+        {(["up", "down"] as const).map((side) => {
+          const color = side === "up" ? s.chartColors.up : s.chartColors.down;
+          const { wicks, bodies, volumes } = paths[side];
+          return (
+            // Colours as style, not attributes: they are CSS variables, which SVG attributes do not read everywhere.
+            <g key={side} style={{ fill: color }}>
+              {wicks ? <path d={wicks} style={{ fill: "none", stroke: color }} strokeWidth={1} vectorEffect="non-scaling-stroke" /> : null}
+              {bodies ? <path d={bodies} /> : null}
+              {volumes ? <path d={volumes} opacity={0.5} /> : null}
+            </g>
+          );
+        })}
+        {MA_LINES.map(({ n, color }) => (
+          <polyline key={n} points={maPoints(n)} fill="none" stroke={color} strokeWidth={1} opacity={0.8} vectorEffect="non-scaling-stroke" />
+        ))}
+      </svg>
+      <div aria-hidden="true" data-testid="price-axis">
+        {prices.map((p) => (
+          <span key={p} className={s.priceTick} style={{ top: `${(y(Number(p)) / H) * 100}%` }}>
+            {nf.fixed(p, priceScale)}
+          </span>
+        ))}
+      </div>
+      <div aria-hidden="true" data-testid="time-axis">
+        {timeIndexes.map((i, n) => (
+          <span key={i} className={n % 2 ? s.timeTickMinor : s.timeTick} style={{ left: `${((i * step + step / 2) / W) * 100}%` }}>
+            {timeAt(shown[i]!.t)}
+          </span>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
+import { BOOK_GROUPS, groupLevels, groupStep, type BookGroup } from "~/lib/book-grouping";
 import type { Depth } from "#protocol/endpoints/market-data";
 import { fromMinor, multiplyDecimal, toMinor } from "#protocol/decimal";
 import { clsx } from "~/lib/clsx";
@@ -13,6 +15,9 @@ interface Props {
   priceScale: number;
   last: string | null;
   lastTone: "up" | "down" | "flat";
+  /** Ticks gathered in one row (`?group=`), and the page's link for each grouping. */
+  group: BookGroup;
+  groupHref: (group: BookGroup) => string;
   /** Rows shown per side. */
   rows?: number;
 }
@@ -24,11 +29,11 @@ interface Props {
  * market's price decimals, amounts its amount decimals, in the member's language: every row has
  * the same decimals, so the columns line up.
  */
-export function OrderBook({ depth, base, quote, amountScale, priceScale, last, lastTone, rows = 12 }: Props) {
+export function OrderBook({ depth, base, quote, amountScale, priceScale, last, lastTone, group, groupHref, rows = 12 }: Props) {
   const { t } = useTranslation();
   const nf = useNumberFormat();
-  const asks = depth.asks.slice(0, rows);
-  const bids = depth.bids.slice(0, rows);
+  const asks = groupLevels(depth.asks, "ask", group, priceScale, amountScale).slice(0, rows);
+  const bids = groupLevels(depth.bids, "bid", group, priceScale, amountScale).slice(0, rows);
   const cumulative = (levels: Array<[string, string]>) => {
     let sum = 0n;
     return levels.map(([, amount]) => (sum += toMinor(amount, amountScale, "down")));
@@ -55,9 +60,19 @@ export function OrderBook({ depth, base, quote, amountScale, priceScale, last, l
   );
   return (
     <section aria-labelledby="book-title">
-      <h2 id="book-title" className={s.panelTitle}>
-        {t("exchange.order_book")}
-      </h2>
+      <div className={s.bookHead}>
+        <h2 id="book-title" className={s.bookTitle}>
+          {t("exchange.order_book")}
+        </h2>
+        {/* Links, not a script: the grouping works without JavaScript and is kept in the URL. */}
+        <nav className={s.groupTabs} aria-label={t("exchange.book_grouping", { unit: quote })}>
+          {BOOK_GROUPS.map((g) => (
+            <Link key={g} to={groupHref(g)} className={s.groupTab} aria-current={g === group ? "true" : undefined} preventScrollReset replace>
+              {nf.display(groupStep(priceScale, g), { abbreviate: false })}
+            </Link>
+          ))}
+        </nav>
+      </div>
       <table className={s.table} aria-label={t("exchange.asks")}>
         {head}
         <tbody data-testid="asks">

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/dom";
-import { useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { fromMinor, multiplyDecimal, toMinor } from "#protocol/decimal";
@@ -10,7 +10,7 @@ import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import { precisionOf, type OrderFormType } from "~/lib/forms/spot-order";
 import { useExchangeForm, type ExchangeField } from "~/lib/forms/use-exchange-form";
 import { estimateOrderFee } from "~/lib/fees";
-import { cleanTypedNumber, decimalMarkOf, readDecimalInput, toInputText } from "~/lib/decimal-input";
+import { decimalMarkOf, readDecimalInput, toInputText } from "#protocol/decimal-input";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useNumberFormat } from "~/lib/use-number-format";
 import * as s from "./exchange.css";
@@ -31,7 +31,11 @@ interface Props {
   rules: OrderFormRules;
   /** What the member can spend: quote for a buy, base for a sell. */
   available: string;
+  /** What the funding account holds of the coin this side spends (deposits land there). */
+  funding: string;
   idempotencyKey: string;
+  /** The key of the one-step move from funding to spot. */
+  fundKey: string;
   /** The result of a refused post (document request without JavaScript). */
   lastResult?: SubmissionResult<string[]> | null;
   /** A suggested price (the last trade) to start a limit order from. */
@@ -46,7 +50,7 @@ type ActionReply = { side: "buy" | "sell"; result: SubmissionResult<string[]>; k
  * reloads. A retried post of the same form places one order; after any answer the form carries
  * a new idempotency key (a refusal brings one: the engine keeps its answer under the old key).
  */
-export function OrderForm({ side, orderType, rules, available, idempotencyKey, lastResult, suggestedPrice }: Props) {
+export function OrderForm({ side, orderType, rules, available, funding, idempotencyKey, fundKey, lastResult, suggestedPrice }: Props) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<ActionReply>();
   const precision = precisionOf(rules);
@@ -106,9 +110,17 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
     set(fields.num, (availMinor * pct * 10n ** BigInt(precision.priceScale + precision.amountScale)) / (100n * priceMinor * 10n ** 8n), precision.amountScale);
   };
 
+  /**
+   * A number field. What is typed or pasted stays exactly as it is (decision 039): the field is
+   * read as the server reads it, and while the text is not a number the server would take, the
+   * server's message says why under it (the check's errors, once shown, come first).
+   */
   const numberField = (field: ExchangeField, label: string, unit: string, scale: number, defaultValue?: string | null) => {
     const props = getInputProps(field, { type: "text" });
     const errorId = `${field.id}-error`;
+    const typed = field.value ? readDecimalInput(field.value, { scale, mark }) : null;
+    const unreadable = typed && !typed.ok && typed.error !== "required" ? [`validation.number.${typed.error}`] : [];
+    const errors = field.errors?.length ? field.errors : unreadable;
     return (
       <div className={s.numberField}>
         <label htmlFor={field.id} className={s.numberLabel}>
@@ -121,19 +133,16 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
             className={s.numberInput}
             inputMode="decimal"
             autoComplete="off"
-            aria-describedby={field.errors?.length ? errorId : undefined}
-            onInput={(e) => {
-              const clean = cleanTypedNumber(e.currentTarget.value, scale, mark);
-              if (clean !== e.currentTarget.value) e.currentTarget.value = clean;
-            }}
+            aria-invalid={errors.length ? true : undefined}
+            aria-describedby={errors.length ? errorId : undefined}
           />
           <span className={s.unit} aria-hidden="true">
             {unit}
           </span>
         </div>
-        {field.errors?.length ? (
-          <p id={errorId} className={s.fieldError}>
-            {field.errors.map((e) => formErrorText(e, t, { field: label, max: scale, mark, example: toInputText(scale > 0 ? "12.5" : "10", mark) })).join(" ")}
+        {errors.length ? (
+          <p id={errorId} className={s.fieldError} data-testid={`${field.id}-error`}>
+            {errors.map((e) => formErrorText(e, t, { field: label, max: scale, mark, example: toInputText(scale > 0 ? "12.5" : "10", mark) })).join(" ")}
           </p>
         ) : null}
       </div>
@@ -141,80 +150,108 @@ export function OrderForm({ side, orderType, rules, available, idempotencyKey, l
   };
 
   const title = t(side === "buy" ? "exchange.buy_title" : "exchange.sell_title", { coin: rules.base });
+  const fundFormId = `fund-${side}`;
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className={s.orderForm} aria-label={title}>
-      <input type="hidden" name="intent" value="place" />
-      <input type="hidden" name="side" value={side} />
-      <input type="hidden" name="orderType" value={orderType} />
-      <input type="hidden" name="idempotencyKey" value={key} />
-      <div className={s.available}>
-        <span>{t("exchange.available")}</span>
-        <span data-testid={`available-${side}`}>
-          {nf.display(available)} {spendUnit}
-        </span>
-      </div>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      {orderType === "stop" && (
-        <>
-          <div className={s.stopRow}>
-            <label className={s.check}>
-              <input {...getInputProps(fields.stopProfit, { type: "checkbox", value: "on" })} />
-              {t("exchange.stop_profit")}
-            </label>
-            {numberField(fields.stopProfitPrice, t("exchange.stop_profit_price"), rules.quote, precision.priceScale)}
-          </div>
-          <div className={s.stopRow}>
-            <label className={s.check}>
-              <input {...getInputProps(fields.stopLoss, { type: "checkbox", value: "on" })} />
-              {t("exchange.stop_loss")}
-            </label>
-            {numberField(fields.stopLossPrice, t("exchange.stop_loss_price"), rules.quote, precision.priceScale)}
-          </div>
-          {fields.stopProfit.errors?.length ? <p className={s.fieldError}>{fields.stopProfit.errors.map((e) => formErrorText(e, t)).join(" ")}</p> : null}
-          {numberField(fields.triggerMoney, t("exchange.order_price"), rules.quote, precision.priceScale, suggestedPrice)}
-        </>
-      )}
-      {orderType === "limit" && numberField(fields.price, t("exchange.price"), rules.quote, precision.priceScale, suggestedPrice)}
-      {orderType === "market" && <p className={s.numberLabel}>{t(side === "buy" ? "exchange.market_buy_hint" : "exchange.market_sell_hint")}</p>}
-      {buyAtMarket
-        ? numberField(fields.money, t("exchange.total_spend"), rules.quote, precision.quoteScale)
-        : numberField(fields.num, t("exchange.amount"), rules.base, precision.amountScale)}
-      {hydrated && (
-        <div className={s.percents}>
-          {[25n, 50n, 75n, 100n].map((pct) => (
-            <button
-              key={String(pct)}
-              type="button"
-              className={s.percent}
-              onClick={() => share(pct)}
-              aria-label={t("exchange.use_share", { share: String(pct) })}
-            >
-              {String(pct)}%
-            </button>
-          ))}
-        </div>
-      )}
-      {orderType !== "market" && (
-        <div className={s.total}>
-          <span>{t("exchange.total")}</span>
-          <span>
-            {nf.display(totalValue)} {rules.quote}
+    <>
+      <fetcher.Form method="post" {...getFormProps(form)} className={s.orderForm} aria-label={title}>
+        <input type="hidden" name="intent" value="place" />
+        <input type="hidden" name="side" value={side} />
+        <input type="hidden" name="orderType" value={orderType} />
+        <input type="hidden" name="idempotencyKey" value={key} />
+        <div className={s.available}>
+          <span>{t("exchange.available")}</span>
+          <span data-testid={`available-${side}`}>
+            {nf.display(available)} {spendUnit}
           </span>
         </div>
-      )}
-      <dl className={s.fees}>
-        <div className={s.total}>
-          <dt>{t("exchange.fee_rates")}</dt>
-          <dd data-testid={`fee-rates-${side}`}>{t("exchange.fee_rates_value", { maker: nf.mark(rules.makerFee), taker: nf.mark(rules.takerFee) })}</dd>
+        {/* "Available 0" leads somewhere: deposit, transfer, or move what the funding account holds in one step. */}
+        <div className={s.fundLinks}>
+          <Link to={`/account/wallet/deposit?coin=${encodeURIComponent(spendUnit)}`} aria-label={t("exchange.deposit_coin", { coin: spendUnit })}>
+            {t("exchange.deposit")}
+          </Link>
+          <Link
+            to={`/account/wallet/transfer?coin=${encodeURIComponent(spendUnit)}&from=funding&to=spot`}
+            aria-label={t("exchange.transfer_coin", { coin: spendUnit })}
+          >
+            {t("exchange.transfer")}
+          </Link>
+          {/[1-9]/.test(funding) ? (
+            <button type="submit" form={fundFormId} className={s.fundButton} data-testid={`fund-${side}`}>
+              {t("exchange.move_from_funding", { amount: nf.display(funding, { abbreviate: false }), coin: spendUnit })}
+            </button>
+          ) : null}
         </div>
-        <div className={s.total}>
-          <dt>{t("exchange.estimated_fee")}</dt>
-          <dd data-testid={`fee-estimate-${side}`}>{fee ? `≈ ${nf.display(fee.value)} ${fee.unit}` : `-- ${side === "buy" ? rules.base : rules.quote}`}</dd>
-        </div>
-      </dl>
-      <button type="submit" className={s.submit[side]} disabled={busy}>
-        {busy ? t("exchange.placing") : title}
-      </button>
-    </fetcher.Form>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {orderType === "stop" && (
+          <>
+            <div className={s.stopRow}>
+              <label className={s.check}>
+                <input {...getInputProps(fields.stopProfit, { type: "checkbox", value: "on" })} />
+                {t("exchange.stop_profit")}
+              </label>
+              {numberField(fields.stopProfitPrice, t("exchange.stop_profit_price"), rules.quote, precision.priceScale)}
+            </div>
+            <div className={s.stopRow}>
+              <label className={s.check}>
+                <input {...getInputProps(fields.stopLoss, { type: "checkbox", value: "on" })} />
+                {t("exchange.stop_loss")}
+              </label>
+              {numberField(fields.stopLossPrice, t("exchange.stop_loss_price"), rules.quote, precision.priceScale)}
+            </div>
+            {fields.stopProfit.errors?.length ? <p className={s.fieldError}>{fields.stopProfit.errors.map((e) => formErrorText(e, t)).join(" ")}</p> : null}
+            {numberField(fields.triggerMoney, t("exchange.order_price"), rules.quote, precision.priceScale, suggestedPrice)}
+          </>
+        )}
+        {orderType === "limit" && numberField(fields.price, t("exchange.price"), rules.quote, precision.priceScale, suggestedPrice)}
+        {orderType === "market" && <p className={s.numberLabel}>{t(side === "buy" ? "exchange.market_buy_hint" : "exchange.market_sell_hint")}</p>}
+        {buyAtMarket
+          ? numberField(fields.money, t("exchange.total_spend"), rules.quote, precision.quoteScale)
+          : numberField(fields.num, t("exchange.amount"), rules.base, precision.amountScale)}
+        {hydrated && (
+          <div className={s.percents}>
+            {[25n, 50n, 75n, 100n].map((pct) => (
+              <button
+                key={String(pct)}
+                type="button"
+                className={s.percent}
+                onClick={() => share(pct)}
+                aria-label={t("exchange.use_share", { share: String(pct) })}
+              >
+                {String(pct)}%
+              </button>
+            ))}
+          </div>
+        )}
+        {orderType !== "market" && (
+          <div className={s.total}>
+            <span>{t("exchange.total")}</span>
+            <span>
+              {nf.display(totalValue)} {rules.quote}
+            </span>
+          </div>
+        )}
+        <dl className={s.fees}>
+          <div className={s.total}>
+            <dt>{t("exchange.fee_rates")}</dt>
+            <dd data-testid={`fee-rates-${side}`}>{t("exchange.fee_rates_value", { maker: nf.mark(rules.makerFee), taker: nf.mark(rules.takerFee) })}</dd>
+          </div>
+          <div className={s.total}>
+            <dt>{t("exchange.estimated_fee")}</dt>
+            <dd data-testid={`fee-estimate-${side}`}>{fee ? `≈ ${nf.display(fee.value)} ${fee.unit}` : `-- ${side === "buy" ? rules.base : rules.quote}`}</dd>
+          </div>
+        </dl>
+        <button type="submit" className={s.submit[side]} disabled={busy}>
+          {busy ? t("exchange.placing") : title}
+        </button>
+      </fetcher.Form>
+      {/* The move's own form (forms do not nest): its button sits by "Available" above. */}
+      <Form method="post" id={fundFormId} hidden>
+        <input type="hidden" name="intent" value="fund" />
+        <input type="hidden" name="coin" value={spendUnit} />
+        {/* Exactly what the button says is moved: a retry under the same key gets the first answer. */}
+        <input type="hidden" name="amount" value={funding} />
+        <input type="hidden" name="idempotencyKey" value={fundKey} />
+      </Form>
+    </>
   );
 }

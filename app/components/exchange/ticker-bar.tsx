@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import type { MarketItem } from "#protocol/market";
 import { clsx } from "~/lib/clsx";
+import { formatPercentChange } from "~/lib/number-format";
 import { useNumberFormat } from "~/lib/use-number-format";
 import * as s from "./exchange.css";
 
@@ -12,9 +13,7 @@ export function toneOf(change: string | null | undefined): "up" | "down" | "flat
 
 /** A signed percent: "+1.25%", "-0.5%", "0%"; "--" when unknown. */
 export function signedPercent(change: string | null | undefined): string {
-  if (change == null) return "--";
-  const tone = toneOf(change);
-  return `${tone === "up" ? "+" : ""}${change}%`;
+  return formatPercentChange(change);
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { codeField, passwordField, tradePasswordField } from "#protocol/member";
+import { codeField, deviceIdField, passwordField, tradePasswordField } from "#protocol/member";
 
 /** Schemas of the account-center forms (messages are text keys). */
 export const changePasswordSchema = z
@@ -27,7 +27,7 @@ export const antiCodeSchema = z.object({
 });
 
 export const renameDeviceSchema = z.object({
-  id: z.string().regex(/^\d+$/),
+  id: deviceIdField,
   name: z.string({ message: "validation.device_name" }).trim().min(1, "validation.device_name").max(60, "validation.device_name"),
 });
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { readDecimalInput, type DecimalInputRules } from "../decimal-input";
+import { readDecimalInput, type DecimalInputRules } from "#protocol/decimal-input";
 
 /**
  * A money form's number field (decision 014): the typed text, read strictly in the member's

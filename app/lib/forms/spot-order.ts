@@ -4,15 +4,15 @@ import * as z from "zod";
 import { ORDER_TYPE_CODES } from "#protocol/endpoints/spot";
 import { idempotencyKeyField } from "#protocol/fields";
 import { ORDER_KINDS, readOrderShape, type OrderField, type OrderFields, type OrderKind, type OrderShapeIssue } from "#protocol/spot-order";
-import type { DecimalMark } from "../decimal-input";
+import type { DecimalMark } from "#protocol/decimal-input";
 import { decimalField } from "./decimal-field";
 
 /**
  * The buy and sell forms of the spot trading page (spec §3 "Spot trade settings": num, money,
  * triggerMoney, stop-profit price and check, stop-loss price and check). Number fields are read
- * exactly as typed in the member's language (decision 014): a value that is not a plain decimal
- * within the market's precision is refused, never reshaped; the §5 clean-up runs only in the
- * browser, as the member types. Messages are text keys.
+ * exactly as typed in the member's language (decisions 014 and 039): a value that is not a plain
+ * decimal within the market's precision is refused, never reshaped, on both tiers; nothing in the
+ * browser rewrites what was typed. Messages are text keys.
  *
  * Which fields each order type needs is the protocol's rule (`readOrderShape`, the one the engine
  * refuses by); the form adds what is its own: a buy at market spends `money`, a sell sells `num`;

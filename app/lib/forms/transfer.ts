@@ -3,7 +3,7 @@ import "./schema-bundle";
 import * as z from "zod";
 import { OPEN_ACCOUNTS } from "#protocol/accounts";
 import { coinField, idempotencyKeyField } from "#protocol/fields";
-import type { DecimalMark } from "../decimal-input";
+import type { DecimalMark } from "#protocol/decimal-input";
 import { decimalField } from "./decimal-field";
 
 /**

@@ -5,7 +5,7 @@ import { coinField, idempotencyKeyField } from "#protocol/fields";
 import { codeField, tradePasswordField } from "#protocol/member";
 import { networkField } from "#protocol/endpoints/wallet";
 import { compareDecimal, decimals, fromMinor, sumFits, toMinor } from "#protocol/decimal";
-import type { DecimalMark } from "../decimal-input";
+import type { DecimalMark } from "#protocol/decimal-input";
 import { decimalField } from "./decimal-field";
 import { keyError } from "./form-error";
 
@@ -24,6 +24,9 @@ export interface WithdrawalRules {
   /** The member bound Google Authenticator: its code is asked for too. */
   googleBound: boolean;
 }
+
+/** The destination address as typed. */
+const addressInput = z.string({ message: "wallet.withdraw.address_required" }).trim().min(1, "wallet.withdraw.address_required").max(128, "validation.address");
 
 /** The most that can be withdrawn: the available balance less the fee ("0" when the fee does not fit). */
 export function maxWithdrawal(available: string, fee: string): string {
@@ -45,7 +48,7 @@ export function withdrawalSchema(rules: WithdrawalRules) {
     .object({
       coin: coinField,
       network: networkField,
-      address: z.string({ message: "wallet.withdraw.address_required" }).trim().min(1, "wallet.withdraw.address_required").max(128, "validation.address"),
+      address: addressInput,
       memo: z
         .string()
         .trim()
@@ -69,3 +72,16 @@ export function withdrawalSchema(rules: WithdrawalRules) {
     });
 }
 export type WithdrawalForm = z.output<ReturnType<typeof withdrawalSchema>>;
+
+/**
+ * The form's "send code" intent: the code confirms one withdrawal (the engine binds it to the
+ * coin, network, amount and address, and its mail names them), so those must be filled in first.
+ */
+export function withdrawalCodeSchema(rules: WithdrawalRules) {
+  return z.object({
+    coin: coinField,
+    network: networkField,
+    address: addressInput,
+    amount: decimalField({ scale: rules.scale, mark: rules.mark }).pipe(z.string({ message: "wallet.withdraw.amount_required" })),
+  });
+}

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n";
 import { PageErrorBoundary } from "~/components/error-page";
 import * as s from "~/components/exchange/exchange.css";
 import { KlineArea } from "~/components/exchange/kline-chart";
-import { OpenOrders } from "~/components/exchange/open-orders";
+import { MemberPanel } from "~/components/exchange/member-panel";
 import { OrderBook } from "~/components/exchange/order-book";
 import { OrderForm } from "~/components/exchange/order-form";
 import { RecentTrades } from "~/components/exchange/recent-trades";
@@ -12,6 +12,8 @@ import { TickerBar, toneOf } from "~/components/exchange/ticker-bar";
 import { useLiveMarket } from "~/components/exchange/use-live-market";
 import { compareDecimal } from "#protocol/decimal";
 import { ORDER_TYPES } from "~/lib/forms/spot-order";
+import { readBookGroup, type BookGroup } from "~/lib/book-grouping";
+import { readFormSide, readMemberTab, type MemberTab } from "~/lib/trading-tabs";
 import { numberFormatOf } from "~/lib/number-format";
 import type { ShellData } from "~/lib/shell";
 import { pageTitle } from "~/lib/use-shell";
@@ -33,7 +35,7 @@ export function action(args: ActionFunctionArgs) {
   return withMember(args, ({ engine, params }) => exchangeAction(engine, params.symbol ?? ""));
 }
 
-/** Switching the order type tab only changes the forms: no need to reload the market. */
+/** Switching the order type tab or the book's grouping only changes how the page shows what it has: no need to reload the market. */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -49,8 +51,10 @@ export function shouldRevalidate({
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
     const a = new URLSearchParams(currentUrl.search);
     const b = new URLSearchParams(nextUrl.search);
-    a.delete("type");
-    b.delete("type");
+    for (const shownOnly of ["type", "group", "chart", "side"]) {
+      a.delete(shownOnly);
+      b.delete(shownOnly);
+    }
     if (a.toString() === b.toString()) return false;
   }
   return defaultShouldRevalidate;
@@ -89,11 +93,16 @@ export default function ExchangePage() {
     live.trades[0] && live.trades[1]
       ? toneOf(live.trades[0].price === live.trades[1].price ? null : String(compareDecimal(live.trades[0].price, live.trades[1].price)))
       : toneOf(ticker.zdf);
-  const typeLink = (type: string) => {
+  /** This page's URL with one of its display choices (the order type, the book's grouping) changed. */
+  const withChoice = (name: "type" | "group" | "tab" | "side", value: string) => {
     const next = new URLSearchParams(search);
-    next.set("type", type);
+    next.set(name, value);
     return `?${next.toString()}`;
   };
+  const typeLink = (type: string) => withChoice("type", type);
+  const group = readBookGroup(search);
+  const tab = readMemberTab(search);
+  const phoneSide = readFormSide(search);
   const refused = actionData && "side" in actionData ? actionData : null;
   const here = location.pathname + location.search;
   return (
@@ -110,10 +119,20 @@ export default function ExchangePage() {
           priceScale={rules.coin_coin_scale}
           last={live.trades[0]?.price ?? ticker.close}
           lastTone={lastTone}
+          group={group}
+          groupHref={(g: BookGroup) => withChoice("group", String(g))}
         />
       </div>
       <div className={s.area.chart}>
-        <KlineArea candles={live.candles} period={data.period} symbol={data.symbol} search={search} />
+        <KlineArea
+          candles={live.candles}
+          period={data.period}
+          symbol={data.symbol}
+          search={search}
+          priceScale={rules.coin_coin_scale}
+          amountScale={rules.base_coin_scale}
+          depth={live.depth}
+        />
       </div>
       <div className={s.area.trades}>
         <RecentTrades trades={live.trades} base={rules.base} quote={rules.quote} priceScale={rules.coin_coin_scale} amountScale={rules.base_coin_scale} />
@@ -136,17 +155,36 @@ export default function ExchangePage() {
         </nav>
         {account ? (
           <div className={s.formsRow}>
+            {/* A phone shows one side's form at a time (links: no script needed); wider screens show both. */}
+            <nav className={s.sideSwitch} aria-label={t("exchange.form_side")}>
+              {(["buy", "sell"] as const).map((side) => (
+                <Link
+                  key={side}
+                  to={withChoice("side", side)}
+                  className={s.sideLink[side]}
+                  aria-current={side === phoneSide ? "true" : undefined}
+                  preventScrollReset
+                  replace
+                >
+                  {t(`exchange.side_${side}`)}
+                </Link>
+              ))}
+            </nav>
             {(["buy", "sell"] as const).map((side) => (
-              <OrderForm
-                key={`${side}-${orderType}`}
-                side={side}
-                orderType={orderType}
-                rules={rules}
-                available={side === "buy" ? account.quote.available : account.base.available}
-                idempotencyKey={account.keys[side]}
-                lastResult={refused?.side === side ? refused.result : null}
-                suggestedPrice={ticker.close}
-              />
+              <div key={side} className={side === phoneSide ? undefined : s.otherSide}>
+                <OrderForm
+                  key={`${side}-${orderType}`}
+                  side={side}
+                  orderType={orderType}
+                  rules={rules}
+                  available={side === "buy" ? account.quote.available : account.base.available}
+                  funding={side === "buy" ? account.funding.quote : account.funding.base}
+                  idempotencyKey={account.keys[side]}
+                  fundKey={side === "buy" ? account.keys.fundBuy : account.keys.fundSell}
+                  lastResult={refused?.side === side ? refused.result : null}
+                  suggestedPrice={ticker.close}
+                />
+              </div>
             ))}
           </div>
         ) : (
@@ -160,7 +198,19 @@ export default function ExchangePage() {
       </section>
       {account && (
         <div className={s.area.orders}>
-          <OpenOrders orders={account.openOrders} base={rules.base} quote={rules.quote} />
+          <MemberPanel
+            tab={tab}
+            tabHref={(next: MemberTab) => withChoice("tab", next)}
+            base={rules.base}
+            quote={rules.quote}
+            openOrders={account.openOrders}
+            history={account.history}
+            trades={account.trades}
+            funds={[
+              { coin: rules.base, available: account.base.available, frozen: account.base.frozen, funding: account.funding.base },
+              { coin: rules.quote, available: account.quote.available, frozen: account.quote.frozen, funding: account.funding.quote },
+            ]}
+          />
         </div>
       )}
     </div>

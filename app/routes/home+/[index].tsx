@@ -19,7 +19,8 @@ export function loader(args: LoaderFunctionArgs) {
 export default function HomePage() {
   const { t } = useTranslation();
   const { markets } = useLoaderData<typeof loader>();
-  const { site, currency } = useShell();
+  const shell = useShell();
+  const { site, currency } = shell;
   const products = liveProducts(useIsServed());
   const nf = useNumberFormat();
   return (
@@ -31,9 +32,16 @@ export default function HomePage() {
           </h1>
           <p className={s.heroText}>{t("home.hero.subtitle")}</p>
           <div className={s.heroActions}>
-            <Link to="/user/register" className={s.cta}>
-              {t("home.hero.cta_register")}
-            </Link>
+            {/* A member has an account: the hero leads them to trade instead. */}
+            {shell.member ? (
+              <Link to={markets[0] ? tradingPath(markets[0]) : "/market/main"} className={s.cta}>
+                {t("home.hero.cta_trade")}
+              </Link>
+            ) : (
+              <Link to="/user/register" className={s.cta}>
+                {t("home.hero.cta_register")}
+              </Link>
+            )}
           </div>
         </div>
         <img src="/images/hero.svg" alt={t("home.hero.image_alt")} className={s.heroImage} width="480" height="320" />

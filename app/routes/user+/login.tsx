@@ -39,7 +39,7 @@ export function action(args: ActionFunctionArgs) {
       return engineRefused(submission, attempt, { hideFields, extra: { needGoogle: form.has("googleCode") } });
     }
     const redirectTo = localPath.parse(form.get("redirectTo") ?? "/account/center/info");
-    return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: { "set-cookie": attempt.cookie } });
+    return redirectWithToast(request, redirectTo, { type: "success", key: "auth.logged_in" }, { headers: attempt.headers });
   });
 }
 

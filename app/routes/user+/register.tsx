@@ -51,7 +51,7 @@ export function action(args: ActionFunctionArgs) {
     // Registered: log straight in.
     const login = await loginWithPassword(engine, { ...submission.value });
     if (login.kind !== "ok") return redirectWithToast(request, "/user/login", { type: "success", key: "auth.registered_login" });
-    return redirectWithToast(request, "/account/center/info", { type: "success", key: "auth.registered" }, { headers: { "set-cookie": login.cookie } });
+    return redirectWithToast(request, "/account/center/info", { type: "success", key: "auth.registered" }, { headers: login.headers });
   });
 }
 

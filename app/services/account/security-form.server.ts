@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import * as z from "zod";
 import type { MemberEngine } from "../engine/client.server";
+import type { CodeWithdrawal } from "../engine/areas/codes.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { engineRefused } from "../platform/form-reply.server";
 
@@ -35,21 +36,26 @@ export async function handleSecurityForm<S extends z.ZodType<Record<string, unkn
 }
 
 /**
- * The `send-code` intent of a code-protected form: sends a security code to the member and
- * answers the form as typed (without `hideFields` and without errors for fields not filled in
- * yet), with where the code went; `extra` is the rest of the page's answer (e.g. its key).
+ * The `send-code` intent of a code-protected form: sends a security code to the member (a
+ * withdrawal's code with `withdrawal`) and answers the form as typed (without `hideFields` and
+ * without errors for fields not filled in yet), with where the code went; `extra` is the rest of
+ * the page's answer (e.g. its key). Asked again too soon, the engine's refusal says the seconds
+ * left, and the answer carries them so the button counts them down.
  */
 export async function replySendCode<Extra extends object = Record<never, never>>(
   engine: MemberEngine,
   formData: FormData,
-  options: { hideFields: string[]; extra?: Extra },
+  options: { hideFields: string[]; extra?: Extra; withdrawal?: CodeWithdrawal },
 ) {
   const { hideFields } = options;
   const extra = (options.extra ?? {}) as Extra;
   const typed = parseWithZod(formData, { schema: z.looseObject({}) });
   const info = await engine.member.info();
-  const sent = await engine.attempt(() => engine.security.sendSecurityCode(info));
-  if (!sent.ok) return engineRefused(typed, sent, { hideFields, extra: { ...extra, ...NOTHING_SENT } });
+  const sent = await engine.attempt(() => engine.security.sendSecurityCode(info, options.withdrawal));
+  if (!sent.ok) {
+    const wait = sent.retryAfterSeconds ? { sentAt: Date.now() as number | null, resendAfter: sent.retryAfterSeconds as number | null } : {};
+    return engineRefused(typed, sent, { hideFields, extra: { ...extra, ...NOTHING_SENT, ...wait } });
+  }
   return data({
     ...extra,
     result: typed.reply({ hideFields }),

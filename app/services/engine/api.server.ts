@@ -9,7 +9,11 @@ export const REQUEST_TIMEOUT_MS = 300_000;
 
 /** The engine refused the call; `outcome` says how the page should react (spec §8). */
 export class EngineRefusal extends Error {
-  constructor(readonly outcome: Exclude<ApiOutcome, { kind: "ok" }>) {
+  constructor(
+    readonly outcome: Exclude<ApiOutcome, { kind: "ok" }>,
+    /** The answer's `Retry-After` in seconds (a code asked for again too soon), else null. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
     super(outcome.kind === "logout" ? "unauthorized" : (outcome.message ?? "unknown error"));
     this.name = "EngineRefusal";
   }
@@ -106,7 +110,7 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, typed: Endpo
   if (response.status > 500 && payload === null) throw new EngineUnreachable(`HTTP ${response.status}`);
 
   const outcome = interpretResponse(response.status, payload);
-  if (outcome.kind !== "ok") throw new EngineRefusal(outcome);
+  if (outcome.kind !== "ok") throw new EngineRefusal(outcome, retryAfterOf(response.headers));
   const checked = endpoint.response.safeParse(outcome.data);
   if (!checked.success) {
     console.error(`engine answer of ${endpoint.path} does not match the protocol`, checked.error.issues.slice(0, 3));
@@ -118,6 +122,12 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, typed: Endpo
     keptAnswers.set(keepKey, { etag, data: checked.data });
   }
   return checked.data as EndpointOutput<E>;
+}
+
+/** A refusal's `Retry-After` in whole seconds (the engine sends no dates), else null. */
+function retryAfterOf(headers: Headers): number | null {
+  const value = headers.get("retry-after");
+  return value && /^\d{1,6}$/.test(value) ? Number(value) : null;
 }
 
 /** Public answers kept with their entity tags, by language and URL (see `callEndpoint`); at most this many. */

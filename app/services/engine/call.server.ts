@@ -45,14 +45,16 @@ export async function pageAnswerFor(scope: CallScope, error: unknown): Promise<u
   return error;
 }
 
-export type EngineResult<T> = { ok: true; value: T } | { ok: false; message: string | null };
+/** `retryAfterSeconds`: when the same call may succeed (a code asked for again too soon), if the engine said. */
+export type EngineResult<T> = { ok: true; value: T } | { ok: false; message: string | null; retryAfterSeconds?: number | null };
 
 /** Runs engine calls for a form: a refusal becomes its (already translated) message; anything else is thrown. */
 export async function attempt<T>(calls: () => Promise<T>): Promise<EngineResult<T>> {
   try {
     return { ok: true, value: await calls() };
   } catch (error) {
-    if (error instanceof EngineRefusal) return { ok: false, message: error.outcome.kind === "error" ? error.outcome.message : null };
+    if (error instanceof EngineRefusal)
+      return { ok: false, message: error.outcome.kind === "error" ? error.outcome.message : null, retryAfterSeconds: error.retryAfterSeconds };
     throw error;
   }
 }

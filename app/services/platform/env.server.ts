@@ -1,8 +1,20 @@
+import { isIP } from "node:net";
 import * as z from "zod";
 import { DEFAULT_API_HEAD } from "#protocol/endpoints";
 import { loadVariant } from "../../../variants/index";
 
 const DEV_SECRET = "dev-only-session-secret-change-me";
+
+/** One entry of TRUST_PROXY, as Express reads it: an address, a subnet, or one of its named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  // A prefix length, or (IPv4) a netmask: 10.0.0.0/8, 10.0.0.0/255.0.0.0.
+  return /^\d+$/.test(bits) ? Number(bits) <= (family === 4 ? 32 : 128) : family === 4 && isIP(bits) === 4;
+}
 
 /** Web-tier environment, validated once; a bad value stops the server and names the variable. */
 const webEnvSchema = z
@@ -20,6 +32,14 @@ const webEnvSchema = z
     CLIENT_ID: z.string().min(1).default("mjkj_web"),
     CLIENT_SECRET: z.string().min(1).default("mjkj_web_secret"),
     TENANT_ID: z.string().min(1).default("000000"),
+    /**
+     * The proxies in front of the web tier (comma-separated addresses or subnets; server.mjs hands
+     * them to Express). Unset or empty: none, and no forwarded header is believed.
+     */
+    TRUST_PROXY: z
+      .string()
+      .refine((value) => !value || value.split(",").every((entry) => isProxyEntry(entry.trim())), "addresses or subnets, comma-separated")
+      .optional(),
   })
   .refine((env) => env.NODE_ENV !== "production" || process.env.ALLOW_DEV_SECRET === "1" || env.SESSION_SECRET !== DEV_SECRET, {
     message: "SESSION_SECRET must be set in production",
@@ -30,15 +50,18 @@ export type WebEnv = z.infer<typeof webEnvSchema>;
 
 let cached: WebEnv | undefined;
 
-export function webEnv(): WebEnv {
-  if (!cached) {
-    const parsed = webEnvSchema.safeParse(process.env);
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-      throw new Error(`Invalid web environment: ${detail}`);
-    }
-    cached = parsed.data;
+/** The web tier's environment read from `source`; a bad value throws, naming the variable. */
+export function readWebEnv(source: Record<string, string | undefined>): WebEnv {
+  const parsed = webEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid web environment: ${detail}`);
   }
+  return parsed.data;
+}
+
+export function webEnv(): WebEnv {
+  cached ??= readWebEnv(process.env);
   return cached;
 }
 

@@ -1,9 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { KLINE_PERIODS, type KlinePeriod } from "#protocol/endpoints/market-data";
-import { COIN_SOURCE } from "#protocol/fields";
-import { decimalMarkOf } from "~/lib/decimal-input";
+import { COIN_SOURCE, IDEMPOTENCY_KEY_PATTERN } from "#protocol/fields";
+import { UNSIGNED_DECIMAL_PATTERN } from "#protocol/decimal";
+import { decimalMarkOf } from "#protocol/decimal-input";
 import { numberFormatOf } from "~/lib/number-format";
+import { readMemberTab, type MemberTab } from "~/lib/trading-tabs";
 import { ORDER_TYPES, precisionOf, spotOrderSchema, toOrderRequest, type OrderFormType } from "~/lib/forms/spot-order";
 import { EngineRefusal } from "../engine/api.server";
 import type { Engine, MemberEngine } from "../engine/client.server";
@@ -38,7 +40,9 @@ export async function loadExchange(engine: Engine, symbolParam: string) {
   const goods = await loadGoods(engine, symbolParam);
   const [markets, candles] = await Promise.all([engine.market.snapshot(), engine.market.candles(symbolParam, period, CANDLES)]);
   const member = engine.asMember();
-  const account = member ? await loadMemberSide(member, goods.symbol.coin_symbol, goods.symbol.quote_symbol, symbolParam) : null;
+  const account = member
+    ? await loadMemberSide(member, goods.symbol.coin_symbol, goods.symbol.quote_symbol, symbolParam, readMemberTab(url.searchParams))
+    : null;
   return {
     symbol,
     period,
@@ -50,20 +54,30 @@ export async function loadExchange(engine: Engine, symbolParam: string) {
   };
 }
 
-async function loadMemberSide(engine: MemberEngine, base: string, quote: string, symbolParam: string) {
-  const [balances, ticket, openOrders] = await Promise.all([
+/** Rows of the member panel's history and trades tabs (the whole lists are on the orders pages). */
+const PANEL_ROWS = "20";
+
+async function loadMemberSide(engine: MemberEngine, base: string, quote: string, symbolParam: string, tab: MemberTab) {
+  const [balances, funding, ticket, openOrders, history, trades] = await Promise.all([
     engine.spot.balances("spot"),
+    engine.spot.balances("funding"),
     engine.member.realtimeTicket().catch(() => null),
     engine.spot.orders("current", { symbol: symbolParam, pageSize: "50" }).then((page) => page.records),
+    // Only the tab shown is read: the others are a link away.
+    tab === "history" ? engine.spot.orders("history", { symbol: symbolParam, pageSize: PANEL_ROWS }).then((page) => page.records) : null,
+    tab === "trades" ? engine.spot.trades({ pageNo: 1, pageSize: Number(PANEL_ROWS) }, { symbol: symbolParam }).then((page) => page.records) : null,
   ]);
   const of = (coin: string) => balances.find((b) => b.coin === coin) ?? { coin, available: "0", frozen: "0" };
   // Order forms' keys are made for a member only: a visitor's page holds nothing of its own, so it
   // can be served to every visitor from the page cache (decision 038).
-  const keys = { buy: newIdempotencyKey(), sell: newIdempotencyKey() };
-  return { base: of(base), quote: of(quote), ticket, openOrders, keys };
+  const keys = { buy: newIdempotencyKey(), sell: newIdempotencyKey(), fundBuy: newIdempotencyKey(), fundSell: newIdempotencyKey() };
+  // What the funding account holds of each coin: deposits land there, and the form offers to move it.
+  const inFunding = (coin: string) => funding.find((b) => b.coin === coin)?.available ?? "0";
+  return { base: of(base), quote: of(quote), funding: { base: inFunding(base), quote: inFunding(quote) }, ticket, openOrders, history, trades, keys };
 }
 
 const SYMBOL_PARAM = new RegExp(`^${COIN_SOURCE}_${COIN_SOURCE}$`);
+const COIN_PATTERN = new RegExp(`^${COIN_SOURCE}$`);
 const notFound = () => new Response("Not found", { status: 404 });
 
 /** A market's rules, ticker, depth and trades; an unknown or malformed symbol is a 404. */
@@ -91,6 +105,8 @@ export async function exchangeAction(engine: MemberEngine, symbolParam: string) 
       return redirectWithToast(request, here, { type: "error", message: done.message ?? undefined, key: done.message ? undefined : "errors.unknown" });
     return redirectWithToast(request, here, { type: "success", key: "exchange.cancelled" });
   }
+
+  if (formData.get("intent") === "fund") return fundSpotAction(engine, formData, here);
 
   const rules = SYMBOL_PARAM.test(symbolParam) ? await engine.guard(() => engine.market.symbolRules(symbolParam)) : null;
   if (!rules) throw notFound();
@@ -123,5 +139,28 @@ export async function exchangeAction(engine: MemberEngine, symbolParam: string) 
     type: traded || answer.status !== "cancelled" ? "success" : "info",
     key: `exchange.placed_${key}`,
     values: { filled: numberFormatOf(lang).display(answer.filled, { abbreviate: false }), coin: rules.coin_symbol },
+  });
+}
+
+/**
+ * The trading page's one-step move (intent `fund`): what the funding account held of one coin when
+ * the page was drawn (the amount the button names) goes to the spot account, where orders spend it. Deposits land in the funding account, so a new
+ * member's "Available 0" has its remedy beside it. The key makes a retried post move once.
+ */
+async function fundSpotAction(engine: MemberEngine, formData: FormData, here: string) {
+  const { request, lang } = engine;
+  const coin = String(formData.get("coin") ?? "");
+  const idempotencyKey = String(formData.get("idempotencyKey") ?? "");
+  // The amount the button showed, sent as a canonical decimal (the page wrote it, not the member).
+  const amount = String(formData.get("amount") ?? "");
+  if (!COIN_PATTERN.test(coin) || !UNSIGNED_DECIMAL_PATTERN.test(amount) || !/[1-9]/.test(amount) || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
+    return redirectWithToast(request, here, { type: "error", key: "exchange.funding_empty", values: { coin: coin.slice(0, 12) } });
+  const moved = await engine.attempt(() => engine.wallet.transfer({ from: "funding", to: "spot", coin, amount, idempotencyKey }));
+  if (!moved.ok)
+    return redirectWithToast(request, here, { type: "error", message: moved.message ?? undefined, key: moved.message ? undefined : "errors.unknown" });
+  return redirectWithToast(request, here, {
+    type: "success",
+    key: "exchange.funded",
+    values: { amount: numberFormatOf(lang).display(amount, { abbreviate: false }), coin },
   });
 }

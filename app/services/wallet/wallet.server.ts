@@ -8,7 +8,7 @@ import { WITHDRAWAL_STATES, type WithdrawalView } from "#protocol/endpoints/with
 type WithdrawalStateName = WithdrawalView["state"];
 import { compareDecimal } from "#protocol/money";
 import { qrSvg } from "../platform/qr.server";
-import { decimalMarkOf } from "~/lib/decimal-input";
+import { decimalMarkOf } from "#protocol/decimal-input";
 import { transferSchema } from "~/lib/forms/transfer";
 import { numberFormatOf } from "~/lib/number-format";
 import type { MemberEngine } from "../engine/client.server";

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { RechargeCurrency } from "#protocol/endpoints/wallet";
-import { decimalMarkOf } from "~/lib/decimal-input";
-import { maxWithdrawal, withdrawalSchema, type WithdrawalRules } from "~/lib/forms/withdrawal";
+import { decimalMarkOf } from "#protocol/decimal-input";
+import { maxWithdrawal, withdrawalCodeSchema, withdrawalSchema, type WithdrawalRules } from "~/lib/forms/withdrawal";
 import { numberFormatOf } from "~/lib/number-format";
 import { replySendCode } from "../account/security-form.server";
 import type { MemberEngine } from "../engine/client.server";
@@ -78,7 +78,8 @@ export async function loadWithdrawal(engine: MemberEngine, request: Request) {
 }
 
 /**
- * The withdrawal form's post: `send-code` sends the security code; otherwise the form is checked
+ * The withdrawal form's post: `send-code` sends the code of the withdrawal as filled in (coin,
+ * network, amount, address: the code confirms that one only); otherwise the form is checked
  * against the network's rules and the balance read now, then sent to the engine. A refusal comes
  * back on the form (without the passwords and codes) with a new key; success goes to the
  * withdrawal history with a toast.
@@ -86,9 +87,14 @@ export async function loadWithdrawal(engine: MemberEngine, request: Request) {
 export async function withdrawalAction(engine: MemberEngine, request: Request) {
   const formData = await request.formData();
   const key = String(formData.get("idempotencyKey") ?? "") || newIdempotencyKey();
-  if (formData.get("intent") === "send-code") return replySendCode(engine, formData, { hideFields: SECRET_FIELDS, extra: { key } });
   const { rules } = await withdrawalContext(engine, { coin: String(formData.get("coin") ?? ""), network: String(formData.get("network") ?? "") });
   if (!rules) return redirectWithToast(request, "/account/wallet/withdrawal", { type: "error", key: "wallet.withdraw.none" });
+  if (formData.get("intent") === "send-code") {
+    const asked = parseWithZod(formData, { schema: withdrawalCodeSchema(rules) });
+    if (asked.status !== "success") return data({ result: asked.reply({ hideFields: SECRET_FIELDS }), key, ...NOTHING_SENT }, { status: 400 });
+    const { coin, network, address, amount } = asked.value;
+    return replySendCode(engine, formData, { hideFields: SECRET_FIELDS, extra: { key }, withdrawal: { coin, network, address, amount } });
+  }
   const submission = parseWithZod(formData, { schema: withdrawalSchema(rules) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), key, ...NOTHING_SENT }, { status: 400 });
   const w = submission.value;

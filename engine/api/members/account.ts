@@ -18,14 +18,14 @@ export function registerAccountRoutes(api: ApiContext): void {
   memberEndpoint(
     api,
     endpoints.deleteDevice,
-    async ({ params, memberId, now }) => {
-      await members.revokeDevice(memberId, String(params.deviceId), now);
+    async ({ params, memberId, sessionId, demo, now }) => {
+      await members.revokeDevice({ memberId, sessionId }, demo, params.deviceId, now);
       return null;
     },
     locked,
   );
-  memberEndpoint(api, endpoints.updateDevice, async ({ body, memberId }) => {
-    await members.renameDevice(memberId, String(body.id), body.name);
+  memberEndpoint(api, endpoints.updateDevice, async ({ body, memberId, sessionId, demo }) => {
+    await members.renameDevice({ memberId, sessionId }, demo, body.id, body.name);
     return null;
   });
   memberEndpoint(

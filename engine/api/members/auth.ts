@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { endpoints } from "../../../protocol/endpoints";
 import { ResultCode, STEP_ONE_LOGIN_MESSAGE } from "../../../protocol/result-codes";
+import type { AttemptLimiter, BackoffLimiter } from "../../core/members/attempt-limiter";
 import { verifyTotp } from "../../core/members/totp";
 import { namedLanguage } from "../../locales/engine-texts";
 import { Refusal } from "../../locales/refusal";
@@ -22,7 +23,11 @@ export function registerAuthRoutes(api: ApiContext): void {
       return granted;
     }
     const account = destinationOf(body);
-    const slots = takeLoginSlots(services, account, request.ip, now);
+    // OWASP's device cookies (decision 040): a browser that logged in to this account before is
+    // limited on its own cookie only, so strangers' wrong passwords, which hold the account back
+    // for every other client, do not lock its owner out. A forged or unknown cookie is no cookie.
+    const device = body.deviceCookie ? await members.trustedDevice(body, body.deviceCookie, now) : null;
+    const slots = takeLoginSlots(device === null ? strangerSlots(services, account, request.ip) : deviceSlots(services, device), now);
     const member = await members.checkPassword(body, body.password);
     if (!member) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.bad_credentials");
     if (member.google_secret) {
@@ -34,8 +39,12 @@ export function registerAuthRoutes(api: ApiContext): void {
       if (!verifyTotp(member.google_secret, body.googleCode, now)) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.google_code_wrong");
     }
     slots.giveBack();
-    services.limits.loginPerAccountAndAddress.reset(`login:${account}|${request.ip}`);
-    services.limits.loginBackoffPerAccount.reset(`login:${account}`);
+    // Only a stranger's success lifts the account's limits: the owner's device logging in must not
+    // reset the back-off of whoever is guessing meanwhile.
+    if (device === null) {
+      services.limits.loginPerAccountAndAddress.reset(`login:${account}|${request.ip}`);
+      services.limits.loginBackoffPerAccount.reset(`login:${account}`);
+    }
     return members.openSession({
       memberId: member.id,
       deviceId: body.deviceId,
@@ -44,6 +53,7 @@ export function registerAuthRoutes(api: ApiContext): void {
       now,
       demoMemberId: services.demoMemberId,
       lang: namedLanguage(request.headers),
+      replacingDevice: device,
     });
   });
 
@@ -59,18 +69,32 @@ export function registerAuthRoutes(api: ApiContext): void {
   });
 }
 
+interface LoginSlot {
+  limiter: AttemptLimiter | BackoffLimiter;
+  key: string;
+}
+
+/** The limits of a login without a valid device cookie: per account and address, per address, per account. */
+function strangerSlots(services: ApiServices, account: string, ip: string): LoginSlot[] {
+  return [
+    { limiter: services.limits.loginPerAccountAndAddress, key: `login:${account}|${ip}` },
+    { limiter: services.limits.loginPerAddress, key: `login-ip:${ip}` },
+    { limiter: services.limits.loginBackoffPerAccount, key: `login:${account}` },
+  ];
+}
+
+/** The one limit of a login with the account's own device cookie: its failures lock out that cookie. */
+function deviceSlots(services: ApiServices, deviceCookieId: string): LoginSlot[] {
+  return [{ limiter: services.limits.loginPerDeviceCookie, key: `login-device:${deviceCookieId}` }];
+}
+
 /**
  * Each login attempt takes its place in every limit before the slow password check (atomic: no
  * burst of concurrent tries passes a check none has recorded yet). A wrong try keeps it; a good
  * one, or one another limit refused, gives it back.
  */
-function takeLoginSlots(services: ApiServices, account: string, ip: string, now: number): { giveBack: () => void } {
-  const slots = [
-    { limiter: services.limits.loginPerAccountAndAddress, key: `login:${account}|${ip}` },
-    { limiter: services.limits.loginPerAddress, key: `login-ip:${ip}` },
-    { limiter: services.limits.loginBackoffPerAccount, key: `login:${account}` },
-  ];
-  const taken: typeof slots = [];
+function takeLoginSlots(slots: LoginSlot[], now: number): { giveBack: () => void } {
+  const taken: LoginSlot[] = [];
   const giveBack = () => taken.forEach((slot) => slot.limiter.release(slot.key, now));
   for (const slot of slots) {
     const verdict = slot.limiter.acquire(slot.key, now);

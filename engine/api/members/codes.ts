@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { CodePurpose } from "../../../protocol/code-purposes";
 import { endpoints } from "../../../protocol/endpoints";
 import { requestLanguage } from "../../locales/engine-texts";
+import type { WithdrawalDetails } from "../../members/verification-codes";
 import type { ApiContext } from "../context";
 import { bearerToken, resolveMember } from "../member-endpoint";
 import { operatorEndpoint } from "../operator-endpoint";
@@ -11,7 +12,13 @@ import { registerEndpoint } from "../register";
 export function registerCodeRoutes(api: ApiContext): void {
   const { app, apiHead, members } = api;
   registerEndpoint(app, apiHead, endpoints.sendEmailCode, async ({ query, request }) =>
-    sendCode(api, request, { channel: "email", destination: query.email, purpose: query.type, lookup: { email: query.email } }),
+    sendCode(api, request, {
+      channel: "email",
+      destination: query.email,
+      purpose: query.type,
+      lookup: { email: query.email },
+      ...withdrawalOf(query),
+    }),
   );
   registerEndpoint(app, apiHead, endpoints.sendSmsCode, async ({ query, request }) => {
     await members.refuseBadPhone({ accountType: "phone", areaCode: query.areaCode, phone: query.phone });
@@ -20,6 +27,7 @@ export function registerCodeRoutes(api: ApiContext): void {
       destination: `+${query.areaCode} ${query.phone}`,
       purpose: query.type,
       lookup: { areaCode: query.areaCode, phone: query.phone },
+      ...withdrawalOf(query),
     });
   });
 }
@@ -35,13 +43,25 @@ export function registerMailboxRoutes(api: ApiContext): void {
   operatorEndpoint(api, endpoints.devMailbox, ({ query }) => api.members.codes.sentTo(query.destination));
 }
 
-/** Bind and security codes are asked for by a logged-in member; the others by anyone. */
-const NEEDS_MEMBER: ReadonlySet<CodePurpose> = new Set(["bind", "security"]);
+/** Bind, security and withdrawal codes are asked for by a logged-in member; the others by anyone. */
+const NEEDS_MEMBER: ReadonlySet<CodePurpose> = new Set(["bind", "security", "withdraw"]);
+
+/** The withdrawal a `withdraw` code confirms (the query's schema requires its fields for that purpose). */
+function withdrawalOf(query: { type: CodePurpose; coin?: string; network?: string; amount?: string; address?: string }): { withdrawal?: WithdrawalDetails } {
+  const { type, coin, network, amount, address } = query;
+  return type === "withdraw" && coin && network && amount && address ? { withdrawal: { coin, network, amount, address } } : {};
+}
 
 async function sendCode(
   api: ApiContext,
   request: FastifyRequest,
-  input: { channel: "email" | "sms"; destination: string; purpose: CodePurpose; lookup: { email?: string; areaCode?: string; phone?: string } },
+  input: {
+    channel: "email" | "sms";
+    destination: string;
+    purpose: CodePurpose;
+    lookup: { email?: string; areaCode?: string; phone?: string };
+    withdrawal?: WithdrawalDetails;
+  },
 ) {
   const owner = await api.members.findByAccount(input.lookup);
   const member = NEEDS_MEMBER.has(input.purpose) ? await resolveMember(api, request) : null;

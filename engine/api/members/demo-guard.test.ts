@@ -43,7 +43,8 @@ describe("demo member guard", () => {
     expect(refused.msg).toMatch(/demo member/);
     const anti = await client.call(endpoints.antiCode, { body: { antiCode: "hello1", code: "123456" } }, { token: demo.token });
     expect(anti.code).toBe(403);
-    const device = await client.call(endpoints.deleteDevice, { params: { deviceId: "1" } }, { token: demo.token });
+    const [own] = await client.data(endpoints.devices, {}, { token: demo.token });
+    const device = await client.call(endpoints.deleteDevice, { params: { deviceId: own!.id } }, { token: demo.token });
     expect(device.code).toBe(403);
     // The demo member still logs in with the public password; another member changes theirs.
     const login = await client.call(endpoints.token, {
@@ -88,5 +89,43 @@ describe("demo member guard", () => {
     expect(devices).toHaveLength(2);
     expect(devices[0]!.ip).not.toBe("");
     expect((await client.data(endpoints.memberInfo, {}, { token: other.token })).demo).toBe(false);
+  });
+
+  it("lets a visitor of the demo member rename only their own session, and delete none", async () => {
+    const first = await member("demo-rename@example.com");
+    services.demoMemberId = first.id;
+    const second = await client.data(endpoints.token, {
+      body: { grant_type: "password", accountType: "email", email: "demo-rename@example.com", password: "secret123", deviceId: "rename-second" },
+    });
+    const [theirs] = await client.data(endpoints.devices, {}, { token: second.access_token });
+    const [mine] = await client.data(endpoints.devices, {}, { token: first.token });
+    // Even knowing the other visitor's session id, the first visitor cannot touch it: it answers as a missing one.
+    const rename = await client.call(endpoints.updateDevice, { body: { id: theirs!.id, name: "<b>injected</b>" } }, { token: first.token });
+    expect(rename.code).toBe(404);
+    expect((await client.call(endpoints.deleteDevice, { params: { deviceId: theirs!.id } }, { token: first.token })).code).toBe(403);
+    expect(await client.data(endpoints.devices, {}, { token: second.access_token })).toEqual([theirs]);
+    // Their own session is theirs to name.
+    expect((await client.call(endpoints.updateDevice, { body: { id: mine!.id, name: "My visit" } }, { token: first.token })).code).toBe(200);
+    expect((await client.data(endpoints.devices, {}, { token: first.token }))[0]!.name).toBe("My visit");
+    // The visitor's login log names the session by the same random id.
+    expect((await client.data(endpoints.loginLog, {}, { token: first.token })).records.map((r) => r.id)).toEqual([mine!.id]);
+  });
+
+  it("names sessions by random ids, not by a counter, and refuses an id that is not one", async () => {
+    const { token } = await member("session-ids@example.com");
+    for (const deviceId of ["ids-second", "ids-third"]) {
+      await client.data(endpoints.token, {
+        body: { grant_type: "password", accountType: "email", email: "session-ids@example.com", password: "secret123", deviceId },
+      });
+    }
+    const ids = (await client.data(endpoints.devices, {}, { token })).map((d) => d.id);
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(3);
+    // Those are not the sessions' keys; a key (an old-style numeric id) is refused as malformed.
+    const keys = await store.db.selectFrom("device_session").select("id").where("public_id", "in", ids).execute();
+    expect(keys).toHaveLength(3);
+    for (const { id } of keys) expect(ids).not.toContain(id);
+    expect((await client.call(endpoints.updateDevice, { body: { id: keys[0]!.id, name: "x" } }, { token })).code).toBe(400);
   });
 });

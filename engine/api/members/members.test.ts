@@ -45,7 +45,7 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     expect(res.code, res.msg).toBe(200);
     return res.data!.uid;
   }
-  async function login(email: string, password = "secret123", extra: { googleCode?: string } = {}, ip = "10.1.1.1") {
+  async function login(email: string, password = "secret123", extra: { googleCode?: string; deviceCookie?: string } = {}, ip = "10.1.1.1") {
     // The web tier's login form adds the spec's tenant query; the engine ignores it.
     return client.callUnchecked(
       endpoints.token,
@@ -164,6 +164,71 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
     // The owner gets in after the short wait, and a success clears the back-off.
     expect((await login("burst@example.com", "secret123", {}, "10.8.1.1")).code).toBe(200);
     expect((await login("burst@example.com", "wrongpass1", {}, "10.8.1.2")).code).toBe(400);
+  });
+
+  describe("device cookies (decision 040)", () => {
+    it("a stranger's wrong passwords hold the account back for other clients, but the owner's device logs in with its cookie", async () => {
+      await registerByEmail("owner@example.com");
+      const first = await login("owner@example.com", "secret123", {}, "10.40.0.1");
+      let cookie = first.data!.device_cookie!;
+      expect(cookie).toMatch(/^[\w-]{43}$/);
+      // The probe: 2 wrong passwords a second from ever new addresses for 150 s, while the owner's
+      // browser tries the right password every 5 s with the cookie of its earlier login.
+      const owner: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        await login("owner@example.com", "wrongpass1", {}, `10.66.${Math.floor(i / 200)}.${i % 200}`);
+        advance(500);
+        if (i % 10 !== 9) continue;
+        const answer = await login("owner@example.com", "secret123", { deviceCookie: cookie }, "10.40.0.1");
+        owner.push(answer.code);
+        // Each login replaces the cookie it presented: the old one is no longer the account's.
+        if (answer.data?.device_cookie) cookie = answer.data.device_cookie;
+      }
+      expect(owner).toEqual(Array.from({ length: 30 }, () => 200));
+      // Any other client, the owner's new browser too, is held back by the strangers' failures.
+      const newBrowser = await login("owner@example.com", "secret123", {}, "10.40.0.2");
+      expect(newBrowser).toMatchObject({ code: 429 });
+      expect(newBrowser.msg).toMatch(/Too many attempts/);
+      // The owner's logins did not lift that back-off: the strangers still wait.
+      expect((await login("owner@example.com", "wrongpass1", {}, "10.67.0.1")).code).toBe(429);
+      // The first login's cookie was replaced at the next one: now it is no one's.
+      expect((await login("owner@example.com", "secret123", { deviceCookie: first.data!.device_cookie! }, "10.40.0.1")).code).toBe(429);
+    });
+
+    it("wrong passwords with a device cookie lock out that cookie after five, and only it", async () => {
+      await registerByEmail("tess@example.com");
+      const cookie = (await login("tess@example.com", "secret123", {}, "10.41.0.1")).data!.device_cookie!;
+      for (let i = 0; i < 5; i++) expect((await login("tess@example.com", "wrongpass1", { deviceCookie: cookie }, "10.41.0.1")).code).toBe(400);
+      expect((await login("tess@example.com", "secret123", { deviceCookie: cookie }, "10.41.0.1")).code).toBe(429);
+      // The cookie's failures are its own: the account's and the address's limits never saw them.
+      expect((await login("tess@example.com", "secret123", {}, "10.41.0.1")).code).toBe(200);
+      advance(15 * 60_000 + 1);
+      expect((await login("tess@example.com", "secret123", { deviceCookie: cookie }, "10.41.0.1")).code).toBe(200);
+    });
+
+    it("a forged, unknown or another account's device cookie counts as none, as does one from before a new password", async () => {
+      await registerByEmail("fay@example.com");
+      await registerByEmail("mal@example.com");
+      const fay = (await login("fay@example.com", "secret123", {}, "10.42.0.9")).data!;
+      const mallorys = (await login("mal@example.com", "secret123", {}, "10.42.0.9")).data!.device_cookie!;
+      const forged = "A".repeat(43);
+      // Wrong passwords with a forged cookie count against the account from that address, as a stranger's.
+      for (let i = 0; i < 5; i++) expect((await login("fay@example.com", "wrongpass1", { deviceCookie: forged }, "10.42.0.1")).code).toBe(400);
+      for (const deviceCookie of [undefined, forged, "x", mallorys]) {
+        expect((await login("fay@example.com", "secret123", { deviceCookie }, "10.42.0.1")).code, deviceCookie).toBe(429);
+      }
+      // Fay's own cookie gets her in from there.
+      const again = (await login("fay@example.com", "secret123", { deviceCookie: fay.device_cookie! }, "10.42.0.1")).data!;
+      // A new password revokes every device cookie of the account: the last one is no longer trusted.
+      const changed = await client.call(
+        endpoints.updatePassword,
+        { body: { oldPassword: "secret123", newPassword: "newpass123", newPassword1: "newpass123" } },
+        { token: again.access_token },
+      );
+      expect(changed.code).toBe(200);
+      expect((await login("fay@example.com", "newpass123", { deviceCookie: again.device_cookie! }, "10.42.0.1")).code).toBe(429);
+      expect((await login("fay@example.com", "newpass123", {}, "10.42.0.2")).code).toBe(200);
+    });
   });
 
   it("asks for the Google code as a second step when one is bound", async () => {

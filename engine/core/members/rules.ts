@@ -17,6 +17,11 @@ export const MEMBER_RULES = {
   loginFailuresPerAddress: 20,
   loginWindowMs: 15 * 60_000,
   loginBackoff: { free: 10, baseDelayMs: 2_000, maxDelayMs: 60_000, windowMs: 60 * 60_000 },
+  /**
+   * Login failures in 15 minutes from a browser that presents its device cookie (decision 040):
+   * then that cookie is locked out for the rest of the window, and only it.
+   */
+  loginFailuresPerDeviceCookie: 5,
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { DecimalMark } from "../../decimal-input";
+import type { DecimalMark } from "#protocol/decimal-input";
 import { formCheck, OPTIONAL as O, REQUIRED as R } from "../form-check";
 
 /**

@@ -30,19 +30,31 @@ export default function AccountCenterLayout() {
   const isServed = useIsServed();
   const { pathname } = useLocation();
   const items = MENU.filter((item) => isServed(item.to) && (!("merchantOnly" in item) || info.is_merchant === 2));
+  // The current page's item, as its NavLink tells: its page or one under it (the security settings).
+  const here = items.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
   return (
     <div className={s.layout}>
-      <nav className={s.side} aria-label={t("account.menu_label")}>
-        <ul className={s.menu}>
-          {items.map((item) => (
-            <li key={item.key}>
-              <NavLink to={item.to} className={s.menuLink}>
-                {t(`account.menu.${item.key}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className={s.side}>
+        {/* A narrow screen folds the menu behind a button naming this page (a <details>: no
+            JavaScript needed). Keyed by the address: a page opened from the menu starts folded. */}
+        <details key={pathname} className={s.sideToggle}>
+          <summary className={s.sideButton} aria-controls="side-menu">
+            <span className={s.sideButtonLabel}>{t("account.menu_label")}</span>
+            {here ? <span>{t(`account.menu.${here.key}`)}</span> : null}
+          </summary>
+        </details>
+        <nav id="side-menu" className={s.sideNav} aria-label={t("account.menu_label")}>
+          <ul className={s.menu}>
+            {items.map((item) => (
+              <li key={item.key}>
+                <NavLink to={item.to} className={s.menuLink}>
+                  {t(`account.menu.${item.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
       <div className={s.content}>{info.demo && isLockedForDemo(pathname) ? <DemoLockedNotice /> : <Outlet />}</div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { MetaFunction, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
+import { DataTable } from "~/components/data-table";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { redirectWithToast } from "~/services/platform/toast.server";
@@ -8,6 +9,7 @@ import * as s from "~/styles/account-center.css";
 import { useMemberInfo } from "~/lib/use-member-info";
 import { withMember } from "~/services/engine/route.server";
 import { parseWithZod, renameDeviceSchema } from "~/services/platform/form-schemas.server";
+import { DEVICE_ID_PATTERN } from "#protocol/device-id";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.devices.title") }];
 
@@ -22,7 +24,7 @@ export function action(args: ActionFunctionArgs) {
     const back = "/account/center/device-management";
     if (formData.get("intent") === "delete") {
       const id = String(formData.get("id") ?? "");
-      if (!/^\d+$/.test(id)) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
+      if (!DEVICE_ID_PATTERN.test(id)) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
       const done = await engine.attempt(() => engine.member.deleteDevice(id));
       return redirectWithToast(
         request,
@@ -55,67 +57,54 @@ export default function DeviceManagementPage() {
       <p className={s.muted} style={{ marginBottom: 16 }}>
         {t(info.demo ? "account.demo.devices_text" : "account.devices.notice")}
       </p>
-      <div className={s.tableScroll} tabIndex={0} role="region" aria-labelledby="devices-title">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col" className={s.th}>
-                {t("account.devices.name")}
-              </th>
-              <th scope="col" className={s.th}>
-                {t("account.devices.last_seen")}
-              </th>
-              <th scope="col" className={s.th}>
-                {t("account.devices.ip")}
-              </th>
-              <th scope="col" className={s.th}>
-                <span className="visually-hidden">{t("account.devices.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {devices.map((device) => (
-              <tr key={device.id}>
-                <td className={s.td}>
-                  {info.demo ? (
-                    <span>{device.name}</span>
-                  ) : (
-                    <Form method="post" className={s.inlineForm}>
-                      <input type="hidden" name="id" value={device.id} />
-                      <label htmlFor={`device-${device.id}`} className="visually-hidden">
-                        {t("account.devices.name")}
-                      </label>
-                      <input id={`device-${device.id}`} name="name" defaultValue={device.name} maxLength={60} required className={s.smallInput} />
-                      <button type="submit" name="intent" value="rename" className={s.action}>
-                        {t("account.devices.rename")}
-                      </button>
-                    </Form>
-                  )}
-                  {device.current ? <p className={s.on}>{t("account.devices.this_device")}</p> : null}
-                </td>
-                <td className={s.td}>{when(device.lastSeenAt)}</td>
-                <td className={s.td}>{device.ip || "—"}</td>
-                <td className={s.td}>
-                  {device.current ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={device.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="delete"
-                        className={s.action}
-                        aria-label={t("account.devices.delete_named", { name: device.name })}
-                      >
-                        {t("account.devices.delete")}
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* Rows as cards in a narrow frame: the name, its Rename and Delete stay in sight on a phone. */}
+      <DataTable
+        rows={devices}
+        rowKey={(device) => device.id}
+        name={{ labelledBy: "devices-title" }}
+        empty={null}
+        reflow="cards"
+        columns={[
+          {
+            key: "name",
+            header: t("account.devices.name"),
+            cell: (device) => (
+              <>
+                {info.demo ? (
+                  <span>{device.name}</span>
+                ) : (
+                  <Form method="post" className={s.inlineForm}>
+                    <input type="hidden" name="id" value={device.id} />
+                    <label htmlFor={`device-${device.id}`} className="visually-hidden">
+                      {t("account.devices.name")}
+                    </label>
+                    <input id={`device-${device.id}`} name="name" defaultValue={device.name} maxLength={60} required className={s.smallInput} />
+                    <button type="submit" name="intent" value="rename" className={s.action}>
+                      {t("account.devices.rename")}
+                    </button>
+                  </Form>
+                )}
+                {device.current ? <p className={s.on}>{t("account.devices.this_device")}</p> : null}
+              </>
+            ),
+          },
+          { key: "last-seen", header: t("account.devices.last_seen"), kind: "time", cell: (device) => when(device.lastSeenAt) },
+          { key: "ip", header: t("account.devices.ip"), cell: (device) => device.ip || "—" },
+          {
+            key: "actions",
+            header: <span className="visually-hidden">{t("account.devices.actions")}</span>,
+            cell: (device) =>
+              device.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="id" value={device.id} />
+                  <button type="submit" name="intent" value="delete" className={s.action} aria-label={t("account.devices.delete_named", { name: device.name })}>
+                    {t("account.devices.delete")}
+                  </button>
+                </Form>
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }

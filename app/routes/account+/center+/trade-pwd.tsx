@@ -6,14 +6,19 @@ import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import { tradePasswordCheck } from "~/lib/forms/checks/account";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { CodeField } from "~/components/code-field";
-import { useMemberInfo } from "~/lib/use-member-info";
+import { ACCOUNT_CENTER_ROUTE_ID, useMemberInfo } from "~/lib/use-member-info";
+import type { MemberInfo } from "#protocol/member";
 import { pageTitle } from "~/lib/use-shell";
 import { handleSecurityForm } from "~/services/account/security-form.server";
 import * as s from "~/styles/account-center.css";
 import { withMember } from "~/services/engine/route.server";
 import { tradePasswordSchema } from "~/services/platform/form-schemas.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.trade_pwd.title") }];
+/** "Change …" once a transaction password is set, "Set …" before: the title says what the page does. */
+export const meta: MetaFunction = ({ matches }) => {
+  const info = (matches.find((m) => m.id === ACCOUNT_CENTER_ROUTE_ID)?.data as { info?: MemberInfo } | undefined)?.info;
+  return [{ title: pageTitle(matches, info?.tradePasswordSet ? "account.trade_pwd.title_change" : "account.trade_pwd.title") }];
+};
 
 export function action(args: ActionFunctionArgs) {
   return withMember(args, ({ engine }) =>

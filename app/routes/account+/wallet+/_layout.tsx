@@ -8,7 +8,9 @@ import { withMember } from "~/services/engine/route.server";
 
 /** The wallet area (spec §2): its side menu and the page beside it. Members only. */
 export function loader(args: LoaderFunctionArgs) {
-  return withMember(args, async () => null);
+  // An empty object, not null: with single fetch on, Remix answers a `?_data=` request for a
+  // loader that returned null with a 500.
+  return withMember(args, async () => ({}));
 }
 
 /** The side menu of spec §2; a page not built yet is left out, never linked to a stub. */
@@ -34,19 +36,30 @@ export default function WalletLayout() {
     const [path, query] = to.split("?");
     return pathname === path && (path !== "/account/wallet/assets" || Boolean(query) === contract);
   };
+  const here = MENU.find((item) => current(item.to));
   return (
     <div className={s.layout}>
-      <nav className={s.side} aria-label={t("wallet.menu_label")}>
-        <ul className={s.menu}>
-          {MENU.filter((item) => isServed(item.to.split("?")[0]!)).map((item) => (
-            <li key={item.key}>
-              <Link to={item.to} className={s.menuLink} aria-current={current(item.to) ? "page" : undefined}>
-                {t(`wallet.menu.${item.key}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className={s.side}>
+        {/* A narrow screen folds the menu behind a button naming this page (a <details>: no
+            JavaScript needed). Keyed by the address: a page opened from the menu starts folded. */}
+        <details key={pathname + search} className={s.sideToggle}>
+          <summary className={s.sideButton} aria-controls="side-menu">
+            <span className={s.sideButtonLabel}>{t("wallet.menu_label")}</span>
+            {here ? <span>{t(`wallet.menu.${here.key}`)}</span> : null}
+          </summary>
+        </details>
+        <nav id="side-menu" className={s.sideNav} aria-label={t("wallet.menu_label")}>
+          <ul className={s.menu}>
+            {MENU.filter((item) => isServed(item.to.split("?")[0]!)).map((item) => (
+              <li key={item.key}>
+                <Link to={item.to} className={s.menuLink} aria-current={current(item.to) ? "page" : undefined}>
+                  {t(`wallet.menu.${item.key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
       <div className={s.content}>
         <Outlet />
       </div>

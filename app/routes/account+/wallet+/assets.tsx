@@ -93,6 +93,8 @@ function CoinTable({
         name={{ labelledBy: headingId }}
         empty={t("wallet.assets.empty")}
         testId={`coins-${account}`}
+        // A few coins read one by one: on a phone each is a card, nothing to scroll sideways.
+        reflow="cards"
         columns={[
           {
             key: "coin",

@@ -98,7 +98,7 @@ export default function BillsPage() {
         )}
         {day("from", t("wallet.bills.from"))}
         {day("to", t("wallet.bills.to"))}
-        <div className={w.filterActions}>
+        <div className={w.filterActionsRow}>
           <button type="submit" className={f.primary}>
             {t("wallet.bills.search")}
           </button>

@@ -7,7 +7,7 @@ import { OPEN_ACCOUNTS, type OpenAccountName } from "#protocol/accounts";
 import { PageErrorBoundary } from "~/components/error-page";
 import { FormErrors, SelectField, SubmitButton } from "~/components/forms";
 import { AmountField } from "~/components/amount-field";
-import { decimalMarkOf, toInputText } from "~/lib/decimal-input";
+import { decimalMarkOf, toInputText } from "#protocol/decimal-input";
 import { transferCheck } from "~/lib/forms/checks/transfer";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useNumberFormat } from "~/lib/use-number-format";

@@ -10,7 +10,7 @@ import { PageErrorBoundary } from "~/components/error-page";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
 import * as f from "~/components/forms.css";
 import { addDecimals } from "#protocol/decimal";
-import { decimalMarkOf, readDecimalInput, toInputText } from "~/lib/decimal-input";
+import { decimalMarkOf, readDecimalInput, toInputText } from "#protocol/decimal-input";
 import { withdrawalCheck } from "~/lib/forms/checks/withdrawal";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useHydrated } from "~/lib/use-hydrated";

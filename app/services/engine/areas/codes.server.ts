@@ -5,11 +5,22 @@ import type { EngineCall } from "../call.server";
 /** Where a code goes: an e-mail address, or a phone number with its area code. */
 export type CodeTarget = { accountType: "email"; email: string } | { accountType: "phone"; areaCode: string; phone: string };
 
-/** Sends a code for `purpose`; `call` carries the member's token for the purposes that need one. */
-export function sendCode(call: EngineCall, target: CodeTarget, purpose: CodePurpose) {
+/** The withdrawal a `withdraw` code confirms (the engine binds the code to it). */
+export interface CodeWithdrawal {
+  coin: string;
+  network: string;
+  amount: string;
+  address: string;
+}
+
+/**
+ * Sends a code for `purpose`; `call` carries the member's token for the purposes that need one.
+ * A `withdraw` code names its withdrawal (`withdrawal`).
+ */
+export function sendCode(call: EngineCall, target: CodeTarget, purpose: CodePurpose, withdrawal?: CodeWithdrawal) {
   return target.accountType === "email"
-    ? call(endpoints.sendEmailCode, { query: { email: target.email, type: purpose } })
-    : call(endpoints.sendSmsCode, { query: { areaCode: target.areaCode, phone: target.phone, type: purpose } });
+    ? call(endpoints.sendEmailCode, { query: { email: target.email, type: purpose, ...withdrawal } })
+    : call(endpoints.sendSmsCode, { query: { areaCode: target.areaCode, phone: target.phone, type: purpose, ...withdrawal } });
 }
 
 /** The account fields of a form as a code target (the form's schema has made sure they are there). */

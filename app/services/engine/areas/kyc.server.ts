@@ -6,17 +6,15 @@ import type { EngineCall } from "../call.server";
 export function kycArea(call: EngineCall) {
   return {
     status: () => call(endpoints.kycStatus, { params: { key: "yhrzxx" } }),
-    /** Uploads the three images to the engine, then submits the verification. */
-    async submit(value: Record<(typeof KYC_FILE_FIELDS)[number], File> & { phone: string }) {
-      const ids: string[] = [];
-      for (const field of KYC_FILE_FIELDS) {
-        const body = new FormData();
-        body.set("type", "0");
-        body.set("file", value[field], value[field].name || `${field}.img`);
-        ids.push((await call(endpoints.upload, { body })).id);
-      }
-      const [frontId, backId, handId] = ids as [string, string, string];
-      return call(endpoints.kycSubmit, { body: { frontId, backId, handId, phone: value.phone } });
+    /**
+     * Sends the three images and the phone in one call: the engine checks all of it before it
+     * stores any (uploading each image first would keep them when the submission is refused).
+     */
+    submit(value: Record<(typeof KYC_FILE_FIELDS)[number], File> & { phone: string }) {
+      const body = new FormData();
+      for (const field of KYC_FILE_FIELDS) body.set(field, value[field], value[field].name || `${field}.img`);
+      body.set("phone", value.phone);
+      return call(endpoints.kycSubmitImages, { body });
     },
   };
 }

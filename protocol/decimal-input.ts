@@ -1,14 +1,14 @@
 /**
  * Number fields of money forms (order price and amount, and every money form after it): what a
- * member types becomes exactly one decimal, or it is refused. Decision 014.
+ * member types becomes exactly one decimal, or it is refused (decisions 014 and 039).
  *
- * - In the browser, {@link cleanTypedNumber} is the spec §5 clean-up as the member types (digits,
- *   one decimal mark, no leading mark, leading zeros collapsed, decimals cut to the field's
- *   scale). It changes only what the member sees, before anything is sent.
- * - On the server (and in the browser's check before a post), {@link readDecimalInput} reshapes
- *   nothing: a value that is not already a plain decimal in the member's language within the
- *   field's scale is refused with a reason; an accepted one is turned into the one canonical
- *   decimal string it denotes (`0,01` in Turkish is `0.01`).
+ * One reader, {@link readDecimalInput}, for both tiers: the server parses every post with it, and
+ * the browser reads a field with it as the member types, to show the total, the fee and the
+ * server's own message while the text cannot be read. It reshapes nothing: a value that is not
+ * already a plain decimal in the member's language within the field's scale is refused with a
+ * reason; an accepted one is turned into the one canonical decimal string it denotes (`0,01` in
+ * Turkish is `0.01`). Nothing in the browser rewrites what was typed or pasted (decision 039: the
+ * spec's §5 clean-up changed values, so exactness wins over it).
  */
 
 export type DecimalMark = "." | ",";
@@ -19,34 +19,6 @@ const COMMA_LANGUAGES = new Set(["tr", "de", "fr", "es"]);
 /** The decimal mark a member of `language` writes: `,` in tr, de, fr and es; `.` otherwise. */
 export function decimalMarkOf(language: string | undefined): DecimalMark {
   return COMMA_LANGUAGES.has(language ?? "") ? "," : ".";
-}
-
-/**
- * Spec §5 clean-up while typing. Either mark typed is read as the decimal mark and shown as the
- * language's own (a member used to the other convention gets the decimal they meant, not 100×
- * it). When both marks appear (a pasted `1,234.56`), the last one is the decimal mark and the
- * other kind are thousands separators, dropped. Everything but digits and that mark goes.
- */
-export function cleanTypedNumber(raw: string, maxDecimals: number, mark: DecimalMark): string {
-  let text = raw.replace(/[^\d.,]/g, "");
-  const lastMark = Math.max(text.lastIndexOf("."), text.lastIndexOf(","));
-  if (text.includes(".") && text.includes(",")) {
-    const grouping = text[lastMark] === "." ? "," : ".";
-    text = text.replaceAll(grouping, "");
-  }
-  text = text.replace(/[.,]/g, mark);
-  // Forbid a leading mark.
-  while (text.startsWith(mark)) text = text.slice(1);
-  // Keep only the first mark.
-  const point = text.indexOf(mark);
-  if (point !== -1) text = text.slice(0, point + 1) + text.slice(point + 1).replaceAll(mark, "");
-  // Collapse leading zeros: "007" -> "7", "00.5" -> "0.5".
-  text = text.replace(/^0+(?=\d)/, "");
-  if (point !== -1) {
-    const [whole = "", fraction = ""] = text.split(mark);
-    text = maxDecimals > 0 ? `${whole}${mark}${fraction.slice(0, maxDecimals)}` : whole;
-  }
-  return text;
 }
 
 /** Why a typed number was refused; each has a message `validation.number.<reason>`. */
