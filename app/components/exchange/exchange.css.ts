@@ -236,8 +236,9 @@ export const fundLinks = style({
   justifyContent: "flex-end",
   fontSize: "12px",
   marginTop: "-4px",
-  selectors: { "& > a, & > button": { display: "inline-flex", alignItems: "center", minHeight: "24px" } },
 });
+// WCAG 2.2 target size: each link and the move button at least 24 px tall.
+globalStyle(`${fundLinks} > a, ${fundLinks} > button`, { display: "inline-flex", alignItems: "center", minHeight: "24px" });
 export const fundButton = style({
   background: "none",
   border: "none",

@@ -163,7 +163,7 @@ describe("what the client owns", () => {
 
   it("turns a refusal into a form result", async () => {
     const result = await withMember(args(await memberCookie(60_000)), ({ engine }) => engine.attempt(() => engine.member.deleteDevice("7")));
-    expect(result).toEqual({ ok: false, message: "No such device" });
+    expect(result).toEqual({ ok: false, message: "No such device", retryAfterSeconds: null });
   });
 
   it("answers the unavailable page when the engine cannot be reached", async () => {
