@@ -124,7 +124,7 @@ test("a move from funding posted twice moves once", async ({ page, request }) =>
   const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const post = () =>
     request.post(PAGE, {
-      form: { intent: "fund", coin: "USDT", idempotencyKey: key! },
+      form: { intent: "fund", coin: "USDT", amount: "100", idempotencyKey: key! },
       headers: { cookie: cookies, origin: new URL(page.url()).origin },
       maxRedirects: 0,
     });
