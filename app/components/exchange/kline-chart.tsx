@@ -58,79 +58,76 @@ export function KlineArea({
       ))}
     </span>
   );
-  if (view === "depth")
-    return (
-      <section aria-labelledby="chart-title" style={{ display: "flex", flexDirection: "column", flex: 1 }}>
-        <h2 id="chart-title" className="visually-hidden">
-          {t("exchange.depth_chart")}
-        </h2>
-        <nav className={s.chartTools} aria-label={t("exchange.chart_views")}>
-          {views}
-        </nav>
-        <div className={s.chartBox} data-testid="depth-chart">
-          <DepthSvg depth={depth} priceScale={priceScale} amountScale={amountScale} label={t("exchange.depth_label", { symbol })} />
-        </div>
-      </section>
-    );
+  const depthView = view === "depth";
   return (
     <section aria-labelledby="chart-title" style={{ display: "flex", flexDirection: "column", flex: 1 }}>
       <h2 id="chart-title" className="visually-hidden">
-        {t("exchange.chart")}
+        {t(depthView ? "exchange.depth_chart" : "exchange.chart")}
       </h2>
-      <nav className={s.chartTools} aria-label={t("exchange.periods_label")}>
+      <nav className={s.chartTools} aria-label={t(depthView ? "exchange.chart_views" : "exchange.periods_label")}>
         {views}
-        {KLINE_PERIODS.map((p) => (
-          <Link key={p} to={linkTo("period", p)} className={s.periodLink} aria-current={p === period ? "true" : undefined} preventScrollReset replace>
-            {t(`exchange.periods.${p}`)}
-          </Link>
-        ))}
-        <span className={s.legend} aria-hidden="true">
-          {MA_LINES.map(({ n, color }) => (
-            <span key={n} style={{ color }}>
-              MA{n}
+        {depthView ? null : (
+          <>
+            {KLINE_PERIODS.map((p) => (
+              <Link key={p} to={linkTo("period", p)} className={s.periodLink} aria-current={p === period ? "true" : undefined} preventScrollReset replace>
+                {t(`exchange.periods.${p}`)}
+              </Link>
+            ))}
+            <span className={s.legend} aria-hidden="true">
+              {MA_LINES.map(({ n, color }) => (
+                <span key={n} style={{ color }}>
+                  MA{n}
+                </span>
+              ))}
             </span>
-          ))}
-        </span>
-      </nav>
-      <div
-        className={s.chartBox}
-        role="img"
-        aria-label={label}
-        data-testid="kline"
-        onPointerEnter={hydrated ? reach : undefined}
-        onPointerDown={hydrated ? reach : undefined}
-      >
-        {candles.length === 0 ? (
-          <p className={s.empty}>{t("exchange.no_candles")}</p>
-        ) : hydrated && interactive ? (
-          <ChartBoundary
-            fallback={
-              <>
-                {svg}
-                <p className={s.chartNote} role="status">
-                  {t("exchange.chart_unavailable")}
-                </p>
-              </>
-            }
-          >
-            <Suspense fallback={svg}>
-              <Chart
-                candles={candles}
-                period={period}
-                label={symbol}
-                colors={{
-                  up: varName(s.chartColors.up),
-                  down: varName(s.chartColors.down),
-                  text: varName(s.chartColors.text),
-                  grid: varName(s.chartColors.grid),
-                }}
-              />
-            </Suspense>
-          </ChartBoundary>
-        ) : (
-          svg
+          </>
         )}
-      </div>
+      </nav>
+      {depthView ? (
+        <div className={s.chartBox} data-testid="depth-chart">
+          <DepthSvg depth={depth} priceScale={priceScale} amountScale={amountScale} label={t("exchange.depth_label", { symbol })} />
+        </div>
+      ) : (
+        <div
+          className={s.chartBox}
+          role="img"
+          aria-label={label}
+          data-testid="kline"
+          onPointerEnter={hydrated ? reach : undefined}
+          onPointerDown={hydrated ? reach : undefined}
+        >
+          {candles.length === 0 ? (
+            <p className={s.empty}>{t("exchange.no_candles")}</p>
+          ) : hydrated && interactive ? (
+            <ChartBoundary
+              fallback={
+                <>
+                  {svg}
+                  <p className={s.chartNote} role="status">
+                    {t("exchange.chart_unavailable")}
+                  </p>
+                </>
+              }
+            >
+              <Suspense fallback={svg}>
+                <Chart
+                  candles={candles}
+                  period={period}
+                  label={symbol}
+                  colors={{
+                    up: varName(s.chartColors.up),
+                    down: varName(s.chartColors.down),
+                    text: varName(s.chartColors.text),
+                    grid: varName(s.chartColors.grid),
+                  }}
+                />
+              </Suspense>
+            </ChartBoundary>
+          ) : (
+            svg
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -11,11 +11,6 @@ export function toneOf(change: string | null | undefined): "up" | "down" | "flat
   return change.startsWith("-") ? "down" : "up";
 }
 
-/** A signed percent: "+1.25%", "-0.5%", "0%"; "--" when unknown. */
-export function signedPercent(change: string | null | undefined): string {
-  return formatPercentChange(change);
-}
-
 /**
  * The symbol, its last price and 24 h figures (in the member's language; prices with the market's
  * price decimals, like the book), and a list to switch markets (links: no script needed).
@@ -45,7 +40,7 @@ export function TickerBar({ ticker, markets, symbol, priceScale }: { ticker: Mar
               >
                 <span>{m.symbolName}</span>
                 <span>{nf.display(m.close, { abbreviate: false })}</span>
-                <span className={s.tone[toneOf(m.zdf)]}>{nf.mark(signedPercent(m.zdf))}</span>
+                <span className={s.tone[toneOf(m.zdf)]}>{nf.mark(formatPercentChange(m.zdf))}</span>
               </Link>
             </li>
           ))}
@@ -59,7 +54,7 @@ export function TickerBar({ ticker, markets, symbol, priceScale }: { ticker: Mar
       <dl className={s.stats}>
         <div className={s.stat}>
           <dt className={s.statLabel}>{t("exchange.change_24h")}</dt>
-          <dd className={clsx(s.statValue, s.tone[tone])}>{nf.mark(signedPercent(ticker.zdf))}</dd>
+          <dd className={clsx(s.statValue, s.tone[tone])}>{nf.mark(formatPercentChange(ticker.zdf))}</dd>
         </div>
         <div className={s.stat}>
           <dt className={s.statLabel}>{t("exchange.high_24h")}</dt>
