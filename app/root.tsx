@@ -74,6 +74,16 @@ export default function App() {
   const { pathname } = useLocation();
   // Spec §2: the footer is hidden on /user/ and /exchange/ pages.
   const showFooter = !/^\/(user|exchange)(\/|$)/.test(pathname);
+  // The operator console (decision 043) is its own frame: no member header, footer or notices.
+  if (/^\/ops(\/|$)/.test(pathname)) {
+    return (
+      <PageTextsProvider lang={shell.lang} version={shell.textsVersion}>
+        <Outlet />
+        <Toaster />
+        <LoadError />
+      </PageTextsProvider>
+    );
+  }
   return (
     <PageTextsProvider lang={shell.lang} version={shell.textsVersion}>
       <LiveNoticesProvider>

@@ -21,8 +21,15 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- withdrawal reject <id> "<reason the member reads>"
  *   npm run admin -- chain send <address> <coin> <amount> [--network ERC20] [--tag N]   (an outside sender pays; the simulated chains only)
  *   npm run admin -- chain status                                                       (each chain's tip)
+ *   npm run admin -- address-pool import SOL <file>   (custody's deposit addresses, one per line; decision 042)
+ *   npm run admin -- address-pool level [SOL]         (free and given-out addresses of each pool)
+ *   npm run admin -- operator add <e-mail> <role> [--name "Ada Admin"]   (a password is generated and printed once,
+ *                    or taken from OPERATOR_PASSWORD; the authenticator is set up at the first console login, /ops)
+ *   npm run admin -- operator list | operator disable|enable|reset-totp <id> | operator role <id> <role>
+ *   npm run admin -- audit [--action withdrawal.review] [--operator name] [--target member:12345678]   (newest 50)
  *
- * ENGINE_URL (default http://127.0.0.1:8080), DATA_DIR (for the admin token) or ADMIN_TOKEN.
+ * ENGINE_URL (default http://127.0.0.1:8080), DATA_DIR (for the admin token) or ADMIN_TOKEN. The CLI acts as
+ * admin with the data folder's token; its actions are in the audit log as operator "cli" (decision 043).
  */
 const engineUrl = process.env.ENGINE_URL ?? `http://127.0.0.1:${process.env.ENGINE_PORT ?? 8080}`;
 const apiHead = process.env.API_HEAD ?? "mjkj-web";
@@ -130,6 +137,9 @@ async function main(): Promise<number> {
     return 0;
   }
   if (command === "chain") return chainCommand(rest);
+  if (command === "address-pool") return addressPoolCommand(rest);
+  if (command === "operator") return operatorCommand(rest);
+  if (command === "audit") return auditCommand(rest);
   if (command === "mailbox") {
     const destination = rest.join(" ");
     if (!destination) {
@@ -152,7 +162,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], chain send|status",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], chain send|status, address-pool import|level",
   );
   return 2;
 }
@@ -234,6 +244,185 @@ async function chainCommand([action, ...args]: string[]): Promise<number> {
 function refused(body: { code: number; msg: string }): number {
   console.error(`refused (${body.code}): ${body.msg}`);
   return 1;
+}
+
+/** One operator call with the data folder's token: the envelope's data, or null after printing the refusal. */
+async function operatorCall<T>(endpoint: { method: "GET" | "POST"; path: string }, input: Record<string, unknown> = {}): Promise<T | null> {
+  const url = new URL(endpoint.path, engineUrl);
+  const headers: Record<string, string> = { "x-admin-token": await adminToken() };
+  if (endpoint.method === "GET") for (const [k, v] of Object.entries(input)) url.searchParams.set(k, String(v));
+  else headers["content-type"] = "application/json";
+  const res = await fetch(url, { method: endpoint.method, headers, ...(endpoint.method === "POST" ? { body: JSON.stringify(input) } : {}) });
+  const body = (await res.json()) as { code: number; msg: string; data: T | null };
+  if (body.code !== 200) {
+    refused(body);
+    return null;
+  }
+  return body.data;
+}
+
+const OPERATOR_USAGE = [
+  'usage: npm run admin -- operator add <e-mail> <role> [--name "Ada Admin"]   roles: admin support compliance finance markets arbiter',
+  "       npm run admin -- operator list | operator disable|enable|reset-totp <id> | operator role <id> <role>",
+].join("\n");
+
+/** Operators (decision 043): the first admin is made here; admins make the others in the console (/ops). */
+async function operatorCommand([action, ...args]: string[]): Promise<number> {
+  type View = { id: string; email: string; name: string; role: string; totpReady: boolean; disabled: boolean; lastLoginAt: string | null };
+  const line = (o: View) =>
+    [
+      o.id.padStart(4),
+      o.email,
+      `"${o.name}"`,
+      o.role,
+      o.totpReady ? "authenticator set" : "authenticator at first login",
+      o.disabled ? "DISABLED" : "",
+      o.lastLoginAt ?? "never logged in",
+    ]
+      .filter(Boolean)
+      .join("  ");
+  if (action === "list") {
+    const list = await operatorCall<View[]>(endpoints.opsOperators);
+    if (!list) return 1;
+    if (list.length === 0) console.log("no operators yet: npm run admin -- operator add <e-mail> admin");
+    for (const o of list) console.log(line(o));
+    return 0;
+  }
+  if (action === "add") {
+    const [email, role, ...options] = args;
+    const flags = parseFlags(options);
+    if (!email || !role || typeof flags === "string" || Object.keys(flags).some((f) => f !== "name")) {
+      console.error(OPERATOR_USAGE);
+      return 2;
+    }
+    const generated = !process.env.OPERATOR_PASSWORD;
+    const password = process.env.OPERATOR_PASSWORD ?? randomBytes(15).toString("base64url");
+    const made = await operatorCall<View>(endpoints.opsOperatorAdd, { email, role, name: flags.name ?? email.split("@")[0], password });
+    if (!made) return 1;
+    console.log(line(made));
+    if (generated) console.log(`password (shown once; keep it in a password manager): ${password}`);
+    console.log("log in at /ops: the first login sets up the authenticator (TOTP)");
+    return 0;
+  }
+  const [id, role] = args;
+  const change =
+    action === "disable"
+      ? { disabled: true }
+      : action === "enable"
+        ? { disabled: false }
+        : action === "reset-totp"
+          ? { resetTotp: true }
+          : action === "role" && role
+            ? { role }
+            : null;
+  if (!change || !id) {
+    console.error(OPERATOR_USAGE);
+    return 2;
+  }
+  const changed = await operatorCall<View>(endpoints.opsOperatorUpdate, { id, ...change });
+  if (!changed) return 1;
+  console.log(line(changed));
+  return 0;
+}
+
+/** The newest audit rows (the console shows and exports the whole log). */
+async function auditCommand(args: string[]): Promise<number> {
+  const flags = parseFlags(args);
+  if (typeof flags === "string" || Object.keys(flags).some((f) => !["action", "operator", "target"].includes(f))) {
+    console.error("usage: npm run admin -- audit [--action withdrawal.review] [--operator name] [--target member:12345678]");
+    return 2;
+  }
+  const page = await operatorCall<{ rows: Array<Record<string, unknown>> }>(endpoints.opsAudit, flags);
+  if (!page) return 1;
+  for (const r of page.rows)
+    console.log([r.at, `${String(r.operator)} (${String(r.role)}, ${String(r.via)})`, r.action, r.target, JSON.stringify(r.after), r.address].join("  "));
+  return 0;
+}
+
+const POOL_USAGE = ["usage: npm run admin -- address-pool import <network, e.g. SOL> <file>", "       npm run admin -- address-pool level [network]"].join(
+  "\n",
+);
+/** Lines of a file sent in one import call (each call is all or nothing; the engine takes at most 10,000 addresses). */
+const POOL_PART_LINES = 5_000;
+const POOL_PART_CHARS = 400_000;
+
+interface PoolLevelLine {
+  network: string;
+  free: number;
+  assigned: number;
+  lowWater: number;
+  low: boolean;
+}
+
+function poolLevelLine(l: PoolLevelLine): string {
+  return `${l.network.padEnd(6)} free ${String(l.free).padStart(6)}  given out ${String(l.assigned).padStart(6)}  low mark ${l.lowWater}${l.low ? "  LOW" : ""}`;
+}
+
+/**
+ * `address-pool import <network> <file>`: custody's addresses for a pool (one per line, blank lines
+ * and # comments skipped), checked by the engine; a long file goes in parts, each all or nothing,
+ * and importing a file again adds nothing. `address-pool level`: each pool's free addresses.
+ */
+async function addressPoolCommand([action, network, file, ...extra]: string[]): Promise<number> {
+  const token = await adminToken();
+  if (action === "level" && !file) {
+    const url = new URL(endpoints.adminAddressPoolLevel.path, engineUrl);
+    if (network) url.searchParams.set("network", network.toUpperCase());
+    const body = (await (await fetch(url, { headers: { "x-admin-token": token } })).json()) as { code: number; msg: string; data: PoolLevelLine[] | null };
+    if (body.code !== 200 || !body.data) return refused(body);
+    if (body.data.length === 0) console.log(network ? `${network.toUpperCase()} takes no address pool` : "no network takes an address pool");
+    for (const level of body.data) console.log(poolLevelLine(level));
+    return 0;
+  }
+  if (action !== "import" || !network || !file || extra.length > 0) {
+    console.error(POOL_USAGE);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    console.error(`cannot read ${file}: ${(error as Error).message}`);
+    return 2;
+  }
+  const lines = text.split(/\r?\n/);
+  let added = 0;
+  let skipped = 0;
+  let last: PoolLevelLine | null = null;
+  let sent = 0;
+  for (let start = 0; start < lines.length;) {
+    let end = start;
+    let chars = 0;
+    while (end < lines.length && end - start < POOL_PART_LINES && chars + lines[end]!.length < POOL_PART_CHARS) chars += lines[end++]!.length + 1;
+    if (end === start) end++; // one line longer than a part: the engine refuses it by its line number
+    const part = lines.slice(start, end);
+    if (!part.some((line) => line.trim() && !line.trim().startsWith("#"))) {
+      start = end; // blank lines and comments only
+      continue;
+    }
+    sent++;
+    const res = await fetch(new URL(endpoints.adminAddressPoolImport.path, engineUrl), {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-admin-token": token },
+      body: JSON.stringify({ network: network.toUpperCase(), text: part.join("\n"), firstLine: start + 1 }),
+    });
+    const body = (await res.json()) as { code: number; msg: string; data: { added: number; skipped: number; level: PoolLevelLine } | null };
+    if (body.code !== 200 || !body.data) {
+      if (start > 0) console.error(`lines 1 to ${start} were imported (${added} added, ${skipped} skipped); the rest was not:`);
+      return refused(body);
+    }
+    added += body.data.added;
+    skipped += body.data.skipped;
+    last = body.data.level;
+    start = end;
+  }
+  if (sent === 0) {
+    console.error(`${file} holds no addresses (one per line; # starts a comment)`);
+    return 1;
+  }
+  console.log(`${network.toUpperCase()}: ${added} addresses added, ${skipped} skipped (already in the pool or given out, or twice in the file)`);
+  if (last) console.log(poolLevelLine(last));
+  return 0;
 }
 
 process.exit(await main());

@@ -24,6 +24,7 @@ import { registerDepositRoutes } from "./api/deposits";
 import { DepositService } from "./wallet/deposits/deposit-service";
 import type { DepositKeys } from "./core/wallet/deposit-keys";
 import { WalletService } from "./wallet/wallet-service";
+import { AddressPool } from "./wallet/address-pool";
 import type { SpotService } from "./spot/spot-service";
 import type { WithdrawalService } from "./wallet/withdrawal-service";
 import { registerWithdrawalRoutes } from "./api/withdrawals";
@@ -50,6 +51,10 @@ import { Refusal } from "./locales/refusal";
 import { KycService } from "./members/kyc-service";
 import { MemberService } from "./members/member-service";
 import { registerNoticeRoutes } from "./api/notices";
+import { registerOperatorRoutes } from "./api/operators";
+import { AuditLog } from "./operators/audit";
+import { Dashboard } from "./operators/dashboard";
+import { OperatorService } from "./operators/operator-service";
 import { NoticeService } from "./notices/notice-service";
 import type { Store } from "./store/db";
 
@@ -79,6 +84,10 @@ export interface BuildAppOptions {
   depositKeys?: DepositKeys;
   /** The chain gateway (decision 025); the operator's chain calls are served when given. */
   chains?: Chains;
+  /** The deposit-address pool of the chains without public derivation (decision 042); default: one over the store (imported addresses, or with `chains`' custody its addresses too). */
+  addressPool?: AddressPool;
+  /** Whether the market simulator runs (the console's dashboard says so). */
+  simulator?: boolean;
   /** Members' notifications (decision 031); default: one over the store (with the spot's projection wait when spot is given). */
   notices?: NoticeService;
 }
@@ -100,6 +109,8 @@ export async function buildApp({
   tickets = new TicketSigner(),
   depositKeys,
   chains,
+  addressPool = new AddressPool(store.db, { custody: chains?.custody ?? null }),
+  simulator = false,
   notices = new NoticeService(store.db, spot ? (memberId) => spot.durable.projectedFor(memberId) : undefined),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -157,7 +168,9 @@ export async function buildApp({
   });
 
   const shared = services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) });
-  const context = { app, apiHead, services: shared, members: new MemberService(store.db, shared, notices) };
+  const operators = new OperatorService(store.db, () => siteNameOf(store));
+  const context = { app, apiHead, services: shared, members: new MemberService(store.db, shared, notices), operators };
+  registerOperatorRoutes(context, new AuditLog(store.db), new Dashboard(store.db, spot?.durable ?? null, simulator));
   // Heard from when the server is ready (nothing is answered before), stopped when it closes; a
   // build that fails before then leaves no listener behind.
   const configVersion = new ConfigVersion(store);
@@ -173,7 +186,7 @@ export async function buildApp({
   await registerKycRoutes(context, new KycService(store.db, shared.uploadDir, notices));
   registerMailboxRoutes(context);
   registerFavouriteRoutes(context, new FavouriteService(store.db));
-  registerWalletRoutes(context, new WalletService(store.db, depositKeys));
+  registerWalletRoutes(context, new WalletService(store.db, depositKeys, addressPool), addressPool);
   registerDepositRoutes(context, new DepositService(store.db));
   const addressBook = new AddressBook(store.db, context.members, notices);
   registerAddressBookRoutes(context, addressBook);

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import * as z from "zod";
 import { DEFAULT_API_HEAD } from "../protocol/endpoints";
 import { isValidAddress } from "./core/wallet/address-formats";
@@ -59,6 +60,21 @@ const engineEnvSchema = z
     DEMO_MEMBER: z.enum(["0", "1"]).optional(),
     /** Key that signs private real-time tickets; set it when several engine processes serve sockets (default: random per process). */
     REALTIME_SECRET: z.string().min(24).optional(),
+    /**
+     * Where operators may work from (decision 043): comma-separated addresses or CIDR ranges
+     * (`10.0.0.0/8, 2001:db8::/32`); unset: anywhere. Console logins and operator calls from
+     * elsewhere are refused (the CLI's token too).
+     */
+    OPERATOR_NETWORKS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every(isAddressOrRange), "each entry must be an IP address or a CIDR range"),
     /** The web tier's addresses (comma-separated): only their X-Forwarded-For is believed. */
     ENGINE_TRUSTED_PROXIES: z
       .string()
@@ -155,4 +171,14 @@ export function depositKeysOf(env: EngineEnv): { keys: DepositKeys; publicTestKe
   };
   const publicTestKey = Object.values(keys.xpubs).some((xpub) => Object.values(test.xpubs).includes(xpub)) || keys.xrpAddress === test.xrpAddress;
   return { keys, publicTestKey };
+}
+
+/** An IPv4 or IPv6 address, or a CIDR range of one. */
+function isAddressOrRange(text: string): boolean {
+  const [address, bits, extra] = text.split("/");
+  const family = isIP(address ?? "");
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }

@@ -23,6 +23,7 @@ import { WithdrawalSender } from "./wallet/withdrawal-sender";
 const WITHDRAWAL_SEND_MS = 2_000;
 import { startChains } from "./chain/start-chain";
 import { DepositWatcher } from "./wallet/deposits/deposit-watcher";
+import { AddressPool } from "./wallet/address-pool";
 import { spotProduct } from "./spot/spot-product";
 import { DurableCore } from "./journal/durable-core";
 import { SNAPSHOT_FILE, takeSnapshotPrefetch } from "./journal/snapshot-prefetch";
@@ -34,7 +35,7 @@ import { MemberPushes } from "./realtime/member-pushes";
 import { backfillKlines } from "./sim/kline-backfill";
 import { BOT_HISTORY_RETENTION_MS, BotHistoryPruner } from "./sim/bot-history-pruner";
 import { openStore, type Store } from "./store/db";
-import { takeEngineLock } from "./store/engine-lock";
+import { takeEngineLock, type EngineLock } from "./store/engine-lock";
 import { upkeepEmbedded } from "./store/embedded-upkeep";
 import { startHousekeeping, type Chore } from "./store/housekeeping";
 import { migrateToLatest } from "./store/migrate";
@@ -67,7 +68,7 @@ export async function startEngine(env: EngineEnv): Promise<RunningEngine> {
   });
   let engine: RunningEngine;
   try {
-    engine = await startLocked(env, log);
+    engine = await startLocked(env, log, lock);
   } catch (error) {
     await lock.release();
     throw error;
@@ -93,7 +94,7 @@ function startLog(): { line: WarnLog; to(log: WarnLog): void } {
   return { line: { warn: (obj, msg) => target.warn(obj, msg) }, to: (log) => (target = log) };
 }
 
-async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>): Promise<RunningEngine> {
+async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, lock: EngineLock): Promise<RunningEngine> {
   const variant = loadVariant(env.DEPLOYMENT_VARIANT);
   const opening = openStore({
     databaseUrl: env.DATABASE_URL,
@@ -135,6 +136,8 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>): Pr
     // The periodic snapshot's worker reads the last one on a connection of its own (PGlite: from the copy above).
     ...(store.kind === "postgres" && env.DATABASE_URL ? { snapshotSource: { databaseUrl: env.DATABASE_URL } } : {}),
     warn: (message) => console.warn(message),
+    // No journal batch is written while the engine lock is being taken again (another engine could hold it).
+    commitGate: lock,
     onFatal: (error) => {
       console.error("FATAL: a commit failed; the engine stops so that nothing uncommitted is served", error);
       process.exit(70);
@@ -162,6 +165,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>): Pr
     adminToken: env.ADMIN_TOKEN ?? (await adminTokenFile(env.DATA_DIR)),
     demoAccount: demo ? DEMO_ACCOUNT : null,
     demoMemberId: demo?.memberId ?? null,
+    operatorNetworks: env.OPERATOR_NETWORKS,
   });
   const deposit = depositKeysOf(env);
   // The chain gateway (decision 025): the simulated chains mine on their timers from here on.
@@ -170,6 +174,10 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>): Pr
     { adapter: env.CHAIN_ADAPTER, blockIntervalMs: env.CHAIN_BLOCK_MS, reorgProbability: env.CHAIN_REORG_PROBABILITY },
     (message) => console.warn(message),
   );
+  // Solana's deposit addresses come from custody's pool (decision 042): the simulated chains' custody
+  // fills it now and whenever it runs low; with real nodes an operator imports custody's addresses.
+  const addressPool = new AddressPool(store.db, { custody: chains.custody ?? null, log: log.line });
+  await addressPool.upkeep(Date.now());
   // An approved withdrawal a chain already holds is never rejected (decision 028): the service asks the chains.
   const withdrawals = new WithdrawalService(durable, { gateway: chains.gateway });
   // Deposits from the chains, credited once confirmed (decision 027): after the chains, stopped before them.
@@ -187,13 +195,19 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>): Pr
     trustedProxies: env.ENGINE_TRUSTED_PROXIES,
     depositKeys: deposit.keys,
     chains,
+    addressPool,
     notices,
+    simulator: simulate,
   });
   await app.ready();
   log.to(app.log);
   if (deposit.publicTestKey) {
     // Decision 024: fine for a demo, never for real money (the test key's private key is published).
     app.log.warn("deposit addresses come from a public test key: set DEPOSIT_XPUB_BTC, _EVM, _TRON, _DOGE and DEPOSIT_XRP_ADDRESS");
+  }
+  if (!(await store.db.selectFrom("operator").select("id").limit(1).executeTakeFirst())) {
+    // Decision 043: the first admin is made on the machine; the console (/ops) makes the others.
+    app.log.info("no operators yet: `npm run admin -- operator add you@example.com admin` makes the first; then log in at /ops");
   }
   const realtime = attachRealtime(app.server, tickets);
   const io = realtime.io;
@@ -210,6 +224,8 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>): Pr
   }
   // Members' notifications: 90 days, the newest 200 each (decision 031).
   chores.push({ name: "prune notifications", run: (now) => pruneNotices(store.db, now) });
+  // A low deposit-address pool is logged (and refilled where custody is in-process).
+  chores.push({ name: "deposit-address pool", run: (now) => addressPool.upkeep(now) });
   if (store.kind === "pglite") chores.push({ name: "vacuum and checkpoint", run: () => upkeepEmbedded(store.db) });
   const housekeeping = startHousekeeping({ chores, log: app.log });
   // Approved withdrawals go out, sent ones complete once confirmed (issue 12).

@@ -1,3 +1,4 @@
+import type { OperatorPermission } from "./operators";
 import * as z from "zod";
 
 /**
@@ -16,13 +17,15 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   body: B;
   /** Shape of the envelope's `data` on success. */
   response: R;
+  /** An operator call: what the caller's role must permit (protocol/operators.ts). */
+  operator?: OperatorPermission;
 }
 
 const none = z.object({}).strict();
 
 /** Declares an endpoint; unspecified parts accept nothing (params) or anything (body). */
 export const define = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  e: Partial<Pick<Endpoint<P, Q, B, R>, "params" | "query" | "body" | "absolute">> & Pick<Endpoint<P, Q, B, R>, "method" | "path" | "response">,
+  e: Partial<Pick<Endpoint<P, Q, B, R>, "params" | "query" | "body" | "absolute" | "operator">> & Pick<Endpoint<P, Q, B, R>, "method" | "path" | "response">,
 ): Endpoint<P, Q, B, R> => ({ params: none, query: z.object({}), body: z.unknown(), ...e }) as Endpoint<P, Q, B, R>;
 
 /** An integer carried in a query string or path, with a message that names what was wrong. */

@@ -8,6 +8,7 @@ import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
 import { noticeEndpoints } from "./endpoints/notices";
+import { operatorEndpoints } from "./endpoints/operators";
 import { orderHistoryEndpoints } from "./endpoints/order-history";
 import { searchEndpoints } from "./endpoints/search";
 import { spotEndpoints } from "./endpoints/spot";
@@ -35,6 +36,7 @@ export const endpoints = {
   ...chainEndpoints,
   ...billEndpoints,
   ...noticeEndpoints,
+  ...operatorEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

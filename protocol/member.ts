@@ -70,8 +70,11 @@ export const tokenGrantSchema = z.object({
 });
 export type TokenGrant = z.infer<typeof tokenGrantSchema>;
 
+/**
+ * One login of the member's. Without an id: the log's key is a counter over every member's logins
+ * (it would tell how many the exchange has), and nothing names an entry.
+ */
 export const loginLogEntrySchema = z.object({
-  id: z.string(),
   ip: z.string(),
   deviceName: z.string(),
   userAgent: z.string(),
@@ -82,7 +85,7 @@ export const loginLogEntrySchema = z.object({
  * A device's id, as the devices list shows it and a rename or delete names it: random (a UUID),
  * never a counter, as one visitor of the shared demo member must not find another's session.
  */
-export const deviceIdField = z.string().regex(DEVICE_ID_PATTERN, "must be a device id");
+export const deviceIdField = z.string().regex(DEVICE_ID_PATTERN, "validation.device_id");
 
 export const deviceSchema = z.object({
   id: z.string(),

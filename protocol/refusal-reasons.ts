@@ -113,6 +113,24 @@ export const REFUSAL_REASONS = {
   DEPOSIT_NETWORK_UNKNOWN: "the coin has no such network",
   /** The coin's deposits on this network are switched off (maintenance, or no custody for the chain yet). */
   DEPOSIT_DISABLED: "deposits of the coin on this network are switched off",
+  /** The network's addresses come from custody's pool (Solana; decision 042) and none is free: the member may try again later. */
+  DEPOSIT_ADDRESS_POOL_EMPTY: "no deposit address of this network is free at the moment",
+
+  // Operators (decision 043)
+  /** The operator's role does not permit the call (protocol/operators.ts). */
+  OPERATOR_ROLE: "the operator's role does not permit this",
+  /** Wrong e-mail, password or authenticator code, or the operator is disabled (not told apart). */
+  OPERATOR_CREDENTIALS: "wrong operator credentials",
+  /** The first login: the operator sets up an authenticator before anything else (`data` carries the secret). */
+  OPERATOR_TOTP_SETUP: "the operator must set up an authenticator first",
+  /** An operator with this e-mail exists already. */
+  OPERATOR_EXISTS: "an operator with this e-mail exists",
+  /** No such operator. */
+  OPERATOR_UNKNOWN: "no such operator",
+  /** An admin cannot take away their own role or disable themselves (the console would lose its last admin). */
+  OPERATOR_SELF: "an operator cannot change their own role or access",
+  /** Another operator decided this first (a KYC or withdrawal review); `msg` says what stands. */
+  DECIDED_ALREADY: "another operator decided this first",
 
   // Generic: the result code, when no reason above is more precise
   BAD_REQUEST: "the request was refused",

@@ -16,14 +16,23 @@ const coins = (symbol: string) => {
   return { base, quote };
 };
 
-/** A decimal for display (spec §5, in the member's language) with its coin. */
+/**
+ * A decimal for display (spec §5, in the member's language) with its coin after a space, as every
+ * amount is written (`0,01 BTC`, never `0,01BTC`): the space is in the text, not only a margin, so
+ * a copy, a screen reader and a search all read two words.
+ */
 export function Amount({ value, coin }: { value: string | null | undefined; coin?: string }) {
   const nf = useNumberFormat();
   if (value == null) return <>--</>;
   return (
     <>
       {nf.display(value)}
-      {coin ? <span className={s.unit}>{coin}</span> : null}
+      {coin ? (
+        <>
+          {" "}
+          <span className={s.unit}>{coin}</span>
+        </>
+      ) : null}
     </>
   );
 }

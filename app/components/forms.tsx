@@ -22,16 +22,22 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
-/** Form-level errors (e.g. the engine's refusal), announced to screen readers. */
+/**
+ * Form-level errors (e.g. the engine's refusal), announced to screen readers. The alert is a box
+ * around the list: `role="alert"` on the <ul> itself would take its list role away (its items
+ * would no longer be in a list, which axe rates serious).
+ */
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
   const text = useErrorText();
   if (!errors?.length) return null;
   return (
-    <ul id={id} className={s.formErrors} role="alert">
-      {errors.map((error) => (
-        <li key={error}>{text(error)}</li>
-      ))}
-    </ul>
+    <div id={id} role="alert">
+      <ul className={s.formErrors}>
+        {errors.map((error) => (
+          <li key={error}>{text(error)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -102,4 +102,10 @@ describe("display currency", () => {
     expect(toDisplayMoney("0.00001234", { code: "usd", quote: "USD", symbol: "$", rate: "1" })).toBe("$0.00001234");
     expect(toDisplayMoney("1234567.5", { code: "usd", quote: "USD", symbol: "$", rate: "1" })).toBe("$1.23M");
   });
+
+  it("puts a space after a symbol that is a word, as after every unit, and none after a sign", () => {
+    expect(toDisplayMoney("12.5", { code: "chf", quote: "CHF", symbol: "CHF", rate: "1" }, numberMarksOf("de"))).toBe("CHF 12,50");
+    expect(toDisplayMoney("12.5", { code: "hkd", quote: "HKD", symbol: "HK$", rate: "1" })).toBe("HK$12.50");
+    expect(toDisplayMoney("12.5", { code: "jpy", quote: "JPY", symbol: "JP¥", rate: "1" })).toBe("JP¥12.50");
+  });
 });

@@ -74,7 +74,8 @@ export const ghostButton = style([
 ]);
 export const smallButton = style([ghostButton, { height: "30px", padding: "0 10px", fontSize: "13px" }]);
 
-export const unit = style({ marginLeft: "3px", color: vars.color.textMuted, fontFamily: vars.font.body, fontSize: "11px" });
+/** A coin after its amount; the space before it is in the text (`Amount`). */
+export const unit = style({ color: vars.color.textMuted, fontFamily: vars.font.body, fontSize: "11px" });
 export const muted = style({ color: vars.color.textMuted, fontSize: "12px" });
 /** Why an order was cancelled, under its status. */
 export const reason = style([muted, { display: "block" }]);

@@ -13,6 +13,7 @@ import { ApiClient, type Caller } from "../testing/api-client";
 import { OPERATOR, registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
+import { testAct } from "../testing/operator-act";
 
 // A small export limit: alice's 12 lines are over it, bob's 4 are not.
 vi.mock("../../protocol/endpoints/order-history", async (importOriginal) => ({
@@ -124,7 +125,7 @@ describe.each(testStoreKinds())("bills API on %s", (kind) => {
     const dropped = await withdrawals.request(members.alice!.id, to, "alice-wd-2");
     ids.W1 = paid.id!;
     expect(await withdrawals.cancel(members.alice!.id, dropped.id!)).toBe("OK");
-    expect(await withdrawals.review(ids.W1, "approve")).toBe("OK");
+    expect(await withdrawals.review(ids.W1, "approve", undefined, testAct())).toBe("OK");
     tick();
     expect(await withdrawals.broadcast(ids.W1, "0xfeed")).toBe("OK");
     expect(await withdrawals.complete(ids.W1)).toBe("OK");

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { BlockList, isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { AttemptLimiter, BackoffLimiter } from "../core/members/attempt-limiter";
 import { MEMBER_RULES } from "../core/members/rules";
 import type { MemberService } from "../members/member-service";
+import type { OperatorService } from "../operators/operator-service";
 
 /**
  * What every API module gets: the HTTP app, the API head of its paths, shared services, and the
@@ -16,6 +18,7 @@ export interface ApiContext {
   apiHead: string;
   services: ApiServices;
   members: MemberService;
+  operators: OperatorService;
 }
 
 export interface ApiServices {
@@ -26,8 +29,10 @@ export interface ApiServices {
   siteName: () => Promise<string>;
   /** Where uploaded files are stored (default `<DATA_DIR>/uploads`). */
   uploadDir: string;
-  /** Token of operator calls (`x-admin-token`). */
+  /** The data folder's token the CLI's operator calls carry (`x-admin-token`; they act as admin). */
   adminToken: string;
+  /** Where operators may work from (decision 043); null: anywhere. */
+  operatorNetworks: BlockList | null;
   /** The public demo login of a demo install (null: none). */
   demoAccount: { account: string; password: string } | null;
   /** The demo member's id: its login is public, so its security settings stay as they are. */
@@ -56,6 +61,8 @@ export function createServices(options: {
   codeSendsPerHour?: number;
   demoAccount?: { account: string; password: string } | null;
   demoMemberId?: string | null;
+  /** Addresses or CIDR ranges operators may work from; empty or absent: anywhere. */
+  operatorNetworks?: readonly string[];
 }): ApiServices {
   return {
     uploadDir: options.uploadDir ?? path.join(os.tmpdir(), "exchange-uploads"),
@@ -64,6 +71,7 @@ export function createServices(options: {
     codeResendMs: options.codeResendMs ?? MEMBER_RULES.codeResendMs,
     devMailbox: options.devMailbox,
     demoAccount: options.demoAccount ?? null,
+    operatorNetworks: options.operatorNetworks?.length ? blockListOf(options.operatorNetworks) : null,
     demoMemberId: options.demoMemberId ?? null,
     siteName: options.siteName,
     limits: {
@@ -74,4 +82,23 @@ export function createServices(options: {
       codeSendsPerAddress: new AttemptLimiter({ max: options.codeSendsPerHour ?? 30, windowMs: 60 * 60_000 }),
     },
   };
+}
+
+/** Addresses and CIDR ranges (checked by the configuration) as one list to test an address against. */
+export function blockListOf(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, bits] = entry.split("/") as [string, string | undefined];
+    const type = isIP(address) === 6 ? "ipv6" : "ipv4";
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return list;
+}
+
+/** Whether `ip` (as Fastify reads it; an IPv4 client may come as `::ffff:a.b.c.d`) is in `list`. */
+export function addressIn(list: BlockList, ip: string): boolean {
+  const v4 = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
+  const family = isIP(v4);
+  return family !== 0 && list.check(v4, family === 6 ? "ipv6" : "ipv4");
 }

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { define } from "../../protocol/endpoint";
 import { buildApp } from "../app";
 import { MemberService } from "../members/member-service";
+import { OperatorService } from "../operators/operator-service";
 import { ApiClient } from "../testing/api-client";
 import { OPERATOR, registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, type TestStore } from "../testing/test-stores";
@@ -20,7 +21,13 @@ const probes = {
     response: z.object({ memberId: z.string(), sessionId: z.string(), lang: z.string(), now: z.number(), demo: z.boolean() }),
   }),
   securityChange: define({ method: "POST", path: "test/security-change", response: z.object({ changed: z.boolean() }) }),
-  operatorCall: define({ method: "POST", path: "test/operator", body: z.object({ n: z.number() }), response: z.object({ n: z.number(), now: z.number() }) }),
+  operatorCall: define({
+    method: "POST",
+    path: "test/operator",
+    operator: "dashboard.read",
+    body: z.object({ n: z.number() }),
+    response: z.object({ n: z.number(), now: z.number() }),
+  }),
 };
 
 /** memberEndpoint and operatorEndpoint: the one preamble of every member and operator call. */
@@ -36,7 +43,8 @@ describe("endpoint wrappers", () => {
     store = await openTestStore("pglite");
     services = createServices({ devMailbox: true, now: () => clock, siteName: async () => "Meridian", adminToken: TEST_ADMIN_TOKEN });
     app = await buildApp({ store, apiHead: "mjkj-web", services });
-    const api = { app, apiHead: "mjkj-web", db: store.db, services, members: new MemberService(store.db, services) };
+    const operators = new OperatorService(store.db, async () => "Meridian");
+    const api = { app, apiHead: "mjkj-web", db: store.db, services, members: new MemberService(store.db, services), operators };
     memberEndpoint(api, probes.whoAmI, async ({ memberId, sessionId, lang, now, demo }) => ({ memberId, sessionId, lang, now, demo }));
     memberEndpoint(
       api,
@@ -91,7 +99,10 @@ describe("endpoint wrappers", () => {
   });
 
   it("lets an operator call through only with the admin token", async () => {
-    expect(await client.call(probes.operatorCall, { body: { n: 1 } })).toMatchObject({ status: 403, msg: "admin token required" });
+    expect(await client.call(probes.operatorCall, { body: { n: 1 } })).toMatchObject({
+      status: 403,
+      msg: "an operator session or the admin token is required",
+    });
     expect(await client.call(probes.operatorCall, { body: { n: 1 } }, { admin: "x".repeat(TEST_ADMIN_TOKEN.length) })).toMatchObject({ status: 403 });
     // A member's token is no operator's.
     const { token } = await registerAndLogIn(app, "wrapped-op@example.com", "device-wrapped-op");
@@ -104,7 +115,7 @@ describe("endpoint wrappers", () => {
     for (const caller of [{}, wrong]) {
       for (const body of [{ n: "not a number" }, {}, "not json at all"]) {
         const answer = await client.callUnchecked(probes.operatorCall, { body }, { ...caller, headers: { "content-type": "application/json" } });
-        expect(answer).toMatchObject({ status: 403, msg: "admin token required" });
+        expect(answer).toMatchObject({ status: 403, msg: "an operator session or the admin token is required" });
       }
     }
     // The operator is told what is wrong with the input.

@@ -51,10 +51,11 @@ export function registerFundsRoutes(api: ApiContext, funds: Funds): void {
     return null;
   });
 
-  operatorEndpoint(api, endpoints.adminDeposit, async ({ body }) => {
+  operatorEndpoint(api, endpoints.adminDeposit, async ({ body, act, now }) => {
     const memberId = await api.members.idOfUid(body.uid);
     if (!memberId) throw ApiError.notFound(`no member with uid ${body.uid}`);
-    const ok = await funds.deposit(memberId, body.coin, body.account, body.amount, `deposit:${body.reference}`).catch(() => false);
+    const audit = () => act.row(`member:${body.uid}`, null, { coin: body.coin, account: body.account, amount: body.amount, reference: body.reference }, now);
+    const ok = await funds.deposit(memberId, body.coin, body.account, body.amount, `deposit:${body.reference}`, undefined, audit).catch(() => false);
     if (!ok) throw new ApiError(ResultCode.CONFLICT, "deposit refused: unknown coin, bad amount or reference already used");
     return null;
   });

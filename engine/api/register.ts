@@ -28,7 +28,7 @@ export function registerEndpoint<E extends Endpoint>(
   apiHead: string,
   endpoint: E,
   handler: EndpointHandler<E>,
-  guard?: (request: FastifyRequest) => void,
+  guard?: (request: FastifyRequest) => void | Promise<void>,
 ): void {
   const url = endpoint.absolute ? endpoint.path : `/api/${apiHead}/${endpoint.path}`;
   app.route({

@@ -9,6 +9,7 @@ import { ApiClient } from "../testing/api-client";
 import { TEST_ADMIN_TOKEN } from "../testing/api-members";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { createServices } from "./context";
+import { testAct } from "../testing/operator-act";
 
 /** Ten markets and the quote volume each trades (price × 1), so the hot list's order is known. */
 const MARKETS: Array<[base: string, price: string]> = [
@@ -141,19 +142,22 @@ describe.each(testStoreKinds())("market search API on %s", (kind) => {
   });
 
   it("knows the name of a coin an operator lists while the engine runs", async () => {
-    const listed = await spot.addMarket({
-      symbol: "PEPE/USDT",
-      base: "PEPE",
-      quote: "USDT",
-      priceScale: 8,
-      amountScale: 0,
-      tickSize: "0.00000001",
-      lotSize: "1",
-      minQuantity: "1",
-      makerFeeBps: 10,
-      takerFeeBps: 10,
-      newBase: { scale: 8, name: "Pepe the Frog" },
-    });
+    const listed = await spot.addMarket(
+      {
+        symbol: "PEPE/USDT",
+        base: "PEPE",
+        quote: "USDT",
+        priceScale: 8,
+        amountScale: 0,
+        tickSize: "0.00000001",
+        lotSize: "1",
+        minQuantity: "1",
+        makerFeeBps: 10,
+        takerFeeBps: 10,
+        newBase: { scale: 8, name: "Pepe the Frog" },
+      },
+      testAct(),
+    );
     expect(listed.code).toBe("OK");
     // The tickers are read again at most every second: wait that out rather than reach inside.
     await new Promise((resolve) => setTimeout(resolve, 1_100));

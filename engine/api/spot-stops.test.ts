@@ -136,7 +136,7 @@ describe.each(testStoreKinds())("spot API stop orders on %s", (kind) => {
       "For a buy, the stop-profit price must be below the stop-loss price.",
     ],
     ["a stop price off tick", "3", { ...sellBtc, num: "0.01", stopLossPrice: "59000.001" }, "The price has too many decimals for this market."],
-    ["more than the balance", "3", { ...sellBtc, num: "5", stopLossPrice: "59000" }, "Insufficient Available Balance"],
+    ["more than the balance", "3", { ...sellBtc, num: "5", stopLossPrice: "59000" }, "Insufficient available balance"],
   ])("refuses %s with a message, holding nothing", async (_name, type, body, msg) => {
     const before = [await balance("bob", "BTC"), await balance("bob", "USDT")];
     const answer = await place("bob", type, { ...body, idempotencyKey: `stops-bad-${++key}` });

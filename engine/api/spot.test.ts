@@ -70,7 +70,7 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect(await balance("alice", "1", "USDT")).toEqual({ coin: "USDT", available: "10000", frozen: "0" });
 
     expect(await trans("alice", { from: "1", to: "2", coin: "USDT", amount: "20000", idempotencyKey: "trans-a-0" })).toMatchObject({
-      msg: "Insufficient Available Balance",
+      msg: "Insufficient available balance",
       reason: "RISK_INSUFFICIENT_AVAILABLE",
     });
     expect((await trans("alice", { from: "1", to: "2", coin: "USDT", amount: "6000", idempotencyKey: "trans-a-1" })).code).toBe(200);
@@ -82,7 +82,7 @@ describe.each(testStoreKinds())("spot API on %s", (kind) => {
     expect(resting.data).not.toHaveProperty("endReason");
     expect(await balance("bob", "2", "BTC")).toEqual({ coin: "BTC", available: "0.95", frozen: "0.05" });
     const tooBig = await place("alice", "1", { symbol: "BTC_USDT", direction: "buy", price: "60000", num: "1", idempotencyKey: "alice-order-0" });
-    expect(tooBig).toMatchObject({ code: 400, msg: "Insufficient Available Balance", reason: "RISK_INSUFFICIENT_AVAILABLE" });
+    expect(tooBig).toMatchObject({ code: 400, msg: "Insufficient available balance", reason: "RISK_INSUFFICIENT_AVAILABLE" });
     // The reason does not depend on the language; the words do.
     const tooBigDe = await client.callUnchecked(
       endpoints.placeOrder,

@@ -104,19 +104,19 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
 
   registerEndpoint(app, apiHead, endpoints.demoAccount, async () => services.demoAccount);
 
-  operatorEndpoint(api, endpoints.adminMarketHalt, async ({ body }) => {
-    if (!(await spot.setHalted(body.symbol, body.halted))) throw ApiError.notFound(`no spot market ${body.symbol}`);
+  operatorEndpoint(api, endpoints.adminMarketHalt, async ({ body, act }) => {
+    if (!(await spot.setHalted(body.symbol, body.halted, act))) throw ApiError.notFound(`no spot market ${body.symbol}`);
     return { symbol: body.symbol, halted: body.halted };
   });
 
-  operatorEndpoint(api, endpoints.adminMarketAdd, async ({ body }) => {
+  operatorEndpoint(api, endpoints.adminMarketAdd, async ({ body, act }) => {
     const [base, quote] = body.symbol.split("/") as [string, string];
     const newBase = body.baseScale !== undefined ? { scale: body.baseScale, name: body.baseName ?? base } : undefined;
-    return marketAnswer(await spot.addMarket({ ...body, base, quote, newBase }), body.symbol);
+    return marketAnswer(await spot.addMarket({ ...body, base, quote, newBase }, act), body.symbol);
   });
 
-  operatorEndpoint(api, endpoints.adminMarketUpdate, async ({ body }) => {
-    return marketAnswer(await spot.updateMarket(body.symbol, body), body.symbol);
+  operatorEndpoint(api, endpoints.adminMarketUpdate, async ({ body, act }) => {
+    return marketAnswer(await spot.updateMarket(body.symbol, body, act), body.symbol);
   });
 }
 

@@ -127,7 +127,7 @@ describe.each(testStoreKinds())("wallet input over HTTP on %s", (kind) => {
       [{ coin: "NOPE" }, "WITHDRAWAL_NETWORK_UNKNOWN", /^NOPE cannot be withdrawn on the TRC20 network\.$/],
       [{ network: "TRX20" }, "WITHDRAWAL_NETWORK_UNKNOWN", /^USDT cannot be withdrawn on the TRX20 network\.$/],
       [{ network: "trc-20" }, "VALIDATION", /network: must be a network such as ERC20/],
-      [{ coin: "SOL", network: "SOL", address: "11111111111111111111111111111111" }, "WITHDRAWAL_DISABLED", /switched off/],
+      [{ network: "SOL", address: "11111111111111111111111111111111" }, "WITHDRAWAL_DISABLED", /switched off/],
       [
         { coin: "XRP", network: "XRP", address: "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", amount: "25", memo: "12ab" },
         "ADDRESS_INVALID",
@@ -144,7 +144,7 @@ describe.each(testStoreKinds())("wallet input over HTTP on %s", (kind) => {
     expectClear(
       await withdraw({ code, amount: "5000", idempotencyKey: "input-key-much" }),
       "RISK_INSUFFICIENT_AVAILABLE",
-      /^Insufficient Available Balance$/,
+      /^Insufficient available balance$/,
       "5000",
     );
     expect(await everything()).toEqual(before);
@@ -168,7 +168,7 @@ describe.each(testStoreKinds())("wallet input over HTTP on %s", (kind) => {
       [{ amount: "0.000000001" }, "AMOUNT_PRECISION", /^USDT takes at most 8 decimals\.$/],
       [{ amount: "-1" }, "VALIDATION", /amount: /],
       [{ amount: "0" }, "VALIDATION", /amount: /],
-      [{ amount: "1000000" }, "RISK_INSUFFICIENT_AVAILABLE", /^Insufficient Available Balance$/],
+      [{ amount: "1000000" }, "RISK_INSUFFICIENT_AVAILABLE", /^Insufficient available balance$/],
       [{ coin: "NOPE" }, "COIN_UNKNOWN", /^No coin NOPE is listed\.$/],
       [{ coin: "usdt" }, "VALIDATION", /coin: must be a coin code such as BTC/],
       [{ idempotencyKey: "k" }, "VALIDATION", /idempotencyKey: must be 8 to 64 letters/],

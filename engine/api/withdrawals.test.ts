@@ -147,7 +147,7 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
 
     const refused: Array<[Record<string, string>, string]> = [
       [{ network: "BTC", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }, "WITHDRAWAL_NETWORK_UNKNOWN"],
-      [{ coin: "SOL", network: "SOL", address: "11111111111111111111111111111111" }, "WITHDRAWAL_DISABLED"],
+      [{ network: "SOL", address: "11111111111111111111111111111111" }, "WITHDRAWAL_DISABLED"],
       [{ address: TRON.slice(0, -1) + "M" }, "ADDRESS_INVALID"],
       [{ address: "0x52908400098527886E0F7030069857D2E4169EE7" }, "ADDRESS_INVALID"],
       [{ amount: "1.123456789" }, "AMOUNT_PRECISION"],
@@ -182,6 +182,35 @@ describe.each(testStoreKinds())("withdrawal API on %s", (kind) => {
       amount: "50",
       fee: "1",
     });
+  });
+
+  it("binds a withdrawal code to the destination tag: sent for one tag, it confirms no other tag and none (XRP)", async () => {
+    // The address of another exchange: its customers are told apart by the tag alone.
+    const XRP = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
+    expect(await durable.funds.deposit(members.alice!.id, "XRP", "funding", "100", "dep-w-xrp-alice")).toBe(true);
+    now += 61_000;
+    const email = members.alice!.email;
+    const query = { email, type: "withdraw" as const, coin: "XRP", network: "XRP", address: XRP, amount: "25", memo: "1001" };
+    expect((await client.call(endpoints.sendEmailCode, { query }, as("alice"))).code).toBe(200);
+    // Its mail names the tag with the address.
+    const mail = (await client.data(endpoints.devMailbox, { query: { destination: email } }, admin)).find((m) => /\d{6}$/.test(m.subject))!;
+    expect(mail.body).toContain("to the address rHb9CJ…tyTh.\nTag / memo: 1001\n");
+    const code = await lastMailedCode(client, email, admin);
+    const xrp = { coin: "XRP", network: "XRP", address: XRP, amount: "25", code };
+
+    for (const [body, key] of [
+      [{ ...xrp, memo: "1002" }, "ask-xrp-other-tag"],
+      [xrp, "ask-xrp-no-tag"],
+    ] as const) {
+      const refused = await ask("alice", body, key);
+      expect(refused, key).toMatchObject({ code: 400, reason: "CODE_WRONG" });
+      expect(refused.msg).toMatch(/another withdrawal/);
+    }
+    const placed = await ask("alice", { ...xrp, memo: "1001" }, "ask-xrp-tag");
+    expect(placed).toMatchObject({ code: 200, data: { state: "review" } });
+    expect((await client.data(endpoints.myWithdrawals, { query: { coin: "XRP" } }, as("alice"))).records).toEqual([
+      expect.objectContaining({ id: (placed.data as { id: string }).id, address: XRP, memo: "1001", amount: "25" }),
+    ]);
   });
 
   it("mails a withdrawal code that names the withdrawal and the anti-phishing code; the resend wait is per address and purpose", async () => {

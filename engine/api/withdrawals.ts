@@ -52,11 +52,15 @@ export function registerWithdrawalRoutes(api: ApiContext, withdrawals: Withdrawa
     (await withdrawals.inState(query.state)).map((row) => ({ ...view(row), uid: row.uid ?? "" })),
   );
 
-  operatorEndpoint(api, endpoints.adminWithdrawalReview, async ({ body }) => {
-    const code: WithdrawalServiceCode = await withdrawals.review(body.id, body.decision, body.reason);
+  operatorEndpoint(api, endpoints.adminWithdrawalReview, async ({ body, act }) => {
+    const code: WithdrawalServiceCode = await withdrawals.review(body.id, body.decision, body.reason, act, body.from);
     if (code === "WITHDRAWAL_UNKNOWN") throw ApiError.notFound(`no open withdrawal ${body.id}`);
     if (code === WITHDRAWAL_ON_CHAIN)
       throw ApiError.badRequest(`withdrawal ${body.id} is already on its chain: it is being sent and can no longer be rejected`, "WITHDRAWAL_WRONG_STATE");
+    // Where the operator saw it (`from`, the console's) is no longer where it stands: another operator decided first.
+    const now = code === "OK" || !body.from ? undefined : await withdrawals.stateOf(body.id);
+    if (now !== undefined && now !== body.from)
+      throw new ApiError(ResultCode.CONFLICT, `withdrawal ${body.id} is ${now} now: another operator decided it first`, "DECIDED_ALREADY");
     if (code !== "OK") throw ApiError.badRequest(engineText("en", "withdrawals.review_state"), "WITHDRAWAL_WRONG_STATE");
     return null;
   });

@@ -128,3 +128,14 @@ export interface ChainGateway {
 export interface OutsidePayer {
   pay(payment: { network: ChainNetwork; toAddress: string; asset: string; amount: string; tag?: string | null }): Promise<ChainTransfer>;
 }
+
+/**
+ * Custody that makes deposit addresses on demand, for the chains whose addresses cannot be derived
+ * from a watch-only key (Solana; decision 042). Only an adapter whose chains hold no real money
+ * has one (the simulated one, which makes a key pair and keeps only its public key); with real
+ * nodes, custody makes the keys offline and an operator imports their addresses.
+ */
+export interface AddressCustody {
+  /** `count` new addresses of the network (that no one was given before). */
+  newAddresses(network: ChainNetwork, count: number): string[];
+}

@@ -1,13 +1,16 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/schema";
-import type { ChainGateway, ChainId, OutsidePayer } from "./chain-gateway";
+import type { AddressCustody, ChainGateway, ChainId, OutsidePayer } from "./chain-gateway";
 import { SimulatedChains } from "./simulated-chain";
+import { simulatedCustody } from "./simulated-custody";
 
 /** The chains as the engine holds them: the port, and an outside payer when the adapter has one. */
 export interface Chains {
   gateway: ChainGateway;
   /** The operator's `chain send` (the simulated adapter only); null with real nodes. */
   outside: OutsidePayer | null;
+  /** Custody that makes pooled deposit addresses (Solana) on demand: the simulated adapter's; absent with real nodes (decision 042). */
+  custody?: AddressCustody | null;
 }
 
 export interface ChainSettings {
@@ -22,7 +25,7 @@ export async function startChains(db: Kysely<Database>, settings: ChainSettings,
   switch (settings.adapter) {
     case "simulated": {
       const simulated = await SimulatedChains.start({ db, blockIntervalMs: settings.blockIntervalMs, reorgProbability: settings.reorgProbability, warn });
-      return { gateway: simulated, outside: simulated };
+      return { gateway: simulated, outside: simulated, custody: simulatedCustody };
     }
   }
 }

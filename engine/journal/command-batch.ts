@@ -36,6 +36,8 @@ export class CommandBatch implements ProjectionBatch {
   private readonly parts = new Map<RowsKind<ProjectionRows>, ProjectionRows>();
   private readonly commands: Array<Insertable<CommandJournalTable>> = [];
   private readonly keys: Array<Insertable<IdempotencyKeyTable>> = [];
+  /** Operators' audit rows of the batch's commands (decision 043): committed with the commands. */
+  private readonly audits: Array<Record<string, unknown>> = [];
   private journalTaken = false;
   /** Sequence number of the last command in the batch (0: none accepted). */
   lastSeq = 0;
@@ -71,6 +73,11 @@ export class CommandBatch implements ProjectionBatch {
     this.keys.push(row);
   }
 
+  /** An operator's audit row of an accepted command, written with the journal (the same transaction). */
+  insertAudit(row: Record<string, unknown>): void {
+    this.audits.push(row);
+  }
+
   /** An accepted command whose rows this batch projects (a replayed one is already in the journal). */
   noteSeq(seq: number): void {
     this.lastSeq = seq;
@@ -85,12 +92,15 @@ export class CommandBatch implements ProjectionBatch {
   journalStatements(): string[] {
     if (this.journalTaken) return [];
     this.journalTaken = true;
-    const script = [insertStatement("command_journal", this.commands), insertStatement("idempotency_key", this.keys, KEY_REPLACES_EXPIRED)].filter(
-      (x): x is string => x !== null,
-    );
+    const script = [
+      insertStatement("command_journal", this.commands),
+      insertStatement("idempotency_key", this.keys, KEY_REPLACES_EXPIRED),
+      insertStatement("operator_audit", this.audits),
+    ].filter((x): x is string => x !== null);
     // Handed over: the batch now waits for the projector with its table rows only.
     this.commands.length = 0;
     this.keys.length = 0;
+    this.audits.length = 0;
     return script;
   }
 

@@ -1,3 +1,4 @@
+import { auditRowForBatch, type AuditInsert } from "../operators/audit";
 import { sql, type Insertable, type Kysely } from "kysely";
 import type { Command } from "../core/exchange/commands";
 import { ExchangeCore, type OutcomeOf } from "../core/exchange/exchange-core";
@@ -5,7 +6,7 @@ import { BatchedLookup } from "../store/batched-lookup";
 import type { Database, IdempotencyKeyTable } from "../store/schema";
 import { CommandBatch } from "./command-batch";
 import { Funds } from "./funds";
-import { GroupCommitter, type BatchHooks } from "./group-commit";
+import { GroupCommitter, type BatchHooks, type CommitGate } from "./group-commit";
 import { InFlightRequests } from "./idempotency";
 import { KEPT_ANSWERS_CAP, KEY_WINDOW_MS, KeptAnswers, type KeptAnswer } from "./kept-answers";
 import { KEY_ROWS } from "./key-rows";
@@ -50,6 +51,11 @@ export interface DurableCoreOptions {
    */
   snapshotSource?: SnapshotSource;
   warn?: (message: string) => void;
+  /**
+   * The engine lock (engine/store/engine-lock.ts): while it is being taken again after its
+   * connection dropped, no journal batch is written (its commands wait unanswered). None: always.
+   */
+  commitGate?: CommitGate;
   /** Idempotency keys answered from memory: their window and how many are held at most (tests). */
   keptAnswers?: { windowMs?: number; cap?: number };
 }
@@ -170,7 +176,7 @@ export class DurableCore {
     this.keyWindowMs = options.keptAnswers?.windowMs ?? KEY_WINDOW_MS;
     this.keyCap = options.keptAnswers?.cap ?? KEPT_ANSWERS_CAP;
     this.kept = new KeptAnswers({ windowMs: this.keyWindowMs, cap: this.keyCap });
-    this.committer = new GroupCommitter(options.db, options.onFatal);
+    this.committer = new GroupCommitter(options.db, options.onFatal, options.commitGate);
     // Once a batch's journal rows are durable, its table rows go to the projector.
     this.committer.addHooks({
       afterCommit: (batch) => {
@@ -312,7 +318,12 @@ export class DurableCore {
    */
   async execute<C extends Command>(
     command: C,
-    options: { keep?: IdempotentRequest & { answer: (outcome: OutcomeOf<C>) => unknown }; waitProjected?: number } = {},
+    options: {
+      keep?: IdempotentRequest & { answer: (outcome: OutcomeOf<C>) => unknown };
+      waitProjected?: number;
+      /** An operator's command: its audit row, committed with it when the core accepts it (none on a refusal; decision 043). */
+      audit?: (outcome: Extract<OutcomeOf<C>, { code: "OK" }>) => AuditInsert;
+    } = {},
   ): Promise<OutcomeOf<C>> {
     // Checked before the core applies it: an accepted command nobody projects would be journaled without its rows.
     if (!this.owners.has(command.type)) throw new Error(`no product plugged in owns ${command.type}`);
@@ -329,6 +340,7 @@ export class DurableCore {
     if (outcome.code === "OK") {
       // The key rides in the command's journal row; its table row is projected with the command's.
       batch = this.accept(command, outcome as Accepted, kept);
+      if (options.audit) batch.insertAudit(auditRowForBatch(options.audit(outcome as Extract<OutcomeOf<C>, { code: "OK" }>)));
     } else {
       // A refusal journals no command: its key's row is written with the journal.
       batch = this.collecting();
@@ -555,6 +567,11 @@ export class DurableCore {
   /** How far the tables trail the core (for /healthz and the benchmark). */
   projectionLag() {
     return this.projector.lag();
+  }
+
+  /** The last command the query tables include. */
+  get projectedSeq(): number {
+    return this.projector.cursor;
   }
 
   /** Tests and benchmarks: the projector itself (pause it to play a crash before the tables are written). */

@@ -1,3 +1,4 @@
+import type { AuditInsert } from "../operators/audit";
 import type { Kysely } from "kysely";
 import { fromMinor, toMinor } from "../../protocol/money";
 import type { Command, Deposit, DepositSource, MoveFunds } from "../core/exchange/commands";
@@ -70,14 +71,23 @@ export class Funds implements Product {
    * A deposit from outside (operator credit, demo funds, the chain watcher with its `source`);
    * false if the id was credited before.
    */
-  async deposit(memberId: string, asset: string, kind: AccountKind, amount: string, depositId: string, source?: DepositSource): Promise<boolean> {
+  async deposit(
+    memberId: string,
+    asset: string,
+    kind: AccountKind,
+    amount: string,
+    depositId: string,
+    source?: DepositSource,
+    /** An operator's credit: its audit row, committed with it (decision 043). */
+    audit?: () => AuditInsert,
+  ): Promise<boolean> {
     // A second deposit with the id while the first commits is refused like one after it.
     if (this.depositsInFlight.has(depositId)) return false;
     this.depositsInFlight.add(depositId);
     try {
       if (await this.accepted(depositId)) return false;
       const command: Deposit = { type: "ledger.deposit", id: depositId, memberId, asset, kind, amount, ...(source ? { source } : {}) };
-      return (await this.durable.execute(command)).code === "OK";
+      return (await this.durable.execute(command, audit ? { audit } : {})).code === "OK";
     } finally {
       this.depositsInFlight.delete(depositId);
     }

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { GroupCommitter, runScript } from "./group-commit";
 
@@ -42,6 +42,46 @@ describe.each(testStoreKinds())("one batch, one script, all or nothing, on %s", 
     expect(committer.stats).toEqual({ commits: 1, changes: 3 });
     expect(await ids()).toEqual([1, 2, 4, 10, 11, 12]);
     expect(fatal).toEqual([]);
+  });
+
+  it("writes no batch while the engine lock is being taken again; once it is held, writes what waited in one batch", async () => {
+    const fatal: unknown[] = [];
+    let regained: (() => void) | null = null;
+    let closed: Promise<void> | null = new Promise<void>((resolve) => (regained = resolve));
+    const committer = new GroupCommitter(store.db, (e) => fatal.push(e), { whenHeld: () => closed });
+    const committed: number[] = [];
+    committer.addHooks({ afterCommit: (batch) => committed.push(batch) });
+    const answered: string[] = [];
+    const first = committer.commit(() => ["insert into gc_probe values (30)"]).then(() => answered.push("a"));
+    await new Promise((r) => setTimeout(r, 50));
+    const second = committer.commit(() => ["insert into gc_probe values (31)"]).then(() => answered.push("b"));
+    await new Promise((r) => setTimeout(r, 100));
+    // Held back: nothing written, nobody answered, nothing published, the engine not stopped.
+    expect(await ids()).not.toContain(30);
+    expect(answered).toEqual([]);
+    expect(committed).toEqual([]);
+    expect(fatal).toEqual([]);
+    closed = null;
+    regained!();
+    await Promise.all([first, second]);
+    expect(answered.sort()).toEqual(["a", "b"]);
+    expect(await ids()).toEqual(expect.arrayContaining([30, 31]));
+    expect(committed).toEqual([1]);
+    expect(fatal).toEqual([]);
+  });
+
+  it("stops when the engine lock is not held again in time: the waiting batch is not written and its callers are not answered", async () => {
+    const fatal: unknown[] = [];
+    const never = new Promise<void>(() => {});
+    const committer = new GroupCommitter(store.db, (e) => fatal.push(e), { whenHeld: () => never }, 100);
+    let answered = 0;
+    void committer.commit(() => ["insert into gc_probe values (40)"]).then(() => answered++);
+    await vi.waitFor(() => expect(fatal).toHaveLength(1));
+    expect(String(fatal[0])).toMatch(/engine lock was not held again within 0.1 s/);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(fatal).toHaveLength(1);
+    expect(answered).toBe(0);
+    expect(await ids()).not.toContain(40);
   });
 
   it("stops on a failed batch: nothing of it is kept and none of its callers is answered", async () => {

@@ -13,6 +13,19 @@ export interface BatchHooks {
 }
 
 /**
+ * Whether this engine may write the journal now: it holds the one-engine lock (engine-lock.ts).
+ * `whenHeld` answers null while it does; while the lock is being taken again (its connection
+ * dropped, another engine could take it meanwhile) a promise that resolves once it is held again,
+ * and never if another engine took it (the lock then stops the engine).
+ */
+export interface CommitGate {
+  whenHeld(): Promise<void> | null;
+}
+
+/** How long a batch waits for the engine lock to be held again before the engine stops (`onFatal`). */
+export const GATE_WAIT_MS = 30_000;
+
+/**
  * Group commit (ARCHITECTURE "Order flow and durability"): commands append their changes; one
  * transaction commits every change that arrived since the last commit, and only then are their
  * callers answered. A failed commit means the in-memory state is ahead of the database: the
@@ -37,6 +50,9 @@ export class GroupCommitter {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly onFatal: (error: unknown) => void,
+    /** The engine lock: no batch is written while it is not held (none: always written). */
+    private readonly gate?: CommitGate,
+    private readonly gateWaitMs = GATE_WAIT_MS,
   ) {}
 
   /** The batch a change queued now will commit with (to publish what it did after that batch). */
@@ -69,6 +85,21 @@ export class GroupCommitter {
   }
 
   private async flush(): Promise<void> {
+    // Not while the engine lock is being taken again: another engine may hold it by now, and two
+    // engines must never write one journal. The batch (and what arrives meanwhile) waits unanswered;
+    // once the lock is held again it is written. If another engine took it, the lock stops this
+    // engine (exit 75) and these callers are never answered; if it cannot be taken again in time
+    // (the server down), the engine stops as on a failed commit.
+    const closed = this.gate?.whenHeld();
+    if (closed) {
+      try {
+        await waitAtMost(closed, this.gateWaitMs, `the engine lock was not held again within ${this.gateWaitMs / 1000} s`);
+      } catch (error) {
+        this.queue = [];
+        this.onFatal(error);
+        return; // callers are never answered: the engine is stopping
+      }
+    }
     const batch = this.queue;
     this.queue = [];
     if (!batch.length) return;
@@ -98,6 +129,16 @@ export class GroupCommitter {
     while (this.queue.length || this.flushing || this.scheduled) {
       await (this.flushing ?? new Promise((r) => setImmediate(r)));
     }
+  }
+}
+
+/** `promise`, or a rejection with `message` once `ms` have passed first. */
+async function waitAtMost(promise: Promise<void>, ms: number, message: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

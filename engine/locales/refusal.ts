@@ -97,6 +97,7 @@ export const REASON_OF_KEY: Partial<Record<TextKey, RefusalReason>> = {
   "favourites.unknown_symbol": "FAVOURITE_UNKNOWN_SYMBOL",
   "wallet.network_unknown": "DEPOSIT_NETWORK_UNKNOWN",
   "wallet.deposit_disabled": "DEPOSIT_DISABLED",
+  "wallet.address_pool_empty": "DEPOSIT_ADDRESS_POOL_EMPTY",
   "market.unknown_symbol": "MARKET_UNKNOWN",
   "orders.not_found": "ORDER_NOT_FOUND",
   "orders.export_too_many": "EXPORT_TOO_MANY",

@@ -7,6 +7,7 @@ import { TicketSigner } from "../realtime/tickets";
 import { SpotService } from "../spot/spot-service";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { MarketData } from "./market-data";
+import { testAct } from "../testing/operator-act";
 
 describe.each(testStoreKinds())("market data on %s", (kind) => {
   let store: TestStore;
@@ -58,18 +59,21 @@ describe.each(testStoreKinds())("market data on %s", (kind) => {
   });
 
   it("tracks a market an operator lists while the engine runs, from its first order (issue 9)", async () => {
-    const listed = await spot.addMarket({
-      symbol: "ETH/USDT",
-      base: "ETH",
-      quote: "USDT",
-      priceScale: 2,
-      amountScale: 4,
-      tickSize: "0.01",
-      lotSize: "0.0001",
-      minQuantity: "0.001",
-      makerFeeBps: 10,
-      takerFeeBps: 10,
-    });
+    const listed = await spot.addMarket(
+      {
+        symbol: "ETH/USDT",
+        base: "ETH",
+        quote: "USDT",
+        priceScale: 2,
+        amountScale: 4,
+        tickSize: "0.01",
+        lotSize: "0.0001",
+        minQuantity: "0.001",
+        makerFeeBps: 10,
+        takerFeeBps: 10,
+      },
+      testAct(),
+    );
     expect(listed.code).toBe("OK");
     expect(market.has("ETH/USDT")).toBe(true);
     expect(market.symbolInfo("ETH/USDT")).toMatchObject({ symbolName: "ETH/USDT", coin_coin_scale: 2, base_coin_scale: 4, minQuantity: "0.001" });

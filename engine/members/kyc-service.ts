@@ -1,5 +1,6 @@
+import type { OperatorAct } from "../operators/audit";
 import { createHash } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Kysely, Transaction } from "kysely";
 import { IMAGE_EXTENSIONS, type ImageType } from "../../protocol/image-type";
@@ -99,21 +100,26 @@ export class KycService {
   }
 
   /** The operator's decision on the member's submission in review (`uid` names the member in the refusals). */
-  async review(memberId: string, uid: string, input: { decision: "approve" | "reject"; reason?: string }, now: number): Promise<KycStatus> {
-    const pending = await this.db
-      .selectFrom("kyc_submission")
-      .select("id")
-      .where("member_id", "=", memberId)
-      .where("status", "=", KYC_STATUS.review)
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    if (!pending) throw Refusal.plain(ResultCode.CONFLICT, `member ${uid} has no submission in review`);
+  async review(memberId: string, uid: string, input: { decision: "approve" | "reject"; reason?: string }, now: number, act: OperatorAct): Promise<KycStatus> {
     if (input.decision === "reject" && !input.reason) throw Refusal.plain(ResultCode.BAD_REQUEST, "reason: a rejection needs a reason");
-    // The decision and the member's notification of it commit together.
+    const decided = input.decision === "approve" ? KYC_STATUS.approved : KYC_STATUS.rejected;
+    // The decision, the member's notification and the audit row commit together. Only a submission
+    // still in review is decided: of two reviewers at once, one wins and the other is told so.
     await this.db.transaction().execute(async (trx) => {
+      const pending = await trx
+        .selectFrom("kyc_submission")
+        .select(["id", "status"])
+        .where("member_id", "=", memberId)
+        .orderBy("id", "desc")
+        .forUpdate()
+        .executeTakeFirst();
+      if (!pending || pending.status !== KYC_STATUS.review) {
+        const state = pending ? ` (it is ${pending.status === KYC_STATUS.approved ? "approved" : "rejected"} already)` : "";
+        throw Refusal.plain(ResultCode.CONFLICT, `member ${uid} has no submission in review${state}`, pending ? "DECIDED_ALREADY" : "CONFLICT");
+      }
       await trx
         .updateTable("kyc_submission")
-        .set({ status: input.decision === "approve" ? KYC_STATUS.approved : KYC_STATUS.rejected, reason: input.reason ?? null, reviewed_at: new Date(now) })
+        .set({ status: decided, reason: input.reason ?? null, reviewed_at: new Date(now) })
         .where("id", "=", pending.id)
         .execute();
       await this.notices?.record(
@@ -121,9 +127,61 @@ export class KycService {
         input.decision === "approve" ? { memberId, type: "kyc_approved" } : { memberId, type: "kyc_rejected", params: { reason: input.reason ?? "" } },
         now,
       );
+      await act.write(
+        trx,
+        `member:${uid}`,
+        { kyc: "review" },
+        { kyc: input.decision === "approve" ? "approved" : "rejected", ...(input.reason ? { reason: input.reason } : {}) },
+        now,
+      );
     });
     this.notices?.told(memberId);
     return this.status(memberId);
+  }
+
+  /** Submissions waiting for a decision, oldest first (the console's queue). */
+  async queue(limit = 200) {
+    const rows = await this.db
+      .selectFrom("kyc_submission as k")
+      .innerJoin("member as m", "m.id", "k.member_id")
+      .select(["m.uid", "m.email", "m.phone as memberPhone", "k.phone", "k.submitted_at", "k.front_upload_id", "k.back_upload_id", "k.hand_upload_id"])
+      .where("k.status", "=", KYC_STATUS.review)
+      .orderBy("k.id")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      uid: row.uid,
+      account: row.email ?? row.memberPhone ?? "",
+      phone: row.phone,
+      submittedAt: new Date(row.submitted_at).toISOString(),
+      images: [
+        { id: String(row.front_upload_id), kind: "front" as const },
+        { id: String(row.back_upload_id), kind: "back" as const },
+        { id: String(row.hand_upload_id), kind: "hand" as const },
+      ],
+    }));
+  }
+
+  /**
+   * One image of a submission waiting for review, for its reviewer (null: no such image in the
+   * queue). Decided submissions and uploads never submitted are not served: a reviewer sees the
+   * documents of the queue, not every member's by stepping through ids.
+   */
+  async image(id: string): Promise<{ mime: string; base64: string } | null> {
+    const row = await this.db
+      .selectFrom("upload as u")
+      .innerJoin("kyc_submission as k", (join) =>
+        join.on((eb) =>
+          eb.or([eb("k.front_upload_id", "=", eb.ref("u.id")), eb("k.back_upload_id", "=", eb.ref("u.id")), eb("k.hand_upload_id", "=", eb.ref("u.id"))]),
+        ),
+      )
+      .select(["u.stored_name", "u.mime"])
+      .where("u.id", "=", id)
+      .where("k.status", "=", KYC_STATUS.review)
+      .executeTakeFirst();
+    if (!row) return null;
+    const bytes = await readFile(path.join(this.uploadDir, row.stored_name)).catch(() => null);
+    return bytes && { mime: row.mime, base64: bytes.toString("base64") };
   }
 
   /**

@@ -159,23 +159,18 @@ export class MemberService {
    */
   async loginLog({ memberId, sessionId }: AuthedMember, page: { pageNo: number; pageSize: number }, demo: boolean) {
     const { pageNo, pageSize } = page;
+    // No entry carries an id: the log's key is a counter over every member's logins, and a
+    // session's would tell a visitor of the demo member the others' (migration 032).
     if (demo) {
-      // Shown by its public id: the sequential one would tell a visitor the others' (migration 032).
-      const own = await this.db
-        .selectFrom("device_session")
-        .select(["public_id", "name", "user_agent", "created_at"])
-        .where("id", "=", sessionId)
-        .executeTakeFirst();
+      const own = await this.db.selectFrom("device_session").select(["name", "user_agent", "created_at"]).where("id", "=", sessionId).executeTakeFirst();
       const records =
-        own && pageNo === 1
-          ? [{ id: own.public_id, ip: "", deviceName: own.name, userAgent: own.user_agent, createdAt: new Date(own.created_at).toISOString() }]
-          : [];
+        own && pageNo === 1 ? [{ ip: "", deviceName: own.name, userAgent: own.user_agent, createdAt: new Date(own.created_at).toISOString() }] : [];
       return { records, total: own ? 1 : 0, current: pageNo, size: pageSize };
     }
     const [rows, count] = await Promise.all([
       this.db
         .selectFrom("login_log")
-        .select(["id", "ip", "device_name", "user_agent", "created_at"])
+        .select(["ip", "device_name", "user_agent", "created_at"])
         .where("member_id", "=", memberId)
         .orderBy("id", "desc")
         .limit(pageSize)
@@ -188,7 +183,7 @@ export class MemberService {
         .executeTakeFirstOrThrow(),
     ]);
     return {
-      records: rows.map((r) => ({ id: r.id, ip: r.ip, deviceName: r.device_name, userAgent: r.user_agent, createdAt: new Date(r.created_at).toISOString() })),
+      records: rows.map((r) => ({ ip: r.ip, deviceName: r.device_name, userAgent: r.user_agent, createdAt: new Date(r.created_at).toISOString() })),
       total: count.n,
       current: pageNo,
       size: pageSize,
@@ -436,8 +431,8 @@ export class MemberService {
       this.tradePasswordFailures.record(key, now);
       throw Refusal.of(ResultCode.BAD_REQUEST, "withdrawals.trade_password_wrong");
     }
-    const { coin, network, amount, address } = input;
-    await this.confirmCodes(member, input, now, { coin, network, amount, address });
+    const { coin, network, amount, address, memo } = input;
+    await this.confirmCodes(member, input, now, { coin, network, amount, address, ...(memo !== undefined ? { memo } : {}) });
     return member;
   }
 

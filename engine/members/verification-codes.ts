@@ -25,6 +25,8 @@ export interface WithdrawalDetails {
   network: string;
   amount: string;
   address: string;
+  /** The destination tag (XRP), where the withdrawal has one: part of the destination as the address is. */
+  memo?: string;
 }
 
 export interface CodeRequest {
@@ -101,7 +103,12 @@ export class VerificationCodes {
       input.purpose === "withdraw" && w
         ? engineText(lang, "mail.purpose_withdraw", { amount: canonicalDecimal(w.amount), coin: w.coin, network: w.network, address: shortAddress(w.address) })
         : engineText(lang, `mail.purpose_${input.purpose as Exclude<CodePurpose, "withdraw">}`);
-    const lines = [purposeLine, engineText(lang, "mail.code_body", { code, site })];
+    const tag = w && input.purpose === "withdraw" ? tagOf(w) : null;
+    const lines = [
+      purposeLine,
+      ...(tag !== null ? [engineText(lang, "mail.line_memo", { memo: tag })] : []),
+      engineText(lang, "mail.code_body", { code, site }),
+    ];
     if (existing?.anti_code) lines.unshift(engineText(lang, "mail.anti_code_line", { antiCode: existing.anti_code }));
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -189,13 +196,23 @@ export class VerificationCodes {
 
 /**
  * What a code's digest binds it to: its purpose and, for a withdrawal, the coin, network, amount
- * (as a canonical decimal) and address, so a code sent for one withdrawal confirms no other.
+ * (as a canonical decimal), address and destination tag (when there is one), so a code sent for
+ * one withdrawal confirms no other: not even one to the same address with another tag, which on
+ * XRP is another account behind that address. (Without a tag the digest is what it was before
+ * tags were bound, so codes sent then still confirm their withdrawals.)
  */
 function boundPurpose(purpose: CodePurpose, withdrawal: WithdrawalDetails | undefined): string {
   if (purpose !== "withdraw") return purpose;
   if (!withdrawal) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.code_wrong_withdrawal");
   const { coin, network, amount, address } = withdrawal;
-  return [purpose, coin, network, canonicalDecimal(amount), address.trim()].join("\u0000");
+  const tag = tagOf(withdrawal);
+  return [purpose, coin, network, canonicalDecimal(amount), address.trim(), ...(tag !== null ? [tag] : [])].join("\u0000");
+}
+
+/** A withdrawal's destination tag as written, or null without one (an empty tag is none). */
+function tagOf(withdrawal: WithdrawalDetails): string | null {
+  const tag = withdrawal.memo?.trim() ?? "";
+  return tag === "" ? null : tag;
 }
 
 /** An address as a code's mail shows it: its first 6 and last 4 characters. */

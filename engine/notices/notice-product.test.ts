@@ -9,6 +9,7 @@ import { withdrawalProduct } from "../wallet/withdrawal-product";
 import { WithdrawalService } from "../wallet/withdrawal-service";
 import { noticeProduct } from "./notice-product";
 import { pruneNotices } from "./notice-retention";
+import { testAct } from "../testing/operator-act";
 
 /**
  * Members' notifications of the core's events (decision 031): an order filled (taker and maker),
@@ -128,7 +129,7 @@ describe.each(testStoreKinds())("notifications of the core's events on %s", (kin
       { coin: "USDT", network: "TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL", amount: "100", fee: "1" },
       "np-w1",
     );
-    expect(await withdrawals.review(id!, "reject", "Sanctioned address")).toBe("OK");
+    expect(await withdrawals.review(id!, "reject", "Sanctioned address", testAct())).toBe("OK");
     const txid = "cd".repeat(32);
     expect(await durable.funds.deposit(ids.bob!, "USDT", "funding", "250.5", `chain:tron:${txid}:0`, { network: "TRC20", txid })).toBe(true);
     const bob = (await noticesOf("bob")).filter((b) => b.service_type !== "spot");

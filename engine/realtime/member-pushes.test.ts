@@ -7,6 +7,7 @@ import { openTestStore, type TestStore } from "../testing/test-stores";
 import { withdrawalProduct } from "../wallet/withdrawal-product";
 import { WithdrawalService } from "../wallet/withdrawal-service";
 import { MemberPushes } from "./member-pushes";
+import { testAct } from "../testing/operator-act";
 
 describe("a member's refresh pushes, from the core's event stream", () => {
   let store: TestStore;
@@ -101,7 +102,7 @@ describe("a member's refresh pushes of their wallet", () => {
     pushes.length = 0;
 
     await withdrawals.request("21", { coin: "USDT", network: "TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL", amount: "100", fee: "1" }, "mp-key-1");
-    expect(await withdrawals.review("mp-w-1", "approve")).toBe("OK");
+    expect(await withdrawals.review("mp-w-1", "approve", undefined, testAct())).toBe("OK");
     expect(pushes.map((p) => [p.topic, p.data.wallet])).toEqual([
       [
         "refresh_21",

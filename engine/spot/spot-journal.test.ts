@@ -9,6 +9,7 @@ import { eachJournalCommand, sha256, SNAPSHOTS_KEPT, type SnapshotOffer } from "
 import { readNewestSnapshot, readSnapshotFile, SNAPSHOT_FILE, writeSnapshotFile, type PrefetchedSnapshot } from "../journal/snapshot-prefetch";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { SpotService, type SpotServiceOptions } from "./spot-service";
+import { testAct } from "../testing/operator-act";
 
 /**
  * Decision 017: every accepted command is journaled with the rows it changed; a start loads the
@@ -51,9 +52,9 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     expect(stop.status).toBe("waiting");
     // An operator's answer waits until the market's row is written (not while the tables are held back).
     if (!operator) return service.durable.drain();
-    expect(await service.setHalted("BTC/USDT", true)).toBe(true);
-    expect(await service.setHalted("BTC/USDT", false)).toBe(true);
-    expect((await service.updateMarket("BTC/USDT", { takerFeeBps: 20 + round })).code).toBe("OK");
+    expect(await service.setHalted("BTC/USDT", true, testAct())).toBe(true);
+    expect(await service.setHalted("BTC/USDT", false, testAct())).toBe(true);
+    expect((await service.updateMarket("BTC/USDT", { takerFeeBps: 20 + round }, testAct())).code).toBe("OK");
     await service.durable.drain();
   }
 
@@ -351,7 +352,7 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     await trade(6, false);
     // A fee change while the tables are behind: its row must not reach them before the orders
     // placed ahead of it (a start from the tables would price those at the new fee).
-    const changing = service.updateMarket("BTC/USDT", { takerFeeBps: 40 });
+    const changing = service.updateMarket("BTC/USDT", { takerFeeBps: 40 }, testAct());
     await trade(7, false);
     expect(await Promise.race([changing, new Promise((r) => setTimeout(() => r("waiting"), 50))])).toBe("waiting");
     const live6 = service.durable.core.stateHash();

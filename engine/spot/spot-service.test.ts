@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { SpotService } from "./spot-service";
+import { testAct } from "../testing/operator-act";
 
 describe.each(testStoreKinds())("spot service on %s", (kind) => {
   let store: TestStore;
@@ -125,19 +126,22 @@ describe.each(testStoreKinds())("spot service on %s", (kind) => {
   });
 
   it("lists a market whose new asset's name would end a dollar-quoted text early ($v)", async () => {
-    const listed = await service.addMarket({
-      symbol: "DQ/USDT",
-      base: "DQ",
-      quote: "USDT",
-      priceScale: 2,
-      amountScale: 2,
-      tickSize: "0.01",
-      lotSize: "0.01",
-      minQuantity: "0.01",
-      makerFeeBps: 10,
-      takerFeeBps: 10,
-      newBase: { scale: 8, name: "Quote$v" },
-    });
+    const listed = await service.addMarket(
+      {
+        symbol: "DQ/USDT",
+        base: "DQ",
+        quote: "USDT",
+        priceScale: 2,
+        amountScale: 2,
+        tickSize: "0.01",
+        lotSize: "0.01",
+        minQuantity: "0.01",
+        makerFeeBps: 10,
+        takerFeeBps: 10,
+        newBase: { scale: 8, name: "Quote$v" },
+      },
+      testAct(),
+    );
     expect(listed.code).toBe("OK");
     expect(await store.db.selectFrom("asset").select("name").where("code", "=", "DQ").executeTakeFirstOrThrow()).toEqual({ name: "Quote$v" });
   });

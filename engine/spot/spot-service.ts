@@ -1,3 +1,5 @@
+import type { OperatorAct } from "../operators/audit";
+import { fromMinor } from "../../protocol/decimal";
 import type { CancelOrder, ChangeMarketRules, HaltMarket, ListMarket, PlaceOrder } from "../core/exchange/commands";
 import type { Side, TimeInForce } from "../core/matching/order-book";
 import type { SpotCode, SpotMarket } from "../core/spot/spot-market";
@@ -106,16 +108,18 @@ export class SpotService {
    * Halts or resumes a market (operator), journaled and stored with its row, so a restart keeps
    * it. Answers false for an unknown market.
    */
-  async setHalted(symbol: string, halted: boolean): Promise<boolean> {
+  async setHalted(symbol: string, halted: boolean, act: OperatorAct): Promise<boolean> {
     const command: HaltMarket = { type: "market.halt", symbol, halted };
-    return (await this.durable.execute(command, { waitProjected: OPERATOR_READ_BACK_MS })).code === "OK";
+    const before = this.markets.get(symbol)?.isHalted;
+    const audit = () => act.row(`market:${symbol}`, { halted: before ?? null }, { halted }, this.durable.now());
+    return (await this.durable.execute(command, { waitProjected: OPERATOR_READ_BACK_MS, audit })).code === "OK";
   }
 
   /**
    * Lists a new spot market while the engine runs (operator): checked by the core's rules first,
    * stored (with its base asset, when new), then opened for trading. Nothing changes on a refusal.
    */
-  async addMarket(def: MarketDefinition): Promise<MarketChange> {
+  async addMarket(def: MarketDefinition, act: OperatorAct): Promise<MarketChange> {
     if (this.markets.has(def.symbol) || this.adding.has(def.symbol)) return { code: "MARKET_EXISTS" };
     const { newBase: base, ...listing } = def;
     const command: ListMarket = { type: "market.list", ...listing, newBaseScale: base?.scale, newBaseName: base?.name };
@@ -126,7 +130,8 @@ export class SpotService {
     try {
       const known = await this.durable.db.selectFrom("market_symbol").select("id").where("symbol_name", "=", def.symbol).executeTakeFirst();
       if (known) return { code: "MARKET_EXISTS" };
-      const outcome = await this.durable.execute(command, { waitProjected: OPERATOR_READ_BACK_MS });
+      const audit = () => act.row(`market:${def.symbol}`, null, def, this.durable.now());
+      const outcome = await this.durable.execute(command, { waitProjected: OPERATOR_READ_BACK_MS, audit });
       if (outcome.code !== "OK") return outcome;
       for (const listener of this.marketListeners) await listener(outcome.market);
       return { code: "OK", market: outcome.market };
@@ -139,9 +144,11 @@ export class SpotService {
    * Changes a live market's minimum quantity or fees (operator): checked and applied from the
    * next order, journaled and stored with the market's row. Tick, lot and scales stay as listed: resting orders were placed on them.
    */
-  async updateMarket(symbol: string, change: { minQuantity?: string; makerFeeBps?: number; takerFeeBps?: number }): Promise<MarketChange> {
+  async updateMarket(symbol: string, change: { minQuantity?: string; makerFeeBps?: number; takerFeeBps?: number }, act: OperatorAct): Promise<MarketChange> {
     const command: ChangeMarketRules = { type: "market.rules", symbol, ...change };
-    const outcome = await this.durable.execute(command, { waitProjected: OPERATOR_READ_BACK_MS });
+    const before = this.markets.get(symbol);
+    const audit = () => act.row(`market:${symbol}`, before ? marketRulesOf(before.config) : null, change, this.durable.now());
+    const outcome = await this.durable.execute(command, { waitProjected: OPERATOR_READ_BACK_MS, audit });
     return outcome.code === "OK" ? { code: "OK", market: outcome.market } : outcome;
   }
 }
@@ -167,3 +174,12 @@ export type MarketChange =
   | { code: "MARKET_UNKNOWN" }
   | { code: "ASSET_UNKNOWN"; problem: string }
   | { code: "BAD_RULES"; problem: string };
+
+/** What an operator's change of a market's rules shows as its audit row's `before`. */
+function marketRulesOf(config: SpotMarket["config"]) {
+  return {
+    minQuantity: fromMinor(config.minQuantity, config.amountScale, { trim: true }),
+    makerFeeBps: Number(config.makerFeeBps),
+    takerFeeBps: Number(config.takerFeeBps),
+  };
+}

@@ -149,12 +149,21 @@ describe("one engine per data (issue 9)", () => {
     it("logs it and takes the lock again: a second engine is still refused", async () => {
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
-      const warn = vi.fn();
+      // What the journal's commits would have been told while the lock was being taken again.
+      let meanwhile: Promise<void> | null | undefined;
+      const warn = vi.fn((_: object, msg: string) => {
+        if (/connection dropped/.test(msg)) meanwhile = lock.whenHeld();
+      });
       const onLost = vi.fn();
       const lock = await takeEngineLock({ dataDir: "memory://", databaseUrl: named(), log: { warn }, onLost });
+      expect(lock.whenHeld()).toBeNull();
       try {
         expect(await terminateSessions(admin, name)).toHaveLength(1);
         await vi.waitFor(() => expect(warn).toHaveBeenCalledWith({}, "the engine's advisory lock is held again"), { timeout: 10_000 });
+        // From the drop until then, commits waited; now they go out.
+        expect(meanwhile).toBeInstanceOf(Promise);
+        await meanwhile;
+        expect(lock.whenHeld()).toBeNull();
         expect(warn).toHaveBeenCalledWith({ err: expect.any(String) }, expect.stringMatching(/advisory-lock connection dropped/));
         expect(onLost).not.toHaveBeenCalled();
         await expect(takeEngineLock({ dataDir: "memory://", databaseUrl: process.env.TEST_DATABASE_URL })).rejects.toThrow(/advisory lock/);
@@ -203,6 +212,10 @@ describe("one engine per data (issue 9)", () => {
         expect(await terminateSessions(admin, name)).toHaveLength(1);
         await waiting;
         await vi.waitFor(() => expect(onLost).toHaveBeenCalledWith(expect.any(EngineLockedError)), { timeout: 10_000 });
+        // The other engine holds it: this one's commits wait for good (onLost stops the engine).
+        const held = lock.whenHeld();
+        expect(held).toBeInstanceOf(Promise);
+        expect(await Promise.race([held!.then(() => "held"), new Promise((r) => setTimeout(() => r("waiting"), 200))])).toBe("waiting");
       } finally {
         await lock.release();
         await other.end();

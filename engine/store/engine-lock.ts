@@ -14,6 +14,13 @@ export class EngineLockedError extends Error {}
 
 export interface EngineLock {
   release(): Promise<void>;
+  /**
+   * Null while the engine holds its lock. While the advisory lock is being taken again after its
+   * connection dropped (another engine could take it in that window), a promise that resolves once
+   * it is held again, and never if another engine took it (`onLost`). The journal's commits wait
+   * for it (`CommitGate`, engine/journal/group-commit.ts). Always null without a database lock.
+   */
+  whenHeld(): Promise<void> | null;
 }
 
 export interface EngineLockOptions {
@@ -37,10 +44,10 @@ const RETAKE_DELAYS_MS = [0, 500, 1_000, 2_000, 5_000];
 /** Takes the data folder's lock file, then (on Postgres) the advisory lock; `EngineLockedError` if another engine holds either. */
 export async function takeEngineLock(options: EngineLockOptions): Promise<EngineLock> {
   const releaseFile = options.dataDir.startsWith("memory://") ? () => {} : lockFolder(options.dataDir);
-  let releaseDatabase = async () => {};
+  let database: DatabaseLock = { release: async () => {}, whenHeld: () => null };
   if (options.databaseUrl) {
     try {
-      releaseDatabase = await lockDatabase(options.databaseUrl, options);
+      database = await lockDatabase(options.databaseUrl, options);
     } catch (error) {
       releaseFile();
       throw error;
@@ -48,31 +55,38 @@ export async function takeEngineLock(options: EngineLockOptions): Promise<Engine
   }
   return {
     async release() {
-      await releaseDatabase();
+      await database.release();
       releaseFile();
     },
+    whenHeld: () => database.whenHeld(),
   };
 }
+
+type DatabaseLock = Pick<EngineLock, "release" | "whenHeld">;
 
 /**
  * Holds the advisory lock on a connection of its own; the function it gives releases it.
  *
  * If that connection drops (a restarted server, `pg_terminate_backend`, a network cut), the
  * session ends and the server releases the lock with it. The engine does not stop for that: the
- * drop is logged and the lock taken again on a new connection, retried until the server answers
- * (while it does not, the engine's commits fail too, and a failed commit stops the engine on its
- * own). If another engine took the lock meanwhile, two engines would write one database: this one
- * stops (`onLost`; start-engine.ts exits 75), the other keeps it. After a network cut the server
- * may not have noticed yet that the old session is gone, and still holds the lock for it: that
- * session (known by its backend's pid and start time) is ended, and the lock taken again.
+ * drop is logged and the lock taken again on a new connection, retried until the server answers.
+ * From the drop until the lock is held again `whenHeld` answers a promise and the journal writes
+ * nothing (its commits wait; not back within 30 s, the server down, the engine stops as on a failed
+ * commit: engine/journal/group-commit.ts). If another engine took the lock meanwhile, two engines
+ * would write one database: this one stops (`onLost`; start-engine.ts exits 75), the other keeps
+ * it. After a network cut the server may not have noticed yet that the old session is gone, and
+ * still holds the lock for it: that session (known by its backend's pid and start time) is ended,
+ * and the lock taken again.
  */
-async function lockDatabase(databaseUrl: string, options: EngineLockOptions): Promise<() => Promise<void>> {
+async function lockDatabase(databaseUrl: string, options: EngineLockOptions): Promise<DatabaseLock> {
   const log = options.log ?? { warn: (obj: object, msg: string) => console.warn(`[engine] ${msg}`, obj) };
   let released = false;
   let current: pg.Client | null = null;
   /** The server's side of the last session that held the lock: its backend's pid and start time. */
   let lastSession: { pid: number; started: string } | null = null;
   let retry: NodeJS.Timeout | null = null;
+  /** While the lock is not held (from a drop until it is taken again): resolved once it is. */
+  let regained: { promise: Promise<void>; resolve: () => void } | null = null;
 
   /** A new session holding the lock, or null when another one holds it (ending this engine's earlier one if that is it). */
   const connectLocked = async (): Promise<pg.Client | null> => {
@@ -111,11 +125,17 @@ async function lockDatabase(databaseUrl: string, options: EngineLockOptions): Pr
 
   const hold = (client: pg.Client) => {
     current = client;
+    regained?.resolve();
+    regained = null;
     let dropped = false;
     const drop = (error?: Error) => {
       if (dropped || released || current !== client) return;
       dropped = true;
       current = null;
+      // From now until the lock is held again, another engine may hold it: no commit goes out.
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => (resolve = r));
+      regained = { promise, resolve };
       log.warn({ err: error?.message ?? "connection ended" }, "the engine's advisory-lock connection dropped; taking the lock again");
       retake(0);
     };
@@ -157,12 +177,15 @@ async function lockDatabase(databaseUrl: string, options: EngineLockOptions): Pr
   const first = await connectLocked();
   if (!first) throw new EngineLockedError("another engine is running on this database (it holds the engine's advisory lock); stop it first");
   hold(first);
-  return async () => {
-    released = true;
-    if (retry) clearTimeout(retry);
-    const client = current;
-    current = null;
-    if (client) await client.end().catch(() => {}); // ending the session releases the advisory lock
+  return {
+    async release() {
+      released = true;
+      if (retry) clearTimeout(retry);
+      const client = current;
+      current = null;
+      if (client) await client.end().catch(() => {}); // ending the session releases the advisory lock
+    },
+    whenHeld: () => regained?.promise ?? null,
   };
 }
 

@@ -30,6 +30,8 @@ import * as m028 from "./migrations/028-spot-order-held";
 import * as m029 from "./migrations/029-journal-kept-answers";
 import * as m031 from "./migrations/031-login-device-cookies";
 import * as m032 from "./migrations/032-device-session-public-ids";
+import * as m033 from "./migrations/033-address-pool";
+import * as m034 from "./migrations/034-operators";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +66,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "029-journal-kept-answers": m029,
   "031-login-device-cookies": m031,
   "032-device-session-public-ids": m032,
+  "033-address-pool": m033,
+  "034-operators": m034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,6 +16,9 @@ export interface Database {
   member: MemberTable;
   device_session: DeviceSessionTable;
   login_device_cookie: LoginDeviceCookieTable;
+  operator: OperatorTable;
+  operator_session: OperatorSessionTable;
+  operator_audit: OperatorAuditTable;
   verification_code: VerificationCodeTable;
   outbox_message: OutboxMessageTable;
   login_log: LoginLogTable;
@@ -36,6 +39,7 @@ export interface Database {
   projection_cursor: ProjectionCursorTable;
   coin_network: CoinNetworkTable;
   deposit_address: DepositAddressTable;
+  deposit_address_pool: DepositAddressPoolTable;
   deposit_watch: DepositWatchTable;
   deposit_watch_block: DepositWatchBlockTable;
   wallet_deposit: WalletDepositTable;
@@ -207,6 +211,42 @@ export interface DeviceSessionTable {
   revoked_at: Date | null;
 }
 /** A device cookie: a browser a member logged in from, by its token's digest (migration 031, decision 040). */
+export interface OperatorTable {
+  id: Generated<string>;
+  email: string;
+  name: string;
+  role: string;
+  password_hash: string;
+  totp_secret: string | null;
+  disabled_at: Timestamp | null;
+  created_at: Timestamp;
+  last_login_at: Timestamp | null;
+}
+export interface OperatorSessionTable {
+  id: Generated<string>;
+  operator_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: string;
+  user_agent: string;
+}
+/** Append-only (the database refuses UPDATE, DELETE and TRUNCATE). `before`/`after` as JSON text on insert. */
+export interface OperatorAuditTable {
+  id: Generated<string>;
+  at: Timestamp;
+  operator_id: string | null;
+  operator_name: string;
+  role: string;
+  via: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  address: string;
+}
 export interface LoginDeviceCookieTable {
   id: Generated<string>;
   member_id: string;
@@ -413,6 +453,18 @@ export interface DepositAddressTable {
   derivation_index: number | null;
   key_fingerprint: string | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** An address of a chain without public derivation (Solana), from custody; a member's for good once assigned (migration 033, decision 042). */
+export interface DepositAddressPoolTable {
+  id: Generated<string>;
+  network: string;
+  address: string;
+  /** `import`: custody's file, through the operator; `adapter`: the simulated chains' custody. */
+  source: "import" | "adapter";
+  added_at: ColumnType<Date, Date | string | undefined, never>;
+  member_id: string | null;
+  assigned_at: Date | null;
 }
 
 /** The deposit watcher's bookmark per chain: the last block it read (migration 021, decision 027). */

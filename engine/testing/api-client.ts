@@ -1,3 +1,4 @@
+import { OPERATOR_TOKEN_HEADER } from "../../protocol/operators";
 import type { FastifyInstance } from "fastify";
 import type * as z from "zod";
 import { DEFAULT_API_HEAD, HEADERS, type Endpoint } from "../../protocol/endpoints";
@@ -24,8 +25,10 @@ export interface UncheckedInput {
 export interface Caller {
   /** A member's access token (`blade-auth: bearer …`). */
   token?: string;
-  /** The operator's admin token (`x-admin-token`). */
+  /** The data folder's admin token (`x-admin-token`; the CLI). */
   admin?: string;
+  /** An operator's session token (`x-operator-token`; the console). */
+  operator?: string;
   /** The language header. */
   lang?: string;
   /** The client's address (limits and the login log read it); in-process calls only. */
@@ -95,6 +98,7 @@ export class ApiClient {
     const headers: Record<string, string> = {
       ...(who.token ? { [HEADERS.token]: `bearer ${who.token}` } : {}),
       ...(who.admin ? { [ADMIN_TOKEN_HEADER]: who.admin } : {}),
+      ...(who.operator ? { [OPERATOR_TOKEN_HEADER]: who.operator } : {}),
       ...(who.lang ? { [HEADERS.language]: who.lang } : {}),
       ...who.headers,
     };

@@ -6,6 +6,7 @@ import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-s
 import { walletMailProduct } from "./wallet-mails";
 import { withdrawalProduct } from "./withdrawal-product";
 import { WithdrawalService, type WithdrawalRequest } from "./withdrawal-service";
+import { testAct } from "../testing/operator-act";
 
 /**
  * The wallet's e-mails (decision 030): one outbox mail per deposit credited and per withdrawal
@@ -70,8 +71,8 @@ describe.each(testStoreKinds())("wallet e-mails on %s", (kind) => {
     const { id } = await service.request(ids.alice!, toAddress, "wm-key-1");
     // A retry with the key acts once, and mails nothing more.
     expect((await service.request(ids.alice!, toAddress, "wm-key-1")).id).toBe(id);
-    expect(await service.review(id!, "approve")).toBe("OK");
-    expect(await service.review(id!, "approve")).toBe("WITHDRAWAL_WRONG_STATE");
+    expect(await service.review(id!, "approve", undefined, testAct())).toBe("OK");
+    expect(await service.review(id!, "approve", undefined, testAct())).toBe("WITHDRAWAL_WRONG_STATE");
     expect(await service.broadcast(id!, "ab".repeat(32))).toBe("OK");
     expect(await service.complete(id!)).toBe("OK");
     expect(await service.complete(id!)).toBe("WITHDRAWAL_UNKNOWN");
@@ -101,7 +102,7 @@ describe.each(testStoreKinds())("wallet e-mails on %s", (kind) => {
   it("says why a withdrawal was rejected, and what a cancel gave back", async () => {
     const rejected = await service.request(ids.carol!, { ...toAddress, amount: "12.5", fee: "0.75" }, "wm-key-2");
     const reason = "The address belongs to a sanctioned service.";
-    expect(await service.review(rejected.id!, "reject", reason)).toBe("OK");
+    expect(await service.review(rejected.id!, "reject", reason, testAct())).toBe("OK");
     const cancelled = await service.request(ids.carol!, { ...toAddress, amount: "20" }, "wm-key-3");
     expect(await service.cancel(ids.carol!, cancelled.id!)).toBe("OK");
 
@@ -141,7 +142,7 @@ describe.each(testStoreKinds())("wallet e-mails on %s", (kind) => {
     const before = await allMails();
     expect(await durable.funds.deposit(ids.phone!, "USDT", "funding", "5", `chain:tron:${"ef".repeat(32)}:1`, source)).toBe(true);
     const { id } = await service.request(ids.phone!, toAddress, "wm-key-4");
-    expect(await service.review(id!, "approve")).toBe("OK");
+    expect(await service.review(id!, "approve", undefined, testAct())).toBe("OK");
     expect(await allMails()).toBe(before);
   });
 

@@ -15,6 +15,7 @@ import { WalletService } from "./wallet-service";
 import { withdrawalProduct } from "./withdrawal-product";
 import { WithdrawalSender } from "./withdrawal-sender";
 import { WITHDRAWAL_ON_CHAIN, WithdrawalService } from "./withdrawal-service";
+import { testAct } from "../testing/operator-act";
 
 /**
  * Property (issue 12): random mixes of chain deposits (reported twice, read again after a lost
@@ -274,7 +275,7 @@ describe.each(testStoreKinds())("the wallet's ledger under random mixes on %s (p
         const code =
           o.action === "cancel"
             ? await withdrawals.cancel(owner ?? "nobody", id)
-            : await withdrawals.review(id, o.action, o.action === "reject" ? "Refused in a test." : undefined);
+            : await withdrawals.review(id, o.action, o.action === "reject" ? "Refused in a test." : undefined, testAct());
         // A withdrawal's money goes back only while no chain holds it.
         if (code === "OK" && o.action !== "approve") for (const c of CHAINS) expect(await chains.node(c).sent(id)).toBeNull();
         if (code === WITHDRAWAL_ON_CHAIN) expect(durable.core.withdrawals.get(id)?.state).toBe("approved");

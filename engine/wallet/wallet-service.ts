@@ -11,17 +11,20 @@ import {
   type DepositKeys,
 } from "../core/wallet/deposit-keys";
 import { canonicalDecimal } from "../core/spot/order-history-view";
+import { isPooledFormat } from "../core/wallet/address-pool";
 import { isAddressFormat } from "../core/wallet/networks";
 import type { ChainId } from "../chain/chain-gateway";
 import { CHAINS } from "../chain/networks";
 import { Refusal } from "../locales/refusal";
 import type { Database } from "../store/schema";
+import { AddressPool } from "./address-pool";
 
 /**
  * The wallet's coins and networks and the members' deposit addresses (issue 12,
- * docs/decisions/024). Addresses are derived from watch-only xpubs (`DepositKeys`); the first
- * one handed out to a member on a network is stored and answered for ever after, also when the
- * xpub is changed later.
+ * docs/decisions/024). Addresses are derived from watch-only xpubs (`DepositKeys`), or on chains
+ * without public derivation (Solana) taken from custody's pool (`AddressPool`, decision 042); the
+ * first one handed out to a member on a network is stored and answered for ever after, also when
+ * the xpub is changed later.
  */
 export class WalletService {
   private readonly fingerprints: Partial<Record<string, string>> = {};
@@ -29,6 +32,7 @@ export class WalletService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly keys: DepositKeys = PUBLIC_TEST_DEPOSIT_KEYS,
+    private readonly pool: AddressPool = new AddressPool(db),
   ) {}
 
   /** Every coin with its networks and their rules, coins and networks in the configured order. */
@@ -66,9 +70,10 @@ export class WalletService {
   }
 
   /**
-   * The member's deposit address of a coin on a network: the stored one, or a new one derived,
-   * stored and answered (two concurrent first calls store one row and both answer it). Refused
-   * when the coin is not carried on the network or its deposits are off.
+   * The member's deposit address of a coin on a network: the stored one, or a new one derived
+   * (or taken from the pool), stored and answered (two concurrent first calls store one row and
+   * both answer it). Refused when the coin is not carried on the network, its deposits are off, or
+   * its pool is empty.
    */
   async depositAddress(memberId: string, coin: string, network: string, now: number): Promise<DepositAddress> {
     const rule = await this.db
@@ -79,8 +84,7 @@ export class WalletService {
       .executeTakeFirst();
     if (!rule) throw Refusal.of(ResultCode.BAD_REQUEST, "wallet.network_unknown", { coin, network });
     const format = rule.address_format;
-    // Solana has no public derivation: its deposits stay off until custody hands out addresses.
-    if (!rule.deposit_enabled || !isAddressFormat(format) || (format !== "xrp" && !isDerivedFormat(format))) {
+    if (!rule.deposit_enabled || !isAddressFormat(format) || (format !== "xrp" && !isDerivedFormat(format) && !isPooledFormat(format))) {
       throw Refusal.of(ResultCode.BAD_REQUEST, "wallet.deposit_disabled", { coin, network });
     }
     const answer = (row: { address: string; tag: string | null }): DepositAddress => ({
@@ -93,6 +97,12 @@ export class WalletService {
     });
     const stored = await this.stored(memberId, network);
     if (stored) return answer(stored);
+    // Solana has no public derivation: custody's pool gives the address (decision 042).
+    if (isPooledFormat(format)) {
+      const address = await this.pool.claim(network, memberId, now);
+      if (address === null) throw Refusal.of(ResultCode.BAD_REQUEST, "wallet.address_pool_empty", { coin, network });
+      return answer({ address, tag: null });
+    }
 
     const index = derivationIndex(memberId);
     const made =

@@ -113,7 +113,10 @@ export class WithdrawalRequests {
       form.idempotencyKey,
       async () => {
         await withinDailyLimit();
-        await this.members.authorizeWithdrawal(memberId, form, now);
+        // The code confirms the destination as it is placed: with the tag on a network that takes
+        // one (bound into the code), without a tag another network would drop.
+        const { memo: _typed, ...rest } = form;
+        await this.members.authorizeWithdrawal(memberId, memo !== null ? { ...rest, memo } : rest, now);
       },
     );
   }

@@ -7,6 +7,7 @@ import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-s
 import { withdrawalProduct } from "./withdrawal-product";
 import { WithdrawalSender } from "./withdrawal-sender";
 import { WITHDRAWAL_ON_CHAIN, WithdrawalService } from "./withdrawal-service";
+import { testAct } from "../testing/operator-act";
 
 /**
  * Approved withdrawals are sent once, however often the sender runs or restarts, and complete once
@@ -44,7 +45,7 @@ describe.each(testStoreKinds())("the withdrawal sender on %s", (kind) => {
     const asked = await withdrawals.request("1", { coin: "USDT", network: "TRC20", address: TRON, amount: "100", fee: "1" }, "key-ws-1");
     const id = asked.id!;
     const inReview = await withdrawals.request("1", { coin: "USDT", network: "TRC20", address: TRON, amount: "5", fee: "1" }, "key-ws-2");
-    expect(await withdrawals.review(id, "approve")).toBe("OK");
+    expect(await withdrawals.review(id, "approve", undefined, testAct())).toBe("OK");
 
     // A crash after the chain took it, before the broadcast step was journaled: the chain has it once.
     const first = await chains.nodeFor("TRC20").broadcast({ withdrawalId: id, toAddress: TRON, tag: null, asset: "USDT", amount: "100" });
@@ -80,7 +81,7 @@ describe.each(testStoreKinds())("the withdrawal sender on %s", (kind) => {
   const held = () => durable.funds.balances("1", "funding").find((b) => b.coin === "USDT")!.frozen;
   const approvedOne = async (key: string, amount: string) => {
     const { id } = await withdrawals.request("1", { coin: "USDT", network: "TRC20", address: TRON, amount, fee: "1" }, key);
-    expect(await withdrawals.review(id!, "approve")).toBe("OK");
+    expect(await withdrawals.review(id!, "approve", undefined, testAct())).toBe("OK");
     return id!;
   };
 
@@ -91,7 +92,7 @@ describe.each(testStoreKinds())("the withdrawal sender on %s", (kind) => {
     const taken = await chains.nodeFor("TRC20").broadcast({ withdrawalId: id, toAddress: TRON, tag: null, asset: "USDT", amount: "7" });
     expect(await chains.nodeFor("TRC20").sent(id)).toEqual({ txid: taken.txid });
     expect(await chains.nodeFor("ERC20").sent(id)).toBeNull();
-    expect(await withdrawals.review(id, "reject", "The member asked us to stop it.")).toBe(WITHDRAWAL_ON_CHAIN);
+    expect(await withdrawals.review(id, "reject", "The member asked us to stop it.", testAct())).toBe(WITHDRAWAL_ON_CHAIN);
     expect(durable.core.withdrawals.get(id)?.state).toBe("approved");
     expect(held()).toBe(heldBefore);
 
@@ -130,7 +131,7 @@ describe.each(testStoreKinds())("the withdrawal sender on %s", (kind) => {
     };
     const sending = new WithdrawalSender(store.db, withdrawals, gateway).pass();
     await inBroadcast;
-    const rejecting = withdrawals.review(id, "reject", "Too late, as it turns out.");
+    const rejecting = withdrawals.review(id, "reject", "Too late, as it turns out.", testAct());
     release();
     expect(await sending).toMatchObject({ sent: 1 });
     expect(await rejecting).toBe("WITHDRAWAL_WRONG_STATE");
@@ -140,7 +141,7 @@ describe.each(testStoreKinds())("the withdrawal sender on %s", (kind) => {
 
   it("does not hand a withdrawal rejected meanwhile to the chain", async () => {
     const id = await approvedOne("key-ws-5", "2");
-    expect(await withdrawals.review(id, "reject", "Sanctioned address.")).toBe("OK");
+    expect(await withdrawals.review(id, "reject", "Sanctioned address.", testAct())).toBe("OK");
     let asked = false;
     expect(
       await withdrawals.send(id, async () => {

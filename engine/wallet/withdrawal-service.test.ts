@@ -4,6 +4,7 @@ import { KEY_REUSED } from "../journal/idempotency";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { withdrawalProduct } from "./withdrawal-product";
 import { WithdrawalService, type WithdrawalRequest } from "./withdrawal-service";
+import { testAct } from "../testing/operator-act";
 
 /**
  * Withdrawals through the durable layer: journaled steps, rows behind the answer, retries that
@@ -64,7 +65,7 @@ describe.each(testStoreKinds())("withdrawals through the journal on %s", (kind) 
   it("moves through review: another member cannot cancel it, the operator approves, a cancel is then too late; broadcast pays out", async () => {
     const id = `w-${kind}-1`;
     expect(await service.cancel("2", id)).toBe("WITHDRAWAL_UNKNOWN");
-    expect(await service.review(id, "approve")).toBe("OK");
+    expect(await service.review(id, "approve", undefined, testAct())).toBe("OK");
     expect(await service.cancel("1", id)).toBe("WITHDRAWAL_WRONG_STATE");
     expect(await service.inState("approved")).toEqual([expect.objectContaining({ id, state: "approved" })]);
     expect(await service.broadcast(id, "ab".repeat(32))).toBe("OK");
@@ -79,7 +80,7 @@ describe.each(testStoreKinds())("withdrawals through the journal on %s", (kind) 
     const cancelled = await service.request("1", toAddress, "key-w-3");
     expect(await service.cancel("1", cancelled.id!)).toBe("OK");
     const rejected = await service.request("1", toAddress, "key-w-4");
-    expect(await service.review(rejected.id!, "reject", "The address belongs to a sanctioned service.")).toBe("OK");
+    expect(await service.review(rejected.id!, "reject", "The address belongs to a sanctioned service.", testAct())).toBe("OK");
     expect(usdt("1")).toEqual({ coin: "USDT", available: "399", frozen: "0" });
     const rows = (await service.ofMember("1", { pageNo: 1, pageSize: 10 })).records;
     expect(rows.slice(0, 2).map((r) => [r.state, r.reason])).toEqual([
@@ -91,7 +92,7 @@ describe.each(testStoreKinds())("withdrawals through the journal on %s", (kind) 
   it("keeps open withdrawals across a restart from a snapshot and from the tables", async () => {
     const inReview = await service.request("1", { ...toAddress, amount: "10" }, "key-w-5");
     const approved = await service.request("1", { ...toAddress, amount: "20" }, "key-w-6");
-    await service.review(approved.id!, "approve");
+    await service.review(approved.id!, "approve", undefined, testAct());
     await durable.writeSnapshot();
     const live = durable.core.stateHash();
     await durable.drain();

@@ -1,3 +1,4 @@
+import type { AuditInsert, OperatorAct } from "../operators/audit";
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { ChainGateway } from "../chain/chain-gateway";
@@ -114,17 +115,47 @@ export class WithdrawalService {
   }
 
   /**
-   * An operator's review: approve, or reject with the reason the member will read. An approved
-   * withdrawal that a chain already holds is not rejected (`WITHDRAWAL_ON_CHAIN`): the sender
-   * records it as sent on its next pass.
+   * An operator's review: approve, or reject with the reason the member will read, of a
+   * withdrawal in review (a rejection may also stop an approved one the sender has not handed to a
+   * chain yet). `from` (the console's): only from where the operator saw it, else
+   * `WITHDRAWAL_WRONG_STATE`: of two operators deciding at once, one wins and the other is told. An
+   * approved withdrawal that a chain already holds is not rejected (`WITHDRAWAL_ON_CHAIN`): the
+   * sender records it as sent on its next pass. The state is checked and the step applied with
+   * nothing awaited in between.
    */
-  async review(id: string, decision: Extract<WithdrawalAction, "approve" | "reject">, reason?: string): Promise<WithdrawalServiceCode> {
-    const step = () => this.step({ type: "wallet.withdrawal", id, action: decision, ...(reason !== undefined ? { reason } : {}) }, OPERATOR_READ_BACK_MS);
+  async review(
+    id: string,
+    decision: Extract<WithdrawalAction, "approve" | "reject">,
+    reason: string | undefined,
+    act: OperatorAct,
+    from?: "review" | "approved",
+  ): Promise<WithdrawalServiceCode> {
+    const state = () => this.durable.core.withdrawals.get(id)?.state;
+    const step = async (): Promise<WithdrawalServiceCode> => {
+      const before = state();
+      // A final withdrawal has left memory: one the tables know was decided already (by another operator, if `from` was given).
+      if (before === undefined) return (await this.finalInTables(id)) ? "WITHDRAWAL_WRONG_STATE" : "WITHDRAWAL_UNKNOWN";
+      if (from !== undefined && before !== from) return "WITHDRAWAL_WRONG_STATE";
+      const after = { state: decision === "approve" ? "approved" : "rejected", ...(reason ? { reason } : {}) };
+      const audit = () => act.row(`withdrawal:${id}`, { state: before }, after, this.durable.now());
+      return this.step({ type: "wallet.withdrawal", id, action: decision, ...(reason !== undefined ? { reason } : {}) }, OPERATOR_READ_BACK_MS, audit);
+    };
     if (decision === "approve") return step();
     return this.exclusive(id, async () => {
-      if (this.durable.core.withdrawals.get(id)?.state === "approved" && (await this.onChain(id))) return WITHDRAWAL_ON_CHAIN;
+      if (state() === "approved" && (await this.onChain(id))) return WITHDRAWAL_ON_CHAIN;
       return step();
     });
+  }
+
+  /** Where a withdrawal stands now: in memory while open, else as the tables have it (undefined: no such withdrawal). */
+  async stateOf(id: string): Promise<string | undefined> {
+    return this.durable.core.withdrawals.get(id)?.state ?? (await this.finalInTables(id));
+  }
+
+  /** A withdrawal's final state as its table row has it (it has left memory), once the projection has caught up. */
+  private async finalInTables(id: string): Promise<string | undefined> {
+    const row = await this.durable.db.selectFrom("wallet_withdrawal").select("state").where("id", "=", id).executeTakeFirst();
+    return row?.state;
   }
 
   /**
@@ -194,8 +225,8 @@ export class WithdrawalService {
     return rows.map((row) => ({ ...rowOf(row), ...(row.uid !== null ? { uid: row.uid } : {}) }));
   }
 
-  private async step(command: StepWithdrawal, waitProjected?: number): Promise<WithdrawalServiceCode> {
-    return (await this.durable.execute(command, waitProjected ? { waitProjected } : {})).code;
+  private async step(command: StepWithdrawal, waitProjected?: number, audit?: () => AuditInsert): Promise<WithdrawalServiceCode> {
+    return (await this.durable.execute(command, { ...(waitProjected ? { waitProjected } : {}), ...(audit ? { audit } : {}) })).code;
   }
 
   /** Whether any chain holds a transaction for the withdrawal. */

@@ -19,6 +19,7 @@ export const chainEndpoints = {
   adminChainSend: define({
     method: "POST",
     path: "/admin/chain/send",
+    operator: "chain.send",
     absolute: true,
     body: z.object({
       address: addressField,
@@ -45,6 +46,7 @@ export const chainEndpoints = {
   adminChainStatus: define({
     method: "GET",
     path: "/admin/chain/status",
+    operator: "dashboard.read",
     absolute: true,
     response: z.array(
       z.object({

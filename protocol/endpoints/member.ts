@@ -19,7 +19,7 @@ import {
   tradePasswordField,
 } from "../member";
 import { CODE_PURPOSES } from "../code-purposes";
-import { addressField, networkField } from "./wallet";
+import { addressField, memoField, networkField } from "./wallet";
 
 const pageQuery = z.object({
   pageNo: intString.pipe(z.number().int().min(1)).optional(),
@@ -85,13 +85,17 @@ export const resetPasswordBodySchema = z
 
 /**
  * What a `withdraw` code is bound to: the withdrawal it confirms (its mail names them, and a
- * withdrawal with other details does not take it). Required for `withdraw`, ignored otherwise.
+ * withdrawal with other details does not take it). Required for `withdraw`, ignored otherwise;
+ * `memo` (the destination tag, XRP) only where the withdrawal has one: a code sent for one tag
+ * confirms no withdrawal to the same address with another tag or none (another customer of the
+ * exchange behind that address).
  */
 const withdrawalCodeFields = {
   coin: coinField.optional(),
   network: networkField.optional(),
   amount: positiveDecimalField.optional(),
   address: addressField.optional(),
+  memo: memoField.optional(),
 };
 
 function requireWithdrawal(value: { type: string; coin?: string; network?: string; amount?: string; address?: string }, ctx: z.core.$RefinementCtx) {
@@ -282,6 +286,7 @@ export const memberEndpoints = {
   adminKycReview: define({
     method: "POST",
     path: "/admin/kyc/review",
+    operator: "kyc.review",
     absolute: true,
     body: z.object({
       uid: z.string().regex(/^\d{8}$/, "must be a member uid"),
@@ -294,6 +299,7 @@ export const memberEndpoints = {
   devMailbox: define({
     method: "GET",
     path: "dev/mailbox",
+    operator: "mailbox.read",
     query: z.object({ destination: z.string().min(3).max(270) }),
     response: z.array(z.object({ id: z.string(), channel: z.string(), destination: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() })),
   }),

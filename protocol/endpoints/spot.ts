@@ -135,6 +135,7 @@ export const spotEndpoints = {
   adminMarketHalt: define({
     method: "POST",
     path: "/admin/market/halt",
+    operator: "markets.change",
     absolute: true,
     body: z.object({ symbol: symbolField, halted: z.boolean() }),
     response: z.object({ symbol: z.string(), halted: z.boolean() }),
@@ -147,6 +148,7 @@ export const spotEndpoints = {
   adminMarketAdd: define({
     method: "POST",
     path: "/admin/market/add",
+    operator: "markets.change",
     absolute: true,
     body: z.object({
       symbol: symbolField,
@@ -166,6 +168,7 @@ export const spotEndpoints = {
   adminMarketUpdate: define({
     method: "POST",
     path: "/admin/market/update",
+    operator: "markets.change",
     absolute: true,
     body: z
       .object({ symbol: symbolField, minQuantity: positiveDecimal.optional(), makerFeeBps: feeField.optional(), takerFeeBps: feeField.optional() })
@@ -176,6 +179,7 @@ export const spotEndpoints = {
   adminDeposit: define({
     method: "POST",
     path: "/admin/deposit",
+    operator: "deposits.credit",
     absolute: true,
     body: z.object({
       uid: z.string().regex(/^\d{8}$/, "must be a member uid"),

@@ -60,6 +60,16 @@ export const depositAddressSchema = z.object({
 });
 export type DepositAddress = z.infer<typeof depositAddressSchema>;
 
+/** A deposit-address pool's level (decision 042): free addresses, those given out, and the low mark. */
+export const addressPoolLevelSchema = z.object({
+  network: z.string(),
+  free: z.number().int(),
+  assigned: z.number().int(),
+  lowWater: z.number().int(),
+  low: z.boolean(),
+});
+export type AddressPoolLevel = z.infer<typeof addressPoolLevelSchema>;
+
 export const walletEndpoints = {
   /**
    * The coins a member can deposit or withdraw, each with its networks and their rules, in the
@@ -73,7 +83,8 @@ export const walletEndpoints = {
   /**
    * The member's deposit address of a coin on a network (`?network=ERC20`): the same every time;
    * with the tag on XRP. Refused (400, DEPOSIT_NETWORK_UNKNOWN or DEPOSIT_DISABLED) when the coin
-   * is not carried on the network or its deposits are switched off.
+   * is not carried on the network or its deposits are switched off; on a network whose addresses
+   * come from custody's pool (SOL; decision 042), 400 DEPOSIT_ADDRESS_POOL_EMPTY when none is free.
    */
   getDepositAddressWithNotEncrypt: define({
     method: "GET",
@@ -81,5 +92,33 @@ export const walletEndpoints = {
     params: z.object({ coin: coinField }),
     query: z.object({ network: networkField }),
     response: depositAddressSchema,
+  }),
+  /**
+   * Operator: custody's addresses for a network's pool (decision 042), as the text of its file (one
+   * address per line; blank lines and `#` comments skipped; `firstLine` numbers the text's first
+   * line when it is a part of a longer file). All or nothing: an address that fails its format's
+   * check refuses the import (400 ADDRESS_INVALID, naming the lines); addresses already pooled or
+   * given out are skipped.
+   */
+  adminAddressPoolImport: define({
+    method: "POST",
+    path: "/admin/address-pool/import",
+    operator: "deposits.credit",
+    absolute: true,
+    body: z.object({
+      network: networkField,
+      text: z.string().max(800_000, "must be at most 800,000 characters: send a long file in parts"),
+      firstLine: z.number().int().min(1).default(1),
+    }),
+    response: z.object({ network: z.string(), added: z.number().int(), skipped: z.number().int(), level: addressPoolLevelSchema }),
+  }),
+  /** Operator: how many addresses each pooled network (or the one asked for) has free and given out; `low` below its low mark. */
+  adminAddressPoolLevel: define({
+    method: "GET",
+    path: "/admin/address-pool",
+    operator: "deposits.read",
+    absolute: true,
+    query: z.object({ network: networkField.optional() }),
+    response: z.array(addressPoolLevelSchema),
   }),
 } as const;

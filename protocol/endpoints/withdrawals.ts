@@ -91,6 +91,7 @@ export const withdrawalEndpoints = {
   adminWithdrawals: define({
     method: "GET",
     path: "/admin/withdrawals",
+    operator: "withdrawals.read",
     absolute: true,
     query: z.object({ state: z.enum(WITHDRAWAL_STATES).default("review") }),
     response: z.array(withdrawalViewSchema.extend({ uid: z.string() })),
@@ -99,14 +100,18 @@ export const withdrawalEndpoints = {
   adminWithdrawalReview: define({
     method: "POST",
     path: "/admin/withdrawal/review",
+    operator: "withdrawals.review",
     absolute: true,
     body: z
       .object({
         id: withdrawalIdField,
         decision: z.enum(["approve", "reject"]),
         reason: z.string().trim().min(1).max(500).optional(),
+        /** Where the operator saw it (the console sends it): decided only from there, so two operators at once cannot both act. */
+        from: z.enum(["review", "approved"]).optional(),
       })
-      .refine((v) => v.decision === "approve" || v.reason !== undefined, { path: ["reason"], message: "a rejection needs the reason the member will read" }),
+      .refine((v) => v.decision === "approve" || v.reason !== undefined, { path: ["reason"], message: "a rejection needs the reason the member will read" })
+      .refine((v) => !(v.decision === "approve" && v.from === "approved"), { path: ["from"], message: "an approved withdrawal is approved already" }),
     response: z.null(),
   }),
 };

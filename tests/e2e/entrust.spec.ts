@@ -66,7 +66,7 @@ async function logIn(page: Page, member: Member, redirectTo: string) {
   await page.goto(`/user/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel("E-mail").fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?/]/g, "\\$&")}$`));
 }
 
@@ -95,7 +95,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // The account menu leads here; /account/entrust and the account-center address redirect here.
       await logIn(page, member, "/account/center/info");
-      await page.getByRole("navigation", { name: "Account center" }).getByRole("link", { name: "Trade Orders" }).click();
+      await page.getByRole("navigation", { name: "Account center" }).getByRole("link", { name: "Trade orders" }).click();
       await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
       await page.goto("/account/entrust");
       await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
@@ -137,10 +137,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(limitRow).toContainText("Cancelled by you");
       const filled = history.getByRole("row").filter({ hasText: "Market" });
       await expect(filled).toContainText("BTC/USDT");
-      await expect(filled).toContainText("20USDT"); // the budget of the market buy
-      await expect(filled).toContainText(`${market.filled}BTC`);
+      await expect(filled).toContainText("20 USDT"); // the budget of the market buy, a space before its coin
+      await expect(filled).toContainText(`${market.filled} BTC`);
       await expect(filled).toContainText(market.status === "filled" ? "Filled" : "Partially filled, rest cancelled");
-      await expect(filled).toContainText(/\d+(\.\d+)?USDT\s*\d+(\.\d+)?USDT\s*\d+(\.\d+)?BTC/); // average price, total, fee
+      await expect(filled).toContainText(/\d+(\.\d+)? USDT\s*\d+(\.\d+)? USDT\s*\d+(\.\d+)? BTC/); // average price, total, fee
       if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
       await shot(page, `history-${javaScriptEnabled ? "js" : "nojs"}`);
 

@@ -22,7 +22,10 @@ test("a visitor sees a live market: ticker, book, trades, chart and a way to log
   await expect(page.getByTestId("bids").getByRole("row").first()).toBeVisible();
   await expect(page.getByTestId("trades").getByRole("row").first()).toBeVisible();
   await expect(page.getByRole("img", { name: /BTC\/USDT k-line chart, 15m/ }).first()).toBeVisible();
-  await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveAttribute("href", /redirectTo=%2Fexchange%2Ffull-screen%2FBTC_USDT/);
+  await expect(page.getByRole("main").getByRole("link", { name: "Log in", exact: true })).toHaveAttribute(
+    "href",
+    /redirectTo=%2Fexchange%2Ffull-screen%2FBTC_USDT/,
+  );
   // Live: new trades arrive without a reload (the bots trade about every second).
   const first = await page.getByTestId("trades").getByRole("row").first().innerText();
   await expect.poll(async () => page.getByTestId("trades").getByRole("row").first().innerText(), { timeout: 15_000 }).not.toBe(first);
@@ -156,8 +159,8 @@ for (const javaScriptEnabled of [true, false]) {
       // Bad input is explained and places nothing.
       await buy.getByLabel("Price").fill("");
       await buy.getByRole("button", { name: "Buy BTC" }).click();
-      await expect(buy.getByText("Please Enter Price")).toBeVisible();
-      await expect(buy.getByText("Please Enter Quantity")).toBeVisible();
+      await expect(buy.getByText("Please enter price")).toBeVisible();
+      await expect(buy.getByText("Please enter quantity")).toBeVisible();
       // What is not a plain number is refused as typed, never cleaned into another number
       // (decision 039): with JavaScript the message shows as the member types.
       await buy.getByLabel("Price").fill("3a0000.129");
@@ -170,7 +173,7 @@ for (const javaScriptEnabled of [true, false]) {
       await buy.getByLabel("Price").fill("30000.12");
       await buy.getByLabel("Amount").fill("1");
       await buy.getByRole("button", { name: "Buy BTC" }).click();
-      await expect(buy.getByText("Insufficient Available Balance")).toBeVisible();
+      await expect(buy.getByText("Insufficient available balance")).toBeVisible();
 
       // A limit buy far below the market rests in the book (a price of its own per run).
       const price = javaScriptEnabled ? "30000" : "31000";

@@ -12,7 +12,7 @@ for (const javaScriptEnabled of [true, false]) {
     await other.goto("/user/login");
     await other.getByLabel("E-mail").fill(member.email);
     await other.getByLabel("Password", { exact: true }).fill(member.password);
-    await other.getByRole("button", { name: "Log In", exact: true }).click();
+    await other.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(other).toHaveURL(/\/account\/center\/info$/);
 
     const fresh = await (await browser.newContext({ javaScriptEnabled })).newPage();
@@ -24,7 +24,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     await fresh.getByLabel("E-mail").fill(member.email);
     const before = await lastMailId(member.email);
-    await fresh.getByRole("button", { name: /Send Code|Send Again/ }).click();
+    await fresh.getByRole("button", { name: /Send code|Send again/ }).click();
     await expect(fresh.getByText(`We sent a 6-digit code to ${member.email}`)).toBeVisible();
     const { code } = await latestCode(member.email, before);
 
@@ -50,14 +50,14 @@ for (const javaScriptEnabled of [true, false]) {
     // The other session is over; the old password no longer works, the new one does.
     await other.goto("/account/center/info");
     await expect(other).not.toHaveURL(/\/account\//);
-    await expect(other.getByRole("banner").getByRole("link", { name: "Log In", exact: true })).toBeVisible();
+    await expect(other.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
     await fresh.getByLabel("E-mail").fill(member.email);
     await fresh.getByLabel("Password", { exact: true }).fill(member.password);
-    await fresh.getByRole("button", { name: "Log In", exact: true }).click();
+    await fresh.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(fresh.getByRole("alert").filter({ hasText: /wrong|incorrect/i })).toBeVisible();
     await fresh.getByLabel("E-mail").fill(member.email);
     await fresh.getByLabel("Password", { exact: true }).fill("renewed123");
-    await fresh.getByRole("button", { name: "Log In", exact: true }).click();
+    await fresh.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(fresh).toHaveURL(/\/account\/center\/info$/);
     await fresh.context().close();
     await other.context().close();

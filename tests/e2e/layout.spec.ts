@@ -106,10 +106,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/home/index");
       const header = page.getByRole("banner");
       // Folded: only the logo and the menu button show.
-      await expect(header.getByRole("link", { name: "Log In", exact: true })).toBeHidden();
+      await expect(header.getByRole("link", { name: "Log in", exact: true })).toBeHidden();
       const menu = header.getByText("Menu", { exact: true });
       await menu.click();
-      for (const name of ["Markets", "Log In", "Register"]) await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
+      for (const name of ["Markets", "Log in", "Register"]) await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
       await expect(header.getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Search coins and contracts" })).toBeVisible();
       await expect(header.getByRole("button", { name: /Switch to (day|night) theme/ })).toBeVisible();
       // The language menu opens inside the panel, on screen, and switches the language.

@@ -28,7 +28,7 @@ async function logInTo(page: Page, redirectTo: string) {
   await page.goto(`/user/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname + url.search === redirectTo);
   // The URL changes a moment before the page does (client-side navigation).
   await expect(page.getByRole("heading", { level: 1, name: en("market_list.title") })).toBeVisible();

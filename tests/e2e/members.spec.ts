@@ -7,7 +7,7 @@ async function register(page: Page, email: string, password: string) {
   const { code } = await sendCodeAndRead(page, email);
   await page.getByLabel("Verification code").fill(code);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/account\/center\/info$/);
 }
 
@@ -15,7 +15,7 @@ async function logIn(page: Page, email: string, password: string) {
   await page.goto("/user/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/account\/center\/info$/);
 }
 
@@ -30,10 +30,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Account info" })).toBeVisible();
       await expect(page.getByRole("main").getByText(`${email.slice(0, 2)}****om`)).toBeVisible();
       await expect(page.getByRole("banner").getByRole("link", { name: /^Account menu/ })).toBeVisible();
-      await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toHaveCount(0);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toHaveCount(0);
 
       // Support button: enabled until used, then "already requested"; the request reaches the desk's mailbox.
-      await page.getByRole("button", { name: "Request Support" }).click();
+      await page.getByRole("button", { name: "Request support" }).click();
       await expect(page.getByText("Your request has reached our support team.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Already requested" })).toBeDisabled();
       const desk = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=support%40meridian.example`, { headers: adminHeaders() }).then((r) =>
@@ -85,7 +85,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Current password").fill("first123");
       await page.getByLabel("New password", { exact: true }).fill("second456");
       await page.getByLabel("Confirm new password").fill("second456");
-      await page.getByRole("button", { name: "Change Password" }).click();
+      await page.getByRole("button", { name: "Change password" }).click();
       await expect(page).toHaveURL(/\/user\/login$/);
       await expect(page.getByText("Password changed. Please log in with your new password.")).toBeVisible();
       const stale = await browser.newContext({ javaScriptEnabled });
@@ -98,14 +98,14 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Password", { exact: true }).fill("first123");
-      await page.getByRole("button", { name: "Log In", exact: true }).click();
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
       await expect(page.getByText("Incorrect account or password.")).toBeVisible();
       await logIn(page, email, "second456");
 
       // Log out from the member menu.
       await logOutFromMenu(page);
       await expect(page).toHaveURL(/\/home\/index$/);
-      await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
     });
   });
 }
@@ -116,7 +116,7 @@ test("the register form explains bad input without JavaScript and keeps what was
   await page.goto("/user/register?invite_code=ABCD1234");
   await expect(page.getByLabel("Invite code (optional)")).toHaveValue("ABCD1234");
   await page.getByLabel("E-mail").fill("not-an-email");
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
   await expect(page.getByText("Enter the 6-digit code.")).toBeVisible();
   await expect(page.getByLabel("E-mail")).toHaveValue("not-an-email");
@@ -124,7 +124,7 @@ test("the register form explains bad input without JavaScript and keeps what was
   await page.goto("/user/register?type=phone");
   await page.getByLabel("Country or region").selectOption({ label: "Germany +49" });
   await page.getByLabel("Phone").fill("123");
-  await page.getByRole("button", { name: "Send Code" }).click();
+  await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByText("Invalid phone number format.")).toBeVisible();
   await context.close();
 });
@@ -150,7 +150,7 @@ test("with JavaScript the register form checks in the browser once it is used, a
   // Submitted as it is (the press leaves the code field: its own error waits for the release, so the
   // button does not move under the pointer): every field at fault says so, the focus goes to the
   // first, nothing is posted.
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Enter the 6-digit code.")).toBeVisible();
   await expect(email).toBeFocused();
   // Typing again checks again: the e-mail's error goes as soon as it is a valid address.
@@ -164,7 +164,7 @@ test("on a slow connection a form pressed twice before its checks arrived is pos
   const email = uniqueEmail("slowchecks");
   await register(page, email, "pass1234");
   await logOutFromMenu(page);
-  await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
 
   // A new page, whose form checks take 1.5 s to arrive.
   const posts: string[] = [];
@@ -178,7 +178,7 @@ test("on a slow connection a form pressed twice before its checks arrived is pos
   await page.goto("/user/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("pass1234");
-  await page.getByRole("button", { name: "Log In", exact: true }).dblclick();
+  await page.getByRole("button", { name: "Log in", exact: true }).dblclick();
   await expect(page).toHaveURL(/\/account\/center\/info$/);
   expect(posts).toHaveLength(1);
 });
@@ -193,7 +193,7 @@ test("pages for members send visitors to the login page and back", async ({ page
   await page.goto("/account/center/security");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("pass1234");
-  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/account\/center\/security$/);
 });
 

@@ -87,7 +87,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Back in after logging out: the bell counts them and the page lists all five.
       await logOutFromMenu(page);
-      await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
       await expect(stackOf(page)).toHaveCount(0);
       await logIn(page, member.email, member.password, "/home/index");
       await expect(bell(page)).toHaveAccessibleName("Notifications, 5 unread");

@@ -14,17 +14,17 @@ async function registerAndLand(page: Page, email: string, password: string) {
   await page.goto("/user/register");
   await page.getByLabel("E-mail").fill(email);
   const before = await lastMailId(email);
-  await page.getByRole("button", { name: "Send Code" }).click();
+  await page.getByRole("button", { name: "Send code" }).click();
   const { code } = await latestCode(email, before);
   await page.getByLabel("Verification code").fill(code);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/account\/center\/info$/);
 }
 
 async function sendSecurityCode(page: Page, email: string) {
   const before = await lastMailId(email);
-  await page.getByRole("button", { name: /Send Code|Send Again/ }).click();
+  await page.getByRole("button", { name: /Send code|Send again/ }).click();
   return (await latestCode(email, before)).code;
 }
 
@@ -51,11 +51,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/user/login");
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Password", { exact: true }).fill("pass1234");
-      await page.getByRole("button", { name: "Log In", exact: true }).click();
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
       await expect(page.getByLabel("Google Authenticator code")).toBeVisible();
       await page.getByLabel("Password", { exact: true }).fill("pass1234");
       await page.getByLabel("Google Authenticator code").fill(totpCode(secret, Date.now()));
-      await page.getByRole("button", { name: "Log In", exact: true }).click();
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
       await expect(page).toHaveURL(/\/account\/center\/info$/);
     });
 
@@ -67,7 +67,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Country or region").selectOption({ label: "Germany +49" });
       await page.getByLabel("Phone", { exact: true }).fill(phone);
       const before = await lastMailId(`+49 ${phone}`);
-      await page.getByRole("button", { name: "Send Code" }).click();
+      await page.getByRole("button", { name: "Send code" }).click();
       const { code } = await latestCode(`+49 ${phone}`, before);
       await page.getByLabel("Verification code").fill("999999" === code ? "000000" : "999999");
       await page.getByRole("button", { name: "Bind" }).click();

@@ -15,7 +15,7 @@ test.describe("home and routing", () => {
       // The simulated liquidity trades the demo markets.
       await expect(page.getByRole("table")).toContainText("BTC/USDT");
       const header = page.getByRole("banner");
-      await expect(header.getByRole("link", { name: "Log In" })).toBeVisible();
+      await expect(header.getByRole("link", { name: "Log in" })).toBeVisible();
       await expect(header.getByRole("link", { name: "Register" })).toBeVisible();
       // With JavaScript the search box is a combobox with its panel (tests/e2e/search.spec.ts).
       await expect(header.getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Search coins and contracts" })).toBeVisible();
@@ -252,7 +252,7 @@ test.describe("accessibility", () => {
     const expected: Array<RegExp | string> = ["Skip to main content", "Meridian Exchange home"];
     const navLinks = await page.locator("header nav > ul > li > a").allTextContents();
     expected.push(...navLinks.map((t) => t.replace("▾", "").trim()));
-    expected.push("Search coins and contracts", "Log In", "Register", /^Language:/, /^Display currency:/, /Switch to (day|night) theme/);
+    expected.push("Search coins and contracts", "Log in", "Register", /^Language:/, /^Display currency:/, /Switch to (day|night) theme/);
 
     for (const name of expected) {
       await page.keyboard.press("Tab");

@@ -34,6 +34,6 @@ export async function logIn(page: Page, email: string, password: string, redirec
   await page.goto(`/user/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[?/]/g, "\\$&")}$`));
 }

@@ -86,7 +86,7 @@ export async function sendCodeAndRead(page: Page, destination: string) {
   const sent = page.getByText(`We sent a 6-digit code to ${destination}`);
   const tooSoon = page.getByText(/Please wait \d+ seconds before requesting another code/);
   for (let attempt = 1; ; attempt++) {
-    await page.getByRole("button", { name: /Send Code|Send Again/ }).click();
+    await page.getByRole("button", { name: /Send code|Send again/ }).click();
     await expect(sent.or(tooSoon)).toBeVisible();
     if (await sent.isVisible()) break;
     expect(attempt, "the engine kept refusing the code as too soon").toBeLessThan(5);
@@ -106,7 +106,7 @@ export async function sendCodeAndRead(page: Page, destination: string) {
 export async function logOutFromMenu(page: Page) {
   await page.waitForLoadState("load");
   const menu = page.getByRole("banner").getByRole("link", { name: /^Account menu/ });
-  const logOut = page.getByRole("button", { name: "Log Out" });
+  const logOut = page.getByRole("button", { name: "Log out" });
   await expect(async () => {
     await menu.hover();
     await logOut.click({ timeout: 2_000 });

@@ -116,7 +116,7 @@ test("with JavaScript too: data requests and fetched form posts carry the refres
   await page.goto(`${a}/user/login?redirectTo=%2Faccount%2Fcenter%2Fdevice-management`);
   await page.getByLabel("E-mail").fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(`${a}/account/center/device-management`);
   await hydrated();
 

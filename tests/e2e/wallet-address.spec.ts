@@ -48,7 +48,7 @@ for (const javaScriptEnabled of [true, false]) {
       // Whitelist on: a code from the member's mailbox; the new address is usable tomorrow.
       const whitelist = page.getByRole("region", { name: "Whitelist mode" });
       const before = await lastMailId(member.email);
-      await whitelist.getByRole("button", { name: "Send Code" }).click();
+      await whitelist.getByRole("button", { name: "Send code" }).click();
       const { code } = await latestCode(member.email, before);
       await whitelist.getByLabel("Verification code").fill(code);
       await whitelist.getByRole("button", { name: "Turn on whitelist mode" }).click();

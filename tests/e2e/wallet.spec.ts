@@ -38,7 +38,7 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByLabel("Amount").fill("2000");
       if (!javaScriptEnabled) await form.getByLabel("To").selectOption("contract");
       await form.getByRole("button", { name: "Transfer", exact: true }).click();
-      await expect(form.getByText("Insufficient Available Balance")).toBeVisible();
+      await expect(form.getByText("Insufficient available balance")).toBeVisible();
       await form.getByLabel("To").selectOption("contract");
       await form.getByLabel("Amount").fill("250.5");
       await form.getByRole("button", { name: "Transfer", exact: true }).click();

@@ -10,7 +10,7 @@ describe("form errors", () => {
   });
 
   it("keeps an engine message as text, even when it looks like a key", () => {
-    expect(readFormError(textError("Insufficient Available Balance"))).toEqual({ text: "Insufficient Available Balance" });
+    expect(readFormError(textError("Insufficient available balance"))).toEqual({ text: "Insufficient available balance" });
     expect(readFormError(textError("errors.unknown"))).toEqual({ text: "errors.unknown" });
     expect(formErrorText(textError("Code falsch."), t)).toBe("Code falsch.");
   });

@@ -28,6 +28,13 @@ export interface WithdrawalRules {
 /** The destination address as typed. */
 const addressInput = z.string({ message: "wallet.withdraw.address_required" }).trim().min(1, "wallet.withdraw.address_required").max(128, "validation.address");
 
+/** The destination tag as typed (XRP): 1 to 10 digits, or left out. */
+const tagInput = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}$/, "wallet.withdraw.tag_invalid")
+  .optional();
+
 /** The most that can be withdrawn: the available balance less the fee ("0" when the fee does not fit). */
 export function maxWithdrawal(available: string, fee: string): string {
   const scale = Math.max(decimals(available), decimals(fee));
@@ -49,11 +56,7 @@ export function withdrawalSchema(rules: WithdrawalRules) {
       coin: coinField,
       network: networkField,
       address: addressInput,
-      memo: z
-        .string()
-        .trim()
-        .regex(/^\d{1,10}$/, "wallet.withdraw.tag_invalid")
-        .optional(),
+      memo: tagInput,
       amount: decimalField({ scale: rules.scale, mark: rules.mark }),
       tradePassword: z.string({ message: "validation.trade_password" }).pipe(tradePasswordField),
       code: z.string({ message: "validation.code" }).pipe(codeField),
@@ -75,13 +78,15 @@ export type WithdrawalForm = z.output<ReturnType<typeof withdrawalSchema>>;
 
 /**
  * The form's "send code" intent: the code confirms one withdrawal (the engine binds it to the
- * coin, network, amount and address, and its mail names them), so those must be filled in first.
+ * coin, network, amount, address and destination tag, and its mail names them), so those must be
+ * filled in first (the tag where the network takes one and the member wrote it).
  */
 export function withdrawalCodeSchema(rules: WithdrawalRules) {
   return z.object({
     coin: coinField,
     network: networkField,
     address: addressInput,
+    memo: tagInput,
     amount: decimalField({ scale: rules.scale, mark: rules.mark }).pipe(z.string({ message: "wallet.withdraw.amount_required" })),
   });
 }

@@ -106,7 +106,7 @@ describe("placing an order", () => {
     expect(answer.status).toBe(400);
     const reply = replyOf(answer.data);
     // The engine's message, marked as a text in the member's language (not a key to translate).
-    expect(reply.result.error?.[""]?.map(readFormError)).toEqual([{ text: "Insufficient Available Balance" }]);
+    expect(reply.result.error?.[""]?.map(readFormError)).toEqual([{ text: "Insufficient available balance" }]);
     expect(reply.result.initialValue).toMatchObject({ price: "50000", num: "0.01" });
     expect(reply.key).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(reply.key).not.toBe(form.idempotencyKey);

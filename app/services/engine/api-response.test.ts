@@ -22,10 +22,10 @@ describe("interpretResponse (spec §8 response handling)", () => {
     expect(interpretResponse(401, { code: 401, msg: "token expired" })).toEqual({ kind: "logout", code: 401 });
   });
   it("strips HTML from server messages", () => {
-    expect(interpretResponse(500, { code: 500, msg: "<b>Insufficient</b> Available&nbsp;Balance<script>x()</script>" })).toEqual({
+    expect(interpretResponse(500, { code: 500, msg: "<b>Insufficient</b> available&nbsp;balance<script>x()</script>" })).toEqual({
       kind: "error",
       code: 500,
-      message: "Insufficient Available Balance",
+      message: "Insufficient available balance",
     });
     expect(interpretResponse(500, { code: 500, msg: "<p></p>" })).toEqual({ kind: "error", code: 500, message: null });
   });

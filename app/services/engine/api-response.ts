@@ -7,9 +7,9 @@ export type ApiOutcome =
   /** 405 or "step 1 login successful": handed to the caller as a rejection, no toast. */
   | { kind: "pass-through"; code: number; message: string }
   /** 401: the member is logged out and sent home. */
-  | { kind: "logout"; code: number }
+  | { kind: "logout"; code: number; reason?: string }
   /** Any other code: an error toast with the server message, or the unknown-error text. */
-  | { kind: "error"; code: number; message: string | null };
+  | { kind: "error"; code: number; message: string | null; reason?: string };
 
 /**
  * Reads an answer: the code comes from the body's `code`, else from the HTTP status. Any status
@@ -23,6 +23,7 @@ export function interpretResponse(status: number, body: unknown): ApiOutcome {
   if (code === ResultCode.PASS_THROUGH || rawMessage === STEP_ONE_LOGIN_MESSAGE) {
     return { kind: "pass-through", code, message: rawMessage };
   }
-  if (code === ResultCode.UNAUTHORIZED) return { kind: "logout", code };
-  return { kind: "error", code, message: stripHtml(rawMessage) };
+  const reason = typeof envelope.reason === "string" ? envelope.reason : undefined;
+  if (code === ResultCode.UNAUTHORIZED) return { kind: "logout", code, ...(reason ? { reason } : {}) };
+  return { kind: "error", code, message: stripHtml(rawMessage), ...(reason ? { reason } : {}) };
 }

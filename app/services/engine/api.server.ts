@@ -1,5 +1,6 @@
 import { fillPath, HEADERS, type Endpoint } from "#protocol/endpoints";
 import type { LanguageCode } from "#protocol/languages";
+import { OPERATOR_TOKEN_HEADER } from "#protocol/operators";
 import { interpretResponse, type ApiOutcome } from "./api-response";
 import type { EndpointInput, EndpointOutput } from "./endpoint-input";
 import { webEnv } from "../platform/env.server";
@@ -38,6 +39,8 @@ export interface CallOptions {
   lang: LanguageCode;
   /** Bearer token of the member, when logged in. */
   token?: string;
+  /** An operator's session token (the console, decision 043). */
+  operatorToken?: string;
   /** The browser behind this call (forwarded to the engine for its login log and limits). */
   client?: { ip: string; userAgent: string };
   timeoutMs?: number;
@@ -53,6 +56,7 @@ export function engineHeaders(options: CallOptions): Record<string, string> {
     [HEADERS.tenant]: env.TENANT_ID,
   };
   if (options.token) headers[HEADERS.token] = `bearer ${options.token}`;
+  if (options.operatorToken) headers[OPERATOR_TOKEN_HEADER] = options.operatorToken;
   if (options.client?.ip) headers["x-forwarded-for"] = options.client.ip;
   if (options.client?.userAgent) headers["user-agent"] = options.client.userAgent.slice(0, 400);
   return headers;
@@ -86,7 +90,7 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, typed: Endpo
 
   // A public read the engine tags (configuration, market data: decision 035) is asked again with
   // the tag of the answer kept from last time; "not modified" reuses that answer's checked data.
-  const keepKey = endpoint.method === "GET" && !options.token ? `${options.lang} ${url.href}` : null;
+  const keepKey = endpoint.method === "GET" && !options.token && !options.operatorToken ? `${options.lang} ${url.href}` : null;
   const kept = keepKey ? keptAnswers.get(keepKey) : undefined;
   if (kept) headers["if-none-match"] = kept.etag;
 

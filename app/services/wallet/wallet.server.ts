@@ -180,7 +180,9 @@ export function downloadBills(engine: MemberEngine, filter: BillFilter): Promise
 /**
  * The deposit page (spec §2 wallet `deposit`): the coin and network chosen by a GET form (the
  * first network with deposits on), the member's address on it with its QR code rendered here
- * (SVG: no script needed), the network's minimum and confirmations, and the recent deposits.
+ * (SVG: no script needed), the network's minimum and confirmations, and the recent deposits. An
+ * address the engine refuses (a network's pool is empty: decision 042) is its words in the page,
+ * not an error page.
  */
 export async function loadDeposit(engine: MemberEngine, request: Request) {
   const search = new URL(request.url).searchParams;
@@ -189,11 +191,14 @@ export async function loadDeposit(engine: MemberEngine, request: Request) {
   const coin = open.find((c) => c.coin === search.get("coin")) ?? open.find((c) => c.coin === "USDT") ?? open[0];
   const networks = coin?.networks.filter((n) => n.depositEnabled) ?? [];
   const network = networks.find((n) => n.network === search.get("network")) ?? networks[0];
-  const address = coin && network ? await engine.wallet.depositAddress(coin.coin, network.network) : null;
+  const answer = coin && network ? await engine.attempt(() => engine.wallet.depositAddress(coin.coin, network.network)) : null;
+  const address = answer?.ok ? answer.value : null;
   return {
     coins: open.map((c) => ({ coin: c.coin, name: c.name, networks: c.networks.filter((n) => n.depositEnabled).map((n) => n.network) })),
     choice: { coin: coin?.coin ?? null, network: network?.network ?? null },
     address,
+    /** The engine's words (in the member's language) when it gave no address. */
+    refused: answer && !answer.ok ? answer.message : null,
     qr: address ? await qrSvg(address.address) : null,
     recent: recent.records,
   };

@@ -79,7 +79,7 @@ export async function loadWithdrawal(engine: MemberEngine, request: Request) {
 
 /**
  * The withdrawal form's post: `send-code` sends the code of the withdrawal as filled in (coin,
- * network, amount, address: the code confirms that one only); otherwise the form is checked
+ * network, amount, address and tag: the code confirms that one only); otherwise the form is checked
  * against the network's rules and the balance read now, then sent to the engine. A refusal comes
  * back on the form (without the passwords and codes) with a new key; success goes to the
  * withdrawal history with a toast.
@@ -92,8 +92,10 @@ export async function withdrawalAction(engine: MemberEngine, request: Request) {
   if (formData.get("intent") === "send-code") {
     const asked = parseWithZod(formData, { schema: withdrawalCodeSchema(rules) });
     if (asked.status !== "success") return data({ result: asked.reply({ hideFields: SECRET_FIELDS }), key, ...NOTHING_SENT }, { status: 400 });
-    const { coin, network, address, amount } = asked.value;
-    return replySendCode(engine, formData, { hideFields: SECRET_FIELDS, extra: { key }, withdrawal: { coin, network, address, amount } });
+    const { coin, network, address, amount, memo } = asked.value;
+    // The tag is sent as the withdrawal will be (below): only on a network that takes one.
+    const tag = rules.needsTag && memo !== undefined ? { memo } : {};
+    return replySendCode(engine, formData, { hideFields: SECRET_FIELDS, extra: { key }, withdrawal: { coin, network, address, amount, ...tag } });
   }
   const submission = parseWithZod(formData, { schema: withdrawalSchema(rules) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), key, ...NOTHING_SENT }, { status: 400 });

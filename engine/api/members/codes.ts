@@ -47,9 +47,13 @@ export function registerMailboxRoutes(api: ApiContext): void {
 const NEEDS_MEMBER: ReadonlySet<CodePurpose> = new Set(["bind", "security", "withdraw"]);
 
 /** The withdrawal a `withdraw` code confirms (the query's schema requires its fields for that purpose). */
-function withdrawalOf(query: { type: CodePurpose; coin?: string; network?: string; amount?: string; address?: string }): { withdrawal?: WithdrawalDetails } {
-  const { type, coin, network, amount, address } = query;
-  return type === "withdraw" && coin && network && amount && address ? { withdrawal: { coin, network, amount, address } } : {};
+function withdrawalOf(query: { type: CodePurpose; coin?: string; network?: string; amount?: string; address?: string; memo?: string }): {
+  withdrawal?: WithdrawalDetails;
+} {
+  const { type, coin, network, amount, address, memo } = query;
+  return type === "withdraw" && coin && network && amount && address
+    ? { withdrawal: { coin, network, amount, address, ...(memo !== undefined ? { memo } : {}) } }
+    : {};
 }
 
 async function sendCode(

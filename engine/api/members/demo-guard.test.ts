@@ -107,8 +107,10 @@ describe("demo member guard", () => {
     // Their own session is theirs to name.
     expect((await client.call(endpoints.updateDevice, { body: { id: mine!.id, name: "My visit" } }, { token: first.token })).code).toBe(200);
     expect((await client.data(endpoints.devices, {}, { token: first.token }))[0]!.name).toBe("My visit");
-    // The visitor's login log names the session by the same random id.
-    expect((await client.data(endpoints.loginLog, {}, { token: first.token })).records.map((r) => r.id)).toEqual([mine!.id]);
+    // The visitor's login log shows their own session only, and names it by no id.
+    expect((await client.data(endpoints.loginLog, {}, { token: first.token })).records).toEqual([
+      { ip: "", deviceName: "My visit", userAgent: mine!.userAgent, createdAt: mine!.createdAt },
+    ]);
   });
 
   it("names sessions by random ids, not by a counter, and refuses an id that is not one", async () => {
@@ -126,6 +128,17 @@ describe("demo member guard", () => {
     const keys = await store.db.selectFrom("device_session").select("id").where("public_id", "in", ids).execute();
     expect(keys).toHaveLength(3);
     for (const { id } of keys) expect(ids).not.toContain(id);
-    expect((await client.call(endpoints.updateDevice, { body: { id: keys[0]!.id, name: "x" } }, { token })).code).toBe(400);
+    const malformed = await client.call(endpoints.updateDevice, { body: { id: keys[0]!.id, name: "x" } }, { token });
+    expect(malformed).toMatchObject({ code: 400, reason: "VALIDATION" });
+    // Said in the caller's language (the field's message is a text key, not English words).
+    expect(malformed.msg).toMatch(/id: must be the id of a device/);
+    const german = await client.call(endpoints.deleteDevice, { params: { deviceId: keys[0]!.id } }, { token, lang: "de" });
+    expect(german).toMatchObject({ code: 400, reason: "VALIDATION" });
+    expect(german.msg).toMatch(/deviceId: muss die ID eines Geräts sein/);
+    // Nor does the login log of a member (not the demo one) name its entries by the log's key, a
+    // counter over every member's logins: it names them by nothing.
+    const log = await client.data(endpoints.loginLog, {}, { token });
+    expect(log.total).toBe(3);
+    for (const entry of log.records) expect(Object.keys(entry).sort()).toEqual(["createdAt", "deviceName", "ip", "userAgent"]);
   });
 });

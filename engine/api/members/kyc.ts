@@ -50,10 +50,16 @@ export async function registerKycRoutes(api: ApiContext, kyc: KycService): Promi
   );
   memberEndpoint(api, endpoints.kycStatus, ({ memberId }) => kyc.status(memberId));
 
-  operatorEndpoint(api, endpoints.adminKycReview, async ({ body, now }) => {
+  operatorEndpoint(api, endpoints.adminKycReview, async ({ body, now, act }) => {
     const memberId = await api.members.idOfUid(body.uid);
     if (!memberId) throw ApiError.notFound(`no member with uid ${body.uid}`);
-    return kyc.review(memberId, body.uid, body, now);
+    return kyc.review(memberId, body.uid, body, now, act);
+  });
+  operatorEndpoint(api, endpoints.opsKycQueue, () => kyc.queue());
+  operatorEndpoint(api, endpoints.opsKycImage, async ({ params }) => {
+    const image = await kyc.image(params.id);
+    if (!image) throw ApiError.notFound(`no image ${params.id}`);
+    return image;
   });
 }
 

@@ -209,3 +209,9 @@ export function tronAddress(account: Uint8Array): string {
 export function xrpAddress(compressedPublicKey: Uint8Array): string {
   return versioned(base58checkXrp, XRP_ACCOUNT, hash160(compressedPublicKey));
 }
+
+/** A Solana address: base58 of a 32-byte ed25519 public key (no checksum, no hash). */
+export function solanaAddress(publicKey: Uint8Array): string {
+  if (publicKey.length !== 32) throw new Error("an ed25519 public key has 32 bytes");
+  return base58.encode(publicKey);
+}

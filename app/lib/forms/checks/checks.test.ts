@@ -6,11 +6,12 @@ import * as account from "./account";
 import * as addressBook from "./address-book";
 import * as auth from "./auth";
 import * as bind from "./bind";
+import * as ops from "./ops";
 import * as order from "./order";
 import * as transfer from "./transfer";
 import * as withdrawal from "./withdrawal";
 
-const checks = { ...account, ...addressBook, ...auth, ...bind, ...order, ...transfer, ...withdrawal };
+const checks = { ...account, ...addressBook, ...auth, ...bind, ...ops, ...order, ...transfer, ...withdrawal };
 
 const rules = (over: Partial<WithdrawalRules> = {}): WithdrawalRules => ({
   scale: 8,
@@ -43,6 +44,10 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["addAddressCheck", "add address", checks.addAddressCheck],
   ["whitelistCheck", "whitelist", checks.whitelistCheck(false)],
   ["whitelistCheck", "whitelist with Google", checks.whitelistCheck(true)],
+  ["opsLoginCheck", "operator login", checks.opsLoginCheck],
+  ["opsSetupCheck", "operator authenticator set-up", checks.opsSetupCheck],
+  ["opsAddOperatorCheck", "add operator", checks.opsAddOperatorCheck],
+  ["opsDecisionCheck", "queue decision", checks.opsDecisionCheck],
   ["spotOrderCheck", "spot order", checks.spotOrderCheck({ priceScale: 2, amountScale: 4, quoteScale: 2 }, ",")],
 ];
 

@@ -46,6 +46,15 @@ describe("device management", () => {
     expect((await devicesOf(browser))[0]!.name).toBe(device!.name);
   });
 
+  it("refuses a device id that is not one with its own message, not the name's", async () => {
+    const { browser } = await loggedInMember();
+    const [device] = await devicesOf(browser);
+    const answer = await browser.post(devicesRoute.action, DEVICES, { intent: "rename", id: "1", name: "Work laptop" });
+    expect(answer.location).toBe(DEVICES);
+    expect(await browser.toast()).toMatchObject({ type: "error", key: "validation.device_id" });
+    expect((await devicesOf(browser))[0]!.name).toBe(device!.name);
+  });
+
   it("deletes another device, which is logged out on its next request", async () => {
     const { email, browser: laptop } = await loggedInMember();
     const phone = new Browser();

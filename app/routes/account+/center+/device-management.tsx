@@ -33,7 +33,11 @@ export function action(args: ActionFunctionArgs) {
       );
     }
     const submission = parseWithZod(formData, { schema: renameDeviceSchema });
-    if (submission.status !== "success") return redirectWithToast(request, back, { type: "error", key: "validation.device_name" });
+    // The id is a hidden field: refused, it was tampered with or the page is stale (its schema's key says so).
+    if (submission.status !== "success") {
+      const key = submission.error?.id?.[0] ?? "validation.device_name";
+      return redirectWithToast(request, back, { type: "error", key });
+    }
     const done = await engine.attempt(() => engine.member.renameDevice(submission.value.id, submission.value.name));
     return redirectWithToast(
       request,

@@ -4,6 +4,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { KYC_STATUS } from "#protocol/member-states";
 import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { ImageUpload } from "~/components/image-upload";
+import { MAX_ID_IMAGE_BYTES } from "#protocol/limits";
 import { kycCheck } from "~/lib/forms/checks/account";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { formatDateTime } from "~/lib/dates";
@@ -41,6 +43,8 @@ export function action(args: ActionFunctionArgs) {
 }
 
 const STATUS_KEYS = { 0: "none", 1: "review", 2: "approved", 3: "rejected" } as const;
+/** The three ID images (as `KYC_FILE_FIELDS` of the schema, which this page does not load). */
+const ID_IMAGES = ["front", "back", "hand"] as const;
 
 /** Identity verification (spec §3 KYC): ID front, ID back, ID with hand, phone; state and rejection reason. */
 export default function KycPage() {
@@ -89,9 +93,16 @@ export default function KycPage() {
           </p>
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
-            <Field label={t("account.kyc.front")} inputProps={fileProps(fields.front)} errors={fields.front.errors} />
-            <Field label={t("account.kyc.back")} inputProps={fileProps(fields.back)} errors={fields.back.errors} />
-            <Field label={t("account.kyc.hand")} inputProps={fileProps(fields.hand)} errors={fields.hand.errors} />
+            {ID_IMAGES.map((name) => (
+              <ImageUpload
+                key={name}
+                label={t(`account.kyc.${name}`)}
+                inputProps={fileProps(fields[name])}
+                errors={fields[name].errors}
+                hint={t("account.kyc.image_hint")}
+                maxBytes={MAX_ID_IMAGE_BYTES}
+              />
+            ))}
             <Field
               label={t("account.kyc.phone")}
               inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}

@@ -24,7 +24,7 @@ export default function DepositPage() {
   const { t } = useTranslation();
   const nf = useNumberFormat();
   const hydrated = useHydrated();
-  const { coins, choice, address, qr, recent } = useLoaderData<typeof loader>();
+  const { coins, choice, address, refused, qr, recent } = useLoaderData<typeof loader>();
   const [copied, setCopied] = useState(false);
   const networks = coins.find((c) => c.coin === choice.coin)?.networks ?? [];
   const copy = async () => {
@@ -104,6 +104,10 @@ export default function DepositPage() {
               {t(address.tag !== null ? "wallet.deposit.note_tag" : "wallet.deposit.note", { coin: address.coin, network: address.network })}
             </p>
           </div>
+        ) : refused ? (
+          <p className={f.formErrors} role="alert" data-testid="deposit-refused">
+            {refused}
+          </p>
         ) : (
           <p className={s.muted}>{t("wallet.deposit.none")}</p>
         )}

@@ -62,4 +62,19 @@ describe("the withdrawal page's code", () => {
       exchange.services.codeResendMs = resendMs;
     }
   });
+
+  it("sends the destination tag with the code's withdrawal (XRP), its mail naming it; a network without tags sends none", async () => {
+    const { email, browser } = await loggedInMember();
+    const XRP = "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh";
+    const sent = await browser.post(withdrawalRoute.action, PAGE, { ...FORM, coin: "XRP", network: "XRP", address: XRP, memo: "1001", amount: "25" });
+    expect(sent.status).toBe(200);
+    const [mail] = await exchange.api.data(endpoints.devMailbox, { query: { destination: email } }, exchange.operator);
+    expect(mail!.body).toContain("to the address rHb9CJ…tyTh.\nTag / memo: 1001\n");
+
+    const other = await loggedInMember();
+    expect((await other.browser.post(withdrawalRoute.action, PAGE, { ...FORM, memo: "1001" })).status).toBe(200);
+    const [tronMail] = await exchange.api.data(endpoints.devMailbox, { query: { destination: other.email } }, exchange.operator);
+    expect(tronMail!.body).toContain("to the address TNPeea…YqeL.");
+    expect(tronMail!.body).not.toMatch(/Tag/);
+  });
 });

@@ -11,6 +11,8 @@ export interface CodeWithdrawal {
   network: string;
   amount: string;
   address: string;
+  /** The destination tag (XRP), where the withdrawal has one: the code confirms that tag only. */
+  memo?: string;
 }
 
 /**

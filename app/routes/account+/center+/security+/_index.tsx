@@ -81,8 +81,9 @@ export default function SecurityPage() {
             </tr>
           </thead>
           <tbody>
-            {log.records.map((entry) => (
-              <tr key={entry.id}>
+            {/* Entries have no id (the log's key is a counter over every member's logins). */}
+            {log.records.map((entry, i) => (
+              <tr key={i}>
                 <td className={s.td}>{when(entry.createdAt)}</td>
                 <td className={s.td}>{entry.deviceName}</td>
                 <td className={s.td}>{entry.ip || "—"}</td>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "#protocol/endpoints";
 import { Browser } from "~/testing/route-call";
 import { startTestExchange, TEST_PASSWORD, type TestExchange } from "~/testing/test-exchange";
+import * as securityRoute from "./_index";
 import * as antiCodeRoute from "./setting.anti-code";
 import * as tradePasswordRoute from "../trade-pwd";
 
@@ -35,6 +36,17 @@ const replyOf = (data: unknown) => data as FormReply;
 
 const ANTI_CODE = "/account/center/security/setting/anti-code";
 const TRADE_PASSWORD = "/account/center/trade-pwd";
+
+describe("the security center's login log", () => {
+  it("shows the member's logins without an id (the log's key counts every member's logins)", async () => {
+    const { browser } = await loggedInMember();
+    const page = await browser.get(securityRoute.loader, "/account/center/security");
+    expect(page.status).toBe(200);
+    const { log } = page.data as { log: { records: Array<Record<string, unknown>>; total: number } };
+    expect(log.total).toBe(1);
+    expect(log.records).toEqual([{ ip: expect.any(String), deviceName: expect.any(String), userAgent: expect.any(String), createdAt: expect.any(String) }]);
+  });
+});
 
 describe("the anti-phishing code", () => {
   it("sends a code to the member's e-mail, then saves the anti-phishing code with it", async () => {

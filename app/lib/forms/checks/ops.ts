@@ -1,0 +1,22 @@
+import { formCheck, OPTIONAL as O, REQUIRED as R } from "../form-check";
+
+/** The checks of the operator console's forms (`../ops.ts`), without zod (decision 037). */
+export const opsLoginCheck = formCheck({
+  constraint: { email: R, password: R, totp: O },
+  schema: () => import("../ops").then((m) => m.opsLoginSchema),
+});
+
+export const opsSetupCheck = formCheck({
+  constraint: { ticket: R, totp: R },
+  schema: () => import("../ops").then((m) => m.opsSetupSchema),
+});
+
+export const opsAddOperatorCheck = formCheck({
+  constraint: { email: R, name: R, role: { required: true, pattern: "admin|support|compliance|finance|markets|arbiter" }, password: R },
+  schema: () => import("../ops").then((m) => m.opsAddOperatorSchema),
+});
+
+export const opsDecisionCheck = formCheck({
+  constraint: { id: R, decision: { required: true, pattern: "approve|reject" }, reason: O },
+  schema: () => import("../ops").then((m) => m.opsDecisionSchema),
+});

@@ -1,0 +1,292 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints, type Endpoint } from "../../protocol/endpoints";
+import { OPERATOR_ROLES, roleMay, type OperatorRole } from "../../protocol/operators";
+import { buildApp } from "../app";
+import { totpCode } from "../core/members/totp";
+import { DurableCore } from "../journal/durable-core";
+import { spotProduct } from "../spot/spot-product";
+import { SpotService } from "../spot/spot-service";
+import { ApiClient, type Caller } from "../testing/api-client";
+import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
+import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
+import { withdrawalProduct } from "../wallet/withdrawal-product";
+import { WithdrawalService } from "../wallet/withdrawal-service";
+import { createServices } from "./context";
+
+const PASSWORD = "correct horse battery staple";
+const cli: Caller = { admin: TEST_ADMIN_TOKEN };
+
+/** Every endpoint that is an operator call, by name. */
+const operatorCalls = (Object.entries(endpoints) as Array<[string, Endpoint]>).filter(([, endpoint]) => endpoint.operator !== undefined);
+
+describe.each(testStoreKinds())("the operator API on %s", (kind) => {
+  let store: TestStore;
+  let app: FastifyInstance;
+  let client: ApiClient;
+  let durable: DurableCore;
+  let withdrawals: WithdrawalService;
+  let now = Date.parse("2026-11-28T10:00:00Z");
+  /** A session token per role. */
+  const sessions = {} as Record<OperatorRole, string>;
+  const ids = {} as Record<OperatorRole, string>;
+  let member: { uid: string; id: string; token: string };
+
+  const auditCount = async () =>
+    Number(
+      (
+        await store.db
+          .selectFrom("operator_audit")
+          .select(sql<string>`count(*)`.as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  /** Logs an operator in, setting the authenticator up at the first login; answers the session token. */
+  const logIn = async (email: string) => {
+    const first = await client.data(endpoints.opsLogin, { body: { email, password: PASSWORD } });
+    let secret: string;
+    if ("setup" in first) {
+      secret = first.setup.secret;
+      now += 30_000;
+      const done = await client.data(endpoints.opsCompleteSetup, { body: { ticket: first.setup.ticket, totp: totpCode(secret, now) } });
+      if (!("session" in done)) throw new Error("no session after the set-up");
+      return { token: done.session.token, secret };
+    }
+    throw new Error("expected the first login to set up the authenticator");
+  };
+
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    await sql`insert into market_symbol (symbol_name, coin_symbol, quote_symbol, price_scale, amount_scale) values ('BTC/USDT', 'BTC', 'USDT', 2, 6)`.execute(
+      store.db,
+    );
+    durable = await DurableCore.start({
+      db: store.db,
+      products: [spotProduct, withdrawalProduct],
+      onFatal: (e) => {
+        throw e;
+      },
+    });
+    withdrawals = new WithdrawalService(durable);
+    app = await buildApp({
+      store,
+      apiHead: "mjkj-web",
+      spot: new SpotService(durable),
+      withdrawals,
+      services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: TEST_ADMIN_TOKEN, now: () => now }),
+    });
+    await app.ready();
+    client = new ApiClient(app);
+    for (const role of OPERATOR_ROLES) {
+      const made = await client.data(
+        endpoints.opsOperatorAdd,
+        { body: { email: `${role}-${kind}@ops.example`, name: `The ${role}`, role, password: PASSWORD } },
+        cli,
+      );
+      ids[role] = made.id;
+      sessions[role] = (await logIn(`${role}-${kind}@ops.example`)).token;
+    }
+    const { uid, token } = await registerAndLogIn(app, `ops-member-${kind}@example.com`, "device-ops-member");
+    const id = String((await store.db.selectFrom("member").select("id").where("uid", "=", uid).executeTakeFirstOrThrow()).id);
+    member = { uid, id, token };
+    expect(await durable.funds.deposit(id, "USDT", "funding", "1000", `dep-ops-${kind}`)).toBe(true);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await durable?.drain();
+    await store?.dispose();
+  });
+
+  it("lets each role reach exactly the calls its permissions name, and refuses members and strangers on every one", async () => {
+    let reached = 0;
+    for (const [name, endpoint] of operatorCalls) {
+      for (const role of OPERATOR_ROLES) {
+        // An empty input: a permitted role gets past the gate (to a 400 or an answer), a refused one is 403 before its body is read.
+        const answer = await client.callUnchecked(endpoint, { params: { id: "1", key: "x" }, body: {} }, { operator: sessions[role] });
+        if (answer.msg.startsWith("No such API")) continue; // not served by this engine (the chains' calls)
+        if (roleMay(role, endpoint.operator!)) expect([name, role, answer.status]).not.toEqual([name, role, 403]);
+        else expect([name, role, answer.status, answer.reason]).toEqual([name, role, 403, "OPERATOR_ROLE"]);
+      }
+      const asMember = await client.callUnchecked(endpoint, { params: { id: "1" }, body: {} }, { token: member.token });
+      if (asMember.msg.startsWith("No such API")) continue;
+      expect([name, asMember.status]).toEqual([name, 403]);
+      const stranger = await client.callUnchecked(endpoint, { params: { id: "1" }, body: {} }, { operator: "not-a-session-token" });
+      expect([name, stranger.status]).toEqual([name, 401]);
+      reached++;
+    }
+    expect(reached).toBeGreaterThan(15);
+  });
+
+  it("writes one audit row with each change, in the change's transaction, and none for a refusal", async () => {
+    const before = await auditCount();
+    // A journaled change (the market's halt): its row is committed with the command.
+    expect((await client.call(endpoints.adminMarketHalt, { body: { symbol: "BTC_USDT", halted: true } }, { operator: sessions.markets })).code).toBe(200);
+    expect(await auditCount()).toBe(before + 1);
+    // A refused one (no such market): nothing changed, no row.
+    expect((await client.call(endpoints.adminMarketHalt, { body: { symbol: "NOPE_USDT", halted: true } }, { operator: sessions.markets })).code).toBe(404);
+    expect(await auditCount()).toBe(before + 1);
+    // A deposit credit, once per reference.
+    const deposit = { uid: member.uid, coin: "USDT", amount: "5", account: "funding" as const, reference: `ops-${kind}` };
+    expect((await client.call(endpoints.adminDeposit, { body: deposit }, { operator: sessions.finance })).code).toBe(200);
+    expect((await client.call(endpoints.adminDeposit, { body: deposit }, { operator: sessions.finance })).code).toBe(409);
+    expect(await auditCount()).toBe(before + 2);
+    const page = await client.data(endpoints.opsAudit, { query: {} }, { operator: sessions.compliance });
+    expect(page.rows[0]).toMatchObject({
+      operator: "The finance",
+      role: "finance",
+      via: "console",
+      action: "deposit",
+      target: `member:${member.uid}`,
+      after: { coin: "USDT", amount: "5", account: "funding" },
+    });
+    expect(page.rows[1]).toMatchObject({
+      action: "market.halt",
+      target: "market:BTC/USDT",
+      before: { halted: false },
+      after: { halted: true },
+      role: "markets",
+    });
+    expect((await client.call(endpoints.adminMarketHalt, { body: { symbol: "BTC_USDT", halted: false } }, cli)).code).toBe(200);
+    expect((await client.data(endpoints.opsAudit, { query: { action: "market.halt" } }, cli)).rows[0]).toMatchObject({
+      operator: "cli",
+      via: "cli",
+      role: "admin",
+    });
+  });
+
+  it("decides a withdrawal once: of an approval and a rejection at once, one wins and the other is told", async () => {
+    const made = await withdrawals.request(
+      member.id,
+      { coin: "USDT", network: "TRC20", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL", amount: "10", fee: "1" },
+      `ops-w-${kind}`,
+    );
+    const before = await auditCount();
+    const [approve, reject] = await Promise.all([
+      client.call(endpoints.adminWithdrawalReview, { body: { id: made.id!, decision: "approve", from: "review" } }, { operator: sessions.finance }),
+      client.call(
+        endpoints.adminWithdrawalReview,
+        { body: { id: made.id!, decision: "reject", reason: "Sanctioned address.", from: "review" } },
+        { operator: sessions.admin },
+      ),
+    ]);
+    expect([approve.code, reject.code].sort()).toEqual([200, 409]);
+    expect([approve, reject].find((a) => a.code === 409)?.msg).toMatch(/another operator decided it first/);
+    expect(await auditCount()).toBe(before + 1);
+    // Posted twice: acts once.
+    expect(
+      (await client.call(endpoints.adminWithdrawalReview, { body: { id: made.id!, decision: "approve", from: "review" } }, { operator: sessions.finance }))
+        .code,
+    ).toBe(409);
+    expect(await auditCount()).toBe(before + 1);
+  });
+
+  it("decides an identity once, and the member is told the reason", async () => {
+    const upload = async (n: number) =>
+      (
+        await store.db
+          .insertInto("upload")
+          .values({
+            member_id: member.id,
+            purpose: "kyc",
+            stored_name: `none-${n}.png`,
+            mime: "image/png",
+            size: 10,
+            sha256: `${kind}${n}`.padEnd(64, "0"),
+            created_at: new Date(now),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    await store.db
+      .insertInto("kyc_submission")
+      .values({
+        member_id: member.id,
+        front_upload_id: await upload(1),
+        back_upload_id: await upload(2),
+        hand_upload_id: await upload(3),
+        phone: "+4915112345678",
+        status: 1,
+        submitted_at: new Date(now),
+      })
+      .execute();
+    const queue = await client.data(endpoints.opsKycQueue, {}, { operator: sessions.support });
+    expect(queue.map((q) => q.uid)).toContain(member.uid);
+    const before = await auditCount();
+    const review = (decision: "approve" | "reject", operator: string) =>
+      client.call(
+        endpoints.adminKycReview,
+        { body: { uid: member.uid, decision, ...(decision === "reject" ? { reason: "The photo is blurred." } : {}) } },
+        { operator },
+      );
+    const [first, second] = await Promise.all([review("reject", sessions.compliance), review("approve", sessions.admin)]);
+    expect([first.code, second.code].sort()).toEqual([200, 409]);
+    expect([first, second].find((a) => a.code === 409)?.reason).toBe("DECIDED_ALREADY");
+    expect(await auditCount()).toBe(before + 1);
+    expect((await client.data(endpoints.opsKycQueue, {}, { operator: sessions.compliance })).map((q) => q.uid)).not.toContain(member.uid);
+  });
+
+  it("keeps the audit log append-only at the database", async () => {
+    await expect(sql`update operator_audit set action = 'nothing'`.execute(store.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from operator_audit`.execute(store.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate operator_audit`.execute(store.db)).rejects.toThrow(/append-only/);
+    expect(await auditCount()).toBeGreaterThan(0);
+  });
+
+  it("exports the audit log as CSV", async () => {
+    const { csv, truncated } = await client.data(endpoints.opsAuditCsv, { query: { action: "market.halt" } }, { operator: sessions.admin });
+    expect(truncated).toBe(false);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe("id,at,operator_id,operator,role,via,action,target,before,after,address");
+    expect(lines.slice(1).every((line) => line.includes(",market.halt,market:BTC/USDT,"))).toBe(true);
+  });
+
+  it("manages operators: an admin adds, changes a role and disables (ending the sessions); nobody changes themselves", async () => {
+    const made = await client.data(
+      endpoints.opsOperatorAdd,
+      { body: { email: `new-${kind}@ops.example`, name: "New", role: "support", password: PASSWORD } },
+      { operator: sessions.admin },
+    );
+    expect(made).toMatchObject({ role: "support", totpReady: false, disabled: false });
+    const again = await client.call(
+      endpoints.opsOperatorAdd,
+      { body: { email: `new-${kind}@ops.example`, name: "New", role: "support", password: PASSWORD } },
+      { operator: sessions.admin },
+    );
+    expect(again).toMatchObject({ code: 409, reason: "OPERATOR_EXISTS" });
+    const { token } = await logIn(`new-${kind}@ops.example`);
+    expect((await client.data(endpoints.opsSelf, {}, { operator: token })).permissions).toContain("members.read");
+    expect((await client.data(endpoints.opsOperatorUpdate, { body: { id: made.id, role: "finance" } }, { operator: sessions.admin })).role).toBe("finance");
+    expect((await client.data(endpoints.opsSelf, {}, { operator: token })).permissions).toContain("withdrawals.review");
+    await client.data(endpoints.opsOperatorUpdate, { body: { id: made.id, disabled: true } }, { operator: sessions.admin });
+    expect((await client.call(endpoints.opsSelf, {}, { operator: token })).status).toBe(401);
+    expect(await client.call(endpoints.opsLogin, { body: { email: `new-${kind}@ops.example`, password: PASSWORD } })).toMatchObject({
+      status: 401,
+      reason: "OPERATOR_CREDENTIALS",
+    });
+    expect(await client.call(endpoints.opsOperatorUpdate, { body: { id: ids.admin, role: "support" } }, { operator: sessions.admin })).toMatchObject({
+      status: 403,
+      reason: "OPERATOR_SELF",
+    });
+  });
+
+  it("needs the authenticator at every login, takes a code once, and ends an idle session", async () => {
+    const email = `totp-${kind}@ops.example`;
+    await client.data(endpoints.opsOperatorAdd, { body: { email, name: "Totp", role: "support", password: PASSWORD } }, cli);
+    const { secret } = await logIn(email);
+    expect(await client.call(endpoints.opsLogin, { body: { email, password: PASSWORD } })).toMatchObject({ status: 401, reason: "OPERATOR_CREDENTIALS" });
+    expect(await client.call(endpoints.opsLogin, { body: { email, password: PASSWORD, totp: "000000" } })).toMatchObject({ status: 401 });
+    now += 60_000;
+    const code = totpCode(secret, now);
+    const session = await client.data(endpoints.opsLogin, { body: { email, password: PASSWORD, totp: code } });
+    expect("session" in session).toBe(true);
+    // The same code again (a replay): refused.
+    expect(await client.call(endpoints.opsLogin, { body: { email, password: PASSWORD, totp: code } })).toMatchObject({ status: 401 });
+    const token = "session" in session ? session.session.token : "";
+    expect((await client.call(endpoints.opsSelf, {}, { operator: token })).status).toBe(200);
+    now += 16 * 60_000;
+    expect((await client.call(endpoints.opsSelf, {}, { operator: token })).status).toBe(401);
+    // A malformed login is a 400 naming the field, never a 5xx.
+    expect((await client.callUnchecked(endpoints.opsLogin, { body: { email: "x", password: 3 } })).status).toBe(400);
+  });
+});
