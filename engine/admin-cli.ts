@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { endpoints } from "../protocol/endpoints";
+import type { MemberProfile, MemberSummary } from "../protocol/endpoints/members-admin";
 import { SYMBOL_PATTERN } from "../protocol/fields";
 
 /**
@@ -26,6 +27,8 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- operator add <e-mail> <role> [--name "Ada Admin"]   (a password is generated and printed once,
  *                    or taken from OPERATOR_PASSWORD; the authenticator is set up at the first console login, /ops)
  *   npm run admin -- operator list | operator disable|enable|reset-totp <id> | operator role <id> <role>
+ *   npm run admin -- member find <uid, e-mail or phone digits> | member show <uid>
+ *   npm run admin -- member freeze|unfreeze|reset-2fa <uid> "<reason>"   (reset-2fa: the member lost their authenticator)
  *   npm run admin -- audit [--action withdrawal.review] [--operator name] [--target member:12345678]   (newest 50)
  *
  * ENGINE_URL (default http://127.0.0.1:8080), DATA_DIR (for the admin token) or ADMIN_TOKEN. The CLI acts as
@@ -140,6 +143,7 @@ async function main(): Promise<number> {
   if (command === "address-pool") return addressPoolCommand(rest);
   if (command === "operator") return operatorCommand(rest);
   if (command === "audit") return auditCommand(rest);
+  if (command === "member") return memberCommand(rest);
   if (command === "mailbox") {
     const destination = rest.join(" ");
     if (!destination) {
@@ -162,7 +166,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], chain send|status, address-pool import|level",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, audit",
   );
   return 2;
 }
@@ -259,6 +263,48 @@ async function operatorCall<T>(endpoint: { method: "GET" | "POST"; path: string 
     return null;
   }
   return body.data;
+}
+
+const MEMBER_USAGE = [
+  "usage: npm run admin -- member find <uid, e-mail or phone digits> | member show <uid>",
+  '       npm run admin -- member freeze|unfreeze|reset-2fa <uid> "<reason>"',
+].join("\n");
+
+/** Members as the console's members pages see and change them, through the same operator calls (issue 29). */
+async function memberCommand([action, uid, ...words]: string[]): Promise<number> {
+  const line = (m: MemberSummary) =>
+    [m.uid, m.email ?? "-", m.phone ?? "-", `kyc ${m.kyc}`, m.googleBound ? "2FA" : "", m.frozenAt ? `FROZEN since ${m.frozenAt}` : "", `joined ${m.createdAt}`]
+      .filter(Boolean)
+      .join("  ");
+  if (action === "find" && uid) {
+    const list = await operatorCall<MemberSummary[]>(endpoints.opsMembers, { q: [uid, ...words].join(" ") });
+    if (!list) return 1;
+    for (const m of list) console.log(line(m));
+    if (list.length === 0) console.log("no member matches");
+    return 0;
+  }
+  if (action === "show" && uid) {
+    const url = endpoints.opsMember.path.replace(":uid", encodeURIComponent(uid));
+    const profile = await operatorCall<MemberProfile>({ method: "GET", path: url });
+    if (!profile) return 1;
+    console.log(line(profile));
+    if (profile.frozenReason) console.log(`frozen because: ${profile.frozenReason}`);
+    for (const h of profile.holdings) console.log(`  ${h.account.padEnd(9)} ${h.coin.padEnd(6)} available ${h.available}  held ${h.held}`);
+    console.log(`  ${profile.openOrders.length} open orders, ${profile.devices.length} live sessions, last login ${profile.logins[0]?.at ?? "never"}`);
+    return 0;
+  }
+  const reason = words.join(" ");
+  if (!uid || !reason || !["freeze", "unfreeze", "reset-2fa"].includes(action ?? "")) {
+    console.error(MEMBER_USAGE);
+    return 2;
+  }
+  const done =
+    action === "reset-2fa"
+      ? await operatorCall<MemberSummary>(endpoints.opsMemberResetGoogle, { uid, reason })
+      : await operatorCall<MemberSummary>(endpoints.opsMemberFreeze, { uid, frozen: action === "freeze", reason });
+  if (!done) return 1;
+  console.log(line(done));
+  return 0;
 }
 
 const OPERATOR_USAGE = [

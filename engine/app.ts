@@ -41,6 +41,8 @@ import { registerAccountRoutes, registerGoogleRoutes } from "./api/members/accou
 import { registerAuthRoutes } from "./api/members/auth";
 import { registerCodeRoutes, registerMailboxRoutes } from "./api/members/codes";
 import { registerKycRoutes } from "./api/members/kyc";
+import { registerMemberAdminRoutes } from "./api/members/admin";
+import { MemberAdmin, type MemberAreas } from "./members/member-admin";
 import { registerRegistrationRoutes } from "./api/members/registration";
 import { ConfigVersion } from "./configuration/config-version";
 import { PublicAnswers } from "./configuration/public-answers";
@@ -198,13 +200,21 @@ export async function buildApp({
     spot?.onMarketAdded(() => search.loadNames());
     registerSearchRoutes(context, search);
   }
+  let memberAreas: MemberAreas | null = null;
   if (spot) {
+    const assets = new AssetsService(spot.durable);
+    const orderHistory = new OrderHistoryService(store.db, spot.durable);
+    memberAreas = {
+      holdings: (memberId) => assets.holdings(memberId),
+      orders: async (memberId, scope, size) => (await orderHistory.orders(memberId, scope, { pageNo: 1, pageSize: size })).records,
+    };
     registerFundsRoutes(context, spot.durable.funds);
-    registerAssetsRoutes(context, new AssetsService(spot.durable));
-    registerSpotRoutes(context, spot);
-    registerOrderHistoryRoutes(context, new OrderHistoryService(store.db, spot.durable));
+    registerAssetsRoutes(context, assets);
+    registerSpotRoutes(context, spot, marketData);
+    registerOrderHistoryRoutes(context, orderHistory);
     registerBillRoutes(context, new BillService(store.db, spot.durable));
   }
+  registerMemberAdminRoutes(context, new MemberAdmin(store.db, memberAreas, notices));
   if (withdrawals && spot)
     registerWithdrawalRoutes(context, withdrawals, new WithdrawalRequests(store.db, spot.durable, withdrawals, context.members, addressBook));
   if (chains) registerChainRoutes(context, chains);

@@ -7,6 +7,7 @@ import { depositEndpoints } from "./endpoints/deposits";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
+import { membersAdminEndpoints } from "./endpoints/members-admin";
 import { noticeEndpoints } from "./endpoints/notices";
 import { operatorEndpoints } from "./endpoints/operators";
 import { orderHistoryEndpoints } from "./endpoints/order-history";
@@ -37,6 +38,7 @@ export const endpoints = {
   ...billEndpoints,
   ...noticeEndpoints,
   ...operatorEndpoints,
+  ...membersAdminEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -22,6 +22,8 @@ export const REFUSAL_REASONS = {
   BAD_CREDENTIALS: "wrong account or password",
   /** Login step one passed: the Google code is needed (code 405, `msg` "step 1 login successful"). */
   SECOND_FACTOR_REQUIRED: "the second factor is needed",
+  /** Login refused: an operator froze the account (the password was right). */
+  ACCOUNT_FROZEN: "the account is frozen",
   /** Too many attempts from this address or at this account; `msg` says how long to wait. */
   TOO_MANY_ATTEMPTS: "too many attempts, wait",
   /** A code was sent to this address for this purpose a moment ago. */

@@ -1,14 +1,15 @@
 // Merges new texts into the nine locale files at once: `node scripts/locale-merge.mjs texts.json`
 // where texts.json is { "en": { "section": { "key": "…" } }, "de": { … }, … } with all nine
-// languages. Each file is read, deep-merged and written in one go (several editors can use it
+// languages (`--engine`: the engine's catalogs, engine/locales). Each file is read, deep-merged and written in one go (several editors can use it
 // side by side), keeping the existing key order and adding new keys at the end of their object.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const LANGS = ["zh_cn", "zh_tw", "en", "kr", "jp", "es", "de", "fr", "tr"];
-const source = process.argv[2];
+const engine = process.argv.includes("--engine");
+const source = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
 if (!source) {
-  console.error("usage: node scripts/locale-merge.mjs texts.json");
+  console.error("usage: node scripts/locale-merge.mjs [--engine] texts.json");
   process.exit(2);
 }
 const texts = JSON.parse(readFileSync(source, "utf8"));
@@ -29,7 +30,7 @@ function merge(target, extra, at) {
 }
 
 for (const lang of LANGS) {
-  const file = path.resolve("app/locales", `${lang}.json`);
+  const file = path.resolve(engine ? "engine/locales" : "app/locales", `${lang}.json`);
   const current = JSON.parse(readFileSync(file, "utf8"));
   merge(current, texts[lang], `${lang}: `);
   writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`);

@@ -49,15 +49,31 @@ if (ensureChromium()) {
   });
 }
 
-// One closing line over both runners.
+// One closing line over both runners, after the names of what failed (a CI log keeps only its tail).
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? "")
+    .split("\n")
+    .find((line) => line.trim() !== "") ?? "";
 try {
   const v = JSON.parse(readFileSync(path.join(REPORTS, "vitest.json"), "utf8"));
   passed += v.numPassedTests;
-  failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  // A failed test counts once (its describe blocks are "failed suites" too); a file that failed
+  // without a failed test (it did not load, a hook threw) counts once below.
+  failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
+  for (const suite of v.testResults ?? []) {
+    const file = path.relative(process.cwd(), suite.name);
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of failedTests) failures.push(`vitest ${file} › ${t.fullName}: ${firstLine(t.failureMessages?.[0]).slice(0, 300)}`);
+    if (suite.status === "failed" && failedTests.length === 0) {
+      failed += 1;
+      failures.push(`vitest ${file}: ${firstLine(suite.message).slice(0, 300)}`);
+    }
+  }
 } catch {
   failed += 1;
 }
@@ -66,8 +82,23 @@ try {
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`e2e ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}: ${firstLine(error).slice(0, 300)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
+  };
+  for (const suite of p.suites ?? []) walk(suite, []);
 } catch {
   failed += 1;
+}
+if (failures.length > 0) {
+  console.log("\nfailed:");
+  for (const line of failures) console.log(`  ${line}`);
 }
 if (!results.typecheck) failed += 1;
 if (!results.lint) failed += 1;

@@ -87,6 +87,9 @@ describe.each(testStoreKinds())("kept market answers on %s", (kind) => {
     expect(ticker.vol).not.toBe(before.vol);
     const candles = (await get("coin/open/get/kline/history?symbol=BTC_USDT&period=1m")).json().data;
     expect(candles.at(-1)).toMatchObject({ c: "60000" });
+    // The console's markets page reads the same ticker: last price and base volume of the last 24 h.
+    const [listed] = await client.data(endpoints.opsMarkets, {}, { admin: TEST_ADMIN_TOKEN });
+    expect(listed).toMatchObject({ symbol: "BTC/USDT", lastPrice: "60000", volume24h: "0.5", tickSize: "0.01", lotSize: "0.0001" });
   });
 
   it("shows a halt and a rule change at once, and refuses an unknown symbol without keeping anything", async () => {

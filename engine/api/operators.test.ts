@@ -103,15 +103,15 @@ describe.each(testStoreKinds())("the operator API on %s", (kind) => {
     for (const [name, endpoint] of operatorCalls) {
       for (const role of OPERATOR_ROLES) {
         // An empty input: a permitted role gets past the gate (to a 400 or an answer), a refused one is 403 before its body is read.
-        const answer = await client.callUnchecked(endpoint, { params: { id: "1", key: "x" }, body: {} }, { operator: sessions[role] });
+        const answer = await client.callUnchecked(endpoint, { params: { id: "1", key: "x", uid: "1" }, body: {} }, { operator: sessions[role] });
         if (answer.msg.startsWith("No such API")) continue; // not served by this engine (the chains' calls)
         if (roleMay(role, endpoint.operator!)) expect([name, role, answer.status]).not.toEqual([name, role, 403]);
         else expect([name, role, answer.status, answer.reason]).toEqual([name, role, 403, "OPERATOR_ROLE"]);
       }
-      const asMember = await client.callUnchecked(endpoint, { params: { id: "1" }, body: {} }, { token: member.token });
+      const asMember = await client.callUnchecked(endpoint, { params: { id: "1", uid: "1" }, body: {} }, { token: member.token });
       if (asMember.msg.startsWith("No such API")) continue;
       expect([name, asMember.status]).toEqual([name, 403]);
-      const stranger = await client.callUnchecked(endpoint, { params: { id: "1" }, body: {} }, { operator: "not-a-session-token" });
+      const stranger = await client.callUnchecked(endpoint, { params: { id: "1", uid: "1" }, body: {} }, { operator: "not-a-session-token" });
       expect([name, stranger.status]).toEqual([name, 401]);
       reached++;
     }
@@ -153,6 +153,44 @@ describe.each(testStoreKinds())("the operator API on %s", (kind) => {
       via: "cli",
       role: "admin",
     });
+  });
+
+  it("lists every spot market with its rules as decimal texts and its halt, to the roles that may read markets", async () => {
+    const read = (session: string) => client.call(endpoints.opsMarkets, {}, { operator: session });
+    const listed = await read(sessions.markets);
+    expect(listed.code).toBe(200);
+    // The migration's defaults, at the market's scales (price 2, amount 6); no market data runs here.
+    expect(listed.data).toEqual([
+      {
+        symbol: "BTC/USDT",
+        base: "BTC",
+        quote: "USDT",
+        priceScale: 2,
+        amountScale: 6,
+        tickSize: "0.01",
+        lotSize: "0.000001",
+        minQuantity: "0.00001",
+        makerFeeBps: 10,
+        takerFeeBps: 20,
+        halted: false,
+        lastPrice: null,
+        volume24h: null,
+      },
+    ]);
+    const before = await auditCount();
+    expect((await client.call(endpoints.adminMarketHalt, { body: { symbol: "BTC_USDT", halted: true } }, { operator: sessions.markets })).code).toBe(200);
+    expect(
+      (await client.call(endpoints.adminMarketUpdate, { body: { symbol: "BTC_USDT", minQuantity: "0.000123" } }, { operator: sessions.markets })).code,
+    ).toBe(200);
+    // Finance reads the markets too (markets.read); the reads wrote no audit row.
+    expect((await read(sessions.finance)).data).toEqual([expect.objectContaining({ symbol: "BTC/USDT", halted: true, minQuantity: "0.000123" })]);
+    expect(await auditCount()).toBe(before + 2);
+    expect(await read(sessions.support)).toMatchObject({ status: 403, reason: "OPERATOR_ROLE" });
+    expect(await read(sessions.arbiter)).toMatchObject({ status: 403, reason: "OPERATOR_ROLE" });
+    expect((await client.call(endpoints.opsMarkets, {}, { token: member.token })).status).toBe(403);
+    await client.data(endpoints.adminMarketUpdate, { body: { symbol: "BTC_USDT", minQuantity: "0.00001" } }, cli);
+    await client.data(endpoints.adminMarketHalt, { body: { symbol: "BTC_USDT", halted: false } }, cli);
+    expect((await read(sessions.admin)).data).toEqual([expect.objectContaining({ halted: false, minQuantity: "0.00001" })]);
   });
 
   it("decides a withdrawal once: of an approval and a rejection at once, one wins and the other is told", async () => {
@@ -224,6 +262,70 @@ describe.each(testStoreKinds())("the operator API on %s", (kind) => {
     expect([first, second].find((a) => a.code === 409)?.reason).toBe("DECIDED_ALREADY");
     expect(await auditCount()).toBe(before + 1);
     expect((await client.data(endpoints.opsKycQueue, {}, { operator: sessions.compliance })).map((q) => q.uid)).not.toContain(member.uid);
+  });
+
+  it("finds members, shows one's page, freezes and unfreezes them with a reason, and resets a lost authenticator", async () => {
+    const email = `ops-frozen-${kind}@example.com`;
+    const target = await registerAndLogIn(app, email, "device-frozen");
+    const logIn = () =>
+      client.call(endpoints.token, { body: { grant_type: "password", accountType: "email", email, password: "secret123", deviceId: "device-frozen-2" } });
+    // Search by uid, by the e-mail's start in any case, and nothing for a stranger's text.
+    expect((await client.data(endpoints.opsMembers, { query: { q: target.uid } }, { operator: sessions.support })).map((m) => m.uid)).toEqual([target.uid]);
+    expect((await client.data(endpoints.opsMembers, { query: { q: `OPS-FROZEN-${kind}` } }, { operator: sessions.support })).map((m) => m.uid)).toEqual([
+      target.uid,
+    ]);
+    expect(await client.data(endpoints.opsMembers, { query: { q: "nobody-%-here" } }, { operator: sessions.support })).toEqual([]);
+    const page = await client.data(endpoints.opsMember, { params: { uid: member.uid } }, { operator: sessions.support });
+    expect(page).toMatchObject({ uid: member.uid, email: `ops-member-${kind}@example.com`, frozenAt: null });
+    expect(page.holdings).toContainEqual({
+      account: "funding",
+      coin: "USDT",
+      available: expect.stringMatching(/^\d+(\.\d+)?$/),
+      held: expect.stringMatching(/^\d/),
+    });
+    expect(page.logins.length).toBeGreaterThan(0);
+    expect((await client.call(endpoints.opsMember, { params: { uid: "99999999" } }, { operator: sessions.support })).code).toBe(404);
+
+    // Support may not freeze; a reason is required; a freeze ends the member's sessions and refuses their login.
+    const freeze = (frozen: boolean, operator: string, reason = "Reported stolen by the owner on the phone.") =>
+      client.call(endpoints.opsMemberFreeze, { body: { uid: target.uid, frozen, reason } }, { operator });
+    expect((await freeze(true, sessions.support)).code).toBe(403);
+    const before = await auditCount();
+    const short = await freeze(true, sessions.compliance, "no");
+    expect(short.code).toBe(400);
+    expect(await auditCount()).toBe(before);
+    const [a, b] = await Promise.all([freeze(true, sessions.compliance), freeze(true, sessions.admin)]);
+    expect([a.code, b.code].sort()).toEqual([200, 409]);
+    expect([a, b].find((x) => x.code === 409)?.reason).toBe("DECIDED_ALREADY");
+    expect(await auditCount()).toBe(before + 1);
+    expect((await client.call(endpoints.memberInfo, {}, { token: target.token })).code).toBe(401);
+    const refused = await logIn();
+    expect([refused.code, refused.reason]).toEqual([403, "ACCOUNT_FROZEN"]);
+    expect((await client.data(endpoints.opsMember, { params: { uid: target.uid } }, { operator: sessions.compliance })).frozenReason).toBe(
+      "Reported stolen by the owner on the phone.",
+    );
+    expect((await freeze(false, sessions.compliance, "The owner proved who they are.")).code).toBe(200);
+    expect((await logIn()).code).toBe(200);
+
+    // The authenticator's reset: only when one is set, told to the member, one audit row.
+    await store.db.updateTable("member").set({ google_secret: "JBSWY3DPEHPK3PXP" }).where("uid", "=", target.uid).execute();
+    const reset = () =>
+      client.call(
+        endpoints.opsMemberResetGoogle,
+        { body: { uid: target.uid, reason: "Lost phone; identity checked by video call." } },
+        { operator: sessions.support },
+      );
+    const afterFreezes = await auditCount();
+    expect((await reset()).code).toBe(200);
+    expect((await reset()).code).toBe(409);
+    expect(await auditCount()).toBe(afterFreezes + 1);
+    const relogged = (await logIn()).data as { access_token: string };
+    const notices = await client.data(endpoints.noticeList, { query: {} }, { token: relogged.access_token });
+    expect(notices.records.map((n) => n.content)).toContain(
+      "Support removed Google Authenticator from your account at your request. Bind it again in your security settings.",
+    );
+    const rows = await client.data(endpoints.opsAudit, { query: { target: `member:${target.uid}` } }, cli);
+    expect(rows.rows.map((r) => r.action)).toEqual(["members.reset-2fa", "members.freeze", "members.freeze"]);
   });
 
   it("keeps the audit log append-only at the database", async () => {

@@ -5,6 +5,8 @@ import { readOrderShape, type OrderShape } from "../../protocol/spot-order";
 import { ResultCode } from "../../protocol/result-codes";
 import { KEY_REUSED } from "../journal/idempotency";
 import type { TimeInForce } from "../core/matching/order-book";
+import type { SpotMarket } from "../core/spot/spot-market";
+import type { MarketData } from "../market/market-data";
 import type { MarketChange, OrderAnswer, PlaceOrderInput, SpotService, SpotServiceCode } from "../spot/spot-service";
 import { fromMinor } from "../../protocol/money";
 import { ApiError } from "./api-error";
@@ -71,8 +73,11 @@ const BUY_MESSAGES: Partial<Record<SpotServiceCode, TextKey>> = {
   STOP_PRICES_CROSSED: "spot.stop_crossed_buy",
 };
 
-/** Spot orders and the operators' market changes (spec §7 "Orders"). Every refusal changes nothing. */
-export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
+/**
+ * Spot orders and the operators' markets: their list (with the last price and 24 h volume when
+ * `marketData` runs) and changes (spec §7 "Orders"). Every refusal changes nothing.
+ */
+export function registerSpotRoutes(api: ApiContext, spot: SpotService, marketData?: MarketData): void {
   const { app, apiHead, services } = api;
   /** A refusal changes nothing; a key reused for another request is a conflict (409), not a bad order. */
   const refuse = (code: SpotServiceCode, lang: Parameters<typeof engineText>[0], side?: "buy" | "sell") => {
@@ -103,6 +108,15 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService): void {
   });
 
   registerEndpoint(app, apiHead, endpoints.demoAccount, async () => services.demoAccount);
+
+  // A read: no audit row (decision 043).
+  operatorEndpoint(api, endpoints.opsMarkets, async () =>
+    [...spot.markets.values()].map((market) => {
+      const symbol = market.config.symbol;
+      const ticker = marketData?.has(symbol) ? marketData.tickerItem(symbol) : null;
+      return { ...marketView(market), base: market.config.base, quote: market.config.quote, lastPrice: ticker?.close ?? null, volume24h: ticker?.vol ?? null };
+    }),
+  );
 
   operatorEndpoint(api, endpoints.adminMarketHalt, async ({ body, act }) => {
     if (!(await spot.setHalted(body.symbol, body.halted, act))) throw ApiError.notFound(`no spot market ${body.symbol}`);
@@ -139,7 +153,12 @@ function marketAnswer(change: MarketChange, symbol: string) {
   if (change.code === "MARKET_EXISTS") throw new ApiError(ResultCode.CONFLICT, `${symbol} is already listed`);
   if (change.code === "MARKET_UNKNOWN") throw ApiError.notFound(`no spot market ${symbol}`);
   if (change.code === "ASSET_UNKNOWN" || change.code === "BAD_RULES") throw ApiError.badRequest(change.problem);
-  const c = change.market.config;
+  return marketView(change.market);
+}
+
+/** A market's listing, rules and halt as operators read them: decimals as texts at the market's scales. */
+function marketView(market: SpotMarket) {
+  const c = market.config;
   return {
     symbol: c.symbol,
     priceScale: c.priceScale,
@@ -149,7 +168,7 @@ function marketAnswer(change: MarketChange, symbol: string) {
     minQuantity: fromMinor(c.minQuantity, c.amountScale),
     makerFeeBps: Number(c.makerFeeBps),
     takerFeeBps: Number(c.takerFeeBps),
-    halted: change.market.isHalted,
+    halted: market.isHalted,
   };
 }
 

@@ -52,6 +52,7 @@ export class Refusal extends Error {
 export const REASON_OF_KEY: Partial<Record<TextKey, RefusalReason>> = {
   "errors.unauthorized": "UNAUTHORIZED",
   "errors.bad_credentials": "BAD_CREDENTIALS",
+  "errors.account_frozen": "ACCOUNT_FROZEN",
   "errors.too_many_attempts": "TOO_MANY_ATTEMPTS",
   "errors.google_code_wrong": "GOOGLE_CODE_WRONG",
   "withdrawals.trade_password_not_set": "TRADE_PASSWORD_NOT_SET",

@@ -127,6 +127,10 @@ export class MemberService {
     replacingDevice?: string | null;
   }): Promise<TokenGrant> {
     return this.db.transaction().execute(async (trx) => {
+      // Read under a share lock: a freeze (which locks the row to update it) either comes first and
+      // refuses this login, or waits and ends the session opened here with the others.
+      const member = await trx.selectFrom("member").select("frozen_at").where("id", "=", input.memberId).forShare().executeTakeFirst();
+      if (member?.frozen_at) throw Refusal.of(ResultCode.FORBIDDEN, "errors.account_frozen");
       if (input.lang) await rememberLanguage(trx, input.memberId, input.lang);
       const grant = await openSession(trx, input);
       // The public demo member gets none: its password is public, so every visitor would add a row

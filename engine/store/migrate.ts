@@ -32,6 +32,7 @@ import * as m031 from "./migrations/031-login-device-cookies";
 import * as m032 from "./migrations/032-device-session-public-ids";
 import * as m033 from "./migrations/033-address-pool";
 import * as m034 from "./migrations/034-operators";
+import * as m035 from "./migrations/035-member-freeze";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "032-device-session-public-ids": m032,
   "033-address-pool": m033,
   "034-operators": m034,
+  "035-member-freeze": m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

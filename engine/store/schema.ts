@@ -187,6 +187,9 @@ export interface MemberTable {
   supported: Generated<number>;
   /** When the member asked for priority support (null: never); migration 026. */
   support_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When an operator froze the member (null: not frozen) and the reason they stated; migration 035. */
+  frozen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  frozen_reason: ColumnType<string | null, string | null | undefined, string | null>;
   invite_code: string;
   invited_by: string | null;
   chat_key: string;

@@ -41,6 +41,19 @@ export class AssetsService {
     });
   }
 
+  /** Every open account and coin the member holds anything in (free or held), for the operators' member page. */
+  holdings(memberId: string): Array<{ account: OpenAccountName; coin: string; available: string; held: string }> {
+    const { core } = this.durable;
+    return OPEN_ACCOUNTS.flatMap((account) =>
+      [...core.assetScales].flatMap(([coin, scale]) => {
+        const ref = { owner: memberId, kind: account, asset: coin };
+        const available = core.ledger.available(ref);
+        const held = core.ledger.held(ref);
+        return available === 0n && held === 0n ? [] : [{ account, coin, available: fromMinor(available, scale), held: fromMinor(held, scale) }];
+      }),
+    );
+  }
+
   /** What can leave the contract account in a coin now: its available balance (positions will hold margin there). */
   contractTransferable(memberId: string, coin: string): { coin: string; transferable: string } | null {
     const { core } = this.durable;

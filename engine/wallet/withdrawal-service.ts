@@ -154,6 +154,9 @@ export class WithdrawalService {
 
   /** A withdrawal's final state as its table row has it (it has left memory), once the projection has caught up. */
   private async finalInTables(id: string): Promise<string | undefined> {
+    // A withdrawal decided a moment ago has left memory before its row is written (the tables
+    // trail the answer): wait for them, or its loser would be told the withdrawal does not exist.
+    await this.durable.projectedAll();
     const row = await this.durable.db.selectFrom("wallet_withdrawal").select("state").where("id", "=", id).executeTakeFirst();
     return row?.state;
   }

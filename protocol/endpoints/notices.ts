@@ -36,6 +36,7 @@ export const NOTICE_TYPES = {
   security_phone_bound: { serviceType: "security", changeUser: "self" },
   security_google_bound: { serviceType: "security", changeUser: "self" },
   security_google_reset: { serviceType: "security", changeUser: "self" },
+  security_google_reset_support: { serviceType: "security", changeUser: "operator" },
   security_whitelist_on: { serviceType: "security", changeUser: "self" },
   security_whitelist_off: { serviceType: "security", changeUser: "self" },
   support_requested: { serviceType: "account", changeUser: "self" },

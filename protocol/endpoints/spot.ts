@@ -30,6 +30,19 @@ const adminMarketSchema = z.object({
   halted: z.boolean(),
 });
 
+/**
+ * A spot market as the console's markets page lists it (issue 29): its listing and rules, whether
+ * it is halted, and from market data its last price and base volume of the last 24 h (null when
+ * it never traded, or when the engine runs without market data).
+ */
+const opsMarketSchema = adminMarketSchema.extend({
+  base: z.string(),
+  quote: z.string(),
+  lastPrice: z.string().nullable(),
+  volume24h: z.string().nullable(),
+});
+export type OpsMarket = z.infer<typeof opsMarketSchema>;
+
 /** The order type in the place-order path, and the kind of order it is (protocol/spot-order.ts). */
 export const ORDER_TYPES = { "1": "limit", "2": "market", "3": "stop" } as const satisfies Record<string, OrderKind>;
 export type OrderTypeCode = keyof typeof ORDER_TYPES;
@@ -139,6 +152,14 @@ export const spotEndpoints = {
     absolute: true,
     body: z.object({ symbol: symbolField, halted: z.boolean() }),
     response: z.object({ symbol: z.string(), halted: z.boolean() }),
+  }),
+  /** Operator call (not in the spec): every spot market with its rules and halt, in listing order (the console's markets page). */
+  opsMarkets: define({
+    method: "GET",
+    path: "/admin/markets",
+    operator: "markets.read",
+    absolute: true,
+    response: z.array(opsMarketSchema),
   }),
   /**
    * Operator call (not in the spec): list a new spot market while the engine runs. Decimals are

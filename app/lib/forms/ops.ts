@@ -33,3 +33,9 @@ export const opsDecisionSchema = z
     reason: z.string().trim().max(300, "ops.errors.reason_long").optional(),
   })
   .refine((v) => v.decision === "approve" || (v.reason !== undefined && v.reason.length > 0), { path: ["reason"], message: "ops.errors.reason" });
+
+/** A change to a member (issue 29): freeze, unfreeze, or reset a lost authenticator, each with the reason the audit log keeps. */
+export const opsMemberChangeSchema = z.object({
+  intent: z.enum(["freeze", "unfreeze", "reset_2fa"], { message: "ops.errors.invalid" }),
+  reason: z.string({ message: "ops.errors.member_reason" }).trim().min(5, "ops.errors.member_reason").max(300, "ops.errors.reason_long"),
+});

@@ -23,6 +23,48 @@ export function replyErrors(reply: DecisionReply | undefined): string[] {
   return [...new Set(all)];
 }
 
+/** A conform field as the reason textarea needs it. */
+interface ReasonFieldMeta {
+  id: string;
+  formId: string;
+  errorId: string;
+  initialValue?: string | undefined;
+  errors?: string[] | undefined;
+}
+
+/**
+ * The reason an operator states (a rejection's, a member change's): a required textarea of at
+ * most 300 characters (`minLength` where the schema asks for more than one), its hint and errors.
+ */
+export function ReasonField({ field, label, hint, minLength }: { field: ReasonFieldMeta; label: string; hint: string; minLength?: number }) {
+  const hintId = `${field.id}-hint`;
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <>
+      <label htmlFor={field.id} className={q.label}>
+        {label}
+      </label>
+      <textarea
+        id={field.id}
+        name="reason"
+        form={field.formId}
+        required
+        minLength={minLength}
+        maxLength={REASON_MAX}
+        rows={2}
+        defaultValue={field.initialValue}
+        className={q.textarea}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${field.errorId} ${hintId}` : hintId}
+      />
+      <p id={hintId} className={q.hint}>
+        {hint}
+      </p>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </>
+  );
+}
+
 interface DecisionFormsProps {
   /** The item's id as the action takes it (a member's uid, a withdrawal's id). */
   id: string;
@@ -55,32 +97,12 @@ export function DecisionForms({ id, scope, reply, approveLabel, rejectLabel, fol
   const sending = (decision: string) =>
     navigation.state === "submitting" && navigation.formData?.get("id") === id && navigation.formData?.get("decision") === decision;
   const reason = fields.reason;
-  const hintId = `${reason.id}-hint`;
-  const invalid = Boolean(reason.errors?.length);
   const rejectBody = (
     <Form method="post" {...getFormProps(rejectForm)} className={q.rejectForm}>
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="decision" value="reject" />
       <FormErrors id={rejectForm.errorId} errors={rejectForm.errors} />
-      <label htmlFor={reason.id} className={q.label}>
-        {t("ops.decision.reason")}
-      </label>
-      <textarea
-        id={reason.id}
-        name="reason"
-        form={reason.formId}
-        required
-        maxLength={REASON_MAX}
-        rows={2}
-        defaultValue={reason.initialValue}
-        className={q.textarea}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${reason.errorId} ${hintId}` : hintId}
-      />
-      <p id={hintId} className={q.hint}>
-        {t("ops.decision.reason_hint", { max: REASON_MAX })}
-      </p>
-      <ErrorList id={reason.errorId} errors={reason.errors} />
+      <ReasonField field={reason} label={t("ops.decision.reason")} hint={t("ops.decision.reason_hint", { max: REASON_MAX })} />
       <div className={q.buttons}>
         <button type="submit" className={q.reject} aria-label={rejectLabel} disabled={sending("reject")} aria-busy={sending("reject") || undefined}>
           {t("ops.decision.reject")}

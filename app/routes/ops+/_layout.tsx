@@ -8,8 +8,10 @@ import * as s from "~/styles/ops.css";
 /** The console's pages and what each needs (the engine checks every call again). */
 export const OPS_MENU: ReadonlyArray<{ key: string; to: string; permission: OperatorPermission }> = [
   { key: "dashboard", to: "/ops", permission: "dashboard.read" },
+  { key: "members", to: "/ops/members", permission: "members.read" },
   { key: "kyc", to: "/ops/kyc", permission: "kyc.read" },
   { key: "withdrawals", to: "/ops/withdrawals", permission: "withdrawals.read" },
+  { key: "markets", to: "/ops/markets", permission: "markets.read" },
   { key: "operators", to: "/ops/operators", permission: "operators.manage" },
   { key: "audit", to: "/ops/audit", permission: "audit.read" },
 ];

@@ -30,6 +30,10 @@ export function registerAuthRoutes(api: ApiContext): void {
     const slots = takeLoginSlots(device === null ? strangerSlots(services, account, request.ip) : deviceSlots(services, device), now);
     const member = await members.checkPassword(body, body.password);
     if (!member) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.bad_credentials");
+    if (member.frozen_at) {
+      slots.giveBack(); // the right password: nothing was guessed
+      throw Refusal.of(ResultCode.FORBIDDEN, "errors.account_frozen");
+    }
     if (member.google_secret) {
       // Spec §8: "step 1 login successful" passes through to the form, which asks for the code.
       if (!body.googleCode) {

@@ -48,6 +48,7 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["opsSetupCheck", "operator authenticator set-up", checks.opsSetupCheck],
   ["opsAddOperatorCheck", "add operator", checks.opsAddOperatorCheck],
   ["opsDecisionCheck", "queue decision", checks.opsDecisionCheck],
+  ["opsMemberChangeCheck", "member change", checks.opsMemberChangeCheck],
   ["spotOrderCheck", "spot order", checks.spotOrderCheck({ priceScale: 2, amountScale: 4, quoteScale: 2 }, ",")],
 ];
 

@@ -20,3 +20,8 @@ export const opsDecisionCheck = formCheck({
   constraint: { id: R, decision: { required: true, pattern: "approve|reject" }, reason: O },
   schema: () => import("../ops").then((m) => m.opsDecisionSchema),
 });
+
+export const opsMemberChangeCheck = formCheck({
+  constraint: { intent: { required: true, pattern: "freeze|unfreeze|reset_2fa" }, reason: R },
+  schema: () => import("../ops").then((m) => m.opsMemberChangeSchema),
+});
