@@ -54,9 +54,12 @@ export function registerFundsRoutes(api: ApiContext, funds: Funds): void {
   operatorEndpoint(api, endpoints.adminDeposit, async ({ body, act, now }) => {
     const memberId = await api.members.idOfUid(body.uid);
     if (!memberId) throw ApiError.notFound(`no member with uid ${body.uid}`);
+    const scale = funds.scaleOf(body.coin);
+    if (scale === undefined) throw ApiError.badRequest(`no coin ${body.coin} is listed`, "COIN_UNKNOWN");
+    if (!fitsScale(body.amount, scale)) throw ApiError.badRequest(`${body.coin} keeps ${scale} decimals: the amount has more`, "AMOUNT_PRECISION");
     const audit = () => act.row(`member:${body.uid}`, null, { coin: body.coin, account: body.account, amount: body.amount, reference: body.reference }, now);
     const ok = await funds.deposit(memberId, body.coin, body.account, body.amount, `deposit:${body.reference}`, undefined, audit).catch(() => false);
-    if (!ok) throw new ApiError(ResultCode.CONFLICT, "deposit refused: unknown coin, bad amount or reference already used");
+    if (!ok) throw new ApiError(ResultCode.CONFLICT, `a deposit with the reference ${body.reference} was credited already`, "DECIDED_ALREADY");
     return null;
   });
 }

@@ -35,7 +35,31 @@ export const depositViewSchema = z.object({
 });
 export type DepositView = z.output<typeof depositViewSchema>;
 
+/** The operators' deposit list's filter (issue 29): a member, a coin, a state, and where the previous page ended. */
+export const opsDepositQuerySchema = z.object({
+  uid: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, "ops.errors.member")
+    .optional(),
+  coin: coinField.optional(),
+  state: z.enum(DEPOSIT_STATES, { message: "ops.errors.invalid" }).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/, "ops.errors.page")
+    .optional(),
+});
+
 export const depositEndpoints = {
+  /** Every member's deposits from the chains, newest first (the console's deposits page). */
+  opsDeposits: define({
+    method: "GET",
+    path: "/admin/deposits",
+    absolute: true,
+    operator: "deposits.read",
+    query: opsDepositQuerySchema,
+    response: z.object({ rows: z.array(depositViewSchema.extend({ uid: z.string() })), next: z.string().nullable() }),
+  }),
   /** The member's deposits, newest first, optionally of one coin. */
   myDeposits: define({
     method: "POST",

@@ -39,3 +39,16 @@ export const opsMemberChangeSchema = z.object({
   intent: z.enum(["freeze", "unfreeze", "reset_2fa"], { message: "ops.errors.invalid" }),
   reason: z.string({ message: "ops.errors.member_reason" }).trim().min(5, "ops.errors.member_reason").max(300, "ops.errors.reason_long"),
 });
+
+/**
+ * A deposit credited by hand (issue 29; finance): the member, the coin, the account, the amount as
+ * typed (read exactly on the server in the operator's number format) and the reference that makes
+ * it once only.
+ */
+export const opsCreditSchema = z.object({
+  uid: z.string({ message: "ops.errors.member" }).trim().regex(/^\d{8}$/, "ops.errors.member"),
+  coin: z.string({ message: "ops.deposits.coin_required" }).regex(/^[A-Z0-9]{2,10}$/, "ops.deposits.coin_required"),
+  account: z.enum(["funding", "spot"], { message: "ops.errors.invalid" }),
+  amount: z.string({ message: "ops.deposits.amount_required" }).trim().min(1, "ops.deposits.amount_required").max(60, "ops.deposits.amount_required"),
+  reference: z.string({ message: "ops.deposits.reference" }).trim().regex(/^[A-Za-z0-9_-]{4,64}$/, "ops.deposits.reference"),
+});

@@ -11,6 +11,7 @@ export const OPS_MENU: ReadonlyArray<{ key: string; to: string; permission: Oper
   { key: "members", to: "/ops/members", permission: "members.read" },
   { key: "kyc", to: "/ops/kyc", permission: "kyc.read" },
   { key: "withdrawals", to: "/ops/withdrawals", permission: "withdrawals.read" },
+  { key: "deposits", to: "/ops/deposits", permission: "deposits.read" },
   { key: "markets", to: "/ops/markets", permission: "markets.read" },
   { key: "operators", to: "/ops/operators", permission: "operators.manage" },
   { key: "audit", to: "/ops/audit", permission: "audit.read" },

@@ -47,6 +47,8 @@ export const change = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceRaised,
 });
+/** A change form that stands alone in its card (the deposits' hand credit): no wider than its fields need. */
+export const narrowChange = style({ maxWidth: "560px" });
 export const changeTitle = style({ fontSize: "15px", margin: 0 });
 
 export const section = style({ display: "grid", gap: "8px" });

@@ -9,5 +9,5 @@ export { parseWithZod } from "@conform-to/zod/v4";
 export { antiCodeSchema, changePasswordSchema, googleSchema, renameDeviceSchema, tradePasswordSchema } from "~/lib/forms/account";
 export { loginSchema, registerSchema, resetPasswordSchema, sendCodeSchema } from "~/lib/forms/auth";
 export { kycSchema } from "~/lib/forms/kyc";
-export { opsDecisionSchema, opsLoginSchema, opsMemberChangeSchema, opsSetupSchema } from "~/lib/forms/ops";
+export { opsCreditSchema, opsDecisionSchema, opsLoginSchema, opsMemberChangeSchema, opsSetupSchema } from "~/lib/forms/ops";
 export { localPath } from "~/lib/preference-schema";

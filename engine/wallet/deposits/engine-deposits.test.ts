@@ -55,6 +55,12 @@ describe("deposits inside the engine", () => {
         },
         { timeout: 5_000, interval: 50 },
       );
+      // Operators see it in everyone's list, by member, coin and state; a filter that matches nothing is an empty page.
+      const uid = (await client.data(endpoints.memberInfo, {}, { token })).uid;
+      const listed = await client.data(endpoints.opsDeposits, { query: { uid, coin: "BTC", state: "credited" } }, operator);
+      expect(listed).toEqual({ rows: [expect.objectContaining({ id: deposit!.id, uid, amount: "0.012", state: "credited" })], next: null });
+      expect((await client.data(endpoints.opsDeposits, { query: { uid, state: "dropped" } }, operator)).rows).toEqual([]);
+      expect((await client.call(endpoints.opsDeposits, { query: { state: "lost" as "dropped" } }, operator)).code).toBe(400);
     } finally {
       await engine.close();
     }

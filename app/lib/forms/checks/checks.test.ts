@@ -49,6 +49,7 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["opsAddOperatorCheck", "add operator", checks.opsAddOperatorCheck],
   ["opsDecisionCheck", "queue decision", checks.opsDecisionCheck],
   ["opsMemberChangeCheck", "member change", checks.opsMemberChangeCheck],
+  ["opsCreditCheck", "deposit credit", checks.opsCreditCheck],
   ["spotOrderCheck", "spot order", checks.spotOrderCheck({ priceScale: 2, amountScale: 4, quoteScale: 2 }, ",")],
 ];
 

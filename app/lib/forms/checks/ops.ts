@@ -25,3 +25,8 @@ export const opsMemberChangeCheck = formCheck({
   constraint: { intent: { required: true, pattern: "freeze|unfreeze|reset_2fa" }, reason: R },
   schema: () => import("../ops").then((m) => m.opsMemberChangeSchema),
 });
+
+export const opsCreditCheck = formCheck({
+  constraint: { uid: R, coin: R, account: { required: true, pattern: "funding|spot" }, amount: R, reference: R },
+  schema: () => import("../ops").then((m) => m.opsCreditSchema),
+});
