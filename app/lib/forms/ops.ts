@@ -46,9 +46,15 @@ export const opsMemberChangeSchema = z.object({
  * it once only.
  */
 export const opsCreditSchema = z.object({
-  uid: z.string({ message: "ops.errors.member" }).trim().regex(/^\d{8}$/, "ops.errors.member"),
+  uid: z
+    .string({ message: "ops.errors.member" })
+    .trim()
+    .regex(/^\d{8}$/, "ops.errors.member"),
   coin: z.string({ message: "ops.deposits.coin_required" }).regex(/^[A-Z0-9]{2,10}$/, "ops.deposits.coin_required"),
   account: z.enum(["funding", "spot"], { message: "ops.errors.invalid" }),
   amount: z.string({ message: "ops.deposits.amount_required" }).trim().min(1, "ops.deposits.amount_required").max(60, "ops.deposits.amount_required"),
-  reference: z.string({ message: "ops.deposits.reference" }).trim().regex(/^[A-Za-z0-9_-]{4,64}$/, "ops.deposits.reference"),
+  reference: z
+    .string({ message: "ops.deposits.reference" })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, "ops.deposits.reference"),
 });
