@@ -328,6 +328,21 @@ describe.each(testStoreKinds())("the operator API on %s", (kind) => {
     expect(rows.rows.map((r) => r.action)).toEqual(["members.reset-2fa", "members.freeze", "members.freeze"]);
   });
 
+  it("lists the outbox to admins, newest first, by destination and delivery state", async () => {
+    const destination = `ops-member-${kind}@example.com`;
+    const mine = await client.data(endpoints.opsOutbox, { query: { destination: destination.toUpperCase() } }, { operator: sessions.admin });
+    expect(mine.bodiesShown).toBe(true);
+    expect(mine.rows.length).toBeGreaterThan(0);
+    expect(mine.rows.every((row) => row.destination === destination)).toBe(true);
+    expect(mine.rows.at(-1)).toMatchObject({ channel: "email", state: expect.stringMatching(/^(waiting|delivered)$/), body: expect.stringMatching(/\d{6}/) });
+    const ids = mine.rows.map((row) => Number(row.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const failed = await client.data(endpoints.opsOutbox, { query: { destination, state: "failed" } }, { operator: sessions.admin });
+    expect(failed.rows).toEqual([]);
+    expect((await client.call(endpoints.opsOutbox, { query: { state: "lost" as "failed" } }, { operator: sessions.admin })).code).toBe(400);
+    expect((await client.call(endpoints.opsOutbox, { query: {} }, { operator: sessions.support })).code).toBe(403);
+  });
+
   it("keeps the audit log append-only at the database", async () => {
     await expect(sql`update operator_audit set action = 'nothing'`.execute(store.db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from operator_audit`.execute(store.db)).rejects.toThrow(/append-only/);

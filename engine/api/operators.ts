@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { endpoints } from "../../protocol/endpoints";
 import { OPERATOR_TOKEN_HEADER } from "../../protocol/operators";
 import type { Dashboard } from "../operators/dashboard";
+import type { OutboxLog } from "../delivery/outbox-log";
 import type { AuditLog } from "../operators/audit";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
@@ -11,6 +12,8 @@ import { registerEndpoint } from "./register";
 /** Audit rows a page shows, and an export holds at most. */
 const AUDIT_PAGE = 50;
 const AUDIT_EXPORT_ROWS = 100_000;
+/** Outbox messages a page shows. */
+const OUTBOX_PAGE = 50;
 
 /**
  * The operators' own calls (issue 29, decision 043): login (with the authenticator set up at the
@@ -18,7 +21,7 @@ const AUDIT_EXPORT_ROWS = 100_000;
  * dashboard. The area calls (KYC, withdrawals, markets, deposits) register theirs beside their
  * member calls, through the same `operatorEndpoint`.
  */
-export function registerOperatorRoutes(api: ApiContext, audit: AuditLog, dashboard: Dashboard): void {
+export function registerOperatorRoutes(api: ApiContext, audit: AuditLog, dashboard: Dashboard, outbox: OutboxLog): void {
   const { operators, services } = api;
   const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
@@ -66,4 +69,5 @@ export function registerOperatorRoutes(api: ApiContext, audit: AuditLog, dashboa
     return { csv: text, truncated };
   });
   operatorEndpoint(api, endpoints.opsDashboard, () => dashboard.read());
+  operatorEndpoint(api, endpoints.opsOutbox, ({ query }) => outbox.list(query, OUTBOX_PAGE));
 }

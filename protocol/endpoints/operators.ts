@@ -37,6 +37,30 @@ export const auditQuerySchema = z.object({
     .optional(),
 });
 
+/** An outbox message as the console lists it; `body` only where nothing leaves the machine (the dev mailbox). */
+const outboxRowSchema = z.object({
+  id: z.string(),
+  channel: z.enum(["email", "sms"]),
+  destination: z.string(),
+  subject: z.string(),
+  createdAt: z.string(),
+  state: z.enum(["waiting", "delivered", "failed"]),
+  deliveredAt: z.string().nullable(),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  body: z.string().nullable(),
+});
+export type OutboxRow = z.infer<typeof outboxRowSchema>;
+
+export const outboxQuerySchema = z.object({
+  destination: z.string().trim().min(3, "ops.outbox.destination").max(270, "ops.outbox.destination").optional(),
+  state: z.enum(["waiting", "delivered", "failed"], { message: "ops.errors.invalid" }).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/, "ops.errors.page")
+    .optional(),
+});
+
 /**
  * The operator API (issue 29, decision 043): the console and the CLI call these and the other
  * `operator` endpoints; each names the permission its caller's role needs. Login and its set-up
@@ -116,6 +140,14 @@ export const operatorEndpoints = {
       simulator: z.boolean(),
       members: z.number(),
     }),
+  }),
+  opsOutbox: define({
+    method: "GET",
+    path: "/admin/outbox",
+    absolute: true,
+    operator: "mailbox.read",
+    query: outboxQuerySchema,
+    response: z.object({ rows: z.array(outboxRowSchema), next: z.string().nullable(), bodiesShown: z.boolean() }),
   }),
   opsKycQueue: define({
     method: "GET",

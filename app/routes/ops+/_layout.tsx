@@ -15,6 +15,7 @@ export const OPS_MENU: ReadonlyArray<{ key: string; to: string; permission: Oper
   { key: "markets", to: "/ops/markets", permission: "markets.read" },
   { key: "operators", to: "/ops/operators", permission: "operators.manage" },
   { key: "audit", to: "/ops/audit", permission: "audit.read" },
+  { key: "outbox", to: "/ops/outbox", permission: "mailbox.read" },
 ];
 
 export function headers() {
