@@ -173,7 +173,12 @@ export async function buildApp({
   const shared = services ?? createServices({ devMailbox: true, siteName: () => siteNameOf(store) });
   const operators = new OperatorService(store.db, () => siteNameOf(store));
   const context = { app, apiHead, services: shared, members: new MemberService(store.db, shared, notices), operators };
-  registerOperatorRoutes(context, new AuditLog(store.db), new Dashboard(store.db, spot?.durable ?? null, simulator), new OutboxLog(store.db, shared.devMailbox));
+  registerOperatorRoutes(
+    context,
+    new AuditLog(store.db),
+    new Dashboard(store.db, spot?.durable ?? null, simulator),
+    new OutboxLog(store.db, shared.devMailbox),
+  );
   // Heard from when the server is ready (nothing is answered before), stopped when it closes; a
   // build that fails before then leaves no listener behind.
   const configVersion = new ConfigVersion(store);

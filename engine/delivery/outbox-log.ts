@@ -18,7 +18,10 @@ export class OutboxLog {
     private readonly showBodies: boolean,
   ) {}
 
-  async list(filter: { destination?: string; state?: OutboxState; before?: string }, size: number): Promise<{ rows: OutboxRow[]; next: string | null; bodiesShown: boolean }> {
+  async list(
+    filter: { destination?: string; state?: OutboxState; before?: string },
+    size: number,
+  ): Promise<{ rows: OutboxRow[]; next: string | null; bodiesShown: boolean }> {
     let query = this.db.selectFrom("outbox_message").selectAll();
     if (filter.destination) query = query.where("destination", "=", filter.destination.trim().toLowerCase());
     if (filter.state === "delivered") query = query.where("delivered_at", "is not", null);
