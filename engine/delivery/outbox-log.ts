@@ -38,7 +38,8 @@ export class OutboxLog {
         id: row.id,
         channel: row.channel,
         destination: row.destination,
-        subject: row.subject,
+        // A code mail's subject carries its code too ("… verification code: 123456").
+        subject: this.showBodies ? row.subject : maskCodes(row.subject),
         createdAt: new Date(row.created_at).toISOString(),
         state: row.delivered_at !== null ? "delivered" : row.attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "waiting",
         deliveredAt: row.delivered_at === null ? null : new Date(row.delivered_at).toISOString(),
@@ -50,4 +51,9 @@ export class OutboxLog {
       bodiesShown: this.showBodies,
     };
   }
+}
+
+/** A subject with every run of 4 or more digits hidden: codes are never shown where mail really leaves. */
+export function maskCodes(subject: string): string {
+  return subject.replace(/\d{4,}/g, (digits) => "•".repeat(digits.length));
 }

@@ -127,9 +127,11 @@ export class MemberService {
     replacingDevice?: string | null;
   }): Promise<TokenGrant> {
     return this.db.transaction().execute(async (trx) => {
-      // Read under a share lock: a freeze (which locks the row to update it) either comes first and
-      // refuses this login, or waits and ends the session opened here with the others.
-      const member = await trx.selectFrom("member").select("frozen_at").where("id", "=", input.memberId).forShare().executeTakeFirst();
+      // Read under a row lock: a freeze (which locks the row to update it) either comes first and
+      // refuses this login, or waits and ends the session opened here with the others. Not a share
+      // lock: the language below updates this row, and two logins each holding a share lock would
+      // deadlock; two logins of one member now take turns.
+      const member = await trx.selectFrom("member").select("frozen_at").where("id", "=", input.memberId).forNoKeyUpdate().executeTakeFirst();
       if (member?.frozen_at) throw Refusal.of(ResultCode.FORBIDDEN, "errors.account_frozen");
       if (input.lang) await rememberLanguage(trx, input.memberId, input.lang);
       const grant = await openSession(trx, input);
