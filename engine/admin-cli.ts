@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { endpoints } from "../protocol/endpoints";
+import { EDITABLE_CONFIG_TABLES, type ConfigTables, type EditableConfigTable } from "../protocol/endpoints/config-admin";
 import type { MemberProfile, MemberSummary } from "../protocol/endpoints/members-admin";
 import { SYMBOL_PATTERN } from "../protocol/fields";
 
@@ -144,6 +145,7 @@ async function main(): Promise<number> {
   if (command === "operator") return operatorCommand(rest);
   if (command === "audit") return auditCommand(rest);
   if (command === "member") return memberCommand(rest);
+  if (command === "config") return configCommand(rest);
   if (command === "mailbox") {
     const destination = rest.join(" ");
     if (!destination) {
@@ -166,7 +168,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, audit",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
   );
   return 2;
 }
@@ -252,6 +254,15 @@ function refused(body: { code: number; msg: string }): number {
 
 /** One operator call with the data folder's token: the envelope's data, or null after printing the refusal. */
 async function operatorCall<T>(endpoint: { method: "GET" | "POST"; path: string }, input: Record<string, unknown> = {}): Promise<T | null> {
+  const answer = await operatorAnswer<T>(endpoint, input);
+  return answer.ok ? answer.data : null;
+}
+
+/** An operator call whose answer may be null: whether it was done, and its data. */
+async function operatorAnswer<T>(
+  endpoint: { method: "GET" | "POST"; path: string },
+  input: Record<string, unknown> = {},
+): Promise<{ ok: boolean; data: T | null }> {
   const url = new URL(endpoint.path, engineUrl);
   const headers: Record<string, string> = { "x-admin-token": await adminToken() };
   if (endpoint.method === "GET") for (const [k, v] of Object.entries(input)) url.searchParams.set(k, String(v));
@@ -260,9 +271,9 @@ async function operatorCall<T>(endpoint: { method: "GET" | "POST"; path: string 
   const body = (await res.json()) as { code: number; msg: string; data: T | null };
   if (body.code !== 200) {
     refused(body);
-    return null;
+    return { ok: false, data: null };
   }
-  return body.data;
+  return { ok: true, data: body.data };
 }
 
 const MEMBER_USAGE = [
@@ -305,6 +316,70 @@ async function memberCommand([action, uid, ...words]: string[]): Promise<number>
   if (!done) return 1;
   console.log(line(done));
   return 0;
+}
+
+const CONFIG_USAGE = [
+  `usage: npm run admin -- config list <${EDITABLE_CONFIG_TABLES.join("|")}>`,
+  "       npm run admin -- config set <table> [id] --column value ...   (a new row without id: every column)",
+  "       npm run admin -- config remove <table> <id>",
+  "   e.g. npm run admin -- config set currency 2 --rate 0.93",
+].join("\n");
+
+/** A typed value of a column as the operator API takes it: sorts and parents as numbers, flags as booleans, no icon as null. */
+function configValue(column: string, value: string): unknown {
+  if (column === "pid" || column === "sort" || column.endsWith("_sort")) return /^-?\d+$/.test(value) ? Number(value) : value;
+  if (column.endsWith("_show")) return ["1", "true", "yes"].includes(value) ? true : ["0", "false", "no"].includes(value) ? false : value;
+  if (column === "nav_icon" && (value === "" || value === "none")) return null;
+  return value;
+}
+
+/** The configuration tables as the console's configuration page keeps them, through the same operator calls (decision 044). */
+async function configCommand([action, table, ...args]: string[]): Promise<number> {
+  if (!action || !table || !(EDITABLE_CONFIG_TABLES as readonly string[]).includes(table)) {
+    console.error(CONFIG_USAGE);
+    return 2;
+  }
+  const name = table as EditableConfigTable;
+  const tables = await operatorCall<ConfigTables>(endpoints.opsConfig);
+  if (!tables) return 1;
+  const rows = tables[name] as Array<Record<string, unknown> & { id: number }>;
+  if (action === "list" && args.length === 0) {
+    for (const row of rows)
+      console.log(
+        Object.entries(row)
+          .map(([k, v]) => `${k}=${v === null ? "-" : String(v)}`)
+          .join("  "),
+      );
+    return 0;
+  }
+  if (action === "remove" && args.length === 1 && /^\d+$/.test(args[0]!)) {
+    if (!(await operatorAnswer(endpoints.opsConfigRemove, { table, id: Number(args[0]) })).ok) return 1;
+    console.log(`${table} ${args[0]} removed`);
+    return 0;
+  }
+  if (action === "set") {
+    const id = args[0] && /^\d+$/.test(args[0]) ? Number(args.shift()) : undefined;
+    const flags = parseFlags(args);
+    if (typeof flags === "string") {
+      console.error(`${flags}\n${CONFIG_USAGE}`);
+      return 2;
+    }
+    const current = id === undefined ? {} : rows.find((row) => row.id === id);
+    if (!current) {
+      console.error(`no ${table} row ${id}`);
+      return 1;
+    }
+    const { id: _id, ...was } = current as Record<string, unknown>;
+    const row: Record<string, unknown> = { ...was };
+    for (const key of ["nav_show", "link_show"]) if (typeof row[key] === "number") row[key] = row[key] === 1;
+    for (const [column, value] of Object.entries(flags)) row[column] = configValue(column, value);
+    const saved = await operatorCall<{ id: number }>(endpoints.opsConfigSave, { table, ...(id === undefined ? {} : { id }), row });
+    if (!saved) return 1;
+    console.log(`${table} ${saved.id} saved`);
+    return 0;
+  }
+  console.error(CONFIG_USAGE);
+  return 2;
 }
 
 const OPERATOR_USAGE = [

@@ -42,6 +42,8 @@ import { registerAuthRoutes } from "./api/members/auth";
 import { registerCodeRoutes, registerMailboxRoutes } from "./api/members/codes";
 import { registerKycRoutes } from "./api/members/kyc";
 import { registerMemberAdminRoutes } from "./api/members/admin";
+import { registerConfigAdminRoutes } from "./api/config-admin";
+import { ConfigAdmin } from "./configuration/config-admin";
 import { MemberAdmin, type MemberAreas } from "./members/member-admin";
 import { registerRegistrationRoutes } from "./api/members/registration";
 import { ConfigVersion } from "./configuration/config-version";
@@ -221,6 +223,7 @@ export async function buildApp({
     registerBillRoutes(context, new BillService(store.db, spot.durable));
   }
   registerMemberAdminRoutes(context, new MemberAdmin(store.db, memberAreas, notices));
+  registerConfigAdminRoutes(context, new ConfigAdmin(store.db));
   if (withdrawals && spot)
     registerWithdrawalRoutes(context, withdrawals, new WithdrawalRequests(store.db, spot.durable, withdrawals, context.members, addressBook));
   if (chains) registerChainRoutes(context, chains);

@@ -213,7 +213,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const io = realtime.io;
   marketData.startPublishing(realtime.publish);
   memberPushes.startPublishing(realtime.publish);
-  notices.startPublishing(realtime.publish);
+  notices.startPublishing(realtime.publish, realtime.endMember);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
   // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded
   // database is vacuumed and checkpointed (it has no background processes to do it).

@@ -3,6 +3,7 @@ import { assetsEndpoints } from "./endpoints/assets";
 import { chainEndpoints } from "./endpoints/chain";
 import { billEndpoints } from "./endpoints/bills";
 import { configEndpoints } from "./endpoints/config";
+import { configAdminEndpoints } from "./endpoints/config-admin";
 import { depositEndpoints } from "./endpoints/deposits";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marketDataEndpoints } from "./endpoints/market-data";
@@ -39,6 +40,7 @@ export const endpoints = {
   ...noticeEndpoints,
   ...operatorEndpoints,
   ...membersAdminEndpoints,
+  ...configAdminEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

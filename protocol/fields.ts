@@ -78,6 +78,13 @@ export const symbolListField = z
   .transform((s) => s.split(",").map((x) => x.replace("_", "/")));
 /** A coin code such as BTC. */
 export const coinField = z.string().regex(COIN_PATTERN, FIELD_MESSAGES.coin);
+/** A member's public number as operators name them (eight digits). */
+export const memberUidField = z
+  .string()
+  .trim()
+  .regex(/^\d{8}$/, "ops.errors.member");
+/** Where a newest-first list's previous page ended (the last row's id): the next page starts below it. */
+export const pageCursorField = z.string().regex(/^\d{1,18}$/, "ops.errors.page");
 /** An order's id. */
 export const orderIdField = z.string().regex(ORDER_ID_PATTERN, FIELD_MESSAGES.orderId);
 export const clientOrderIdField = z.string().regex(CLIENT_ORDER_ID_PATTERN, FIELD_MESSAGES.clientOrderId);

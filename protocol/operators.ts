@@ -23,6 +23,8 @@ export const OPERATOR_PERMISSIONS = [
   "deposits.credit",
   "markets.read",
   "markets.change",
+  "config.read",
+  "config.change",
   "chain.send",
   "mailbox.read",
   "operators.manage",
@@ -34,14 +36,15 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
  * The role table. Support answers members (reads their accounts and mail, resets a lost 2FA);
  * the dev mailbox (every member's codes) is admin's only; compliance decides identities and freezes (and reads the audit log); finance moves money in and
  * out (withdrawal review, deposit credit, the simulated chains' outside payments); markets lists and
- * halts markets; the arbiter (OTC appeals, when OTC lands) reads members. Only admin manages
+ * halts markets and keeps the site's listing tables (navigation, footer, languages, display
+ * currencies: decision 044); the arbiter (OTC appeals, when OTC lands) reads members. Only admin manages
  * operators.
  */
 const GRANTS: Record<Exclude<OperatorRole, "admin">, readonly OperatorPermission[]> = {
   support: ["dashboard.read", "members.read", "members.reset_2fa", "kyc.read", "withdrawals.read", "deposits.read"],
   compliance: ["dashboard.read", "members.read", "members.freeze", "kyc.read", "kyc.review", "withdrawals.read", "deposits.read", "audit.read"],
   finance: ["dashboard.read", "members.read", "withdrawals.read", "withdrawals.review", "deposits.read", "deposits.credit", "chain.send", "markets.read"],
-  markets: ["dashboard.read", "markets.read", "markets.change"],
+  markets: ["dashboard.read", "markets.read", "markets.change", "config.read", "config.change"],
   arbiter: ["dashboard.read", "members.read"],
 };
 

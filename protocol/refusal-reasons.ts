@@ -133,6 +133,12 @@ export const REFUSAL_REASONS = {
   OPERATOR_SELF: "an operator cannot change their own role or access",
   /** Another operator decided this first (a KYC or withdrawal review); `msg` says what stands. */
   DECIDED_ALREADY: "another operator decided this first",
+  /** A configuration row's code (a link's, a language's, a currency's) belongs to another row of its table. */
+  CONFIG_TAKEN: "another row of the table has this code",
+  /** A navigation item's parent is none of the header's roots (or the item itself, or a root with items under it). */
+  CONFIG_PARENT: "the parent is not a root of the navigation",
+  /** The row is needed: a root with items under it, the last language or currency. */
+  CONFIG_IN_USE: "the row is needed and stays",
 
   // Generic: the result code, when no reason above is more precise
   BAD_REQUEST: "the request was refused",

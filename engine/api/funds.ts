@@ -58,7 +58,8 @@ export function registerFundsRoutes(api: ApiContext, funds: Funds): void {
     if (scale === undefined) throw ApiError.badRequest(`no coin ${body.coin} is listed`, "COIN_UNKNOWN");
     if (!fitsScale(body.amount, scale)) throw ApiError.badRequest(`${body.coin} keeps ${scale} decimals: the amount has more`, "AMOUNT_PRECISION");
     const audit = () => act.row(`member:${body.uid}`, null, { coin: body.coin, account: body.account, amount: body.amount, reference: body.reference }, now);
-    const ok = await funds.deposit(memberId, body.coin, body.account, body.amount, `deposit:${body.reference}`, undefined, audit).catch(() => false);
+    const ok = await funds.deposit(memberId, body.coin, body.account, body.amount, `deposit:${body.reference}`, undefined, audit);
+    // False only for a reference credited already; a failure of the ledger itself is not that.
     if (!ok) throw new ApiError(ResultCode.CONFLICT, `a deposit with the reference ${body.reference} was credited already`, "DECIDED_ALREADY");
     return null;
   });

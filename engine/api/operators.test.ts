@@ -126,11 +126,19 @@ describe.each(testStoreKinds())("the operator API on %s", (kind) => {
     // A refused one (no such market): nothing changed, no row.
     expect((await client.call(endpoints.adminMarketHalt, { body: { symbol: "NOPE_USDT", halted: true } }, { operator: sessions.markets })).code).toBe(404);
     expect(await auditCount()).toBe(before + 1);
+    // Two operators resuming at once: one resumes, the other is told it was done; one row.
+    const resume = () => client.call(endpoints.adminMarketHalt, { body: { symbol: "BTC_USDT", halted: false } }, { operator: sessions.markets });
+    const resumes = await Promise.all([resume(), resume()]);
+    expect(resumes.map((r) => r.code).sort()).toEqual([200, 409]);
+    expect(resumes.find((r) => r.code === 409)?.reason).toBe("DECIDED_ALREADY");
+    expect(await auditCount()).toBe(before + 2);
+    expect((await client.call(endpoints.adminMarketHalt, { body: { symbol: "BTC_USDT", halted: true } }, { operator: sessions.markets })).code).toBe(200);
+    expect(await auditCount()).toBe(before + 3);
     // A deposit credit, once per reference.
     const deposit = { uid: member.uid, coin: "USDT", amount: "5", account: "funding" as const, reference: `ops-${kind}` };
     expect((await client.call(endpoints.adminDeposit, { body: deposit }, { operator: sessions.finance })).code).toBe(200);
     expect((await client.call(endpoints.adminDeposit, { body: deposit }, { operator: sessions.finance })).code).toBe(409);
-    expect(await auditCount()).toBe(before + 2);
+    expect(await auditCount()).toBe(before + 4);
     const page = await client.data(endpoints.opsAudit, { query: {} }, { operator: sessions.compliance });
     expect(page.rows[0]).toMatchObject({
       operator: "The finance",
@@ -153,6 +161,93 @@ describe.each(testStoreKinds())("the operator API on %s", (kind) => {
       via: "cli",
       role: "admin",
     });
+  });
+
+  it("keeps the configuration tables: each save or removal is one audit row, a refusal none, and the public tables follow", async () => {
+    const as = { operator: sessions.markets };
+    const tables = await client.data(endpoints.opsConfig, {}, as);
+    expect(tables.currency.map((c) => c.exchange_value)).toContain("eur");
+    expect(tables.nav_item.length).toBeGreaterThan(3);
+    const eur = tables.currency.find((c) => c.exchange_value === "eur")!;
+    expect(eur.rate).toMatch(/^\d+(\.\d*[1-9])?$/);
+    const before = await auditCount();
+    const save = (body: unknown, operator = sessions.markets) => client.callUnchecked(endpoints.opsConfigSave, { body }, { operator });
+
+    // A rate changed exactly (twelve decimals), once: the same values again change nothing.
+    const eurRow = { exchange_value: "eur", quote_currency: "EUR", exchange_code: "€", rate: "0.912345678912", sort: eur.sort };
+    expect((await save({ table: "currency", id: eur.id, row: eurRow })).code).toBe(200);
+    expect(await save({ table: "currency", id: eur.id, row: eurRow })).toMatchObject({ code: 409, reason: "DECIDED_ALREADY" });
+    expect(await auditCount()).toBe(before + 1);
+    const rates = await client.data(endpoints.opsConfig, {}, as);
+    expect(rates.currency.find((c) => c.id === eur.id)?.rate).toBe("0.912345678912");
+    const [audit] = (await client.data(endpoints.opsAudit, { query: { action: "config.save" } }, { operator: sessions.compliance })).rows;
+    expect(audit).toMatchObject({ target: `config:currency:${eur.id}`, before: { rate: eur.rate }, after: { rate: "0.912345678912" }, role: "markets" });
+
+    // Refused, nothing written: a bad rate, a script path, a code another row has, a parent that is no root, a role without the right.
+    for (const [body, reason] of [
+      [{ table: "currency", id: eur.id, row: { ...eurRow, rate: "0" } }, "VALIDATION"],
+      [{ table: "currency", id: eur.id, row: { ...eurRow, rate: "1.1234567890123" } }, "VALIDATION"],
+      [
+        { table: "footer_link", row: { group_code: "about", link_code: "x_new", link_path: "javascript:alert(1)", link_sort: 1, link_show: true } },
+        "VALIDATION",
+      ],
+      [{ table: "footer_link", row: { group_code: "about", link_code: "x_new", link_path: "//evil.example", link_sort: 1, link_show: true } }, "VALIDATION"],
+      [{ table: "currency", row: { ...eurRow, rate: "1" } }, "CONFIG_TAKEN"],
+      [{ table: "nav_item", row: { pid: 999999, nav_sort: 1, nav_show: true, nav_path: "/x", nav_code: "x_new", nav_icon: null } }, "CONFIG_PARENT"],
+      [{ table: "currency", id: 999999, row: eurRow }, "NOT_FOUND"],
+    ] as const) {
+      const answer = await save(body);
+      expect([JSON.stringify(body), answer.reason]).toEqual([JSON.stringify(body), reason]);
+      expect(answer.status).toBeLessThan(500);
+    }
+    expect((await save({ table: "currency", id: eur.id, row: { ...eurRow, rate: "2" } }, sessions.finance)).status).toBe(403);
+    expect(await auditCount()).toBe(before + 1);
+
+    // A footer link added, shown by the public table at once (the version moved), then removed.
+    const added = await client.data(
+      endpoints.opsConfigSave,
+      {
+        body: {
+          table: "footer_link",
+          row: { group_code: "about", link_code: "press_kit", link_path: "https://press.example/kit", link_sort: 99, link_show: true },
+        },
+      },
+      as,
+    );
+    await expect
+      .poll(async () =>
+        (await client.data(endpoints.getData, { params: { tableId: "footer_link" }, query: { pageSize: "-521" } })).records.map((r) => r.link_code),
+      )
+      .toContain("press_kit");
+    expect((await client.call(endpoints.opsConfigRemove, { body: { table: "footer_link", id: added.id } }, as)).code).toBe(200);
+    expect((await client.call(endpoints.opsConfigRemove, { body: { table: "footer_link", id: added.id } }, as)).code).toBe(404);
+    expect(await auditCount()).toBe(before + 3);
+
+    // A root with items under it stays, and stays a root; the last language stays.
+    const nav = (await client.data(endpoints.opsConfig, {}, as)).nav_item;
+    const parent = nav.find((item) => nav.some((child) => child.pid === item.id))!;
+    expect(await client.call(endpoints.opsConfigRemove, { body: { table: "nav_item", id: parent.id } }, as)).toMatchObject({
+      code: 409,
+      reason: "CONFIG_IN_USE",
+    });
+    const otherRoot = nav.find((item) => item.pid === 0 && item.id !== parent.id)!;
+    const asChild = {
+      pid: otherRoot.id,
+      nav_sort: parent.nav_sort,
+      nav_show: true,
+      nav_path: parent.nav_path,
+      nav_code: parent.nav_code,
+      nav_icon: parent.nav_icon,
+    };
+    expect(await save({ table: "nav_item", id: parent.id, row: asChild })).toMatchObject({ code: 400, reason: "CONFIG_PARENT" });
+    const languages = (await client.data(endpoints.opsConfig, {}, as)).sys_language;
+    await store.db.deleteFrom("sys_language").where("id", "not in", [languages[0]!.id]).execute();
+    expect(await client.call(endpoints.opsConfigRemove, { body: { table: "sys_language", id: languages[0]!.id } }, as)).toMatchObject({
+      code: 409,
+      reason: "CONFIG_IN_USE",
+    });
+    await store.db.insertInto("sys_language").values(languages.slice(1)).execute();
+    expect(await auditCount()).toBe(before + 3);
   });
 
   it("lists every spot market with its rules as decimal texts and its halt, to the roles that may read markets", async () => {
@@ -275,6 +370,13 @@ describe.each(testStoreKinds())("the operator API on %s", (kind) => {
       target.uid,
     ]);
     expect(await client.data(endpoints.opsMembers, { query: { q: "nobody-%-here" } }, { operator: sessions.support })).toEqual([]);
+    // By a phone number's last digits, or typed whole with its area code (spaces and + aside); not by its middle.
+    const phone = kind === "postgres" ? "15119870001" : "15119870002";
+    await store.db.updateTable("member").set({ area_code: "49", phone }).where("uid", "=", target.uid).execute();
+    const byPhone = async (q: string) => (await client.data(endpoints.opsMembers, { query: { q } }, { operator: sessions.support })).map((m) => m.uid);
+    expect(await byPhone(phone.slice(-6))).toEqual([target.uid]);
+    expect(await byPhone(`+49 ${phone}`)).toEqual([target.uid]);
+    expect(await byPhone(phone.slice(2, 8))).toEqual([]);
     const page = await client.data(endpoints.opsMember, { params: { uid: member.uid } }, { operator: sessions.support });
     expect(page).toMatchObject({ uid: member.uid, email: `ops-member-${kind}@example.com`, frozenAt: null });
     expect(page.holdings).toContainEqual({

@@ -119,7 +119,11 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService, marketDat
   );
 
   operatorEndpoint(api, endpoints.adminMarketHalt, async ({ body, act }) => {
-    if (!(await spot.setHalted(body.symbol, body.halted, act))) throw ApiError.notFound(`no spot market ${body.symbol}`);
+    const code = await spot.setHalted(body.symbol, body.halted, act);
+    if (code === "MARKET_UNKNOWN") throw ApiError.notFound(`no spot market ${body.symbol}`);
+    if (code === "UNCHANGED") {
+      throw new ApiError(ResultCode.CONFLICT, `${body.symbol} is ${body.halted ? "halted" : "trading"} already`, "DECIDED_ALREADY");
+    }
     return { symbol: body.symbol, halted: body.halted };
   });
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MemberProfile, MemberSummary } from "../../protocol/endpoints/members-admin";
+import { MEMBER_SEARCH_ROWS, type MemberProfile, type MemberSummary } from "../../protocol/endpoints/members-admin";
 import { KYC_STATUS } from "../../protocol/member";
 import { ResultCode } from "../../protocol/result-codes";
 import { Refusal } from "../locales/refusal";
@@ -9,7 +9,6 @@ import type { Database } from "../store/schema";
 import { revokeSessions } from "./sessions";
 
 /** Members a search lists at most, and the rows of each list on a member's page. */
-const SEARCH_ROWS = 50;
 const PROFILE_ROWS = 20;
 
 /** What a member's page shows from the other areas: balances from memory and the spot orders. */
@@ -42,21 +41,19 @@ export class MemberAdmin {
       .where((eb) => {
         const matches = [eb("m.uid", "=", query.toUpperCase())];
         if (query.length >= 2) matches.push(eb(sql`lower(m.email)`, "like", `${escapeLike(query.toLowerCase())}%`));
-        if (/^\d{4,20}$/.test(digits)) {
-          matches.push(eb("m.phone", "like", `%${escapeLike(digits)}`));
-          matches.push(eb(sql`m.area_code || m.phone`, "=", digits));
-        }
+        // The number's last digits, or the area code and number typed together (migration 036's index).
+        if (/^\d{4,20}$/.test(digits)) matches.push(eb(sql`reverse(coalesce(m.area_code, '') || m.phone)`, "like", `${[...digits].reverse().join("")}%`));
         return eb.or(matches);
       })
       .orderBy("m.id", "desc")
-      .limit(SEARCH_ROWS)
+      .limit(MEMBER_SEARCH_ROWS)
       .execute();
     return rows.map(summaryOf);
   }
 
   /** The newest members (the page before a search). */
   async newest(): Promise<MemberSummary[]> {
-    const rows = await this.summaries().orderBy("m.id", "desc").limit(SEARCH_ROWS).execute();
+    const rows = await this.summaries().orderBy("m.id", "desc").limit(MEMBER_SEARCH_ROWS).execute();
     return rows.map(summaryOf);
   }
 
@@ -121,7 +118,7 @@ export class MemberAdmin {
    * at once, one acts and the other is told so.
    */
   async setFrozen(uid: string, frozen: boolean, reason: string, now: number, act: OperatorAct): Promise<MemberSummary> {
-    await this.db.transaction().execute(async (trx) => {
+    const memberId = await this.db.transaction().execute(async (trx) => {
       const member = await trx.selectFrom("member").select(["id", "frozen_at", "frozen_reason"]).where("uid", "=", uid).forUpdate().executeTakeFirst();
       if (!member) throw Refusal.plain(ResultCode.NOT_FOUND, `no member with uid ${uid}`, "NOT_FOUND");
       if ((member.frozen_at !== null) === frozen) {
@@ -134,7 +131,9 @@ export class MemberAdmin {
         .execute();
       if (frozen) await revokeSessions(trx, { memberId: member.id }, now);
       await act.write(trx, `member:${uid}`, { frozen: member.frozen_at !== null }, { frozen, reason }, now);
+      return member.id;
     });
+    if (frozen) this.notices?.sessionsEnded(memberId, now);
     return this.summaryOfUid(uid);
   }
 

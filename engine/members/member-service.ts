@@ -269,6 +269,8 @@ export class MemberService {
     if (member && demoMemberId !== null && member.id === demoMemberId) throw Refusal.of(ResultCode.FORBIDDEN, "errors.demo_locked");
     await this.codes.consume({ destination: destinationOf(input), purpose: "reset", code: input.code, now });
     if (!member) throw Refusal.of(ResultCode.BAD_REQUEST, "errors.code_expired");
+    // A frozen account stays shut (decision 043): a reset would hand it to whoever holds the mailbox.
+    if (member.frozen_at) throw Refusal.of(ResultCode.FORBIDDEN, "errors.account_frozen");
     await this.replacePassword(member.id, await hash(input.password), now);
     return member.id;
   }
@@ -284,6 +286,7 @@ export class MemberService {
       // No browser stays trusted from before the new password: a stolen device cookie ends here (decision 040).
       await revokeDeviceCookies(trx, memberId);
     });
+    this.notices?.sessionsEnded(memberId, now);
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import { NOTICE_STACK, NOTICE_TYPES, type Notice, type NoticeType } from "../../protocol/endpoints/notices";
 import type { LanguageCode } from "../../protocol/languages";
 import { topics } from "../../protocol/realtime";
-import type { Publish } from "../realtime/realtime";
+import type { EndMember, Publish } from "../realtime/realtime";
 import type { Database, MemberNoticeTable } from "../store/schema";
 import { pageOf, type Page, type Paging } from "../store/paging";
 import type { NewNotice } from "./core-notices";
@@ -21,6 +21,7 @@ export type AccountNotice = Pick<NewNotice, "memberId" | "type"> & { params?: Re
  */
 export class NoticeService {
   private publish: Publish = () => {};
+  private endMember: EndMember = () => {};
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -29,8 +30,18 @@ export class NoticeService {
   ) {}
 
   /** Starts pushing "new notifications" to members' `refresh` topics (the socket server exists only once the HTTP server does). */
-  startPublishing(publish: Publish): void {
+  startPublishing(publish: Publish, endMember?: EndMember): void {
     this.publish = publish;
+    if (endMember) this.endMember = endMember;
+  }
+
+  /**
+   * The member's sessions ended (a freeze, a new password), after that committed: their open pages
+   * are told to read everything again (which now finds them signed out), then stop hearing them.
+   */
+  sessionsEnded(memberId: string, now: number): void {
+    this.publish(topics.refresh(memberId), { symbols: [], orders: true, balances: true, notices: true });
+    this.endMember(memberId, now);
   }
 
   /**

@@ -50,6 +50,22 @@ describe("real-time subscriptions over a real socket", () => {
     expect(received).toEqual([{ topic: "refresh_7", data: payload }]);
   });
 
+  it("ends a member's following when their sessions end, and refuses the tickets issued before", async () => {
+    const received: unknown[] = [];
+    client.on("message", (message) => received.push(message));
+    const before = tickets.issue("9", Date.now() - 1).ticket;
+    expect(await subscribe({ topic: topics.refresh("9"), ticket: before })).toBe(true);
+    realtime.endMember("9", Date.now());
+    await expect.poll(() => realtime.io.of("/").adapter.rooms.has(topics.refresh("9"))).toBe(false);
+    realtime.publish(topics.refresh("9"), { symbols: [], orders: true, balances: true });
+    expect(await subscribe({ topic: topics.refresh("9"), ticket: before })).toBe(false);
+    // A ticket issued after the end (a new login) follows again.
+    expect(await subscribe({ topic: topics.refresh("9"), ticket: tickets.issue("9", Date.now() + 1).ticket })).toBe(true);
+    realtime.publish(topics.refresh("9"), { symbols: [], orders: true, balances: true });
+    await expect.poll(() => received.length).toBe(1);
+    client.off("message");
+  });
+
   it("encodes nothing for a topic nobody follows, and pushes it once somebody does", async () => {
     const rooms: string[] = [];
     const to = realtime.io.to.bind(realtime.io);

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
-import { topicAccess, type TopicKind, type TopicName, type TopicPayloads } from "../../protocol/realtime";
-import type { TicketSigner } from "./tickets";
+import { topicAccess, topics, type TopicKind, type TopicName, type TopicPayloads } from "../../protocol/realtime";
+import { TICKET_TTL_MS, type TicketSigner } from "./tickets";
 
 /**
  * socket.io rooms named after the topics of `protocol/realtime.ts`. Public topics need nothing;
@@ -20,7 +20,16 @@ export type Publish = <K extends TopicKind>(topic: TopicName<K>, data: TopicPayl
 export interface Realtime {
   io: Server;
   publish: Publish;
+  /**
+   * A member's sessions ended (a freeze, a new password): their open sockets stop following the
+   * member's topic, and tickets issued before now are refused, so a page holding one cannot
+   * follow it again while the ticket lasts.
+   */
+  endMember: (memberId: string, now: number) => void;
 }
+
+/** Ends members' following of their topic; forgets an end once every ticket before it expired. */
+export type EndMember = Realtime["endMember"];
 
 /** Attaches socket.io to the engine's HTTP server; clients subscribe to topics, which are rooms. */
 export function attachRealtime(server: HttpServer, tickets: TicketSigner, now: () => number = Date.now): Realtime {
@@ -32,6 +41,14 @@ export function attachRealtime(server: HttpServer, tickets: TicketSigner, now: (
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,
   });
+  // Member id → when their sessions last ended; a ticket from before is refused (kept one ticket lifetime).
+  const ended = new Map<string, number>();
+  const endedBefore = (memberId: string, issuedAt: number) => {
+    const at = ended.get(memberId);
+    if (at === undefined) return false;
+    if (at + TICKET_TTL_MS < now()) ended.delete(memberId);
+    return issuedAt <= at;
+  };
   io.on("connection", (socket) => {
     socket.on("subscribe", (request: unknown, ack?: unknown) => {
       const reply = typeof ack === "function" ? (ack as (ok: boolean) => void) : () => {};
@@ -41,7 +58,10 @@ export function attachRealtime(server: HttpServer, tickets: TicketSigner, now: (
       const access = topicAccess(topic);
       if (!access) return reply(false);
       // A member's topic only for the member its ticket was issued to.
-      if (access.access === "member" && tickets.verify(ticket, now()) !== access.memberId) return reply(false);
+      if (access.access === "member") {
+        const issued = tickets.read(ticket, now());
+        if (issued?.memberId !== access.memberId || endedBefore(issued.memberId, issued.issuedAt)) return reply(false);
+      }
       void socket.join(topic as string);
       reply(true);
     });
@@ -61,6 +81,11 @@ export function attachRealtime(server: HttpServer, tickets: TicketSigner, now: (
       // map: this check goes then.
       if (!rooms.has(topic)) return;
       io.to(topic).emit("message", { topic, data });
+    },
+    endMember(memberId, at) {
+      ended.set(memberId, at);
+      const topic = topics.refresh(memberId);
+      io.in(topic).socketsLeave(topic);
     },
   };
 }

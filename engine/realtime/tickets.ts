@@ -23,6 +23,11 @@ export class TicketSigner {
 
   /** The member a ticket was issued to, if it is genuine and unexpired. */
   verify(ticket: unknown, now: number): string | null {
+    return this.read(ticket, now)?.memberId ?? null;
+  }
+
+  /** A genuine, unexpired ticket's member and when it was issued. */
+  read(ticket: unknown, now: number): { memberId: string; issuedAt: number } | null {
     if (typeof ticket !== "string" || ticket.length > 200) return null;
     const match = ticket.match(/^(\d{1,20})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/);
     if (!match) return null;
@@ -31,7 +36,7 @@ export class TicketSigner {
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     if (Number(expiresAt) < now) return null;
-    return memberId;
+    return { memberId, issuedAt: Number(expiresAt) - TICKET_TTL_MS };
   }
 
   private sign(body: string): string {

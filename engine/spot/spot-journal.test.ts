@@ -52,8 +52,8 @@ describe.each(testStoreKinds())("command journal and snapshots on %s", (kind) =>
     expect(stop.status).toBe("waiting");
     // An operator's answer waits until the market's row is written (not while the tables are held back).
     if (!operator) return service.durable.drain();
-    expect(await service.setHalted("BTC/USDT", true, testAct())).toBe(true);
-    expect(await service.setHalted("BTC/USDT", false, testAct())).toBe(true);
+    expect(await service.setHalted("BTC/USDT", true, testAct())).toBe("OK");
+    expect(await service.setHalted("BTC/USDT", false, testAct())).toBe("OK");
     expect((await service.updateMarket("BTC/USDT", { takerFeeBps: 20 + round }, testAct())).code).toBe("OK");
     await service.durable.drain();
   }

@@ -106,13 +106,17 @@ export class SpotService {
 
   /**
    * Halts or resumes a market (operator), journaled and stored with its row, so a restart keeps
-   * it. Answers false for an unknown market.
+   * it. A market halted already (resumed already) is UNCHANGED: two operators halting at once
+   * give one halt and one audit row. The check and the core's apply run in one synchronous step,
+   * so the second sees the first's change.
    */
-  async setHalted(symbol: string, halted: boolean, act: OperatorAct): Promise<boolean> {
-    const command: HaltMarket = { type: "market.halt", symbol, halted };
+  async setHalted(symbol: string, halted: boolean, act: OperatorAct): Promise<"OK" | "MARKET_UNKNOWN" | "UNCHANGED"> {
     const before = this.markets.get(symbol)?.isHalted;
-    const audit = () => act.row(`market:${symbol}`, { halted: before ?? null }, { halted }, this.durable.now());
-    return (await this.durable.execute(command, { waitProjected: OPERATOR_READ_BACK_MS, audit })).code === "OK";
+    if (before === undefined) return "MARKET_UNKNOWN";
+    if (before === halted) return "UNCHANGED";
+    const command: HaltMarket = { type: "market.halt", symbol, halted };
+    const audit = () => act.row(`market:${symbol}`, { halted: before }, { halted }, this.durable.now());
+    return (await this.durable.execute(command, { waitProjected: OPERATOR_READ_BACK_MS, audit })).code === "OK" ? "OK" : "MARKET_UNKNOWN";
   }
 
   /**

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { define, intString } from "../endpoint";
-import { coinField } from "../fields";
+import { coinField, memberUidField, pageCursorField } from "../fields";
 import { unsignedDecimalString } from "../money";
 import { pageOf } from "./order-history";
 
@@ -37,17 +37,10 @@ export type DepositView = z.output<typeof depositViewSchema>;
 
 /** The operators' deposit list's filter (issue 29): a member, a coin, a state, and where the previous page ended. */
 export const opsDepositQuerySchema = z.object({
-  uid: z
-    .string()
-    .trim()
-    .regex(/^\d{8}$/, "ops.errors.member")
-    .optional(),
+  uid: memberUidField.optional(),
   coin: coinField.optional(),
   state: z.enum(DEPOSIT_STATES, { message: "ops.errors.invalid" }).optional(),
-  before: z
-    .string()
-    .regex(/^\d{1,18}$/, "ops.errors.page")
-    .optional(),
+  before: pageCursorField.optional(),
 });
 
 export const depositEndpoints = {

@@ -1,15 +1,12 @@
 import * as z from "zod";
 import { define } from "../endpoint";
+import { memberUidField } from "../fields";
 
 /**
  * Members as operators see them (issue 29): the search, a member's page, freezing and the reset of
  * a lost authenticator. Each change states the operator's reason, which the audit row keeps.
  */
 
-const uidField = z
-  .string()
-  .trim()
-  .regex(/^\d{8}$/, "ops.errors.member");
 const reasonField = z.string().trim().min(5, "ops.errors.member_reason").max(300, "ops.errors.reason_long");
 
 const memberSummarySchema = z.object({
@@ -52,7 +49,11 @@ const memberProfileSchema = memberSummarySchema.extend({
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 
+/** The most members a search (or the newest list) answers; the console asks for a narrower search at this count. */
+export const MEMBER_SEARCH_ROWS = 50;
+
 export const membersAdminEndpoints = {
+  /** At most `MEMBER_SEARCH_ROWS` members, newest first: a search that finds as many says so. */
   opsMembers: define({
     method: "GET",
     path: "/admin/members",
@@ -67,7 +68,7 @@ export const membersAdminEndpoints = {
     path: "/admin/members/:uid",
     absolute: true,
     operator: "members.read",
-    params: z.object({ uid: uidField }),
+    params: z.object({ uid: memberUidField }),
     response: memberProfileSchema,
   }),
   opsMemberFreeze: define({
@@ -75,7 +76,7 @@ export const membersAdminEndpoints = {
     path: "/admin/members/freeze",
     absolute: true,
     operator: "members.freeze",
-    body: z.object({ uid: uidField, frozen: z.boolean(), reason: reasonField }),
+    body: z.object({ uid: memberUidField, frozen: z.boolean(), reason: reasonField }),
     response: memberSummarySchema,
   }),
   opsMemberResetGoogle: define({
@@ -83,7 +84,7 @@ export const membersAdminEndpoints = {
     path: "/admin/members/reset-2fa",
     absolute: true,
     operator: "members.reset_2fa",
-    body: z.object({ uid: uidField, reason: reasonField }),
+    body: z.object({ uid: memberUidField, reason: reasonField }),
     response: memberSummarySchema,
   }),
 } as const;

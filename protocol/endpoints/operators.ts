@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { define } from "../endpoint";
+import { pageCursorField } from "../fields";
 import {
   auditRowSchema,
   operatorEmailField,
@@ -31,10 +32,7 @@ export const auditQuerySchema = z.object({
   from: msField,
   to: msField,
   /** The id the previous page ended at. */
-  before: z
-    .string()
-    .regex(/^\d{1,18}$/, "ops.errors.page")
-    .optional(),
+  before: pageCursorField.optional(),
 });
 
 /** An outbox message as the console lists it; `body` only where nothing leaves the machine (the dev mailbox). */
@@ -55,10 +53,7 @@ export type OutboxRow = z.infer<typeof outboxRowSchema>;
 export const outboxQuerySchema = z.object({
   destination: z.string().trim().min(3, "ops.outbox.destination").max(270, "ops.outbox.destination").optional(),
   state: z.enum(["waiting", "delivered", "failed"], { message: "ops.errors.invalid" }).optional(),
-  before: z
-    .string()
-    .regex(/^\d{1,18}$/, "ops.errors.page")
-    .optional(),
+  before: pageCursorField.optional(),
 });
 
 /**

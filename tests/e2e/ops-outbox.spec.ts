@@ -28,7 +28,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(row.locator("pre")).toContainText(/\d{6}/);
       if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
       await page.goto("/ops/outbox?state=lost");
-      await expect(page.getByRole("alert").filter({ hasText: "The request was not valid" })).toBeVisible();
+      // The field says what is wrong with it (tied to it), and the alert why no rows are shown.
+      await expect(page.getByLabel("State")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("State")).toHaveAccessibleDescription(/The request was not valid/);
+      await expect(page.getByRole("alert")).toContainText("Check the filter");
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { decimalMarkOf, readDecimalInput } from "#protocol/decimal-input";
-import { DEPOSIT_STATES } from "#protocol/endpoints/deposits";
+import { DEPOSIT_STATES, opsDepositQuerySchema } from "#protocol/endpoints/deposits";
 import { endpoints } from "#protocol/endpoints";
 import { keyError } from "~/lib/forms/form-error";
 import { EngineRefusal } from "~/services/engine/api.server";
+import { olderPageOf, readListFilter } from "~/services/ops/list-filter.server";
 import { OPS_HEADERS, opsRefusalError, withOperator } from "~/services/ops/ops-engine.server";
 import { opsCreditSchema, parseWithZod } from "~/services/platform/form-schemas.server";
 import { redirectWithToast } from "~/services/platform/toast.server";
@@ -18,37 +19,31 @@ import { DEPOSITS_PAGE } from "./__deposit-states";
 /** The most decimals a typed amount is read with; the engine then holds it to the coin's own. */
 const READ_SCALE = 18;
 
-export type DepositFilterField = "uid" | "coin" | "state";
-
 /**
- * Every member's chain deposits, newest first, filtered by member, coin and state (a filter value
- * that cannot be one is said so and asks the engine for nothing); the coins for the filter and the
- * credit form, and a fresh reference for a credit when the operator may make one.
+ * Every member's chain deposits, newest first, filtered by member, coin and state (read with the
+ * engine's query schema; a value that cannot be one is said so and asks the engine for nothing);
+ * the coins for the filter and the credit form, and a fresh reference for a credit when the
+ * operator may make one.
  */
 export function loadDeposits(args: LoaderFunctionArgs) {
   return withOperator(args, "deposits.read", async ({ ops, request }) => {
-    const search = new URL(request.url).searchParams;
-    const values: Partial<Record<DepositFilterField, string>> = {};
-    const errors: Partial<Record<DepositFilterField | "before", string>> = {};
     const coins = (await ops.call(endpoints.getRechargeCurrency)).map((c) => c.coin);
-    for (const field of ["uid", "coin", "state"] as const) {
-      const value = (search.get(field) ?? "").trim().slice(0, 40);
-      if (value) values[field] = value;
-    }
-    if (values.uid && !/^\d{8}$/.test(values.uid)) errors.uid = "ops.errors.member";
+    const { values, errors, query, paged } = readListFilter(opsDepositQuerySchema, new URL(request.url).searchParams, ["uid", "coin", "state"], 40);
     if (values.coin && !coins.includes(values.coin)) errors.coin = "ops.deposits.coin_required";
-    if (values.state && !(DEPOSIT_STATES as readonly string[]).includes(values.state)) errors.state = "ops.errors.invalid";
-    const before = search.get("before") ?? undefined;
-    if (before !== undefined && !/^\d{1,18}$/.test(before)) errors.before = "ops.errors.page";
-    const page =
-      Object.keys(errors).length > 0
-        ? { rows: [], next: null }
-        : await ops.call(endpoints.opsDeposits, {
-            query: { ...values, ...(before ? { before } : {}) } as { uid?: string; coin?: string; state?: (typeof DEPOSIT_STATES)[number]; before?: string },
-          });
+    const page = query && Object.keys(errors).length === 0 ? await ops.call(endpoints.opsDeposits, { query }) : { rows: [], next: null };
     const mayCredit = ops.may("deposits.credit");
     return data(
-      { values, errors, page, coins, states: DEPOSIT_STATES, mayCredit, reference: mayCredit ? newReference() : null, paged: before !== undefined },
+      {
+        values,
+        errors,
+        page,
+        older: olderPageOf(DEPOSITS_PAGE, values, page.next),
+        coins,
+        states: DEPOSIT_STATES,
+        mayCredit,
+        reference: mayCredit ? newReference() : null,
+        paged,
+      },
       { headers: OPS_HEADERS },
     );
   });

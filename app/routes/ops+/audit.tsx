@@ -10,6 +10,7 @@ import { pageTitle, useShell } from "~/lib/use-shell";
 import { OPS_HEADERS } from "~/services/ops/ops-engine.server";
 import * as s from "~/styles/ops.css";
 import { loadAudit } from "./__audit.server";
+import { FilterField } from "./__filter-field";
 import * as o from "./ops-admin.css";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "ops.audit.title") }, { name: "robots", content: "noindex, nofollow" }];
@@ -59,32 +60,22 @@ export default function AuditPage() {
     type: "text" | "datetime-local",
     extra: { list?: string; hint?: string } = {},
   ) => {
-    const error = fieldError(name);
-    const describedBy = [error ? `ops-audit-${name}-error` : null, extra.hint ? "ops-audit-utc" : null].filter(Boolean).join(" ") || undefined;
     return (
-      <div className={`${f.field} ${o.filterField}`}>
-        <label htmlFor={`ops-audit-${name}`} className={f.label}>
-          {label}
-        </label>
-        <input
-          id={`ops-audit-${name}`}
-          name={name}
-          type={type}
-          step={type === "datetime-local" ? 60 : undefined}
-          defaultValue={(values as Record<string, string>)[name] ?? ""}
-          list={extra.list}
-          maxLength={type === "text" ? (name === "target" ? 80 : 60) : undefined}
-          autoComplete="off"
-          className={f.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        {error ? (
-          <p id={`ops-audit-${name}-error`} className={f.errors}>
-            {t(error)}
-          </p>
-        ) : null}
-      </div>
+      <FilterField id={`ops-audit-${name}`} label={label} error={fieldError(name)} hintId={extra.hint ? "ops-audit-utc" : undefined} className={o.filterField}>
+        {(control) => (
+          <input
+            {...control}
+            name={name}
+            type={type}
+            step={type === "datetime-local" ? 60 : undefined}
+            defaultValue={(values as Record<string, string>)[name] ?? ""}
+            list={extra.list}
+            maxLength={type === "text" ? (name === "target" ? 80 : 60) : undefined}
+            autoComplete="off"
+            className={f.input}
+          />
+        )}
+      </FilterField>
     );
   };
   const role = (value: string) => ((roles as readonly string[]).includes(value) ? t(`ops.roles.${value}`) : value);

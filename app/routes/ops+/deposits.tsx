@@ -12,6 +12,7 @@ import { useTranslation } from "~/lib/i18n";
 import { pageTitle, useShell } from "~/lib/use-shell";
 import { OPS_HEADERS } from "~/services/ops/ops-engine.server";
 import * as s from "~/styles/ops.css";
+import { FilterAlert, FilterField } from "./__filter-field";
 import { DEPOSITS_PAGE, DepositState } from "./__deposit-states";
 import { depositsAction, loadDeposits } from "./__deposits.server";
 import { MEMBERS_PAGE } from "./__member-states";
@@ -99,6 +100,7 @@ function CreditForm({ coins, reference }: { coins: readonly string[]; reference:
           <option value="funding">{t("ops.members.account_funding")}</option>
           <option value="spot">{t("ops.members.account_spot")}</option>
         </select>
+        <ErrorList id={fields.account.errorId} errors={fields.account.errors} />
       </div>
       {field("amount", t("ops.members.order_amount"))}
       {field("reference", t("ops.deposits.reference_label"), t("ops.deposits.reference_hint"))}
@@ -114,9 +116,8 @@ function CreditForm({ coins, reference }: { coins: readonly string[]; reference:
 export default function OpsDepositsPage() {
   const { t } = useTranslation();
   const { lang } = useShell();
-  const { values, errors, page, coins, states, mayCredit, reference, paged } = useLoaderData<typeof loader>();
+  const { values, errors, page, older, coins, states, mayCredit, reference, paged } = useLoaderData<typeof loader>();
   const error = (name: string) => (errors as Record<string, string>)[name];
-  const older = page.next ? `${DEPOSITS_PAGE}?${new URLSearchParams({ ...(values as Record<string, string>), before: page.next }).toString()}` : null;
   type Row = (typeof page.rows)[number];
   return (
     <>
@@ -125,52 +126,35 @@ export default function OpsDepositsPage() {
           {t("ops.deposits.title")}
         </h1>
         <Form method="get" className={s.filters} aria-label={t("ops.deposits.filter")}>
-          <div className={f.field}>
-            <label htmlFor="ops-deposits-uid" className={f.label}>
-              {t("ops.members.uid")}
-            </label>
-            <input
-              id="ops-deposits-uid"
-              name="uid"
-              defaultValue={values.uid ?? ""}
-              inputMode="numeric"
-              maxLength={8}
-              className={`${f.input} ${s.smallInput}`}
-              aria-invalid={error("uid") ? true : undefined}
-              aria-describedby={error("uid") ? "ops-deposits-uid-error" : undefined}
-            />
-            {error("uid") ? (
-              <p id="ops-deposits-uid-error" className={f.errors}>
-                {t(error("uid")!)}
-              </p>
-            ) : null}
-          </div>
-          <div className={f.field}>
-            <label htmlFor="ops-deposits-coin" className={f.label}>
-              {t("ops.members.coin")}
-            </label>
-            <select id="ops-deposits-coin" name="coin" defaultValue={values.coin ?? ""} className={f.input}>
-              <option value="">{t("ops.deposits.all")}</option>
-              {coins.map((coin) => (
-                <option key={coin} value={coin}>
-                  {coin}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={f.field}>
-            <label htmlFor="ops-deposits-state" className={f.label}>
-              {t("ops.members.state")}
-            </label>
-            <select id="ops-deposits-state" name="state" defaultValue={values.state ?? ""} className={f.input}>
-              <option value="">{t("ops.deposits.all")}</option>
-              {states.map((state) => (
-                <option key={state} value={state}>
-                  {t(`ops.deposits.state_${state}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterField id="ops-deposits-uid" label={t("ops.members.uid")} error={error("uid")}>
+            {(control) => (
+              <input {...control} name="uid" defaultValue={values.uid ?? ""} inputMode="numeric" maxLength={8} className={`${f.input} ${s.smallInput}`} />
+            )}
+          </FilterField>
+          <FilterField id="ops-deposits-coin" label={t("ops.members.coin")} error={error("coin")}>
+            {(control) => (
+              <select {...control} name="coin" defaultValue={values.coin ?? ""} className={f.input}>
+                <option value="">{t("ops.deposits.all")}</option>
+                {coins.map((coin) => (
+                  <option key={coin} value={coin}>
+                    {coin}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FilterField>
+          <FilterField id="ops-deposits-state" label={t("ops.members.state")} error={error("state")}>
+            {(control) => (
+              <select {...control} name="state" defaultValue={values.state ?? ""} className={f.input}>
+                <option value="">{t("ops.deposits.all")}</option>
+                {states.map((state) => (
+                  <option key={state} value={state}>
+                    {t(`ops.deposits.state_${state}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FilterField>
           <button type="submit" className={s.linkButton}>
             {t("ops.deposits.apply")}
           </button>
@@ -180,11 +164,7 @@ export default function OpsDepositsPage() {
             </Link>
           ) : null}
         </Form>
-        {error("coin") || error("state") || error("before") ? (
-          <p className={f.errors} role="alert">
-            {t(error("coin") ?? error("state") ?? error("before")!)}
-          </p>
-        ) : null}
+        <FilterAlert errors={errors} />
         <p className={s.muted} id="ops-deposits-list">
           {t("ops.deposits.intro")}
         </p>

@@ -88,6 +88,11 @@ export default function OpsMemberPage() {
     { key: "status", header: t("ops.members.order_status"), kind: "status" as const, cell: (o: Order) => o.status },
   ];
   const canReset = member.googleBound || member.googlePending;
+  const freezeIntent: Intent = member.frozenAt ? "unfreeze" : "freeze";
+  const shown: Intent[] = [...(mayFreeze ? [freezeIntent] : []), ...(mayReset && canReset ? ["reset_2fa" as const] : [])];
+  // A refusal whose form is gone (another operator froze the member first, so the page now offers
+  // to unfreeze; the authenticator was reset already): said above the page, not lost.
+  const orphan = reply && !shown.includes(reply.intent as Intent) ? reply.result.error?.[""] : undefined;
   return (
     <>
       <section className={s.card} aria-labelledby="ops-member-title">
@@ -97,6 +102,7 @@ export default function OpsMemberPage() {
         <h1 id="ops-member-title" className={s.title}>
           {t("ops.members.member", { uid: member.uid })}
         </h1>
+        <FormErrors id="member-change-refused" errors={orphan} />
         <div className={m.head}>
           <div>
             <MemberStates member={member} />
@@ -129,14 +135,7 @@ export default function OpsMemberPage() {
           {mayFreeze || (mayReset && canReset) ? (
             <div className={m.changes} aria-label={t("ops.members.changes")} role="group">
               {/* Keyed by intent: the freeze's reason does not stay in the unfreeze's field once it is done. */}
-              {mayFreeze ? (
-                <ChangeForm
-                  key={member.frozenAt ? "unfreeze" : "freeze"}
-                  intent={member.frozenAt ? "unfreeze" : "freeze"}
-                  reply={reply}
-                  danger={!member.frozenAt}
-                />
-              ) : null}
+              {mayFreeze ? <ChangeForm key={freezeIntent} intent={freezeIntent} reply={reply} danger={!member.frozenAt} /> : null}
               {mayReset && canReset ? <ChangeForm intent="reset_2fa" reply={reply} danger /> : null}
             </div>
           ) : null}

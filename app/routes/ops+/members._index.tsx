@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { MEMBER_SEARCH_ROWS } from "#protocol/endpoints/members-admin";
 import { DataTable } from "~/components/data-table";
 import * as f from "~/components/forms.css";
 import { formatDateTime } from "~/lib/dates";
@@ -65,7 +66,11 @@ export default function OpsMembersPage() {
         </p>
       </Form>
       <p className={s.muted} id="ops-members-caption">
-        {q ? t("ops.members.found", { count: members.length, q }) : t("ops.members.newest")}
+        {!q
+          ? t("ops.members.newest")
+          : members.length >= MEMBER_SEARCH_ROWS
+            ? t("ops.members.found_many", { count: members.length, q })
+            : t("ops.members.found", { count: members.length, q })}
       </p>
       <DataTable
         rows={members}

@@ -28,14 +28,15 @@ describe("the outbox page", () => {
   });
 
   it("says which filter cannot be one, and asks the engine for nothing", async () => {
-    for (const [query, error] of [
-      ["state=lost", "ops.errors.invalid"],
-      ["destination=ab", "ops.outbox.destination"],
-      ["before=x", "ops.errors.page"],
+    for (const [query, errors] of [
+      ["state=lost", { state: "ops.errors.invalid" }],
+      ["destination=ab", { destination: "ops.outbox.destination" }],
+      ["destination=%20%20ab%20&state=failed", { destination: "ops.outbox.destination" }],
+      ["before=x", { before: "ops.errors.page" }],
     ] as const) {
       const page = await admin.browser.get(outboxRoute.loader, `/ops/outbox?${query}`);
       expect([query, page.status]).toEqual([query, 200]);
-      expect(page.data).toMatchObject({ error, page: { rows: [] } });
+      expect(page.data).toMatchObject({ errors, page: { rows: [] }, older: null });
     }
   });
 });

@@ -1,13 +1,16 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { endpoints } from "#protocol/endpoints";
+import { outboxQuerySchema } from "#protocol/endpoints/operators";
 import { DataTable } from "~/components/data-table";
 import * as f from "~/components/forms.css";
 import { formatDateTime } from "~/lib/dates";
 import { useTranslation } from "~/lib/i18n";
 import { pageTitle, useShell } from "~/lib/use-shell";
+import { olderPageOf, readListFilter } from "~/services/ops/list-filter.server";
 import { OPS_HEADERS, withOperator } from "~/services/ops/ops-engine.server";
 import * as s from "~/styles/ops.css";
+import { FilterAlert, FilterField } from "./__filter-field";
 import * as m from "./members.css";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "ops.outbox.title") }, { name: "robots", content: "noindex, nofollow" }];
@@ -25,31 +28,17 @@ const STATES = ["waiting", "delivered", "failed"] as const;
  */
 export function loader(args: LoaderFunctionArgs) {
   return withOperator(args, "mailbox.read", async ({ ops, request }) => {
-    const search = new URL(request.url).searchParams;
-    const destination = (search.get("destination") ?? "").trim().slice(0, 300);
-    const state = search.get("state") ?? "";
-    const before = search.get("before") ?? "";
-    const error =
-      destination && (destination.length < 3 || destination.length > 270)
-        ? "ops.outbox.destination"
-        : state && !(STATES as readonly string[]).includes(state)
-          ? "ops.errors.invalid"
-          : before && !/^\d{1,18}$/.test(before)
-            ? "ops.errors.page"
-            : null;
-    const query = { ...(destination && { destination }), ...(state && { state: state as (typeof STATES)[number] }), ...(before && { before }) };
-    const page = error ? { rows: [], next: null, bodiesShown: false } : await ops.call(endpoints.opsOutbox, { query });
-    return data({ values: { destination, state }, error, page, paged: before !== "" }, { headers: OPS_HEADERS });
+    const { values, errors, query, paged } = readListFilter(outboxQuerySchema, new URL(request.url).searchParams, ["destination", "state"]);
+    const page = query ? await ops.call(endpoints.opsOutbox, { query }) : { rows: [], next: null, bodiesShown: false };
+    return data({ values, errors, page, older: olderPageOf(PAGE, values, page.next), paged }, { headers: OPS_HEADERS });
   });
 }
 
 export default function OpsOutboxPage() {
   const { t } = useTranslation();
   const { lang } = useShell();
-  const { values, error, page, paged } = useLoaderData<typeof loader>();
-  const older = page.next
-    ? `${PAGE}?${new URLSearchParams({ ...(values.destination && { destination: values.destination }), ...(values.state && { state: values.state }), before: page.next }).toString()}`
-    : null;
+  const { values, errors, page, older, paged } = useLoaderData<typeof loader>();
+  const error = (name: string) => (errors as Record<string, string>)[name];
   type Row = (typeof page.rows)[number];
   return (
     <section className={s.card} aria-labelledby="ops-outbox-title">
@@ -57,33 +46,21 @@ export default function OpsOutboxPage() {
         {t("ops.outbox.title")}
       </h1>
       <Form method="get" className={s.filters} aria-label={t("ops.outbox.filter")}>
-        <div className={`${f.field} ${m.searchField}`}>
-          <label htmlFor="ops-outbox-destination" className={f.label}>
-            {t("ops.outbox.destination_label")}
-          </label>
-          <input
-            id="ops-outbox-destination"
-            name="destination"
-            defaultValue={values.destination}
-            maxLength={270}
-            className={f.input}
-            aria-invalid={error === "ops.outbox.destination" || undefined}
-            aria-describedby={error ? "ops-outbox-error" : undefined}
-          />
-        </div>
-        <div className={f.field}>
-          <label htmlFor="ops-outbox-state" className={f.label}>
-            {t("ops.members.state")}
-          </label>
-          <select id="ops-outbox-state" name="state" defaultValue={values.state} className={f.input}>
-            <option value="">{t("ops.deposits.all")}</option>
-            {STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`ops.outbox.state_${state}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterField id="ops-outbox-destination" label={t("ops.outbox.destination_label")} error={error("destination")} className={m.searchField}>
+          {(control) => <input {...control} name="destination" defaultValue={values.destination ?? ""} maxLength={270} className={f.input} />}
+        </FilterField>
+        <FilterField id="ops-outbox-state" label={t("ops.members.state")} error={error("state")}>
+          {(control) => (
+            <select {...control} name="state" defaultValue={values.state ?? ""} className={f.input}>
+              <option value="">{t("ops.deposits.all")}</option>
+              {STATES.map((state) => (
+                <option key={state} value={state}>
+                  {t(`ops.outbox.state_${state}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FilterField>
         <button type="submit" className={s.linkButton}>
           {t("ops.deposits.apply")}
         </button>
@@ -93,11 +70,7 @@ export default function OpsOutboxPage() {
           </Link>
         ) : null}
       </Form>
-      {error ? (
-        <p id="ops-outbox-error" className={f.errors} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
+      <FilterAlert errors={errors} />
       <p className={s.muted} id="ops-outbox-caption">
         {t(page.bodiesShown ? "ops.outbox.bodies_shown" : "ops.outbox.bodies_hidden")}
       </p>

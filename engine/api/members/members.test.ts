@@ -339,6 +339,15 @@ describe.each(testStoreKinds())("members on %s", (kind) => {
       body: { accountType: "email", email: "nobody-here@example.com", code: "123456", password: "fresh1234", password1: "fresh1234" },
     });
     expect(unknown.msg).toBe("The verification code has expired or was not requested. Please request a new one.");
+
+    // A frozen account cannot be taken back by resetting its password: refused, the password kept.
+    await store.db.updateTable("member").set({ frozen_at: new Date(), frozen_reason: "Reported stolen." }).where("email", "=", "rita@example.com").execute();
+    advance(61_000);
+    expect((await sendEmailCode("rita@example.com", "reset")).code).toBe(200);
+    const frozen = await reset({ code: (await lastCode("rita@example.com")).code, password: "taken1234", password1: "taken1234" });
+    expect([frozen.code, frozen.reason]).toEqual([403, "ACCOUNT_FROZEN"]);
+    await store.db.updateTable("member").set({ frozen_at: null, frozen_reason: null }).where("email", "=", "rita@example.com").execute();
+    expect((await login("rita@example.com", "fresh1234")).code).toBe(200);
   });
 
   it("lists, renames and deletes devices; deleting one ends its session", async () => {
