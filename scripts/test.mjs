@@ -82,7 +82,9 @@ try {
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;
-  const walk = (suite, titles) => {
+  // A describe block's title names its own tests too (a file's suite is titled by its path: left out).
+  const walk = (suite, outer) => {
+    const titles = suite.title && !suite.title.endsWith(".ts") ? [...outer, suite.title] : outer;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== "unexpected") continue;
@@ -90,7 +92,7 @@ try {
         failures.push(`e2e ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}: ${firstLine(error).slice(0, 300)}`);
       }
     }
-    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
+    for (const child of suite.suites ?? []) walk(child, titles);
   };
   for (const suite of p.suites ?? []) walk(suite, []);
 } catch {

@@ -57,6 +57,10 @@ export const linkButton = style({
   minHeight: "32px",
   cursor: "pointer",
   font: "inherit",
+  selectors: {
+    // A tab of a page's tables: the one shown is marked in words (aria-current) and in colour.
+    '&[aria-current="page"]': { borderColor: vars.color.accentStrong, color: vars.color.accentStrong, fontWeight: 600 },
+  },
 });
 export const qr = style({ width: "200px", height: "200px", background: "#fff", padding: "8px", borderRadius: vars.radius.small });
 globalStyle(`${qr} svg`, { width: "100%", height: "100%" });

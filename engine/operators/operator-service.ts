@@ -64,9 +64,24 @@ export class OperatorService {
    */
   async update(id: string, change: { role?: OperatorRole; disabled?: boolean; resetTotp?: boolean }, act: OperatorAct, now: number): Promise<OperatorView> {
     if (act.actor.operatorId === id) throw Refusal.plain(ResultCode.FORBIDDEN, "you cannot change your own role or access", "OPERATOR_SELF");
+    const actorId = act.actor.operatorId;
     return this.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom("operator").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+      // The target's row and the acting admin's, locked in id order: two admins demoting each
+      // other at once take turns, and the second is no admin any more when its turn comes (the
+      // console keeps one; the CLI's token can always make another).
+      const locked = await trx
+        .selectFrom("operator")
+        .selectAll()
+        .where("id", "in", actorId === null ? [id] : [id, actorId])
+        .orderBy("id")
+        .forUpdate()
+        .execute();
+      const before = locked.find((row) => String(row.id) === id);
       if (!before) throw Refusal.plain(ResultCode.NOT_FOUND, `no operator ${id}`, "OPERATOR_UNKNOWN");
+      const actor = actorId === null ? null : locked.find((row) => String(row.id) === actorId);
+      if (actorId !== null && (!actor || actor.disabled_at !== null || !permissionsOf(actor.role as OperatorRole).includes("operators.manage"))) {
+        throw Refusal.plain(ResultCode.FORBIDDEN, "your role no longer manages operators", "OPERATOR_ROLE");
+      }
       const disabledAt = change.disabled === undefined ? before.disabled_at : change.disabled ? (before.disabled_at ?? new Date(now)) : null;
       const after = await trx
         .updateTable("operator")
@@ -129,6 +144,9 @@ export class OperatorService {
     if (row.totp_secret === null) {
       const secret = base32Encode(randomBytes(20));
       const ticket = randomBytes(24).toString("base64url");
+      // One open set-up per operator (the newest login's), and none past its time: the map stays
+      // as small as the operators setting up at once.
+      for (const [open, setup] of this.setups) if (setup.operatorId === row.id || setup.until < now) this.setups.delete(open);
       this.setups.set(ticket, { operatorId: row.id, secret, until: now + SETUP_MS });
       return { setup: { ticket, secret, uri: otpauthUri(`${await this.issuer()} operators`, row.email, secret) } };
     }

@@ -33,7 +33,7 @@ import * as m032 from "./migrations/032-device-session-public-ids";
 import * as m033 from "./migrations/033-address-pool";
 import * as m034 from "./migrations/034-operators";
 import * as m035 from "./migrations/035-member-freeze";
-import * as m036 from "./migrations/036-member-search-indexes";
+import * as m036 from "./migrations/036-console-search-indexes";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,7 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "033-address-pool": m033,
   "034-operators": m034,
   "035-member-freeze": m035,
-  "036-member-search-indexes": m036,
+  "036-console-search-indexes": m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -32,7 +32,7 @@ export const configIconField = z
   .regex(/^[a-z][a-z0-9-]{0,39}$/, "ops.config.errors.icon")
   .nullable();
 /** A display name: printable text. */
-const displayText = (max: number) =>
+export const configDisplayText = (max: number) =>
   z
     .string()
     .trim()
@@ -43,7 +43,7 @@ const displayText = (max: number) =>
 export const configRateField = z
   .string()
   .trim()
-  .regex(/^(0|[1-9]\d{0,11})(\.\d{1,12})?$/, "ops.config.errors.rate")
+  .regex(/^(0|[1-9]\d{0,11})(\.\d{1,12})?$/, { message: "ops.config.errors.rate", abort: true })
   .refine((v) => /[1-9]/.test(v), "ops.config.errors.rate");
 
 export const navItemEditSchema = z.object({
@@ -64,18 +64,21 @@ export const footerLinkEditSchema = z.object({
 });
 export const languageOptionEditSchema = z.object({
   value: z.enum(LANGUAGE_CODES, { message: "ops.config.errors.language" }),
-  label: displayText(40),
-  text: displayText(10),
+  label: configDisplayText(40),
+  text: configDisplayText(10),
   sort: configSortField,
 });
+/** The code members pick (a cookie keeps it): three lower-case letters. */
+export const configCurrencyValueField = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{3}$/, "ops.config.errors.currency_value");
+/** The currency's own code, as prices name it (USD, EUR). */
+export const configCurrencyCodeField = z.string().trim().regex(COIN_PATTERN, "ops.config.errors.currency");
 export const currencyEditSchema = z.object({
-  /** The code members pick (a cookie keeps it): three lower-case letters. */
-  exchange_value: z
-    .string()
-    .trim()
-    .regex(/^[a-z]{3}$/, "ops.config.errors.currency"),
-  quote_currency: z.string().trim().regex(COIN_PATTERN, "ops.config.errors.currency"),
-  exchange_code: displayText(8),
+  exchange_value: configCurrencyValueField,
+  quote_currency: configCurrencyCodeField,
+  exchange_code: configDisplayText(8),
   rate: configRateField,
   sort: configSortField,
 });

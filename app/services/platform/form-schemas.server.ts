@@ -10,4 +10,5 @@ export { antiCodeSchema, changePasswordSchema, googleSchema, renameDeviceSchema,
 export { loginSchema, registerSchema, resetPasswordSchema, sendCodeSchema } from "~/lib/forms/auth";
 export { kycSchema } from "~/lib/forms/kyc";
 export { opsCreditSchema, opsDecisionSchema, opsLoginSchema, opsMemberChangeSchema, opsSetupSchema } from "~/lib/forms/ops";
+export { currencyFormSchema, footerLinkFormSchema, languageFormSchema, navItemFormSchema } from "~/lib/forms/ops-config";
 export { localPath } from "~/lib/preference-schema";

@@ -50,6 +50,10 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["opsDecisionCheck", "queue decision", checks.opsDecisionCheck],
   ["opsMemberChangeCheck", "member change", checks.opsMemberChangeCheck],
   ["opsCreditCheck", "deposit credit", checks.opsCreditCheck],
+  ["opsNavItemCheck", "navigation item", checks.opsNavItemCheck],
+  ["opsFooterLinkCheck", "footer link", checks.opsFooterLinkCheck],
+  ["opsLanguageCheck", "language", checks.opsLanguageCheck],
+  ["opsCurrencyCheck", "display currency", checks.opsCurrencyCheck],
   ["spotOrderCheck", "spot order", checks.spotOrderCheck({ priceScale: 2, amountScale: 4, quoteScale: 2 }, ",")],
 ];
 
