@@ -125,9 +125,13 @@ export interface PositionCost {
  * (value − cost), inverse longs as the coin value of the same dollars falls (cost − value).
  */
 export function unrealisedPnl(spec: ContractSpec, position: PositionCost, price: bigint): bigint {
-  const value = contractValue(spec, position.qty, price);
-  const longGain = spec.kind === "linear" ? value - position.cost : position.cost - value;
-  return position.side === "long" ? longGain : -longGain;
+  return pnlOfValue(spec, position.side, position.cost, contractValue(spec, position.qty, price));
+}
+
+/** Profit or loss of contracts that cost `cost` and are now worth `value` (a close's realised profit: its cost share and its trade's value). */
+export function pnlOfValue(spec: ContractSpec, side: PositionSide, cost: bigint, value: bigint): bigint {
+  const longGain = spec.kind === "linear" ? value - cost : cost - value;
+  return side === "long" ? longGain : -longGain;
 }
 
 /**

@@ -5,11 +5,12 @@ import { createHash } from "node:crypto";
  * debit one account and credit another of the same asset; two-phase holds (pending → posted or
  * voided) that reserve funds for open orders and withdrawals in review. Amounts are `bigint`
  * minor units. Pure and synchronous: every change returns the transfers it made, for the I/O
- * layer to persist. The only account that may go below zero is the asset's external account,
- * whose balance is minus the deposits net of withdrawals — so every asset sums to zero.
+ * layer to persist. The only accounts that may go below zero are the asset's external account,
+ * whose balance is minus the deposits net of withdrawals, and contracts' clearing account (its
+ * profit and loss owed by open positions) — every asset sums to zero.
  */
 
-export type AccountKind = "funding" | "spot" | "contract" | "merchant" | "external" | "fees";
+export type AccountKind = "funding" | "spot" | "contract" | "merchant" | "external" | "fees" | "margin" | "clearing" | "insurance";
 
 export interface AccountRef {
   /** A member id, or `@system` for the external and fee accounts. */
@@ -20,6 +21,17 @@ export interface AccountRef {
 
 export const SYSTEM_OWNER = "@system";
 export const externalAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "external", asset });
+/**
+ * The counterparty of perpetual contracts' realised profit and loss (decision 045): its balance is
+ * minus the open positions' profit and loss at their costs, a sum owed by losers and covered by
+ * their margins, so it may be below zero, like the external account.
+ */
+export const clearingAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "clearing", asset });
+/** What covers a liquidated position's loss beyond its margin, and takes funding's rounding (decision 045). */
+export const insuranceAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "insurance", asset });
+
+/** The accounts whose balance may fall below zero: the world outside, and contracts' clearing. */
+const mayGoNegative = (kind: AccountKind) => kind === "external" || kind === "clearing";
 export const feeAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "fees", asset });
 
 export type LedgerCode =
@@ -380,7 +392,9 @@ export class Ledger {
       const asset = key.slice(key.lastIndexOf("/") + 1);
       sums.set(asset, (sums.get(asset) ?? 0n) + balance.posted);
       if (balance.held < 0n) problems.push(`${key}: held ${balance.held} < 0`);
-      if (!key.includes("/external/") && balance.posted - balance.held < 0n) problems.push(`${key}: available ${balance.posted - balance.held} < 0`);
+      if (!key.includes("/external/") && !key.includes("/clearing/") && balance.posted - balance.held < 0n) {
+        problems.push(`${key}: available ${balance.posted - balance.held} < 0`);
+      }
       if ((heldByAccount.get(key) ?? 0n) !== balance.held) problems.push(`${key}: held ${balance.held} but holds sum to ${heldByAccount.get(key) ?? 0n}`);
     }
     for (const [asset, sum] of sums) if (sum !== 0n) problems.push(`${asset}: balances sum to ${sum}, not 0`);
@@ -418,7 +432,7 @@ export class Ledger {
     if (from.asset !== to.asset) return "LEDGER_ASSET_MISMATCH";
     if (accountId(from) === accountId(to)) return "LEDGER_SAME_ACCOUNT";
     if (this.holds.has(id)) return "LEDGER_DUPLICATE_ID";
-    if (from.kind !== "external" && this.available(from) < amount) return "LEDGER_INSUFFICIENT_AVAILABLE";
+    if (!mayGoNegative(from.kind) && this.available(from) < amount) return "LEDGER_INSUFFICIENT_AVAILABLE";
     return "OK";
   }
 

@@ -1,0 +1,218 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fromMinor, toMinor } from "../../../protocol/money";
+import { clearingAccount, feeAccount, insuranceAccount, Ledger, type AccountRef } from "../ledger/ledger";
+import { RATE_ONE, type RiskTier } from "./contract-math";
+import { ContractMarket, type ContractEvent, type ContractMarketConfig, type ContractPlace } from "./contract-market";
+
+const usdt = (text: string) => toMinor(text, 8);
+const rate = (percent: string) => toMinor(percent, 6);
+const TIERS: RiskTier[] = [
+  { maxValue: usdt("50000"), maxLeverage: 100, mmr: rate("0.4") },
+  { maxValue: usdt("250000"), maxLeverage: 50, mmr: rate("0.5") },
+  { maxValue: usdt("100000000"), maxLeverage: 5, mmr: rate("5") },
+];
+
+const LINEAR: ContractMarketConfig = {
+  symbol: "BTC/USDT",
+  spec: { kind: "linear", priceScale: 1, settleScale: 8, multiplier: 1n, multiplierScale: 3 },
+  settleAsset: "USDT",
+  tickSize: 1n,
+  minQty: 1n,
+  maxQty: 1_000_000n,
+  makerFeeBps: 2,
+  takerFeeBps: 5,
+  tiers: TIERS,
+  priceBand: rate("5"),
+};
+const INVERSE: ContractMarketConfig = {
+  symbol: "BTC/USD",
+  spec: { kind: "inverse", priceScale: 1, settleScale: 8, multiplier: 100n, multiplierScale: 0 },
+  settleAsset: "BTC",
+  tickSize: 5n,
+  minQty: 1n,
+  maxQty: 100_000n,
+  makerFeeBps: 2,
+  takerFeeBps: 5,
+  tiers: [
+    { maxValue: usdt("5"), maxLeverage: 100, mmr: rate("0.5") },
+    { maxValue: usdt("1000"), maxLeverage: 20, mmr: rate("2") },
+  ],
+  priceBand: rate("5"),
+};
+
+const price = (text: string) => toMinor(text, 1);
+const contract = (member: string, asset = "USDT"): AccountRef => ({ owner: member, kind: "contract", asset });
+const margin = (member: string, asset = "USDT"): AccountRef => ({ owner: member, kind: "margin", asset });
+
+function setUp(config: ContractMarketConfig, members: Record<string, string>) {
+  const ledger = new Ledger();
+  let n = 0;
+  const market = new ContractMarket(config, ledger, () => `t${++n}`);
+  for (const [member, amount] of Object.entries(members)) ledger.deposit(`dep-${member}`, contract(member, config.settleAsset), toMinor(amount, 8));
+  const events: ContractEvent[] = [];
+  const place = (cmd: Partial<ContractPlace> & Pick<ContractPlace, "orderId" | "memberId" | "side" | "qty">) =>
+    market.place({ action: "open", type: "limit", tif: "GTC", leverage: 10, mark: price("50000"), ...cmd }, events);
+  const shown = (ref: AccountRef) => fromMinor(ledger.posted(ref), 8);
+  return { ledger, market, events, place, shown };
+}
+
+describe("a linear contract market", () => {
+  it("opens a 10x long against a short, holds margin and fees, and closes it for example L1's profit", () => {
+    const { ledger, market, place, shown } = setUp(LINEAR, { alice: "1000", bob: "1000", carol: "1000" });
+    // Bob rests a short of 100 contracts at 50,000.0; Alice takes it long with 10x.
+    expect(place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 100n })).toBe("OK");
+    expect(fromMinor(ledger.held(contract("bob")), 8)).toBe("502.5"); // 500 margin + 2.5 taker fee held
+    expect(place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n })).toBe("OK");
+    expect(market.position("alice")).toMatchObject({ side: "long", qty: 100n, cost: usdt("5000"), margin: usdt("500"), leverage: 10 });
+    expect(market.position("bob")).toMatchObject({ side: "short", qty: 100n, cost: usdt("5000"), margin: usdt("500") });
+    // Fees: taker 5 bps (2.5), maker 2 bps (1); the rest of Bob's hold went back.
+    expect(shown(feeAccount("USDT"))).toBe("3.5");
+    expect(shown(margin("alice"))).toBe("500");
+    expect(fromMinor(ledger.held(contract("bob")), 8)).toBe("0");
+    expect(shown(contract("bob"))).toBe("499");
+    expect(shown(contract("alice"))).toBe("497.5");
+
+    // The price rises: Carol buys at 52,000.0 from Alice's close: Alice realises 0.1 × 2,000 = 200.
+    expect(place({ orderId: "c1", memberId: "carol", side: "buy", price: price("52000"), qty: 100n, mark: price("52000") })).toBe("OK");
+    expect(place({ orderId: "a2", memberId: "alice", side: "sell", action: "close", price: price("52000"), qty: 100n, mark: price("52000") })).toBe("OK");
+    expect(market.position("alice")).toBeUndefined();
+    // 497.5 + 500 margin back + 200 profit − 2.6 taker fee (5,200 × 5 bps).
+    expect(shown(contract("alice"))).toBe("1194.9");
+    expect(shown(margin("alice"))).toBe("0");
+    // The clearing account paid the profit: Bob's short is 200 down at cost, so it holds −200 + (Carol's long).
+    expect(market.checkInvariants()).toEqual([]);
+    expect(ledger.checkInvariants()).toEqual([]);
+    expect(shown(clearingAccount("USDT"))).toBe("-200");
+  });
+
+  it("refuses what the rules do not allow, and changes nothing", () => {
+    const { ledger, market, place } = setUp(LINEAR, { alice: "100", bob: "1000" });
+    const before = ledger.stateHash() + market.stateHash();
+    const cases: Array<[Parameters<typeof place>[0], string]> = [
+      [{ orderId: "x1", memberId: "alice", side: "buy", price: price("50000"), qty: 0n }, "CONTRACT_QTY"],
+      [{ orderId: "x2", memberId: "alice", side: "buy", price: price("50000"), qty: 10n, leverage: 0 }, "CONTRACT_LEVERAGE"],
+      [{ orderId: "x3", memberId: "alice", side: "buy", price: price("50000"), qty: 10n, leverage: 2.5 }, "CONTRACT_LEVERAGE"],
+      // 2,000,000 USDT of value is in the 5x band.
+      [{ orderId: "x4", memberId: "bob", side: "buy", price: price("50000"), qty: 40_000n, leverage: 10 }, "CONTRACT_LEVERAGE_BAND"],
+      [{ orderId: "x5", memberId: "alice", side: "buy", price: price("60000"), qty: 10n }, "CONTRACT_PRICE_BAND"],
+      // 100 contracts at 10x need 500 USDT of margin: Alice has 100.
+      [{ orderId: "x6", memberId: "alice", side: "buy", price: price("50000"), qty: 100n }, "CONTRACT_INSUFFICIENT_MARGIN"],
+      [{ orderId: "x7", memberId: "alice", side: "sell", action: "close", price: price("50000"), qty: 1n }, "CONTRACT_NOTHING_TO_CLOSE"],
+      [{ orderId: "x8", memberId: "alice", side: "buy", type: "market", qty: 1n, tif: "GTC" }, "CONTRACT_BAD_ORDER"],
+    ];
+    for (const [cmd, code] of cases) expect([cmd.orderId, place(cmd)]).toEqual([cmd.orderId, code]);
+    expect(ledger.stateHash() + market.stateHash()).toBe(before);
+  });
+
+  it("keeps a member's closes within their position, and one-way: no opening the other way while long", () => {
+    const { market, place } = setUp(LINEAR, { alice: "1000", bob: "1000" });
+    place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 10n });
+    place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 10n });
+    expect(place({ orderId: "a2", memberId: "alice", side: "sell", price: price("51000"), qty: 5n })).toBe("CONTRACT_CLOSE_FIRST");
+    expect(place({ orderId: "a3", memberId: "alice", side: "sell", action: "close", price: price("51000"), qty: 6n })).toBe("OK");
+    expect(place({ orderId: "a4", memberId: "alice", side: "sell", action: "close", price: price("51000"), qty: 5n })).toBe("CONTRACT_CLOSE_TOO_MUCH");
+    expect(market.cancel("bob", "a3", [])).toBe("CONTRACT_UNKNOWN_ORDER");
+    expect(market.cancel("alice", "a3", [])).toBe("OK");
+    expect(place({ orderId: "a5", memberId: "alice", side: "sell", action: "close", price: price("51000"), qty: 10n })).toBe("OK");
+  });
+
+  it("refuses a post-only order that would trade without a trace in the ledger", () => {
+    const { ledger, market, place, events } = setUp(LINEAR, { alice: "1000", bob: "1000" });
+    place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 10n });
+    const before = ledger.stateHash() + market.stateHash();
+    const told = events.length;
+    expect(place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 10n, tif: "POST_ONLY" })).toBe("CONTRACT_POST_ONLY_WOULD_TRADE");
+    expect(ledger.stateHash() + market.stateHash()).toBe(before);
+    expect(events.length).toBe(told);
+  });
+});
+
+/** A random stream of orders, closes and cancels from a few members at prices around a wandering mark. */
+const stream = () =>
+  fc.array(
+    fc.record({
+      member: fc.integer({ min: 0, max: 3 }),
+      side: fc.constantFrom("buy" as const, "sell" as const),
+      action: fc.constantFrom("open" as const, "open" as const, "close" as const),
+      type: fc.constantFrom("limit" as const, "limit" as const, "market" as const),
+      offsetTicks: fc.integer({ min: -40, max: 40 }),
+      qty: fc.integer({ min: 1, max: 300 }),
+      leverage: fc.constantFrom(1, 5, 10, 20),
+      tif: fc.constantFrom("GTC" as const, "IOC" as const, "POST_ONLY" as const, "FOK" as const),
+      markMove: fc.integer({ min: -30, max: 30 }),
+      cancel: fc.boolean(),
+    }),
+    { minLength: 20, maxLength: 120 },
+  );
+
+describe.each([
+  ["linear", LINEAR, "50000"],
+  ["inverse", INVERSE, "50000"],
+])("a %s market under random streams", (_kind, config, start) => {
+  it("keeps every asset summing to zero, margins equal to positions', and the clearing account equal to the positions' costs", () => {
+    // The streams must trade, close and realise, or the checks below check nothing.
+    const seen = { trades: 0, closes: 0, deficits: 0 };
+    fc.assert(
+      fc.property(stream(), (steps) => {
+        const ledger = new Ledger();
+        let n = 0;
+        const market = new ContractMarket(config, ledger, () => `t${++n}`);
+        const asset = config.settleAsset;
+        const members = ["m0", "m1", "m2", "m3"];
+        for (const m of members) ledger.deposit(`dep-${m}`, contract(m, asset), toMinor(config.spec.kind === "linear" ? "20000" : "2", 8));
+        // The insurance fund starts with something, as an operator would fund it.
+        ledger.deposit("dep-insurance", insuranceAccount(asset), toMinor(config.spec.kind === "linear" ? "500" : "0.01", 8));
+        let mark = toMinor(start, 1);
+        const open: string[] = [];
+        steps.forEach((step, i) => {
+          mark += BigInt(step.markMove) * config.tickSize;
+          const memberId = members[step.member]!;
+          if (step.cancel && open.length > 0) {
+            const id = open[i % open.length]!;
+            market.cancel(id.split(":")[0]!, id, []);
+          }
+          const held = market.position(memberId);
+          const close = step.action === "close" && held !== undefined;
+          const side = close ? (held.side === "long" ? "sell" : "buy") : step.side;
+          const qty = close ? BigInt(Math.min(step.qty, Number(held.qty))) : BigInt(step.qty);
+          const limit = (mark / config.tickSize + BigInt(step.offsetTicks)) * config.tickSize;
+          const orderId = `${memberId}:${i}`;
+          const told: ContractEvent[] = [];
+          const code = market.place(
+            {
+              orderId,
+              memberId,
+              side,
+              action: close ? "close" : "open",
+              type: step.type,
+              ...(step.type === "limit" ? { price: limit } : {}),
+              qty,
+              tif: step.type === "market" ? "IOC" : step.tif,
+              leverage: held?.leverage ?? step.leverage,
+              mark,
+            },
+            told,
+          );
+          if (code === "OK") open.push(orderId);
+          for (const event of told) {
+            if (event.type === "contract.trade") seen.trades++;
+            if (event.type === "contract.position" && event.realised !== 0n) seen.closes++;
+            if (event.type === "contract.deficit") seen.deficits++;
+          }
+          expect(ledger.checkInvariants()).toEqual([]);
+          expect(market.checkInvariants()).toEqual([]);
+        });
+        // Every member's money is in their accounts, the fees, the insurance fund and clearing: nothing else.
+        const total = [...members.flatMap((m) => [contract(m, asset), margin(m, asset)]), feeAccount(asset), insuranceAccount(asset), clearingAccount(asset)]
+          .map((ref) => ledger.posted(ref))
+          .reduce((a, b) => a + b, 0n);
+        expect(total).toBe(toMinor(config.spec.kind === "linear" ? "80500" : "8.01", 8));
+        expect(RATE_ONE).toBe(100_000_000n);
+      }),
+      { numRuns: 60 },
+    );
+    expect(seen.trades).toBeGreaterThan(100);
+    expect(seen.closes).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,449 @@
+import { createHash } from "node:crypto";
+import { clearingAccount, feeAccount, insuranceAccount, type AccountRef, type Ledger, type LedgerHold, type TransferEvent } from "../ledger/ledger";
+import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
+import {
+  contractSpecProblem,
+  contractValue,
+  costShare,
+  divCeil,
+  initialMargin,
+  RATE_ONE,
+  pnlOfValue,
+  tierOf,
+  type ContractSpec,
+  type PositionCost,
+  type PositionSide,
+  type RiskTier,
+} from "./contract-math";
+
+/**
+ * One perpetual contract's market (issue 30, decision 045): orders held for their margin and fee
+ * before they reach the book (the spot market's book code), each trade settled into the two
+ * members' positions in the same synchronous command. One-way positions with isolated margin:
+ * a member has one position per contract, long or short.
+ *
+ * The ledger (every move a transfer; nothing made, nothing lost):
+ * - an order holds, on the member's contract account, its opening contracts' initial margin at
+ *   its limit price and the taker fee on all of it (a close holds only the fee);
+ * - a fill pays the fee to the fee account and moves the opening contracts' margin to the
+ *   member's margin account (the sum of their positions' margins); a close moves the closed
+ *   share of the margin back, then settles the realised profit or loss against the clearing
+ *   account (decision 045: its balance is minus the open positions' profit and loss);
+ * - a loss beyond the position's margin is taken from the member's free balance (isolated margin
+ *   never lets it come to that once liquidation runs; the insurance fund covers what is left).
+ *
+ * Prices are at the spec's price scale, quantities whole contracts, money at the settlement
+ * asset's scale. Market orders trade as IOC limits at the mark ± the price band, and hold for that.
+ */
+
+export interface ContractMarketConfig {
+  /** BTC/USDT (linear) or BTC/USD (inverse). */
+  symbol: string;
+  spec: ContractSpec;
+  /** USDT for linear, the base coin for inverse. */
+  settleAsset: string;
+  /** Prices are multiples of this (price units). */
+  tickSize: bigint;
+  /** Contracts per order, at least and at most. */
+  minQty: bigint;
+  maxQty: bigint;
+  makerFeeBps: number;
+  takerFeeBps: number;
+  tiers: readonly RiskTier[];
+  /** How far from the mark a market order may trade and a limit order may be placed (RATE units). */
+  priceBand: bigint;
+}
+
+export type ContractAction = "open" | "close";
+
+export interface ContractPlace {
+  orderId: string;
+  memberId: string;
+  side: Side;
+  action: ContractAction;
+  type: "limit" | "market";
+  /** Limit orders. */
+  price?: bigint;
+  qty: bigint;
+  tif: TimeInForce;
+  /** 1 to the risk band's maximum (opening orders). */
+  leverage: number;
+  /** The mark price when the order arrives (market orders trade within its band). */
+  mark: bigint;
+}
+
+export type ContractCode =
+  | "OK"
+  | "CONTRACT_BAD_ORDER"
+  | "CONTRACT_TICK"
+  | "CONTRACT_QTY"
+  | "CONTRACT_LEVERAGE"
+  | "CONTRACT_LEVERAGE_BAND"
+  | "CONTRACT_PRICE_BAND"
+  | "CONTRACT_INSUFFICIENT_MARGIN"
+  | "CONTRACT_CLOSE_FIRST"
+  | "CONTRACT_NOTHING_TO_CLOSE"
+  | "CONTRACT_CLOSE_TOO_MUCH"
+  | "CONTRACT_UNKNOWN_ORDER"
+  | "CONTRACT_POST_ONLY_WOULD_TRADE"
+  | "CONTRACT_FOK_NOT_FILLED"
+  | "CONTRACT_DUPLICATE_ID";
+
+/** A member's position in this contract, and the margin their margin account holds for it. */
+export interface Position extends PositionCost {
+  memberId: string;
+  margin: bigint;
+  leverage: number;
+}
+
+export type ContractEvent =
+  | TransferEvent
+  | { type: "contract.trade"; symbol: string; takerOrderId: string; makerOrderId: string; takerSide: Side; price: bigint; qty: bigint }
+  | { type: "contract.position"; symbol: string; memberId: string; side: PositionSide | null; qty: bigint; cost: bigint; margin: bigint; realised: bigint }
+  | { type: "contract.deficit"; symbol: string; memberId: string; amount: bigint }
+  | { type: "contract.order_ended"; symbol: string; orderId: string; memberId: string; remaining: bigint; reason: string };
+
+/** What an order keeps while it is open (its book reference). */
+interface OpenOrder {
+  id: string;
+  memberId: string;
+  side: Side;
+  action: ContractAction;
+  /** The price its margin was held at (its limit, or a market order's band edge). */
+  holdPrice: bigint;
+  leverage: number;
+  /** Contracts not yet filled. */
+  remaining: bigint;
+  hold: LedgerHold | null;
+  /** What the hold still keeps for the margin of the contracts not yet filled, and for fees. */
+  marginLeft: bigint;
+  feeLeft: bigint;
+}
+
+const BPS = 10_000n;
+const positionSideOf = (side: Side): PositionSide => (side === "buy" ? "long" : "short");
+
+export class ContractMarket {
+  private readonly book = new OrderBook();
+  private readonly positionsByMember = new Map<string, Position>();
+  private readonly orders = new Map<string, OpenOrder>();
+  private readonly fees: AccountRef;
+  private readonly clearing: AccountRef;
+  private readonly insurance: AccountRef;
+  /** Losses nobody covered yet (the clearing account is short of them). */
+  private deficit = 0n;
+  constructor(
+    readonly config: ContractMarketConfig,
+    private readonly ledger: Ledger,
+    /** A new transfer id: the core's, from the command's sequence number (so a replay makes the same ids). */
+    private readonly nextId: () => string,
+  ) {
+    const problem = contractSpecProblem(config.spec);
+    if (problem) throw new RangeError(`${config.symbol}: ${problem}`);
+    this.fees = feeAccount(config.settleAsset);
+    this.clearing = clearingAccount(config.settleAsset);
+    this.insurance = insuranceAccount(config.settleAsset);
+  }
+
+  private contractAccount(memberId: string): AccountRef {
+    return { owner: memberId, kind: "contract", asset: this.config.settleAsset };
+  }
+
+  private marginAccount(memberId: string): AccountRef {
+    return { owner: memberId, kind: "margin", asset: this.config.settleAsset };
+  }
+
+  position(memberId: string): Position | undefined {
+    return this.positionsByMember.get(memberId);
+  }
+
+  positions(): IterableIterator<Position> {
+    return this.positionsByMember.values();
+  }
+
+  /** Checks an order, holds what it needs and matches it; events in `out`. Nothing changes on a refusal. */
+  place(cmd: ContractPlace, out: ContractEvent[]): ContractCode {
+    const { config } = this;
+    if (this.orders.has(cmd.orderId)) return "CONTRACT_DUPLICATE_ID";
+    if (cmd.qty < config.minQty || cmd.qty > config.maxQty) return "CONTRACT_QTY";
+    if (cmd.type === "limit" && (cmd.price === undefined || cmd.price <= 0n)) return "CONTRACT_BAD_ORDER";
+    if (cmd.type === "limit" && cmd.price! % config.tickSize !== 0n) return "CONTRACT_TICK";
+    if (cmd.type === "market" && (cmd.tif === "GTC" || cmd.tif === "POST_ONLY")) return "CONTRACT_BAD_ORDER";
+    const bandEdge = this.bandEdge(cmd.side, cmd.mark);
+    if (cmd.type === "limit" && (cmd.side === "buy" ? cmd.price! > bandEdge : cmd.price! < bandEdge)) return "CONTRACT_PRICE_BAND";
+    const limit = cmd.type === "limit" ? cmd.price! : bandEdge;
+
+    const held = this.positionsByMember.get(cmd.memberId);
+    const opens = cmd.action === "open";
+    if (opens) {
+      if (!Number.isInteger(cmd.leverage) || cmd.leverage < 1) return "CONTRACT_LEVERAGE";
+      // One-way positions: opening the other way is a close first, also while open orders the
+      // other way wait (so a position only shrinks by its closes, and they never exceed it).
+      if (held && held.side !== positionSideOf(cmd.side)) return "CONTRACT_CLOSE_FIRST";
+      if (this.openingQty(cmd.memberId, cmd.side === "buy" ? "sell" : "buy") > 0n) return "CONTRACT_CLOSE_FIRST";
+      if (held && held.leverage !== cmd.leverage) return "CONTRACT_LEVERAGE";
+      const after = contractValue(config.spec, (held?.qty ?? 0n) + this.openingQty(cmd.memberId, cmd.side) + cmd.qty, limit);
+      if (tierOf(config.tiers, after).maxLeverage < cmd.leverage) return "CONTRACT_LEVERAGE_BAND";
+    } else {
+      if (!held || held.side === positionSideOf(cmd.side)) return "CONTRACT_NOTHING_TO_CLOSE";
+      // Reduce-only: what this and the member's other open closes would take is at most the position.
+      if (this.closingQty(cmd.memberId, cmd.side) + cmd.qty > held.qty) return "CONTRACT_CLOSE_TOO_MUCH";
+    }
+
+    const value = contractValue(config.spec, cmd.qty, limit);
+    const fee = divCeil(value * BigInt(config.takerFeeBps), BPS);
+    const margin = opens ? initialMargin(value, cmd.leverage) : 0n;
+    const need = margin + fee;
+    const order: OpenOrder = {
+      id: cmd.orderId,
+      memberId: cmd.memberId,
+      side: cmd.side,
+      action: cmd.action,
+      holdPrice: limit,
+      leverage: cmd.leverage,
+      remaining: cmd.qty,
+      hold: null,
+      marginLeft: margin,
+      feeLeft: fee,
+    };
+    let pending: TransferEvent | null = null;
+    if (need > 0n) {
+      const account = this.ledger.account(this.contractAccount(cmd.memberId));
+      const hold = this.ledger.openHold(`hold:${cmd.orderId}`, account, need);
+      if (typeof hold === "string") return "CONTRACT_INSUFFICIENT_MARGIN";
+      pending = hold;
+      order.hold = this.ledger.findHold(hold.id)!;
+    }
+    this.orders.set(order.id, order);
+    const events = this.book.place({
+      id: cmd.orderId,
+      memberId: cmd.memberId,
+      side: cmd.side,
+      type: "limit",
+      price: limit,
+      quantity: cmd.qty,
+      tif: cmd.tif,
+      ref: order,
+    });
+    const rejected = events.find((e): e is Extract<BookEvent, { type: "rejected" }> => e.type === "rejected");
+    if (rejected) {
+      // Refused by the book before anything traded (post-only, fill-or-kill): the hold is undone
+      // and nothing is told (a refusal changes nothing and takes no transfer id).
+      this.orders.delete(order.id);
+      if (order.hold) this.ledger.releaseHold(`void:${order.id}`, order.hold);
+      if (rejected.code === "MATCHING_POST_ONLY_WOULD_TRADE") return "CONTRACT_POST_ONLY_WOULD_TRADE";
+      return rejected.code === "MATCHING_FOK_NOT_FILLED" ? "CONTRACT_FOK_NOT_FILLED" : "CONTRACT_BAD_ORDER";
+    }
+    if (pending) out.push(pending);
+    for (const event of events) {
+      if (event.type === "trade") this.settle(event, order, out);
+      else if (event.type === "cancelled") this.end(event.ref as OpenOrder, event.reason, out);
+    }
+    if (order.remaining === 0n && this.orders.has(order.id)) this.end(order, "filled", out);
+    return "OK";
+  }
+
+  /** Cancels a member's open order: what it held goes back. */
+  cancel(memberId: string, orderId: string, out: ContractEvent[]): ContractCode {
+    const order = this.orders.get(orderId);
+    if (!order || order.memberId !== memberId) return "CONTRACT_UNKNOWN_ORDER";
+    for (const event of this.book.cancel(orderId, memberId)) if (event.type === "cancelled") this.end(order, "user", out);
+    return "OK";
+  }
+
+  /** The worst price a market order may trade at, and the furthest a limit may be placed: the mark ± the band, on a tick. */
+  private bandEdge(side: Side, mark: bigint): bigint {
+    const offset = (mark * this.config.priceBand) / RATE_ONE;
+    const tick = this.config.tickSize;
+    return side === "buy" ? ((mark + offset) / tick) * tick : divCeil(mark - offset, tick) * tick;
+  }
+
+  /** Contracts a member's open orders on a side would open (for the risk band) or close (reduce-only). */
+  private openingQty(memberId: string, side: Side): bigint {
+    let qty = 0n;
+    for (const o of this.orders.values()) if (o.memberId === memberId && o.side === side && o.action === "open") qty += o.remaining;
+    return qty;
+  }
+
+  private closingQty(memberId: string, side: Side): bigint {
+    let qty = 0n;
+    for (const o of this.orders.values()) if (o.memberId === memberId && o.side === side && o.action === "close") qty += o.remaining;
+    return qty;
+  }
+
+  /** One trade: both sides' fees and positions. */
+  private settle(trade: Extract<BookEvent, { type: "trade" }>, taker: OpenOrder, out: ContractEvent[]): void {
+    const maker = trade.makerRef as OpenOrder;
+    out.push({
+      type: "contract.trade",
+      symbol: this.config.symbol,
+      takerOrderId: taker.id,
+      makerOrderId: maker.id,
+      takerSide: trade.takerSide,
+      price: trade.price,
+      qty: trade.quantity,
+    });
+    this.fill(maker, trade.price, trade.quantity, this.config.makerFeeBps, out);
+    this.fill(taker, trade.price, trade.quantity, this.config.takerFeeBps, out);
+    if (trade.makerFilled) this.end(maker, "filled", out);
+  }
+
+  /** One side of a trade: its fee, then its position opened, added to or reduced. */
+  private fill(order: OpenOrder, price: bigint, qty: bigint, feeBps: number, out: ContractEvent[]): void {
+    const { spec } = this.config;
+    const value = contractValue(spec, qty, price);
+    this.payFee(order, divCeil(value * BigInt(feeBps), BPS), out);
+    // The margin share of these contracts: what the order held for them (the last fill takes the rest).
+    const margin = qty === order.remaining ? order.marginLeft : (order.marginLeft * qty) / order.remaining;
+    order.marginLeft -= margin;
+    order.remaining -= qty;
+    const side = positionSideOf(order.side);
+    const position = this.positionsByMember.get(order.memberId);
+    let realised = 0n;
+    if (order.action === "close") {
+      // Closes never exceed the position (checked at placement; only closes shrink it).
+      if (!position || position.side === side || qty > position.qty) throw new Error(`${this.config.symbol} close ${order.id} exceeds its position`);
+      realised = this.reduce(position, qty, value, out);
+    } else {
+      if (position && position.side !== side) throw new Error(`${this.config.symbol} open ${order.id} meets an opposite position`);
+      // Opens or adds: the margin the order held for these contracts moves to the position.
+      const opened: Position = position ?? { memberId: order.memberId, side, qty: 0n, cost: 0n, margin: 0n, leverage: order.leverage };
+      if (margin > 0n) this.pay(order, margin, this.marginAccount(order.memberId), out);
+      opened.qty += qty;
+      opened.cost += value;
+      opened.margin += margin;
+      this.positionsByMember.set(order.memberId, opened);
+    }
+    const now = this.positionsByMember.get(order.memberId);
+    out.push({
+      type: "contract.position",
+      symbol: this.config.symbol,
+      memberId: order.memberId,
+      side: now?.side ?? null,
+      qty: now?.qty ?? 0n,
+      cost: now?.cost ?? 0n,
+      margin: now?.margin ?? 0n,
+      realised,
+    });
+  }
+
+  /**
+   * Takes `closing` contracts off a position whose close is worth `value`: its share of the margin
+   * back to the contract account, then the realised profit from (or loss to) the clearing account.
+   * A loss beyond the margin given back comes from the member's free balance. Answers the profit.
+   */
+  private reduce(position: Position, closing: bigint, value: bigint, out: ContractEvent[]): bigint {
+    const share = costShare(position, closing);
+    const marginBack = closing === position.qty ? position.margin : (position.margin * closing) / position.qty;
+    const realised = pnlOfValue(this.config.spec, position.side, share, value);
+    position.qty -= closing;
+    position.cost -= share;
+    position.margin -= marginBack;
+    const member = this.contractAccount(position.memberId);
+    if (marginBack > 0n) this.move(this.marginAccount(position.memberId), member, marginBack, out);
+    if (realised > 0n) this.move(this.clearing, member, realised, out);
+    if (realised < 0n) this.coverLoss(position.memberId, -realised, out);
+    if (position.qty === 0n) this.positionsByMember.delete(position.memberId);
+    return realised;
+  }
+
+  /**
+   * A realised loss to the clearing account: from the member's free balance, then the insurance
+   * fund; what neither covers is the market's deficit (auto-deleveraging settles it, issue 30).
+   */
+  private coverLoss(memberId: string, loss: bigint, out: ContractEvent[]): void {
+    let left = loss;
+    for (const from of [this.contractAccount(memberId), this.insurance]) {
+      const available = this.ledger.available(from);
+      const part = available < left ? available : left;
+      if (part > 0n) this.move(from, this.clearing, part, out);
+      left -= part;
+      if (left === 0n) return;
+    }
+    this.deficit += left;
+    out.push({ type: "contract.deficit", symbol: this.config.symbol, memberId, amount: left });
+  }
+
+  /**
+   * A fill's fee: from what the order held for fees; a fill at a better price than the order's
+   * (a larger value) may cost a little more, taken from the free balance; what that cannot give
+   * is waived (the fee account's loss, never the member's negative balance).
+   */
+  private payFee(order: OpenOrder, fee: bigint, out: ContractEvent[]): void {
+    const fromHold = fee < order.feeLeft ? fee : order.feeLeft;
+    if (fromHold > 0n) this.pay(order, fromHold, this.fees, out);
+    order.feeLeft -= fromHold;
+    const rest = fee - fromHold;
+    if (rest === 0n) return;
+    const account = this.contractAccount(order.memberId);
+    const available = this.ledger.available(account);
+    const part = available < rest ? available : rest;
+    if (part > 0n) this.move(account, this.fees, part, out);
+  }
+
+  /** Pays from an order's hold (its fee, its margin). */
+  private pay(order: OpenOrder, amount: bigint, to: AccountRef, out: ContractEvent[]): void {
+    const paid = this.ledger.payFromHold(this.nextId(), order.hold!, amount, this.ledger.account(to));
+    if (typeof paid === "string") throw new Error(`${this.config.symbol} order ${order.id}: ${paid} paying ${amount}`);
+    out.push(paid);
+  }
+
+  private move(from: AccountRef, to: AccountRef, amount: bigint, out: ContractEvent[]): void {
+    const moved = this.ledger.transfer(this.nextId(), from, to, amount);
+    if (moved.code !== "OK") throw new Error(`${this.config.symbol}: ${moved.code} moving ${amount} from ${from.owner}/${from.kind}`);
+    out.push(...moved.transfers);
+  }
+
+  /** An order's end: what its hold has left goes back. */
+  private end(order: OpenOrder, reason: string, out: ContractEvent[]): void {
+    if (!this.orders.delete(order.id)) return;
+    if (order.hold && order.hold.remaining > 0n) out.push(this.ledger.releaseHold(this.nextId(), order.hold));
+    out.push({ type: "contract.order_ended", symbol: this.config.symbol, orderId: order.id, memberId: order.memberId, remaining: order.remaining, reason });
+  }
+
+  /**
+   * The market's own checks: each member's margin account holds exactly their positions' margins;
+   * the clearing account is minus the open positions' profit and loss at cost (linear: shorts'
+   * costs − longs'; inverse: longs' − shorts'), as decision 045 derives; longs and shorts hold the
+   * same number of contracts. Answers the broken ones (this market alone on its settlement asset).
+   */
+  checkInvariants(): string[] {
+    const problems: string[] = [];
+    const margins = new Map<string, bigint>();
+    let longs = 0n;
+    let shorts = 0n;
+    let longCost = 0n;
+    let shortCost = 0n;
+    for (const p of this.positionsByMember.values()) {
+      margins.set(p.memberId, (margins.get(p.memberId) ?? 0n) + p.margin);
+      if (p.side === "long") {
+        longs += p.qty;
+        longCost += p.cost;
+      } else {
+        shorts += p.qty;
+        shortCost += p.cost;
+      }
+      if (p.qty <= 0n) problems.push(`${p.memberId}: an empty position is kept`);
+    }
+    for (const [memberId, margin] of margins) {
+      const posted = this.ledger.posted(this.marginAccount(memberId));
+      if (posted !== margin) problems.push(`${memberId}: margin account ${posted}, positions' margins ${margin}`);
+    }
+    if (longs !== shorts) problems.push(`longs hold ${longs} contracts, shorts ${shorts}`);
+    const expected = this.config.spec.kind === "linear" ? shortCost - longCost : longCost - shortCost;
+    const clearing = this.ledger.posted(this.clearing) + this.deficit;
+    if (clearing !== expected) problems.push(`clearing ${clearing} (deficit included), positions say ${expected}`);
+    return problems;
+  }
+
+  stateHash(): string {
+    const hash = createHash("sha256").update(this.book.stateHash());
+    const members = [...this.positionsByMember.keys()].sort();
+    for (const m of members) {
+      const p = this.positionsByMember.get(m)!;
+      hash.update(`${m}:${p.side}:${p.qty}:${p.cost}:${p.margin}:${p.leverage};`);
+    }
+    hash.update(`deficit:${this.deficit}`);
+    return hash.digest("hex");
+  }
+}
