@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromMinor, toMinor } from "../../../protocol/money";
 import { clearingAccount, feeAccount, insuranceAccount, Ledger, type AccountRef } from "../ledger/ledger";
-import { RATE_ONE, type RiskTier } from "./contract-math";
+import { contractValue, maintenanceMargin, RATE_ONE, unrealisedPnl, type RiskTier } from "./contract-math";
 import { ContractMarket, type ContractEvent, type ContractMarketConfig, type ContractPlace } from "./contract-market";
 
 const usdt = (text: string) => toMinor(text, 8);
@@ -128,22 +128,94 @@ describe("a linear contract market", () => {
   });
 });
 
+describe("liquidation and funding", () => {
+  /** Example L1: Alice long 100 contracts at 50,000.0 with 10x (liquidation 45,180.8, bankruptcy 45,000.0), Bob short. */
+  const opened = () => {
+    const setup = setUp(LINEAR, { alice: "1000", bob: "1000", carol: "10000" });
+    setup.place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 100n });
+    setup.place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n });
+    return setup;
+  };
+
+  it("watches a position at its liquidation price and leaves it be above it", () => {
+    const { market } = opened();
+    expect(market.position("alice")?.liquidation).toBe(price("45180.8"));
+    expect(market.markTick(price("45180.9"), [])).toEqual([]);
+    expect(market.position("alice")).toMatchObject({ qty: 100n });
+  });
+
+  it("closes a reached position in the book at its bankruptcy price or better; what its margin kept goes to the insurance fund", () => {
+    const { ledger, market, place, shown } = opened();
+    // Carol bids 45,100.0 for all of it: Alice's 100 contracts sell there, a loss of 490 of her 500 margin.
+    expect(place({ orderId: "c1", memberId: "carol", side: "buy", price: price("45100"), qty: 100n, mark: price("45200") })).toBe("OK");
+    // Alice also has a close resting above: the liquidation cancels it first.
+    expect(place({ orderId: "a2", memberId: "alice", side: "sell", action: "close", price: price("47000"), qty: 100n, mark: price("45200") })).toBe("OK");
+    const aliceBefore = ledger.posted(contract("alice"));
+    const events: ContractEvent[] = [];
+    expect(market.markTick(price("45150"), events)).toEqual(["alice"]);
+    expect(market.position("alice")).toBeUndefined();
+    expect(market.position("carol")).toMatchObject({ side: "long", qty: 100n, cost: usdt("4510") });
+    expect(events.find((e) => e.type === "contract.liquidated")).toMatchObject({
+      memberId: "alice",
+      side: "long",
+      qty: 100n,
+      bankruptcy: price("45000"),
+      filled: 100n,
+      takenOver: 0n,
+      toInsurance: usdt("10"),
+    });
+    // Her margin is gone, nothing more: her free balance is what it was (the close's fee hold came back).
+    expect(ledger.posted(contract("alice"))).toBe(aliceBefore);
+    expect(shown(insuranceAccount("USDT"))).toBe("10");
+    expect(market.checkInvariants()).toEqual([]);
+    expect(ledger.checkInvariants()).toEqual([]);
+  });
+
+  it("lets the insurance fund take over at the bankruptcy price what the book cannot take", () => {
+    const { ledger, market } = opened();
+    const events: ContractEvent[] = [];
+    expect(market.markTick(price("45000"), events)).toEqual(["alice"]);
+    expect(events.find((e) => e.type === "contract.liquidated")).toMatchObject({ filled: 0n, takenOver: 100n, toInsurance: 0n });
+    expect(market.position("@insurance")).toMatchObject({ side: "long", qty: 100n, cost: usdt("4500"), margin: 0n });
+    expect(market.checkInvariants()).toEqual([]);
+    expect(ledger.checkInvariants()).toEqual([]);
+  });
+
+  it("moves funding from longs' margins to shorts' at the mark: 0.52 USDT at 52,000.0 and 0.01 %", () => {
+    const { market, shown } = opened();
+    const events: ContractEvent[] = [];
+    market.settleFunding(price("52000"), rate("0.01"), events);
+    expect(market.position("alice")?.margin).toBe(usdt("499.48"));
+    expect(market.position("bob")?.margin).toBe(usdt("500.52"));
+    expect(shown(insuranceAccount("USDT"))).toBe("0");
+    expect(events.filter((e) => e.type === "contract.funding").map((e) => (e as { amount: bigint }).amount)).toEqual([usdt("-0.52"), usdt("0.52")]);
+    // Less margin: the liquidation price rises.
+    expect(market.position("alice")!.liquidation! > price("45180.8")).toBe(true);
+    expect(market.checkInvariants()).toEqual([]);
+  });
+});
+
 /** A random stream of orders, closes and cancels from a few members at prices around a wandering mark. */
 const stream = () =>
-  fc.array(
-    fc.record({
-      member: fc.integer({ min: 0, max: 3 }),
-      side: fc.constantFrom("buy" as const, "sell" as const),
-      action: fc.constantFrom("open" as const, "open" as const, "close" as const),
-      type: fc.constantFrom("limit" as const, "limit" as const, "market" as const),
-      offsetTicks: fc.integer({ min: -40, max: 40 }),
-      qty: fc.integer({ min: 1, max: 300 }),
-      leverage: fc.constantFrom(1, 5, 10, 20),
-      tif: fc.constantFrom("GTC" as const, "IOC" as const, "POST_ONLY" as const, "FOK" as const),
-      markMove: fc.integer({ min: -30, max: 30 }),
-      cancel: fc.boolean(),
-    }),
-    { minLength: 20, maxLength: 120 },
+  fc.tuple(
+    // The mark's drift per step (ticks): some streams trend far enough to liquidate.
+    fc.integer({ min: -400, max: 400 }),
+    fc.array(
+      fc.record({
+        member: fc.integer({ min: 0, max: 3 }),
+        side: fc.constantFrom("buy" as const, "sell" as const),
+        action: fc.constantFrom("open" as const, "open" as const, "close" as const),
+        type: fc.constantFrom("limit" as const, "limit" as const, "market" as const),
+        offsetTicks: fc.integer({ min: -40, max: 40 }),
+        qty: fc.integer({ min: 1, max: 300 }),
+        leverage: fc.constantFrom(1, 5, 10, 20),
+        tif: fc.constantFrom("GTC" as const, "IOC" as const, "POST_ONLY" as const, "FOK" as const),
+        markMove: fc.integer({ min: -300, max: 300 }),
+        funding: fc.integer({ min: -50_000, max: 50_000 }),
+        cancel: fc.boolean(),
+      }),
+      { minLength: 20, maxLength: 120 },
+    ),
   );
 
 describe.each([
@@ -152,9 +224,9 @@ describe.each([
 ])("a %s market under random streams", (_kind, config, start) => {
   it("keeps every asset summing to zero, margins equal to positions', and the clearing account equal to the positions' costs", () => {
     // The streams must trade, close and realise, or the checks below check nothing.
-    const seen = { trades: 0, closes: 0, deficits: 0 };
+    const seen = { trades: 0, closes: 0, deficits: 0, liquidations: 0 };
     fc.assert(
-      fc.property(stream(), (steps) => {
+      fc.property(stream(), ([drift, steps]) => {
         const ledger = new Ledger();
         let n = 0;
         const market = new ContractMarket(config, ledger, () => `t${++n}`);
@@ -166,7 +238,8 @@ describe.each([
         let mark = toMinor(start, 1);
         const open: string[] = [];
         steps.forEach((step, i) => {
-          mark += BigInt(step.markMove) * config.tickSize;
+          // Half a dollar a tick on both markets (the linear one's tick is a tenth).
+          mark += BigInt(step.markMove + drift) * 5n;
           const memberId = members[step.member]!;
           if (step.cancel && open.length > 0) {
             const id = open[i % open.length]!;
@@ -195,10 +268,19 @@ describe.each([
             told,
           );
           if (code === "OK") open.push(orderId);
+          market.markTick(mark, told);
+          if (i % 7 === 6) market.settleFunding(mark, BigInt(step.funding), told);
+          // After a pass no watched position is at or below its maintenance margin at the mark.
+          for (const p of market.positions()) {
+            if (p.memberId === "@insurance") continue;
+            const value = contractValue(config.spec, p.qty, mark);
+            if (p.liquidation !== null) expect(p.margin + unrealisedPnl(config.spec, p, mark) > maintenanceMargin(config.tiers, value)).toBe(true);
+          }
           for (const event of told) {
             if (event.type === "contract.trade") seen.trades++;
             if (event.type === "contract.position" && event.realised !== 0n) seen.closes++;
             if (event.type === "contract.deficit") seen.deficits++;
+            if (event.type === "contract.liquidated") seen.liquidations++;
           }
           expect(ledger.checkInvariants()).toEqual([]);
           expect(market.checkInvariants()).toEqual([]);
@@ -214,5 +296,6 @@ describe.each([
     );
     expect(seen.trades).toBeGreaterThan(100);
     expect(seen.closes).toBeGreaterThan(20);
+    expect(seen.liquidations).toBeGreaterThan(5);
   });
 });

@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { clearingAccount, feeAccount, insuranceAccount, type AccountRef, type Ledger, type LedgerHold, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import {
+  averageEntry,
+  bankruptcyPrice,
   contractSpecProblem,
+  fundingPayment,
+  liquidationPrice,
+  maintenanceMargin,
+  unrealisedPnl,
   contractValue,
   costShare,
   divCeil,
@@ -94,13 +100,33 @@ export interface Position extends PositionCost {
   memberId: string;
   margin: bigint;
   leverage: number;
+  /** Where the mark liquidates it (decision 045, at its entry's risk band); null: nowhere, or not watched (the insurance fund's). */
+  liquidation: bigint | null;
 }
+
+/** The owner of positions the insurance fund took over from liquidations the book could not fill. */
+export const INSURANCE_OWNER = "@insurance";
 
 export type ContractEvent =
   | TransferEvent
   | { type: "contract.trade"; symbol: string; takerOrderId: string; makerOrderId: string; takerSide: Side; price: bigint; qty: bigint }
   | { type: "contract.position"; symbol: string; memberId: string; side: PositionSide | null; qty: bigint; cost: bigint; margin: bigint; realised: bigint }
   | { type: "contract.deficit"; symbol: string; memberId: string; amount: bigint }
+  | {
+      type: "contract.liquidated";
+      symbol: string;
+      memberId: string;
+      side: PositionSide;
+      qty: bigint;
+      mark: bigint;
+      bankruptcy: bigint;
+      /** Contracts closed in the book at or better than the bankruptcy price; the rest the insurance fund took over. */
+      filled: bigint;
+      takenOver: bigint;
+      /** What was left of the margin, to the insurance fund. */
+      toInsurance: bigint;
+    }
+  | { type: "contract.funding"; symbol: string; memberId: string; rate: bigint; mark: bigint; amount: bigint }
   | { type: "contract.order_ended"; symbol: string; orderId: string; memberId: string; remaining: bigint; reason: string };
 
 /** What an order keeps while it is open (its book reference). */
@@ -118,6 +144,8 @@ interface OpenOrder {
   /** What the hold still keeps for the margin of the contracts not yet filled, and for fees. */
   marginLeft: bigint;
   feeLeft: bigint;
+  /** The liquidation engine's close of a member's position: no fee; what its margin keeps goes to the insurance fund. */
+  liquidation?: boolean;
 }
 
 const BPS = 10_000n;
@@ -292,7 +320,7 @@ export class ContractMarket {
   private fill(order: OpenOrder, price: bigint, qty: bigint, feeBps: number, out: ContractEvent[]): void {
     const { spec } = this.config;
     const value = contractValue(spec, qty, price);
-    this.payFee(order, divCeil(value * BigInt(feeBps), BPS), out);
+    if (!order.liquidation) this.payFee(order, divCeil(value * BigInt(feeBps), BPS), out);
     // The margin share of these contracts: what the order held for them (the last fill takes the rest).
     const margin = qty === order.remaining ? order.marginLeft : (order.marginLeft * qty) / order.remaining;
     order.marginLeft -= margin;
@@ -307,13 +335,15 @@ export class ContractMarket {
     } else {
       if (position && position.side !== side) throw new Error(`${this.config.symbol} open ${order.id} meets an opposite position`);
       // Opens or adds: the margin the order held for these contracts moves to the position.
-      const opened: Position = position ?? { memberId: order.memberId, side, qty: 0n, cost: 0n, margin: 0n, leverage: order.leverage };
+      const opened: Position = position ?? { memberId: order.memberId, side, qty: 0n, cost: 0n, margin: 0n, leverage: order.leverage, liquidation: null };
       if (margin > 0n) this.pay(order, margin, this.marginAccount(order.memberId), out);
       opened.qty += qty;
       opened.cost += value;
       opened.margin += margin;
       this.positionsByMember.set(order.memberId, opened);
     }
+    const changed = this.positionsByMember.get(order.memberId);
+    if (changed) this.watch(changed);
     const now = this.positionsByMember.get(order.memberId);
     out.push({
       type: "contract.position",
@@ -339,12 +369,213 @@ export class ContractMarket {
     position.qty -= closing;
     position.cost -= share;
     position.margin -= marginBack;
-    const member = this.contractAccount(position.memberId);
+    // The insurance fund's own position settles with the fund itself.
+    const member = position.memberId === INSURANCE_OWNER ? this.insurance : this.contractAccount(position.memberId);
     if (marginBack > 0n) this.move(this.marginAccount(position.memberId), member, marginBack, out);
     if (realised > 0n) this.move(this.clearing, member, realised, out);
     if (realised < 0n) this.coverLoss(position.memberId, -realised, out);
-    if (position.qty === 0n) this.positionsByMember.delete(position.memberId);
+    if (position.qty === 0n) {
+      this.positionsByMember.delete(position.memberId);
+      this.unwatch(position);
+    }
     return realised;
+  }
+
+  // --- Liquidation (decision 045): positions ordered by where the mark liquidates them, so a
+  // mark tick looks only at those it reached, not at every position.
+
+  /** Longs by liquidation price, lowest first (the mark falling reaches the last first); shorts highest first. */
+  private readonly longWatch: Position[] = [];
+  private readonly shortWatch: Position[] = [];
+
+  private watchOf(position: Position): Position[] {
+    return position.side === "long" ? this.longWatch : this.shortWatch;
+  }
+
+  /** (Re)places a position in its watch list at its liquidation price. */
+  private watch(position: Position): void {
+    this.unwatch(position);
+    if (position.memberId === INSURANCE_OWNER) return;
+    const price = this.liquidationOf(position);
+    position.liquidation = price;
+    if (price === null) return;
+    const list = this.watchOf(position);
+    // Sorted so the next to be reached is last: longs ascending, shorts descending.
+    const before = position.side === "long" ? (p: Position) => p.liquidation! > price : (p: Position) => p.liquidation! < price;
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (before(list[mid]!)) high = mid;
+      else low = mid + 1;
+    }
+    list.splice(low, 0, position);
+  }
+
+  /**
+   * Where the mark liquidates a position. The band is the position's value at that price, which
+   * the price itself decides: solved at the entry's band, then again at the band of the price found,
+   * keeping the earlier trigger, until it settles (a band at most per step). A margin of nothing
+   * left (after funding) gives a price the next mark reaches.
+   */
+  private liquidationOf(position: Position): bigint | null {
+    const { spec, tiers } = this.config;
+    let band = averageEntry(spec, position);
+    let best: bigint | null = null;
+    for (let step = 0; step <= tiers.length; step++) {
+      const price = liquidationPrice(spec, tiers, position, position.margin, band);
+      if (price === null) return best;
+      const earlier = best === null || (position.side === "long" ? price > best : price < best);
+      if (!earlier) break;
+      best = price;
+      band = price;
+    }
+    return best;
+  }
+
+  private unwatch(position: Position): void {
+    if (position.liquidation === null) return;
+    const list = this.watchOf(position);
+    const at = list.lastIndexOf(position);
+    if (at >= 0) list.splice(at, 1);
+    position.liquidation = null;
+  }
+
+  /**
+   * A new mark: every position it reached whose margin and profit at the mark are at most its
+   * maintenance margin is liquidated (the member's orders here cancelled, the position closed in
+   * the book at its bankruptcy price or better, what the book cannot take taken over by the
+   * insurance fund at that price, what its margin keeps to the insurance fund). Answers the
+   * members liquidated.
+   */
+  markTick(mark: bigint, out: ContractEvent[]): string[] {
+    const done: string[] = [];
+    const spared: Position[] = [];
+    for (const list of [this.longWatch, this.shortWatch]) {
+      for (;;) {
+        const next = list[list.length - 1];
+        if (!next) break;
+        const reached = next.side === "long" ? mark <= next.liquidation! : mark >= next.liquidation!;
+        if (!reached) break;
+        list.pop();
+        next.liquidation = null;
+        const value = contractValue(this.config.spec, next.qty, mark);
+        // The exact test at the mark (the price was rounded toward it, and its band was the entry's).
+        if (next.margin + unrealisedPnl(this.config.spec, next, mark) <= maintenanceMargin(this.config.tiers, value)) {
+          this.liquidate(next, mark, out);
+          done.push(next.memberId);
+        } else spared.push(next);
+      }
+    }
+    for (const position of spared) this.watch(position);
+    return done;
+  }
+
+  private liquidate(position: Position, mark: bigint, out: ContractEvent[]): void {
+    const { memberId, side, qty } = position;
+    for (const order of [...this.orders.values()]) if (order.memberId === memberId) this.cancel(memberId, order.id, out);
+    const bankruptcy = bankruptcyPrice(this.config.spec, position, position.margin) ?? (side === "long" ? this.config.tickSize : mark);
+    // On the tick: a long sells at the bankruptcy price or above, a short buys at it or below.
+    const tick = this.config.tickSize;
+    const limit = side === "long" ? divCeil(bankruptcy, tick) * tick : (bankruptcy / tick) * tick;
+    const member = this.contractAccount(memberId);
+    const freeBefore = this.ledger.posted(member);
+    const order: OpenOrder = {
+      id: `liq:${memberId}:${this.nextId()}`,
+      memberId,
+      side: side === "long" ? "sell" : "buy",
+      action: "close",
+      holdPrice: limit,
+      leverage: position.leverage,
+      remaining: qty,
+      hold: null,
+      marginLeft: 0n,
+      feeLeft: 0n,
+      liquidation: true,
+    };
+    this.orders.set(order.id, order);
+    const events = this.book.place({ id: order.id, memberId, side: order.side, type: "limit", price: limit, quantity: qty, tif: "IOC", ref: order });
+    for (const event of events) if (event.type === "trade") this.settle(event, order, out);
+    this.orders.delete(order.id);
+    const filled = qty - order.remaining;
+    let takenOver = 0n;
+    const left = this.positionsByMember.get(memberId);
+    if (left) {
+      // The book could not take it all: the insurance fund takes the rest over at the bankruptcy price.
+      takenOver = left.qty;
+      const value = contractValue(this.config.spec, left.qty, limit);
+      this.reduce(left, left.qty, value, out);
+      const fund = this.positionsByMember.get(INSURANCE_OWNER);
+      if (fund && fund.side !== side) {
+        // The fund holds the other side already: the take-over closes that much of it instead.
+        const closing = fund.qty < takenOver ? fund.qty : takenOver;
+        this.reduce(fund, closing, contractValue(this.config.spec, closing, limit), out);
+        if (takenOver > closing) this.openForFund(side, takenOver - closing, limit);
+      } else this.openForFund(side, takenOver, limit);
+    }
+    // What the margin kept after the loss is the insurance fund's (an isolated position's margin is all it risks).
+    const kept = this.ledger.posted(member) - freeBefore;
+    if (kept > 0n) this.move(member, this.insurance, kept, out);
+    out.push({
+      type: "contract.liquidated",
+      symbol: this.config.symbol,
+      memberId,
+      side,
+      qty,
+      mark,
+      bankruptcy: limit,
+      filled,
+      takenOver,
+      toInsurance: kept > 0n ? kept : 0n,
+    });
+  }
+
+  /** The insurance fund's position grows by contracts taken over at `price` (it holds no margin: it is the fund). */
+  private openForFund(side: PositionSide, qty: bigint, price: bigint): void {
+    const fund = this.positionsByMember.get(INSURANCE_OWNER) ?? {
+      memberId: INSURANCE_OWNER,
+      side,
+      qty: 0n,
+      cost: 0n,
+      margin: 0n,
+      leverage: 1,
+      liquidation: null,
+    };
+    fund.qty += qty;
+    fund.cost += contractValue(this.config.spec, qty, price);
+    this.positionsByMember.set(INSURANCE_OWNER, fund);
+  }
+
+  /**
+   * Funding at a funding time (decision 045): each position pays or receives its value at the
+   * mark × the rate, from and to its margin (a payer's part rounded up, a receiver's down; the
+   * insurance fund is between them and keeps the rounding; a payer whose margin cannot pay it all
+   * pays what it has, the fund the rest). The fund's own position neither pays nor receives.
+   */
+  settleFunding(mark: bigint, rate: bigint, out: ContractEvent[]): void {
+    if (rate === 0n) return;
+    const members = [...this.positionsByMember.keys()].filter((m) => m !== INSURANCE_OWNER).sort();
+    // Payers first, so the fund holds what receivers are paid.
+    const payments = members.map((memberId) => {
+      const position = this.positionsByMember.get(memberId)!;
+      return { position, amount: fundingPayment(this.config.spec, position, mark, rate) };
+    });
+    for (const { position, amount } of payments.filter((p) => p.amount < 0n)) {
+      const due = -amount;
+      const paid = due < position.margin ? due : position.margin;
+      if (paid > 0n) this.move(this.marginAccount(position.memberId), this.insurance, paid, out);
+      position.margin -= paid;
+      out.push({ type: "contract.funding", symbol: this.config.symbol, memberId: position.memberId, rate, mark, amount: -paid });
+      this.watch(position);
+    }
+    for (const { position, amount } of payments.filter((p) => p.amount > 0n)) {
+      const available = this.ledger.available(this.insurance);
+      const paid = amount < available ? amount : available;
+      if (paid > 0n) this.move(this.insurance, this.marginAccount(position.memberId), paid, out);
+      position.margin += paid;
+      out.push({ type: "contract.funding", symbol: this.config.symbol, memberId: position.memberId, rate, mark, amount: paid });
+      this.watch(position);
+    }
   }
 
   /**
@@ -353,7 +584,8 @@ export class ContractMarket {
    */
   private coverLoss(memberId: string, loss: bigint, out: ContractEvent[]): void {
     let left = loss;
-    for (const from of [this.contractAccount(memberId), this.insurance]) {
+    const payers = memberId === INSURANCE_OWNER ? [this.insurance] : [this.contractAccount(memberId), this.insurance];
+    for (const from of payers) {
       const available = this.ledger.available(from);
       const part = available < left ? available : left;
       if (part > 0n) this.move(from, this.clearing, part, out);
