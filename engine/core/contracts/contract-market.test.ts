@@ -195,11 +195,91 @@ describe("liquidation and funding", () => {
   });
 });
 
+describe("leverage, margin, one-key close and the snapshot", () => {
+  const opened = () => {
+    const setup = setUp(LINEAR, { alice: "1000", bob: "1000", carol: "10000" });
+    setup.place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 100n });
+    setup.place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n });
+    return setup;
+  };
+
+  it("lowers leverage with margin from the free balance, refuses what the band or the balance cannot take", () => {
+    const { market, shown } = opened();
+    // 5,000 USDT at 8x needs 625 of margin: 125 more from the 497.5 free.
+    expect(market.setLeverage("alice", 8, [])).toBe("OK");
+    expect(market.position("alice")).toMatchObject({ leverage: 8, margin: usdt("625") });
+    expect(shown(contract("alice"))).toBe("372.5");
+    expect(market.setLeverage("alice", 2, [])).toBe("CONTRACT_INSUFFICIENT_MARGIN");
+    expect(market.setLeverage("alice", 0, [])).toBe("CONTRACT_LEVERAGE");
+    expect(market.setLeverage("carol", 5, [])).toBe("CONTRACT_NOTHING_TO_CLOSE");
+    // Higher leverage leaves the margin; the liquidation price stays where the margin says.
+    expect(market.setLeverage("alice", 20, [])).toBe("OK");
+    expect(market.position("alice")).toMatchObject({ leverage: 20, margin: usdt("625") });
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
+  it("adds margin and takes it back, never below the initial margin; the liquidation price follows", () => {
+    const { market, ledger } = opened();
+    const before = market.position("alice")!.liquidation!;
+    expect(market.changeMargin("alice", usdt("100"), price("50000"), [])).toBe("OK");
+    expect(market.position("alice")!.liquidation! < before).toBe(true);
+    expect(market.changeMargin("alice", -usdt("100"), price("50000"), [])).toBe("OK");
+    expect(market.position("alice")!.liquidation).toBe(before);
+    expect(market.changeMargin("alice", -usdt("0.00000001"), price("50000"), [])).toBe("CONTRACT_MARGIN_BELOW_INITIAL");
+    expect(market.changeMargin("alice", usdt("100000"), price("50000"), [])).toBe("CONTRACT_INSUFFICIENT_MARGIN");
+    expect(market.checkInvariants()).toEqual([]);
+    expect(ledger.checkInvariants()).toEqual([]);
+  });
+
+  it("closes a position in one step against the book, its resting orders cancelled", () => {
+    const { market, place } = opened();
+    place({ orderId: "c1", memberId: "carol", side: "buy", price: price("49990"), qty: 100n });
+    place({ orderId: "a2", memberId: "alice", side: "sell", action: "close", price: price("51000"), qty: 50n });
+    expect(market.closeAll("alice", "a3", price("50000"), [])).toBe("OK");
+    expect(market.position("alice")).toBeUndefined();
+    expect(market.closeAll("alice", "a4", price("50000"), [])).toBe("CONTRACT_NOTHING_TO_CLOSE");
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
+  it("restores from its snapshot and the ledger's to the same state, and goes on the same way", () => {
+    const { ledger, market, place } = opened();
+    place({ orderId: "c1", memberId: "carol", side: "buy", price: price("49000"), qty: 30n });
+    place({ orderId: "c2", memberId: "carol", side: "buy", price: price("49000"), qty: 20n });
+    place({ orderId: "a2", memberId: "alice", side: "sell", action: "close", price: price("51000"), qty: 40n });
+    const copy = new Ledger();
+    for (const [key, posted, held] of ledger.accounts()) copy.restoreBalance(key, posted, held);
+    for (const [id, key, asset, remaining] of ledger.openHolds()) copy.restoreHold(id, key, asset, remaining);
+    let n = 1000;
+    const restored = new ContractMarket(LINEAR, copy, () => `r${++n}`);
+    restored.restore(JSON.parse(JSON.stringify(market.snapshot())));
+    expect(copy.stateHash()).toBe(ledger.stateHash());
+    expect(restored.stateHash()).toBe(market.stateHash());
+    // The same sell meets the same bids in the same order on both.
+    const sell = {
+      orderId: "b2",
+      memberId: "bob",
+      side: "sell" as const,
+      action: "open" as const,
+      type: "limit" as const,
+      price: price("49000"),
+      qty: 40n,
+      tif: "GTC" as const,
+      leverage: 10,
+      mark: price("49500"),
+    };
+    expect(market.place(sell, [])).toBe("OK");
+    expect(restored.place(sell, [])).toBe("OK");
+    expect(restored.stateHash()).toBe(market.stateHash());
+    expect(copy.stateHash()).toBe(ledger.stateHash());
+    expect(restored.checkInvariants()).toEqual([]);
+  });
+});
+
 /** A random stream of orders, closes and cancels from a few members at prices around a wandering mark. */
 const stream = () =>
   fc.tuple(
     // The mark's drift per step (ticks): some streams trend far enough to liquidate.
-    fc.integer({ min: -400, max: 400 }),
+    fc.integer({ min: -600, max: 600 }),
     fc.array(
       fc.record({
         member: fc.integer({ min: 0, max: 3 }),
@@ -208,11 +288,12 @@ const stream = () =>
         type: fc.constantFrom("limit" as const, "limit" as const, "market" as const),
         offsetTicks: fc.integer({ min: -40, max: 40 }),
         qty: fc.integer({ min: 1, max: 300 }),
-        leverage: fc.constantFrom(1, 5, 10, 20),
+        leverage: fc.constantFrom(1, 10, 20, 50),
         tif: fc.constantFrom("GTC" as const, "IOC" as const, "POST_ONLY" as const, "FOK" as const),
         markMove: fc.integer({ min: -300, max: 300 }),
         funding: fc.integer({ min: -50_000, max: 50_000 }),
         cancel: fc.boolean(),
+        extra: fc.constantFrom("none", "none", "none", "add", "take", "close-all", "leverage"),
       }),
       { minLength: 20, maxLength: 120 },
     ),
@@ -268,8 +349,14 @@ describe.each([
             told,
           );
           if (code === "OK") open.push(orderId);
-          market.markTick(mark, told);
+          const unit = config.spec.kind === "linear" ? 100_000_000n : 100_000n;
+          if (step.extra === "add") market.changeMargin(memberId, unit * BigInt(step.qty), mark, told);
+          if (step.extra === "take") market.changeMargin(memberId, -unit * BigInt(step.qty), mark, told);
+          if (step.extra === "close-all") market.closeAll(memberId, `${orderId}:all`, mark, told);
+          if (step.extra === "leverage") market.setLeverage(memberId, step.leverage, told);
+          // Funding, then the mark's pass (as the engine runs them: a funding time is a mark tick too).
           if (i % 7 === 6) market.settleFunding(mark, BigInt(step.funding), told);
+          market.markTick(mark, told);
           // After a pass no watched position is at or below its maintenance margin at the mark.
           for (const p of market.positions()) {
             if (p.memberId === "@insurance") continue;
@@ -285,6 +372,14 @@ describe.each([
           expect(ledger.checkInvariants()).toEqual([]);
           expect(market.checkInvariants()).toEqual([]);
         });
+        // The snapshot and the ledger's balances and holds give the same state back.
+        const copy = new Ledger();
+        for (const [key, posted, heldAmount] of ledger.accounts()) copy.restoreBalance(key, posted, heldAmount);
+        for (const [id, key, holdAsset, remaining] of ledger.openHolds()) copy.restoreHold(id, key, holdAsset, remaining);
+        const restored = new ContractMarket(config, copy, () => `r${++n}`);
+        restored.restore(JSON.parse(JSON.stringify(market.snapshot())));
+        expect(restored.stateHash()).toBe(market.stateHash());
+        expect(copy.stateHash()).toBe(ledger.stateHash());
         // Every member's money is in their accounts, the fees, the insurance fund and clearing: nothing else.
         const total = [...members.flatMap((m) => [contract(m, asset), margin(m, asset)]), feeAccount(asset), insuranceAccount(asset), clearingAccount(asset)]
           .map((ref) => ledger.posted(ref))

@@ -93,7 +93,9 @@ export type ContractCode =
   | "CONTRACT_UNKNOWN_ORDER"
   | "CONTRACT_POST_ONLY_WOULD_TRADE"
   | "CONTRACT_FOK_NOT_FILLED"
-  | "CONTRACT_DUPLICATE_ID";
+  | "CONTRACT_DUPLICATE_ID"
+  | "CONTRACT_ORDERS_OPEN"
+  | "CONTRACT_MARGIN_BELOW_INITIAL";
 
 /** A member's position in this contract, and the margin their margin account holds for it. */
 export interface Position extends PositionCost {
@@ -128,6 +130,25 @@ export type ContractEvent =
     }
   | { type: "contract.funding"; symbol: string; memberId: string; rate: bigint; mark: bigint; amount: bigint }
   | { type: "contract.order_ended"; symbol: string; orderId: string; memberId: string; remaining: bigint; reason: string };
+
+/** A market's state as the core's snapshot keeps it (amounts as decimal integers of their units). */
+export interface ContractMarketState {
+  symbol: string;
+  deficit: string;
+  positions: Array<{ memberId: string; side: PositionSide; qty: string; cost: string; margin: string; leverage: number }>;
+  orders: Array<{
+    id: string;
+    memberId: string;
+    side: Side;
+    action: ContractAction;
+    price: string;
+    holdPrice: string;
+    leverage: number;
+    remaining: string;
+    marginLeft: string;
+    feeLeft: string;
+  }>;
+}
 
 /** What an order keeps while it is open (its book reference). */
 interface OpenOrder {
@@ -269,6 +290,78 @@ export class ContractMarket {
     }
     if (order.remaining === 0n && this.orders.has(order.id)) this.end(order, "filled", out);
     return "OK";
+  }
+
+  /**
+   * A member's leverage on their position (`contract/updateLeverageRadio`): within the position's
+   * risk band; refused while their opening orders wait (each holds at its own leverage). A lower
+   * leverage needs more margin, moved from the free balance (refused when it is not there); a
+   * higher one leaves the margin as it is (`changeMargin` takes the excess back).
+   */
+  setLeverage(memberId: string, leverage: number, out: ContractEvent[]): ContractCode {
+    if (!Number.isInteger(leverage) || leverage < 1) return "CONTRACT_LEVERAGE";
+    const position = this.positionsByMember.get(memberId);
+    if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
+    if (this.openingQty(memberId, "buy") + this.openingQty(memberId, "sell") > 0n) return "CONTRACT_ORDERS_OPEN";
+    if (tierOf(this.config.tiers, position.cost).maxLeverage < leverage) return "CONTRACT_LEVERAGE_BAND";
+    const required = initialMargin(position.cost, leverage);
+    if (required > position.margin) {
+      const more = required - position.margin;
+      if (this.ledger.available(this.contractAccount(memberId)) < more) return "CONTRACT_INSUFFICIENT_MARGIN";
+      this.move(this.contractAccount(memberId), this.marginAccount(memberId), more, out);
+      position.margin += more;
+    }
+    position.leverage = leverage;
+    this.watch(position);
+    this.tellPosition(position, 0n, out);
+    return "OK";
+  }
+
+  /**
+   * Adds margin to a position from the free balance, or takes some back (`contract/updateBond`):
+   * never below the initial margin of its cost at its leverage, nor to where the mark would
+   * liquidate it. The liquidation price moves with it.
+   */
+  changeMargin(memberId: string, change: bigint, mark: bigint, out: ContractEvent[]): ContractCode {
+    const position = this.positionsByMember.get(memberId);
+    if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
+    if (change === 0n) return "CONTRACT_BAD_ORDER";
+    if (change > 0n) {
+      if (this.ledger.available(this.contractAccount(memberId)) < change) return "CONTRACT_INSUFFICIENT_MARGIN";
+      this.move(this.contractAccount(memberId), this.marginAccount(memberId), change, out);
+    } else {
+      const left = position.margin + change;
+      if (left < initialMargin(position.cost, position.leverage)) return "CONTRACT_MARGIN_BELOW_INITIAL";
+      const value = contractValue(this.config.spec, position.qty, mark);
+      if (left + unrealisedPnl(this.config.spec, position, mark) <= maintenanceMargin(this.config.tiers, value)) return "CONTRACT_MARGIN_BELOW_INITIAL";
+      this.move(this.marginAccount(memberId), this.contractAccount(memberId), -change, out);
+    }
+    position.margin += change;
+    this.watch(position);
+    this.tellPosition(position, 0n, out);
+    return "OK";
+  }
+
+  /** Closes a member's position at the market (one-key close): their orders here cancelled, then an IOC close within the band. */
+  closeAll(memberId: string, orderId: string, mark: bigint, out: ContractEvent[]): ContractCode {
+    const position = this.positionsByMember.get(memberId);
+    if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
+    for (const order of [...this.orders.values()]) if (order.memberId === memberId) this.cancel(memberId, order.id, out);
+    const side: Side = position.side === "long" ? "sell" : "buy";
+    return this.place({ orderId, memberId, side, action: "close", type: "market", qty: position.qty, tif: "IOC", leverage: position.leverage, mark }, out);
+  }
+
+  private tellPosition(position: Position, realised: bigint, out: ContractEvent[]): void {
+    out.push({
+      type: "contract.position",
+      symbol: this.config.symbol,
+      memberId: position.memberId,
+      side: position.side,
+      qty: position.qty,
+      cost: position.cost,
+      margin: position.margin,
+      realised,
+    });
   }
 
   /** Cancels a member's open order: what it held goes back. */
@@ -666,6 +759,71 @@ export class ContractMarket {
     const clearing = this.ledger.posted(this.clearing) + this.deficit;
     if (clearing !== expected) problems.push(`clearing ${clearing} (deficit included), positions say ${expected}`);
     return problems;
+  }
+
+  /** The market's state as plain values (the core's snapshot; the ledger keeps the holds and balances). */
+  snapshot(): ContractMarketState {
+    const orders: ContractMarketState["orders"] = [];
+    for (const o of this.orders.values()) {
+      const resting = this.book.order(o.id);
+      if (!resting) continue;
+      orders.push({
+        id: o.id,
+        memberId: o.memberId,
+        side: o.side,
+        action: o.action,
+        price: resting.price.toString(),
+        holdPrice: o.holdPrice.toString(),
+        leverage: o.leverage,
+        remaining: o.remaining.toString(),
+        marginLeft: o.marginLeft.toString(),
+        feeLeft: o.feeLeft.toString(),
+      });
+    }
+    const positions = [...this.positionsByMember.values()].map((p) => ({
+      memberId: p.memberId,
+      side: p.side,
+      qty: p.qty.toString(),
+      cost: p.cost.toString(),
+      margin: p.margin.toString(),
+      leverage: p.leverage,
+    }));
+    return { symbol: this.config.symbol, deficit: this.deficit.toString(), positions, orders };
+  }
+
+  /** Takes a snapshot back into an empty market, after its ledger's holds and balances were restored. Orders rest in time order as listed. */
+  restore(state: ContractMarketState): void {
+    if (this.orders.size > 0 || this.positionsByMember.size > 0) throw new Error(`${this.config.symbol}: restore into a market in use`);
+    this.deficit = BigInt(state.deficit);
+    for (const p of state.positions) {
+      const position: Position = {
+        memberId: p.memberId,
+        side: p.side,
+        qty: BigInt(p.qty),
+        cost: BigInt(p.cost),
+        margin: BigInt(p.margin),
+        leverage: p.leverage,
+        liquidation: null,
+      };
+      this.positionsByMember.set(p.memberId, position);
+      this.watch(position);
+    }
+    for (const o of state.orders) {
+      const order: OpenOrder = {
+        id: o.id,
+        memberId: o.memberId,
+        side: o.side,
+        action: o.action,
+        holdPrice: BigInt(o.holdPrice),
+        leverage: o.leverage,
+        remaining: BigInt(o.remaining),
+        hold: this.ledger.findHold(`hold:${o.id}`) ?? null,
+        marginLeft: BigInt(o.marginLeft),
+        feeLeft: BigInt(o.feeLeft),
+      };
+      this.orders.set(o.id, order);
+      this.book.restoreResting(o.id, o.memberId, o.side, BigInt(o.price), order.remaining, order);
+    }
   }
 
   stateHash(): string {
