@@ -131,7 +131,7 @@ describe("a linear contract market", () => {
 describe("liquidation and funding", () => {
   /** Example L1: Alice long 100 contracts at 50,000.0 with 10x (liquidation 45,180.8, bankruptcy 45,000.0), Bob short. */
   const opened = () => {
-    const setup = setUp(LINEAR, { alice: "1000", bob: "1000", carol: "10000" });
+    const setup = setUp(LINEAR, { alice: "1000", bob: "1000", carol: "10000", dave: "10000" });
     setup.place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 100n });
     setup.place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n });
     return setup;
@@ -177,6 +177,26 @@ describe("liquidation and funding", () => {
     expect(market.markTick(price("45000"), events)).toEqual(["alice"]);
     expect(events.find((e) => e.type === "contract.liquidated")).toMatchObject({ filled: 0n, takenOver: 100n, toInsurance: 0n });
     expect(market.position("@insurance")).toMatchObject({ side: "long", qty: 100n, cost: usdt("4500"), margin: 0n });
+    expect(market.checkInvariants()).toEqual([]);
+    expect(ledger.checkInvariants()).toEqual([]);
+  });
+
+  it("deleverages the fund's taken-over position against the most profitable opposite one, at the mark", () => {
+    const { ledger, market, place, shown } = opened();
+    // Carol shorts too, at 48,000.0 (less profit at 45,000.0 than Bob's short from 50,000.0).
+    place({ orderId: "c1", memberId: "carol", side: "sell", price: price("48000"), qty: 50n, mark: price("48000") });
+    place({ orderId: "x1", memberId: "dave", side: "buy", price: price("48000"), qty: 50n, mark: price("48000") });
+    market.markTick(price("45000"), []);
+    expect(market.position("@insurance")).toMatchObject({ side: "long", qty: 100n });
+    const bobBefore = ledger.posted(contract("bob"));
+    const events: ContractEvent[] = [];
+    expect(market.deleverageFund(price("45000"), events)).toEqual(["bob"]);
+    expect(market.position("@insurance")).toBeUndefined();
+    expect(market.position("bob")).toBeUndefined();
+    expect(market.position("carol")).toMatchObject({ side: "short", qty: 50n });
+    // Bob's short closed at the mark: his 500 margin back and 100 × 0.001 × 5,000 = 500 of profit.
+    expect(fromMinor(ledger.posted(contract("bob")) - bobBefore, 8)).toBe("1000");
+    expect(shown(insuranceAccount("USDT"))).toBe("0");
     expect(market.checkInvariants()).toEqual([]);
     expect(ledger.checkInvariants()).toEqual([]);
   });
@@ -357,6 +377,7 @@ describe.each([
           // Funding, then the mark's pass (as the engine runs them: a funding time is a mark tick too).
           if (i % 7 === 6) market.settleFunding(mark, BigInt(step.funding), told);
           market.markTick(mark, told);
+          if (i % 5 === 4) market.deleverageFund(mark, told);
           // After a pass no watched position is at or below its maintenance margin at the mark.
           for (const p of market.positions()) {
             if (p.memberId === "@insurance") continue;

@@ -129,6 +129,7 @@ export type ContractEvent =
       toInsurance: bigint;
     }
   | { type: "contract.funding"; symbol: string; memberId: string; rate: bigint; mark: bigint; amount: bigint }
+  | { type: "contract.deleveraged"; symbol: string; memberId: string; qty: bigint; price: bigint }
   | { type: "contract.order_ended"; symbol: string; orderId: string; memberId: string; remaining: bigint; reason: string };
 
 /** A market's state as the core's snapshot keeps it (amounts as decimal integers of their units). */
@@ -621,6 +622,50 @@ export class ContractMarket {
       takenOver,
       toInsurance: kept > 0n ? kept : 0n,
     });
+  }
+
+  /**
+   * Auto-deleveraging: the insurance fund's taken-over position is closed at the mark against the
+   * opposite positions ranked by profit at the mark over their margin (the most profitable and
+   * most leveraged first), each member's position reduced by what it takes, realising its profit
+   * at the mark. Their resting closes shrink with it (those that no longer fit are cancelled).
+   * Answers the members deleveraged.
+   */
+  deleverageFund(mark: bigint, out: ContractEvent[]): string[] {
+    const fund = this.positionsByMember.get(INSURANCE_OWNER);
+    if (!fund) return [];
+    const { spec } = this.config;
+    const ranked = [...this.positionsByMember.values()]
+      .filter((p) => p.memberId !== INSURANCE_OWNER && p.side !== fund.side)
+      .map((p) => ({ p, score: (unrealisedPnl(spec, p, mark) * RATE_ONE) / (p.margin > 0n ? p.margin : 1n) }))
+      .sort((a, b) => (a.score === b.score ? (a.p.memberId < b.p.memberId ? -1 : 1) : a.score > b.score ? -1 : 1));
+    const touched: string[] = [];
+    for (const { p } of ranked) {
+      const left = this.positionsByMember.get(INSURANCE_OWNER);
+      if (!left) break;
+      const qty = p.qty < left.qty ? p.qty : left.qty;
+      const value = contractValue(spec, qty, mark);
+      this.reduce(left, qty, value, out);
+      this.reduce(p, qty, value, out);
+      touched.push(p.memberId);
+      this.fitCloses(p.memberId, out);
+      const now = this.positionsByMember.get(p.memberId);
+      if (now) this.watch(now);
+      out.push({ type: "contract.deleveraged", symbol: this.config.symbol, memberId: p.memberId, qty, price: mark });
+    }
+    return touched;
+  }
+
+  /** A member's resting closes cancelled, newest first, until they fit the position again. */
+  private fitCloses(memberId: string, out: ContractEvent[]): void {
+    const position = this.positionsByMember.get(memberId);
+    const closing = [...this.orders.values()].filter((o) => o.memberId === memberId && o.action === "close").reverse();
+    let total = closing.reduce((sum, o) => sum + o.remaining, 0n);
+    for (const order of closing) {
+      if (total <= (position?.qty ?? 0n)) break;
+      this.cancel(memberId, order.id, out);
+      total -= order.remaining;
+    }
   }
 
   /** The insurance fund's position grows by contracts taken over at `price` (it holds no margin: it is the fund). */
