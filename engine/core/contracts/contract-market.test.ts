@@ -117,6 +117,33 @@ describe("a linear contract market", () => {
     expect(place({ orderId: "a5", memberId: "alice", side: "sell", action: "close", price: price("51000"), qty: 10n })).toBe("OK");
   });
 
+  it("holds what a fill at the limit would already lose at the mark, so no position starts below its initial margin", () => {
+    const { ledger, market, place } = setUp(LINEAR, { alice: "1000", sam: "1000" });
+    // A 100x buy at the band's edge, 52,500.0, with the mark at 50,000.0: 52.5 of margin, 250 lost at once, 2.625 of fee.
+    expect(place({ orderId: "s1", memberId: "sam", side: "sell", price: price("52500"), qty: 100n, leverage: 100 })).toBe("OK");
+    expect(place({ orderId: "a1", memberId: "alice", side: "buy", price: price("52500"), qty: 100n, leverage: 100 })).toBe("OK");
+    const alice = market.position("alice")!;
+    expect(alice.margin).toBe(usdt("302.5"));
+    // At the mark it holds its initial margin exactly, and the next tick does not liquidate it.
+    expect(alice.margin + (contractValue(LINEAR.spec, 100n, price("50000")) - alice.cost)).toBe(usdt("52.5"));
+    expect(market.markTick(price("50000"), [])).toEqual([]);
+    expect(ledger.checkInvariants()).toEqual([]);
+  });
+
+  it("closes in one step a member whose every unit is in their position (a close holds nothing; its fee comes from what it frees)", () => {
+    const { ledger, market, place } = setUp(LINEAR, { alice: "502.5", bob: "1000", carol: "1000" });
+    place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 100n });
+    place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n });
+    expect(ledger.available(contract("alice"))).toBe(0n);
+    place({ orderId: "c1", memberId: "carol", side: "buy", price: price("50000"), qty: 100n });
+    expect(market.closeAll("alice", "c1", price("50000"), [])).toBe("CONTRACT_DUPLICATE_ID");
+    expect(market.closeAll("alice", "a2", price("50000"), [])).toBe("OK");
+    expect(market.position("alice")).toBeUndefined();
+    // 500 of margin back, no profit, 2.5 of taker fee.
+    expect(fromMinor(ledger.posted(contract("alice")), 8)).toBe("497.5");
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
   it("refuses a post-only order that would trade without a trace in the ledger", () => {
     const { ledger, market, place, events } = setUp(LINEAR, { alice: "1000", bob: "1000" });
     place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 10n });

@@ -232,6 +232,8 @@ export class ContractMarket {
       if (held && held.side !== positionSideOf(cmd.side)) return "CONTRACT_CLOSE_FIRST";
       if (this.openingQty(cmd.memberId, cmd.side === "buy" ? "sell" : "buy") > 0n) return "CONTRACT_CLOSE_FIRST";
       if (held && held.leverage !== cmd.leverage) return "CONTRACT_LEVERAGE";
+      // A position has one leverage: opening orders waiting at another are refused.
+      for (const o of this.orders.values()) if (o.memberId === cmd.memberId && o.action === "open" && o.leverage !== cmd.leverage) return "CONTRACT_LEVERAGE";
       const after = contractValue(config.spec, (held?.qty ?? 0n) + this.openingQty(cmd.memberId, cmd.side) + cmd.qty, limit);
       if (tierOf(config.tiers, after).maxLeverage < cmd.leverage) return "CONTRACT_LEVERAGE_BAND";
     } else {
@@ -241,8 +243,13 @@ export class ContractMarket {
     }
 
     const value = contractValue(config.spec, cmd.qty, limit);
-    const fee = divCeil(value * BigInt(config.takerFeeBps), BPS);
-    const margin = opens ? initialMargin(value, cmd.leverage) : 0n;
+    // A close holds nothing: its fee is paid from what it frees (so a member with no free balance
+    // can still close). An opening order holds its fee, its initial margin and what a fill at its
+    // limit would already have lost at the mark, so no position starts below its initial margin.
+    const fee = opens ? divCeil(value * BigInt(config.takerFeeBps), BPS) : 0n;
+    const atMark = contractValue(config.spec, cmd.qty, cmd.mark);
+    const lossAtMark = -pnlOfValue(config.spec, positionSideOf(cmd.side), value, atMark);
+    const margin = opens ? initialMargin(value, cmd.leverage) + (lossAtMark > 0n ? lossAtMark : 0n) : 0n;
     const need = margin + fee;
     const order: OpenOrder = {
       id: cmd.orderId,
@@ -347,6 +354,8 @@ export class ContractMarket {
   closeAll(memberId: string, orderId: string, mark: bigint, out: ContractEvent[]): ContractCode {
     const position = this.positionsByMember.get(memberId);
     if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
+    // Checked before anything is cancelled: a close holds nothing, so only its id can refuse it.
+    if (this.orders.has(orderId)) return "CONTRACT_DUPLICATE_ID";
     for (const order of [...this.orders.values()]) if (order.memberId === memberId) this.cancel(memberId, order.id, out);
     const side: Side = position.side === "long" ? "sell" : "buy";
     return this.place({ orderId, memberId, side, action: "close", type: "market", qty: position.qty, tif: "IOC", leverage: position.leverage, mark }, out);
@@ -414,7 +423,9 @@ export class ContractMarket {
   private fill(order: OpenOrder, price: bigint, qty: bigint, feeBps: number, out: ContractEvent[]): void {
     const { spec } = this.config;
     const value = contractValue(spec, qty, price);
-    if (!order.liquidation) this.payFee(order, divCeil(value * BigInt(feeBps), BPS), out);
+    const fee = order.liquidation ? 0n : divCeil(value * BigInt(feeBps), BPS);
+    // An opening fill pays its fee from its hold first; a close after it freed its margin and profit.
+    if (order.action === "open") this.payFee(order, fee, out);
     // The margin share of these contracts: what the order held for them (the last fill takes the rest).
     const margin = qty === order.remaining ? order.marginLeft : (order.marginLeft * qty) / order.remaining;
     order.marginLeft -= margin;
@@ -426,6 +437,7 @@ export class ContractMarket {
       // Closes never exceed the position (checked at placement; only closes shrink it).
       if (!position || position.side === side || qty > position.qty) throw new Error(`${this.config.symbol} close ${order.id} exceeds its position`);
       realised = this.reduce(position, qty, value, out);
+      this.payFee(order, fee, out);
     } else {
       if (position && position.side !== side) throw new Error(`${this.config.symbol} open ${order.id} meets an opposite position`);
       // Opens or adds: the margin the order held for these contracts moves to the position.
@@ -494,8 +506,14 @@ export class ContractMarket {
     position.liquidation = price;
     if (price === null) return;
     const list = this.watchOf(position);
-    // Sorted so the next to be reached is last: longs ascending, shorts descending.
-    const before = position.side === "long" ? (p: Position) => p.liquidation! > price : (p: Position) => p.liquidation! < price;
+    // Sorted so the next to be reached is last: longs ascending, shorts descending; at one price
+    // the smallest member id is reached first, so the order never depends on when each was last
+    // re-watched (a restore re-watches in another order).
+    const { memberId } = position;
+    const before =
+      position.side === "long"
+        ? (p: Position) => p.liquidation! > price || (p.liquidation === price && p.memberId < memberId)
+        : (p: Position) => p.liquidation! < price || (p.liquidation === price && p.memberId < memberId);
     let low = 0;
     let high = list.length;
     while (low < high) {
@@ -561,7 +579,8 @@ export class ContractMarket {
         } else spared.push(next);
       }
     }
-    for (const position of spared) this.watch(position);
+    // Re-watched unless this tick closed or changed them meanwhile (another liquidation filled their close).
+    for (const position of spared) if (this.positionsByMember.get(position.memberId) === position) this.watch(position);
     return done;
   }
 
@@ -597,15 +616,20 @@ export class ContractMarket {
     if (left) {
       // The book could not take it all: the insurance fund takes the rest over at the bankruptcy price.
       takenOver = left.qty;
-      const value = contractValue(this.config.spec, left.qty, limit);
-      this.reduce(left, left.qty, value, out);
       const fund = this.positionsByMember.get(INSURANCE_OWNER);
-      if (fund && fund.side !== side) {
-        // The fund holds the other side already: the take-over closes that much of it instead.
-        const closing = fund.qty < takenOver ? fund.qty : takenOver;
-        this.reduce(fund, closing, contractValue(this.config.spec, closing, limit), out);
-        if (takenOver > closing) this.openForFund(side, takenOver - closing, limit);
-      } else this.openForFund(side, takenOver, limit);
+      // The fund holds the other side already: the take-over closes that much of it instead. The
+      // member's side is valued in the same pieces as the fund's (inverse values round per piece).
+      const closing = fund && fund.side !== side ? (fund.qty < takenOver ? fund.qty : takenOver) : 0n;
+      if (closing > 0n) {
+        const value = contractValue(this.config.spec, closing, limit);
+        this.reduce(left, closing, value, out);
+        this.reduce(fund!, closing, value, out);
+      }
+      const rest = takenOver - closing;
+      if (rest > 0n) {
+        this.reduce(left, rest, contractValue(this.config.spec, rest, limit), out);
+        this.openForFund(side, rest, limit);
+      }
     }
     // What the margin kept after the loss is the insurance fund's (an isolated position's margin is all it risks).
     const kept = this.ledger.posted(member) - freeBefore;
@@ -635,6 +659,9 @@ export class ContractMarket {
     const fund = this.positionsByMember.get(INSURANCE_OWNER);
     if (!fund) return [];
     const { spec } = this.config;
+    // At the price the fund took it over at (the liquidated positions' bankruptcy price): the fund
+    // neither gains nor loses by it, the ranked members realise their profit at that price.
+    const price = averageEntry(spec, fund);
     const ranked = [...this.positionsByMember.values()]
       .filter((p) => p.memberId !== INSURANCE_OWNER && p.side !== fund.side)
       .map((p) => ({ p, score: (unrealisedPnl(spec, p, mark) * RATE_ONE) / (p.margin > 0n ? p.margin : 1n) }))
@@ -644,14 +671,14 @@ export class ContractMarket {
       const left = this.positionsByMember.get(INSURANCE_OWNER);
       if (!left) break;
       const qty = p.qty < left.qty ? p.qty : left.qty;
-      const value = contractValue(spec, qty, mark);
+      const value = contractValue(spec, qty, price);
       this.reduce(left, qty, value, out);
       this.reduce(p, qty, value, out);
       touched.push(p.memberId);
       this.fitCloses(p.memberId, out);
       const now = this.positionsByMember.get(p.memberId);
       if (now) this.watch(now);
-      out.push({ type: "contract.deleveraged", symbol: this.config.symbol, memberId: p.memberId, qty, price: mark });
+      out.push({ type: "contract.deleveraged", symbol: this.config.symbol, memberId: p.memberId, qty, price });
     }
     return touched;
   }
