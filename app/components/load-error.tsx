@@ -25,7 +25,14 @@ export function LoadError() {
       return;
     }
     const timer = setTimeout(() => setLateKey(pendingKey), CHUNK_LOAD_TIMEOUT_MS);
-    return () => clearTimeout(timer);
+    // While the change is under way (and its timer runs) the page says so: a progress cursor
+    // (global.css.ts), and a mark the load-error tests wait for before moving the clock.
+    const root = document.documentElement;
+    root.dataset.pageChange = "pending";
+    return () => {
+      clearTimeout(timer);
+      delete root.dataset.pageChange;
+    };
   }, [pendingKey]);
 
   if (!pending || lateKey !== pendingKey) return null;

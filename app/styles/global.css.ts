@@ -3,6 +3,7 @@ import { vars } from "./theme.css";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 globalStyle("html", { colorScheme: "dark light", WebkitTextSizeAdjust: "100%" });
+globalStyle("html[data-page-change]", { cursor: "progress" });
 globalStyle("body", {
   margin: 0,
   minHeight: "100vh",

@@ -53,6 +53,9 @@ for (const [what, url] of [
     const slow = await hold(page, url);
     await startSlowChange(page);
     await expect.poll(slow.held).toBeGreaterThan(0);
+    // The message's timer is set by an effect that may commit after the request left: the clock
+    // moves once the page shows the change under way (the same effect marks it).
+    await expect(page.locator("html[data-page-change]")).toHaveCount(1);
 
     await page.clock.runFor(TIMEOUT_MS - 2_000);
     await expect(alertOf(page)).toHaveCount(0);
@@ -76,6 +79,7 @@ test("the load error's link loads the page in full without the chunk, and the me
   const slow = await hold(page, MARKETS_CHUNK);
   await startSlowChange(page);
   await expect.poll(slow.held).toBeGreaterThan(0);
+  await expect(page.locator("html[data-page-change]")).toHaveCount(1);
   await page.clock.runFor(TIMEOUT_MS + 1_000);
   const alert = alertOf(page);
   await expect(alert).toBeVisible();
@@ -109,6 +113,7 @@ test("in German: the same message in the page's language", async ({ page, contex
   await context.addCookies([{ name: "lang", value: Buffer.from(JSON.stringify("de")).toString("base64"), url: "http://127.0.0.1" }]);
   await hold(page, MARKETS_CHUNK);
   await startSlowChange(page, "de");
+  await expect(page.locator("html[data-page-change]")).toHaveCount(1);
   await page.clock.runFor(TIMEOUT_MS + 1_000);
   const alert = page.getByRole("alert").filter({ hasText: text("de", "errors.load_title") });
   await expect(alert).toContainText(text("de", "errors.load_text"));
