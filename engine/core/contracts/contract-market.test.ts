@@ -24,6 +24,7 @@ const LINEAR: ContractMarketConfig = {
   takerFeeBps: 5,
   tiers: TIERS,
   priceBand: rate("5"),
+  defaultLeverage: 20,
 };
 const INVERSE: ContractMarketConfig = {
   symbol: "BTC/USD",
@@ -39,6 +40,7 @@ const INVERSE: ContractMarketConfig = {
     { maxValue: usdt("1000"), maxLeverage: 20, mmr: rate("2") },
   ],
   priceBand: rate("5"),
+  defaultLeverage: 20,
 };
 
 const price = (text: string) => toMinor(text, 1);
@@ -258,7 +260,11 @@ describe("leverage, margin, one-key close and the snapshot", () => {
     expect(shown(contract("alice"))).toBe("372.5");
     expect(market.setLeverage("alice", 2, [])).toBe("CONTRACT_INSUFFICIENT_MARGIN");
     expect(market.setLeverage("alice", 0, [])).toBe("CONTRACT_LEVERAGE");
-    expect(market.setLeverage("carol", 5, [])).toBe("CONTRACT_NOTHING_TO_CLOSE");
+    // Without a position the choice is kept for the next orders, within the first band.
+    expect(market.leverageOf("carol")).toBe(20);
+    expect(market.setLeverage("carol", 101, [])).toBe("CONTRACT_LEVERAGE_BAND");
+    expect(market.setLeverage("carol", 5, [])).toBe("OK");
+    expect(market.leverageOf("carol")).toBe(5);
     // Higher leverage leaves the margin; the liquidation price stays where the margin says.
     expect(market.setLeverage("alice", 20, [])).toBe("OK");
     expect(market.position("alice")).toMatchObject({ leverage: 20, margin: usdt("625") });

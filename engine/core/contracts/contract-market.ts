@@ -58,6 +58,8 @@ export interface ContractMarketConfig {
   tiers: readonly RiskTier[];
   /** How far from the mark a market order may trade and a limit order may be placed (RATE units). */
   priceBand: bigint;
+  /** A member's leverage until they choose one (at most the first band's maximum). */
+  defaultLeverage: number;
 }
 
 export type ContractAction = "open" | "close";
@@ -129,13 +131,21 @@ export type ContractEvent =
       toInsurance: bigint;
     }
   | { type: "contract.funding"; symbol: string; memberId: string; rate: bigint; mark: bigint; amount: bigint }
+  | { type: "contract.leverage"; symbol: string; memberId: string; leverage: number }
   | { type: "contract.deleveraged"; symbol: string; memberId: string; qty: bigint; price: bigint }
   | { type: "contract.order_ended"; symbol: string; orderId: string; memberId: string; remaining: bigint; reason: string };
+
+/** Where a market's events go (an array of them, or of a wider union that includes them). */
+export interface EventSink {
+  push(...events: ContractEvent[]): unknown;
+}
 
 /** A market's state as the core's snapshot keeps it (amounts as decimal integers of their units). */
 export interface ContractMarketState {
   symbol: string;
   deficit: string;
+  /** Members' chosen leverages (those not at the default). */
+  leverages: Array<[memberId: string, leverage: number]>;
   positions: Array<{ memberId: string; side: PositionSide; qty: string; cost: string; margin: string; leverage: number }>;
   orders: Array<{
     id: string;
@@ -170,6 +180,13 @@ interface OpenOrder {
   liquidation?: boolean;
 }
 
+/** A member's open orders in one market and their contracts left, by action and side. */
+interface MemberOrders {
+  orders: Set<OpenOrder>;
+  open: Record<Side, bigint>;
+  close: Record<Side, bigint>;
+}
+
 const BPS = 10_000n;
 const positionSideOf = (side: Side): PositionSide => (side === "buy" ? "long" : "short");
 
@@ -177,11 +194,15 @@ export class ContractMarket {
   private readonly book = new OrderBook();
   private readonly positionsByMember = new Map<string, Position>();
   private readonly orders = new Map<string, OpenOrder>();
+  /** Each member's open orders here, in placement order, with what they would open and close per side (no scan of every order per placement). */
+  private readonly ordersByMember = new Map<string, MemberOrders>();
   private readonly fees: AccountRef;
   private readonly clearing: AccountRef;
   private readonly insurance: AccountRef;
   /** Losses nobody covered yet (the clearing account is short of them). */
   private deficit = 0n;
+  /** Leverages members chose (`setLeverage`); the rest trade at the default. */
+  private readonly leverages = new Map<string, number>();
   constructor(
     readonly config: ContractMarketConfig,
     private readonly ledger: Ledger,
@@ -203,6 +224,26 @@ export class ContractMarket {
     return { owner: memberId, kind: "margin", asset: this.config.settleAsset };
   }
 
+  /** The leverage a member's next opening order takes: their position's, else the one they chose, else the default. */
+  leverageOf(memberId: string): number {
+    return this.positionsByMember.get(memberId)?.leverage ?? this.leverages.get(memberId) ?? this.config.defaultLeverage;
+  }
+
+  /** The market's open order (its member, side and what is left), if it is open. */
+  openOrder(orderId: string): { memberId: string; side: Side; action: ContractAction; remaining: bigint; leverage: number } | undefined {
+    return this.orders.get(orderId);
+  }
+
+  /** Orders resting in the book, each side best first, as [price, contracts] levels. */
+  depth(levels: number): { bids: Array<[bigint, bigint]>; asks: Array<[bigint, bigint]> } {
+    return this.book.depth(levels);
+  }
+
+  /** Contracts resting in the book. */
+  get restingOrders(): number {
+    return this.book.size;
+  }
+
   position(memberId: string): Position | undefined {
     return this.positionsByMember.get(memberId);
   }
@@ -212,7 +253,7 @@ export class ContractMarket {
   }
 
   /** Checks an order, holds what it needs and matches it; events in `out`. Nothing changes on a refusal. */
-  place(cmd: ContractPlace, out: ContractEvent[]): ContractCode {
+  place(cmd: ContractPlace, out: EventSink): ContractCode {
     const { config } = this;
     if (this.orders.has(cmd.orderId)) return "CONTRACT_DUPLICATE_ID";
     if (cmd.qty < config.minQty || cmd.qty > config.maxQty) return "CONTRACT_QTY";
@@ -233,7 +274,7 @@ export class ContractMarket {
       if (this.openingQty(cmd.memberId, cmd.side === "buy" ? "sell" : "buy") > 0n) return "CONTRACT_CLOSE_FIRST";
       if (held && held.leverage !== cmd.leverage) return "CONTRACT_LEVERAGE";
       // A position has one leverage: opening orders waiting at another are refused.
-      for (const o of this.orders.values()) if (o.memberId === cmd.memberId && o.action === "open" && o.leverage !== cmd.leverage) return "CONTRACT_LEVERAGE";
+      for (const o of this.ordersOf(cmd.memberId)) if (o.action === "open" && o.leverage !== cmd.leverage) return "CONTRACT_LEVERAGE";
       const after = contractValue(config.spec, (held?.qty ?? 0n) + this.openingQty(cmd.memberId, cmd.side) + cmd.qty, limit);
       if (tierOf(config.tiers, after).maxLeverage < cmd.leverage) return "CONTRACT_LEVERAGE_BAND";
     } else {
@@ -271,7 +312,7 @@ export class ContractMarket {
       pending = hold;
       order.hold = this.ledger.findHold(hold.id)!;
     }
-    this.orders.set(order.id, order);
+    this.track(order);
     const events = this.book.place({
       id: cmd.orderId,
       memberId: cmd.memberId,
@@ -286,7 +327,7 @@ export class ContractMarket {
     if (rejected) {
       // Refused by the book before anything traded (post-only, fill-or-kill): the hold is undone
       // and nothing is told (a refusal changes nothing and takes no transfer id).
-      this.orders.delete(order.id);
+      this.untrack(order);
       if (order.hold) this.ledger.releaseHold(`void:${order.id}`, order.hold);
       if (rejected.code === "MATCHING_POST_ONLY_WOULD_TRADE") return "CONTRACT_POST_ONLY_WOULD_TRADE";
       return rejected.code === "MATCHING_FOK_NOT_FILLED" ? "CONTRACT_FOK_NOT_FILLED" : "CONTRACT_BAD_ORDER";
@@ -301,28 +342,37 @@ export class ContractMarket {
   }
 
   /**
-   * A member's leverage on their position (`contract/updateLeverageRadio`): within the position's
-   * risk band; refused while their opening orders wait (each holds at its own leverage). A lower
+   * A member's leverage in this contract (`contract/updateLeverageRadio`): kept for their next
+   * orders, and their position's if they hold one, within its risk band (no position: the first
+   * band's). Refused while their opening orders wait (each holds at its own leverage). A lower
    * leverage needs more margin, moved from the free balance (refused when it is not there); a
    * higher one leaves the margin as it is (`changeMargin` takes the excess back).
    */
-  setLeverage(memberId: string, leverage: number, out: ContractEvent[]): ContractCode {
+  setLeverage(memberId: string, leverage: number, out: EventSink): ContractCode {
     if (!Number.isInteger(leverage) || leverage < 1) return "CONTRACT_LEVERAGE";
-    const position = this.positionsByMember.get(memberId);
-    if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
     if (this.openingQty(memberId, "buy") + this.openingQty(memberId, "sell") > 0n) return "CONTRACT_ORDERS_OPEN";
-    if (tierOf(this.config.tiers, position.cost).maxLeverage < leverage) return "CONTRACT_LEVERAGE_BAND";
-    const required = initialMargin(position.cost, leverage);
-    if (required > position.margin) {
-      const more = required - position.margin;
-      if (this.ledger.available(this.contractAccount(memberId)) < more) return "CONTRACT_INSUFFICIENT_MARGIN";
-      this.move(this.contractAccount(memberId), this.marginAccount(memberId), more, out);
-      position.margin += more;
+    const position = this.positionsByMember.get(memberId);
+    if (tierOf(this.config.tiers, position?.cost ?? 0n).maxLeverage < leverage) return "CONTRACT_LEVERAGE_BAND";
+    if (position) {
+      const required = initialMargin(position.cost, leverage);
+      if (required > position.margin) {
+        const more = required - position.margin;
+        if (this.ledger.available(this.contractAccount(memberId)) < more) return "CONTRACT_INSUFFICIENT_MARGIN";
+        this.move(this.contractAccount(memberId), this.marginAccount(memberId), more, out);
+        position.margin += more;
+      }
+      position.leverage = leverage;
+      this.watch(position);
+      this.tellPosition(position, 0n, out);
     }
-    position.leverage = leverage;
-    this.watch(position);
-    this.tellPosition(position, 0n, out);
+    this.chooseLeverage(memberId, leverage);
+    out.push({ type: "contract.leverage", symbol: this.config.symbol, memberId, leverage });
     return "OK";
+  }
+
+  private chooseLeverage(memberId: string, leverage: number): void {
+    if (leverage === this.config.defaultLeverage) this.leverages.delete(memberId);
+    else this.leverages.set(memberId, leverage);
   }
 
   /**
@@ -330,7 +380,7 @@ export class ContractMarket {
    * never below the initial margin of its cost at its leverage, nor to where the mark would
    * liquidate it. The liquidation price moves with it.
    */
-  changeMargin(memberId: string, change: bigint, mark: bigint, out: ContractEvent[]): ContractCode {
+  changeMargin(memberId: string, change: bigint, mark: bigint, out: EventSink): ContractCode {
     const position = this.positionsByMember.get(memberId);
     if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
     if (change === 0n) return "CONTRACT_BAD_ORDER";
@@ -351,17 +401,17 @@ export class ContractMarket {
   }
 
   /** Closes a member's position at the market (one-key close): their orders here cancelled, then an IOC close within the band. */
-  closeAll(memberId: string, orderId: string, mark: bigint, out: ContractEvent[]): ContractCode {
+  closeAll(memberId: string, orderId: string, mark: bigint, out: EventSink): ContractCode {
     const position = this.positionsByMember.get(memberId);
     if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
     // Checked before anything is cancelled: a close holds nothing, so only its id can refuse it.
     if (this.orders.has(orderId)) return "CONTRACT_DUPLICATE_ID";
-    for (const order of [...this.orders.values()]) if (order.memberId === memberId) this.cancel(memberId, order.id, out);
+    for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out);
     const side: Side = position.side === "long" ? "sell" : "buy";
     return this.place({ orderId, memberId, side, action: "close", type: "market", qty: position.qty, tif: "IOC", leverage: position.leverage, mark }, out);
   }
 
-  private tellPosition(position: Position, realised: bigint, out: ContractEvent[]): void {
+  private tellPosition(position: Position, realised: bigint, out: EventSink): void {
     out.push({
       type: "contract.position",
       symbol: this.config.symbol,
@@ -375,7 +425,7 @@ export class ContractMarket {
   }
 
   /** Cancels a member's open order: what it held goes back. */
-  cancel(memberId: string, orderId: string, out: ContractEvent[]): ContractCode {
+  cancel(memberId: string, orderId: string, out: EventSink): ContractCode {
     const order = this.orders.get(orderId);
     if (!order || order.memberId !== memberId) return "CONTRACT_UNKNOWN_ORDER";
     for (const event of this.book.cancel(orderId, memberId)) if (event.type === "cancelled") this.end(order, "user", out);
@@ -391,19 +441,45 @@ export class ContractMarket {
 
   /** Contracts a member's open orders on a side would open (for the risk band) or close (reduce-only). */
   private openingQty(memberId: string, side: Side): bigint {
-    let qty = 0n;
-    for (const o of this.orders.values()) if (o.memberId === memberId && o.side === side && o.action === "open") qty += o.remaining;
-    return qty;
+    return this.ordersByMember.get(memberId)?.open[side] ?? 0n;
   }
 
   private closingQty(memberId: string, side: Side): bigint {
-    let qty = 0n;
-    for (const o of this.orders.values()) if (o.memberId === memberId && o.side === side && o.action === "close") qty += o.remaining;
-    return qty;
+    return this.ordersByMember.get(memberId)?.close[side] ?? 0n;
+  }
+
+  private ordersOf(memberId: string): Iterable<OpenOrder> {
+    return this.ordersByMember.get(memberId)?.orders ?? [];
+  }
+
+  /** An order opens: kept by id and in its member's tally. */
+  private track(order: OpenOrder): void {
+    this.orders.set(order.id, order);
+    let mine = this.ordersByMember.get(order.memberId);
+    if (!mine) this.ordersByMember.set(order.memberId, (mine = { orders: new Set(), open: { buy: 0n, sell: 0n }, close: { buy: 0n, sell: 0n } }));
+    mine.orders.add(order);
+    mine[order.action][order.side] += order.remaining;
+  }
+
+  /** Contracts of an order filled: its remaining and its member's tally shrink together. */
+  private filled(order: OpenOrder, qty: bigint): void {
+    order.remaining -= qty;
+    const mine = this.ordersByMember.get(order.memberId);
+    if (mine?.orders.has(order)) mine[order.action][order.side] -= qty;
+  }
+
+  /** An order is gone (ended or refused); false when it was not open. */
+  private untrack(order: OpenOrder): boolean {
+    if (!this.orders.delete(order.id)) return false;
+    const mine = this.ordersByMember.get(order.memberId)!;
+    mine.orders.delete(order);
+    mine[order.action][order.side] -= order.remaining;
+    if (mine.orders.size === 0) this.ordersByMember.delete(order.memberId);
+    return true;
   }
 
   /** One trade: both sides' fees and positions. */
-  private settle(trade: Extract<BookEvent, { type: "trade" }>, taker: OpenOrder, out: ContractEvent[]): void {
+  private settle(trade: Extract<BookEvent, { type: "trade" }>, taker: OpenOrder, out: EventSink): void {
     const maker = trade.makerRef as OpenOrder;
     out.push({
       type: "contract.trade",
@@ -420,7 +496,7 @@ export class ContractMarket {
   }
 
   /** One side of a trade: its fee, then its position opened, added to or reduced. */
-  private fill(order: OpenOrder, price: bigint, qty: bigint, feeBps: number, out: ContractEvent[]): void {
+  private fill(order: OpenOrder, price: bigint, qty: bigint, feeBps: number, out: EventSink): void {
     const { spec } = this.config;
     const value = contractValue(spec, qty, price);
     const fee = order.liquidation ? 0n : divCeil(value * BigInt(feeBps), BPS);
@@ -429,7 +505,7 @@ export class ContractMarket {
     // The margin share of these contracts: what the order held for them (the last fill takes the rest).
     const margin = qty === order.remaining ? order.marginLeft : (order.marginLeft * qty) / order.remaining;
     order.marginLeft -= margin;
-    order.remaining -= qty;
+    this.filled(order, qty);
     const side = positionSideOf(order.side);
     const position = this.positionsByMember.get(order.memberId);
     let realised = 0n;
@@ -468,7 +544,7 @@ export class ContractMarket {
    * back to the contract account, then the realised profit from (or loss to) the clearing account.
    * A loss beyond the margin given back comes from the member's free balance. Answers the profit.
    */
-  private reduce(position: Position, closing: bigint, value: bigint, out: ContractEvent[]): bigint {
+  private reduce(position: Position, closing: bigint, value: bigint, out: EventSink): bigint {
     const share = costShare(position, closing);
     const marginBack = closing === position.qty ? position.margin : (position.margin * closing) / position.qty;
     const realised = pnlOfValue(this.config.spec, position.side, share, value);
@@ -506,10 +582,18 @@ export class ContractMarket {
     position.liquidation = price;
     if (price === null) return;
     const list = this.watchOf(position);
-    // Sorted so the next to be reached is last: longs ascending, shorts descending; at one price
-    // the smallest member id is reached first, so the order never depends on when each was last
-    // re-watched (a restore re-watches in another order).
+    list.splice(this.watchSlot(list, position), 0, position);
+  }
+
+  /**
+   * Where a position at its liquidation price goes in its (sorted) watch list: the first index of
+   * those it comes before. Sorted so the next to be reached is last: longs ascending, shorts
+   * descending; at one price the smallest member id is reached first, so the order never depends
+   * on when each was last re-watched (a restore re-watches in another order).
+   */
+  private watchSlot(list: readonly Position[], position: Position): number {
     const { memberId } = position;
+    const price = position.liquidation!;
     const before =
       position.side === "long"
         ? (p: Position) => p.liquidation! > price || (p.liquidation === price && p.memberId < memberId)
@@ -521,7 +605,7 @@ export class ContractMarket {
       if (before(list[mid]!)) high = mid;
       else low = mid + 1;
     }
-    list.splice(low, 0, position);
+    return low;
   }
 
   /**
@@ -548,7 +632,9 @@ export class ContractMarket {
   private unwatch(position: Position): void {
     if (position.liquidation === null) return;
     const list = this.watchOf(position);
-    const at = list.lastIndexOf(position);
+    // Found by the order it was placed in (just before its slot), not by a scan.
+    const slot = this.watchSlot(list, position) - 1;
+    const at = list[slot] === position ? slot : list.lastIndexOf(position);
     if (at >= 0) list.splice(at, 1);
     position.liquidation = null;
   }
@@ -560,7 +646,7 @@ export class ContractMarket {
    * insurance fund at that price, what its margin keeps to the insurance fund). Answers the
    * members liquidated.
    */
-  markTick(mark: bigint, out: ContractEvent[]): string[] {
+  markTick(mark: bigint, out: EventSink): string[] {
     const done: string[] = [];
     const spared: Position[] = [];
     for (const list of [this.longWatch, this.shortWatch]) {
@@ -584,9 +670,9 @@ export class ContractMarket {
     return done;
   }
 
-  private liquidate(position: Position, mark: bigint, out: ContractEvent[]): void {
+  private liquidate(position: Position, mark: bigint, out: EventSink): void {
     const { memberId, side, qty } = position;
-    for (const order of [...this.orders.values()]) if (order.memberId === memberId) this.cancel(memberId, order.id, out);
+    for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out);
     const bankruptcy = bankruptcyPrice(this.config.spec, position, position.margin) ?? (side === "long" ? this.config.tickSize : mark);
     // On the tick: a long sells at the bankruptcy price or above, a short buys at it or below.
     const tick = this.config.tickSize;
@@ -606,10 +692,10 @@ export class ContractMarket {
       feeLeft: 0n,
       liquidation: true,
     };
-    this.orders.set(order.id, order);
+    this.track(order);
     const events = this.book.place({ id: order.id, memberId, side: order.side, type: "limit", price: limit, quantity: qty, tif: "IOC", ref: order });
     for (const event of events) if (event.type === "trade") this.settle(event, order, out);
-    this.orders.delete(order.id);
+    this.untrack(order);
     const filled = qty - order.remaining;
     let takenOver = 0n;
     const left = this.positionsByMember.get(memberId);
@@ -655,7 +741,7 @@ export class ContractMarket {
    * at the mark. Their resting closes shrink with it (those that no longer fit are cancelled).
    * Answers the members deleveraged.
    */
-  deleverageFund(mark: bigint, out: ContractEvent[]): string[] {
+  deleverageFund(mark: bigint, out: EventSink): string[] {
     const fund = this.positionsByMember.get(INSURANCE_OWNER);
     if (!fund) return [];
     const { spec } = this.config;
@@ -684,9 +770,9 @@ export class ContractMarket {
   }
 
   /** A member's resting closes cancelled, newest first, until they fit the position again. */
-  private fitCloses(memberId: string, out: ContractEvent[]): void {
+  private fitCloses(memberId: string, out: EventSink): void {
     const position = this.positionsByMember.get(memberId);
-    const closing = [...this.orders.values()].filter((o) => o.memberId === memberId && o.action === "close").reverse();
+    const closing = [...this.ordersOf(memberId)].filter((o) => o.action === "close").reverse();
     let total = closing.reduce((sum, o) => sum + o.remaining, 0n);
     for (const order of closing) {
       if (total <= (position?.qty ?? 0n)) break;
@@ -717,7 +803,7 @@ export class ContractMarket {
    * insurance fund is between them and keeps the rounding; a payer whose margin cannot pay it all
    * pays what it has, the fund the rest). The fund's own position neither pays nor receives.
    */
-  settleFunding(mark: bigint, rate: bigint, out: ContractEvent[]): void {
+  settleFunding(mark: bigint, rate: bigint, out: EventSink): void {
     if (rate === 0n) return;
     const members = [...this.positionsByMember.keys()].filter((m) => m !== INSURANCE_OWNER).sort();
     // Payers first, so the fund holds what receivers are paid.
@@ -747,7 +833,7 @@ export class ContractMarket {
    * A realised loss to the clearing account: from the member's free balance, then the insurance
    * fund; what neither covers is the market's deficit (auto-deleveraging settles it, issue 30).
    */
-  private coverLoss(memberId: string, loss: bigint, out: ContractEvent[]): void {
+  private coverLoss(memberId: string, loss: bigint, out: EventSink): void {
     let left = loss;
     const payers = memberId === INSURANCE_OWNER ? [this.insurance] : [this.contractAccount(memberId), this.insurance];
     for (const from of payers) {
@@ -766,7 +852,7 @@ export class ContractMarket {
    * (a larger value) may cost a little more, taken from the free balance; what that cannot give
    * is waived (the fee account's loss, never the member's negative balance).
    */
-  private payFee(order: OpenOrder, fee: bigint, out: ContractEvent[]): void {
+  private payFee(order: OpenOrder, fee: bigint, out: EventSink): void {
     const fromHold = fee < order.feeLeft ? fee : order.feeLeft;
     if (fromHold > 0n) this.pay(order, fromHold, this.fees, out);
     order.feeLeft -= fromHold;
@@ -779,21 +865,21 @@ export class ContractMarket {
   }
 
   /** Pays from an order's hold (its fee, its margin). */
-  private pay(order: OpenOrder, amount: bigint, to: AccountRef, out: ContractEvent[]): void {
+  private pay(order: OpenOrder, amount: bigint, to: AccountRef, out: EventSink): void {
     const paid = this.ledger.payFromHold(this.nextId(), order.hold!, amount, this.ledger.account(to));
     if (typeof paid === "string") throw new Error(`${this.config.symbol} order ${order.id}: ${paid} paying ${amount}`);
     out.push(paid);
   }
 
-  private move(from: AccountRef, to: AccountRef, amount: bigint, out: ContractEvent[]): void {
+  private move(from: AccountRef, to: AccountRef, amount: bigint, out: EventSink): void {
     const moved = this.ledger.transfer(this.nextId(), from, to, amount);
     if (moved.code !== "OK") throw new Error(`${this.config.symbol}: ${moved.code} moving ${amount} from ${from.owner}/${from.kind}`);
     out.push(...moved.transfers);
   }
 
   /** An order's end: what its hold has left goes back. */
-  private end(order: OpenOrder, reason: string, out: ContractEvent[]): void {
-    if (!this.orders.delete(order.id)) return;
+  private end(order: OpenOrder, reason: string, out: EventSink): void {
+    if (!this.untrack(order)) return;
     if (order.hold && order.hold.remaining > 0n) out.push(this.ledger.releaseHold(this.nextId(), order.hold));
     out.push({ type: "contract.order_ended", symbol: this.config.symbol, orderId: order.id, memberId: order.memberId, remaining: order.remaining, reason });
   }
@@ -827,6 +913,13 @@ export class ContractMarket {
       if (posted !== margin) problems.push(`${memberId}: margin account ${posted}, positions' margins ${margin}`);
     }
     if (longs !== shorts) problems.push(`longs hold ${longs} contracts, shorts ${shorts}`);
+    for (const [memberId, mine] of this.ordersByMember) {
+      const sums = { open: { buy: 0n, sell: 0n }, close: { buy: 0n, sell: 0n } };
+      for (const o of mine.orders) sums[o.action][o.side] += o.remaining;
+      for (const action of ["open", "close"] as const)
+        for (const side of ["buy", "sell"] as const)
+          if (sums[action][side] !== mine[action][side]) problems.push(`${memberId}: ${action} ${side} tally ${mine[action][side]}, orders ${sums[action][side]}`);
+    }
     const expected = this.config.spec.kind === "linear" ? shortCost - longCost : longCost - shortCost;
     const clearing = this.ledger.posted(this.clearing) + this.deficit;
     if (clearing !== expected) problems.push(`clearing ${clearing} (deficit included), positions say ${expected}`);
@@ -860,13 +953,15 @@ export class ContractMarket {
       margin: p.margin.toString(),
       leverage: p.leverage,
     }));
-    return { symbol: this.config.symbol, deficit: this.deficit.toString(), positions, orders };
+    const leverages = [...this.leverages].sort(([a], [b]) => (a < b ? -1 : 1));
+    return { symbol: this.config.symbol, deficit: this.deficit.toString(), leverages, positions, orders };
   }
 
   /** Takes a snapshot back into an empty market, after its ledger's holds and balances were restored. Orders rest in time order as listed. */
   restore(state: ContractMarketState): void {
     if (this.orders.size > 0 || this.positionsByMember.size > 0) throw new Error(`${this.config.symbol}: restore into a market in use`);
     this.deficit = BigInt(state.deficit);
+    for (const [memberId, leverage] of state.leverages) this.leverages.set(memberId, leverage);
     for (const p of state.positions) {
       const position: Position = {
         memberId: p.memberId,
@@ -893,7 +988,7 @@ export class ContractMarket {
         marginLeft: BigInt(o.marginLeft),
         feeLeft: BigInt(o.feeLeft),
       };
-      this.orders.set(o.id, order);
+      this.track(order);
       this.book.restoreResting(o.id, o.memberId, o.side, BigInt(o.price), order.remaining, order);
     }
   }
@@ -906,6 +1001,7 @@ export class ContractMarket {
       hash.update(`${m}:${p.side}:${p.qty}:${p.cost}:${p.margin}:${p.leverage};`);
     }
     hash.update(`deficit:${this.deficit}`);
+    for (const [memberId, leverage] of [...this.leverages].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`lev:${memberId}:${leverage};`);
     return hash.digest("hex");
   }
 }

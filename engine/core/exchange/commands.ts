@@ -8,7 +8,99 @@ import type { WithdrawalAction } from "../wallet/withdrawals";
  * id a command needs from outside (order id, transfer id) is in the command; every id the core
  * makes itself comes from the command's sequence number (exchange-core.ts).
  */
-export type Command = PlaceOrder | CancelOrder | MoveFunds | Deposit | RequestWithdrawal | StepWithdrawal | HaltMarket | ChangeMarketRules | ListMarket;
+export type Command =
+  | PlaceOrder
+  | CancelOrder
+  | MoveFunds
+  | Deposit
+  | RequestWithdrawal
+  | StepWithdrawal
+  | HaltMarket
+  | ChangeMarketRules
+  | ListMarket
+  | ContractCommand;
+
+/** The perpetual contracts' commands (decision 046). */
+export type ContractCommand =
+  | PlaceContractOrder
+  | CancelContractOrder
+  | SetContractLeverage
+  | ChangeContractMargin
+  | CloseContractPositions
+  | ContractTick
+  | ChangeContractRules;
+
+/**
+ * A contract order: opens or adds to a position (`open`), or reduces it (`close`, never more than
+ * it holds). Contracts are whole; a limit's price at the contract's price scale. Opening orders
+ * take the member's leverage in that contract (`contract.leverage`); market orders trade within
+ * the price band around the mark as IOC or FOK.
+ */
+export interface PlaceContractOrder {
+  type: "contract.place";
+  memberId: string;
+  orderId: string;
+  symbol: string;
+  side: Side;
+  action: "open" | "close";
+  orderType: "limit" | "market";
+  tif: TimeInForce;
+  price?: string;
+  quantity: string;
+}
+
+export interface CancelContractOrder {
+  type: "contract.cancel";
+  memberId: string;
+  orderId: string;
+}
+
+/** A member's leverage in one contract (their next orders', and their position's). */
+export interface SetContractLeverage {
+  type: "contract.leverage";
+  memberId: string;
+  symbol: string;
+  leverage: number;
+}
+
+/** Margin added to (positive) or taken from (negative) a member's position, at the settlement asset's scale. */
+export interface ChangeContractMargin {
+  type: "contract.margin";
+  memberId: string;
+  symbol: string;
+  amount: string;
+}
+
+/** One-key close: in each contract named, the member's orders cancelled and the position closed at the market (`orderId:symbol` each). */
+export interface CloseContractPositions {
+  type: "contract.close_all";
+  memberId: string;
+  orderId: string;
+  symbols: string[];
+}
+
+/**
+ * A second of the price loop: each contract's index (a decimal at its price scale; null when no
+ * source is fresh) at `at` (ms, the loop's clock). Marks, liquidations and funding move here only.
+ */
+export interface ContractTick {
+  type: "contract.tick";
+  at: number;
+  prices: Array<[symbol: string, index: string | null]>;
+}
+
+/** An operator's change to a contract: halted or resumed, fees, order limits, the price band. */
+export interface ChangeContractRules {
+  type: "contract.rules";
+  symbol: string;
+  halted?: boolean;
+  makerFeeBps?: number;
+  takerFeeBps?: number;
+  minQty?: string;
+  maxQty?: string;
+  /** RATE units (10^-8), as a decimal text of a whole number. */
+  priceBand?: string;
+}
 
 /** A spot order (a stop order when a stop price is given; its `price` is then its triggerMoney). */
 export interface PlaceOrder {

@@ -4,6 +4,7 @@ import type { Side, TimeInForce } from "../matching/order-book";
 import { TabCursor, eachTabLine } from "../tab-lines";
 import type { OpenWithdrawalState } from "../wallet/withdrawals";
 import type { ExchangeCore } from "./exchange-core";
+import { configOfPlain, plainConfig, type PerpetualConfigPlain, type PerpetualState } from "../contracts/perpetual";
 
 /**
  * The whole core as plain data: what a snapshot stores and a start loads instead of rebuilding
@@ -25,6 +26,8 @@ export interface CoreSnapshot {
   holds: string;
   /** Lines of `id, member id, asset, amount, fee, state`: open withdrawals (their holds are in `holds`); absent in older snapshots. */
   withdrawals?: string;
+  /** Perpetual contracts: configuration and state (their orders' holds are in `holds`); absent in older snapshots. */
+  contracts?: Array<{ config: PerpetualConfigPlain; state: PerpetualState }>;
 }
 
 export interface MarketSnapshot {
@@ -121,6 +124,7 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
     accounts: accounts.join("\n"),
     holds: holds.join("\n"),
     ...(withdrawals.length > 0 ? { withdrawals: withdrawals.join("\n") } : {}),
+    ...(core.contracts.size > 0 ? { contracts: [...core.contracts.values()].map((p) => ({ config: plainConfig(p.config), state: p.snapshot() })) } : {}),
   };
 }
 
@@ -214,5 +218,6 @@ function* restoreSteps(core: ExchangeCore, s: CoreSnapshot): Generator<void, voi
   eachTabLine(s.withdrawals ?? "", 6, ([id, memberId, asset, amount, fee, state]) =>
     core.withdrawals.restore({ id: id!, memberId: memberId!, asset: asset!, amount: BigInt(amount!), fee: BigInt(fee!), state: state as OpenWithdrawalState }),
   );
+  for (const contract of s.contracts ?? []) core.openContract(configOfPlain(contract.config)).restore(contract.state);
   core.restoreSeq(s.seq);
 }

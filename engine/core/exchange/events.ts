@@ -2,6 +2,7 @@ import type { WithdrawalState } from "../wallet/withdrawals";
 import type { TransferEvent } from "../ledger/ledger";
 import type { Side, TimeInForce } from "../matching/order-book";
 import type { StopKind } from "../spot/stop-orders";
+import type { PerpetualEvent } from "../contracts/perpetual";
 
 /**
  * What an accepted command did, as one ordered list of typed facts (decision 017, step 6). The
@@ -14,7 +15,40 @@ import type { StopKind } from "../spot/stop-orders";
  * Amounts are minor units (bigint) at the scales of the market or asset they belong to; an
  * event names its market by symbol, whose configuration `ExchangeCore.markets` holds.
  */
-export type CoreEvent = OrderPlaced | StopTriggered | TradeEvent | OrderClosed | BookChanged | MarketChanged | WithdrawalChanged | TransferEvent;
+export type CoreEvent =
+  | OrderPlaced
+  | StopTriggered
+  | TradeEvent
+  | OrderClosed
+  | BookChanged
+  | MarketChanged
+  | WithdrawalChanged
+  | TransferEvent
+  | PerpetualEvent
+  | ContractOrderPlaced
+  | ContractRulesChanged;
+
+/** A contract order entered its market (its hold, if any, is the transfer after it). */
+export interface ContractOrderPlaced {
+  type: "contract.placed";
+  symbol: string;
+  orderId: string;
+  memberId: string;
+  side: Side;
+  action: "open" | "close";
+  orderType: "limit" | "market";
+  tif: TimeInForce;
+  /** A limit's price; null for a market order (it trades within the band around the mark). */
+  price: bigint | null;
+  quantity: bigint;
+  leverage: number;
+}
+
+/** An operator changed a contract's rules or halted or resumed it. */
+export interface ContractRulesChanged {
+  type: "contract.rules";
+  symbol: string;
+}
 
 export type CoreEventType = CoreEvent["type"];
 
@@ -129,7 +163,15 @@ export function membersTouched(events: readonly CoreEvent[], ownerOf: (accountId
       case "order.triggered":
       case "order.closed":
       case "withdrawal.changed":
-        members.add(e.memberId);
+      case "contract.placed":
+      case "contract.position":
+      case "contract.order_ended":
+      case "contract.leverage":
+      case "contract.funding":
+      case "contract.liquidated":
+      case "contract.deleveraged":
+      case "contract.deficit":
+        if (!e.memberId.startsWith("@")) members.add(e.memberId);
         break;
       case "trade":
         members.add(e.buyer).add(e.seller);

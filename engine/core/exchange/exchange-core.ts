@@ -4,10 +4,20 @@ import { Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger"
 import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "../spot/spot-market";
 import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rules";
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
+import type { ContractCode } from "../contracts/contract-market";
+import { Perpetual, perpetualConfigProblem, type PerpetualConfig } from "../contracts/perpetual";
 import type {
+  CancelContractOrder,
   CancelOrder,
+  ChangeContractMargin,
+  ChangeContractRules,
   ChangeMarketRules,
+  CloseContractPositions,
   Command,
+  ContractCommand,
+  ContractTick,
+  PlaceContractOrder,
+  SetContractLeverage,
   Deposit,
   HaltMarket,
   ListMarket,
@@ -46,13 +56,23 @@ export type MarketOutcome =
 /** A withdrawal asked for or moved a step (core/wallet/withdrawals.ts). */
 export type WalletOutcome = { code: Exclude<WithdrawalCode, "OK">; seq: null; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
 
+/** Why the core refused a contract command (contract-market.ts, and the contract itself: unknown, halted, no mark yet, bad rules). */
+export type ContractRefusal = Exclude<ContractCode, "OK"> | "CONTRACT_UNKNOWN" | "CONTRACT_HALTED" | "CONTRACT_NO_PRICE" | "CONTRACT_BAD_RULES";
+
+/** A contract command: refused (nothing changed), or accepted with what it did. */
+export type ContractOutcome =
+  | { code: ContractRefusal; seq: null; problem?: string; events?: undefined }
+  | { code: "OK"; seq: number; events: CoreEvent[] };
+
 export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder
   ? SpotOutcome
   : C extends MoveFunds | Deposit
     ? LedgerOutcome
     : C extends RequestWithdrawal | StepWithdrawal
       ? WalletOutcome
-      : MarketOutcome;
+      : C extends ContractCommand
+        ? ContractOutcome
+        : MarketOutcome;
 
 /**
  * The whole exchange's state in one deterministic machine: the ledger, the spot markets and the
@@ -73,6 +93,8 @@ export class ExchangeCore {
   readonly assetScales = new Map<string, number>();
   /** Open withdrawals: their state and (in the ledger) their holds. */
   readonly withdrawals = new Withdrawals(this.ledger, () => this.nextId());
+  /** Perpetual contracts by symbol (BTC/USDT linear, BTC/USD inverse). */
+  readonly contracts = new Map<string, Perpetual>();
   private seq = 0;
   private idsInCommand = 0;
   /** `<idPrefix><seq>.` of the command running, made at its first id (a trade makes several). */
@@ -104,6 +126,22 @@ export class ExchangeCore {
     return market;
   }
 
+  /** Opens a contract from stored configuration at start; throws if it cannot run exactly. */
+  openContract(config: PerpetualConfig): Perpetual {
+    const problem = perpetualConfigProblem(config);
+    if (problem) throw new RangeError(`${config.symbol}: ${problem}`);
+    if (this.scaleOf(config.settleAsset) !== config.spec.settleScale) throw new RangeError(`${config.symbol}: ${config.settleAsset} has ${this.scaleOf(config.settleAsset)} decimals`);
+    const perpetual = new Perpetual(config, this.ledger, () => this.nextId());
+    this.contracts.set(config.symbol, perpetual);
+    return perpetual;
+  }
+
+  /** The contract an open contract order rests in, if it does (asked of each contract: they are few). */
+  contractOf(orderId: string): Perpetual | undefined {
+    for (const perpetual of this.contracts.values()) if (perpetual.market.openOrder(orderId)) return perpetual;
+    return undefined;
+  }
+
   /** Puts a stored waiting stop back at start, in placement order. */
   restoreStop(symbol: string, cmd: SpotPlaceCommand, held: bigint): void {
     this.markets.get(symbol)!.restoreStop(cmd, held);
@@ -128,7 +166,7 @@ export class ExchangeCore {
     return this.run(command) as OutcomeOf<C>;
   }
 
-  private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome {
+  private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome {
     switch (command.type) {
       case "spot.place":
         return this.place(command);
@@ -148,7 +186,166 @@ export class ExchangeCore {
         return this.changeRules(command);
       case "market.list":
         return this.list(command);
+      case "contract.place":
+        return this.contractChange((out) => this.placeContract(command, out));
+      case "contract.cancel":
+        return this.contractChange((out) => this.cancelContract(command, out));
+      case "contract.leverage":
+        return this.contractChange((out) => this.setLeverage(command, out));
+      case "contract.margin":
+        return this.contractChange((out) => this.changeMargin(command, out));
+      case "contract.close_all":
+        return this.contractChange((out) => this.closePositions(command, out));
+      case "contract.tick":
+        return this.contractChange((out) => this.tick(command, out));
+      case "contract.rules":
+        return this.contractRules(command);
     }
+  }
+
+  /** Runs a contract command under the next sequence number; a refusal changed nothing and takes none. */
+  private contractChange(change: (out: CoreEvent[]) => ContractCode | ContractRefusal): ContractOutcome {
+    const previous = this.seq;
+    const seq = this.begin();
+    const out: CoreEvent[] = [];
+    const code = change(out);
+    if (code !== "OK") {
+      this.seq = previous;
+      return { code, seq: null };
+    }
+    return { code: "OK", seq, events: out };
+  }
+
+  /** The contract a command names, open for trading and with a mark; or why not. */
+  private tradable(symbol: string): { perpetual: Perpetual; mark: bigint } | ContractRefusal {
+    const perpetual = this.contracts.get(symbol);
+    if (!perpetual) return "CONTRACT_UNKNOWN";
+    if (perpetual.halted) return "CONTRACT_HALTED";
+    const mark = perpetual.mark;
+    return mark === null ? "CONTRACT_NO_PRICE" : { perpetual, mark };
+  }
+
+  private placeContract(c: PlaceContractOrder, out: CoreEvent[]): ContractCode | ContractRefusal {
+    const open = this.tradable(c.symbol);
+    if (typeof open === "string") return open;
+    const { perpetual, mark } = open;
+    let price: bigint | undefined;
+    let qty: bigint;
+    try {
+      price = c.price === undefined ? undefined : toMinor(c.price, perpetual.config.spec.priceScale);
+    } catch {
+      return "CONTRACT_TICK";
+    }
+    try {
+      qty = toMinor(c.quantity, 0);
+    } catch {
+      return "CONTRACT_QTY";
+    }
+    if ((c.orderType === "limit") !== (price !== undefined)) return "CONTRACT_BAD_ORDER";
+    const leverage = perpetual.market.leverageOf(c.memberId);
+    const events: CoreEvent[] = [];
+    const code = perpetual.market.place(
+      { orderId: c.orderId, memberId: c.memberId, side: c.side, action: c.action, type: c.orderType, qty, tif: c.tif, leverage, mark, ...(price !== undefined ? { price } : {}) },
+      events,
+    );
+    if (code !== "OK") return code;
+    out.push(
+      {
+        type: "contract.placed",
+        symbol: c.symbol,
+        orderId: c.orderId,
+        memberId: c.memberId,
+        side: c.side,
+        action: c.action,
+        orderType: c.orderType,
+        tif: c.tif,
+        price: price ?? null,
+        quantity: qty,
+        leverage,
+      },
+      ...events,
+    );
+    return "OK";
+  }
+
+  private cancelContract(c: CancelContractOrder, out: CoreEvent[]): ContractCode | ContractRefusal {
+    const perpetual = this.contractOf(c.orderId);
+    return perpetual ? perpetual.market.cancel(c.memberId, c.orderId, out) : "CONTRACT_UNKNOWN_ORDER";
+  }
+
+  private setLeverage(c: SetContractLeverage, out: CoreEvent[]): ContractCode | ContractRefusal {
+    const perpetual = this.contracts.get(c.symbol);
+    return perpetual ? perpetual.market.setLeverage(c.memberId, c.leverage, out) : "CONTRACT_UNKNOWN";
+  }
+
+  private changeMargin(c: ChangeContractMargin, out: CoreEvent[]): ContractCode | ContractRefusal {
+    const open = this.tradable(c.symbol);
+    if (typeof open === "string") return open;
+    let amount: bigint;
+    try {
+      amount = toMinor(c.amount, open.perpetual.config.spec.settleScale);
+    } catch {
+      return "CONTRACT_BAD_ORDER";
+    }
+    return open.perpetual.market.changeMargin(c.memberId, amount, open.mark, out);
+  }
+
+  /** One-key close: every named contract must be tradable; those without a position are passed over, and at least one must close. */
+  private closePositions(c: CloseContractPositions, out: CoreEvent[]): ContractCode | ContractRefusal {
+    const targets: Array<{ perpetual: Perpetual; mark: bigint }> = [];
+    for (const symbol of new Set(c.symbols)) {
+      const open = this.tradable(symbol);
+      if (typeof open === "string") return open;
+      if (open.perpetual.market.position(c.memberId)) targets.push(open);
+    }
+    if (targets.length === 0) return "CONTRACT_NOTHING_TO_CLOSE";
+    const ids = targets.map((t) => `${c.orderId}:${t.perpetual.symbol}`);
+    if (ids.some((id) => this.contractOf(id))) return "CONTRACT_DUPLICATE_ID";
+    // Past these checks nothing refuses (a close holds nothing and trades as IOC): all or none.
+    targets.forEach(({ perpetual, mark }, i) => perpetual.market.closeAll(c.memberId, ids[i]!, mark, out));
+    return "OK";
+  }
+
+  private tick(c: ContractTick, out: CoreEvent[]): ContractCode | ContractRefusal {
+    if (!Number.isSafeInteger(c.at) || c.at < 0) return "CONTRACT_BAD_ORDER";
+    const ticks: Array<[Perpetual, bigint | null]> = [];
+    for (const [symbol, index] of c.prices) {
+      const perpetual = this.contracts.get(symbol);
+      if (!perpetual) return "CONTRACT_UNKNOWN";
+      try {
+        const price = index === null ? null : toMinor(index, perpetual.config.spec.priceScale);
+        if (price !== null && price <= 0n) return "CONTRACT_BAD_ORDER";
+        ticks.push([perpetual, price]);
+      } catch {
+        return "CONTRACT_BAD_ORDER";
+      }
+    }
+    if (ticks.length === 0) return "CONTRACT_BAD_ORDER";
+    for (const [perpetual, index] of ticks) perpetual.tick(index, c.at, out);
+    return "OK";
+  }
+
+  /** An operator's change to a contract's rules (checked whole before it applies). */
+  private contractRules(c: ChangeContractRules): ContractOutcome {
+    const perpetual = this.contracts.get(c.symbol);
+    if (!perpetual) return { code: "CONTRACT_UNKNOWN", seq: null };
+    let rules: Partial<PerpetualConfig>;
+    try {
+      rules = {
+        ...(c.makerFeeBps !== undefined && { makerFeeBps: c.makerFeeBps }),
+        ...(c.takerFeeBps !== undefined && { takerFeeBps: c.takerFeeBps }),
+        ...(c.minQty !== undefined && { minQty: toMinor(c.minQty, 0) }),
+        ...(c.maxQty !== undefined && { maxQty: toMinor(c.maxQty, 0) }),
+        ...(c.priceBand !== undefined && { priceBand: toMinor(c.priceBand, 0) }),
+      };
+    } catch {
+      return { code: "CONTRACT_BAD_RULES", seq: null, problem: "order limits are whole contracts, the price band a whole number of 10⁻⁸" };
+    }
+    const problem = perpetualConfigProblem({ ...perpetual.config, ...rules });
+    if (problem) return { code: "CONTRACT_BAD_RULES", seq: null, problem };
+    Object.assign(perpetual.config, rules);
+    if (c.halted !== undefined) perpetual.halted = c.halted;
+    return { code: "OK", seq: this.begin(), events: [{ type: "contract.rules", symbol: c.symbol }] };
   }
 
   /** Starts the next sequence number (before anything of the command changes state). */
@@ -344,6 +541,11 @@ export class ExchangeCore {
       const m = this.markets.get(symbol)!;
       const c = m.config;
       hash.update(`market ${symbol} ${m.stateHash()} ${c.minQuantity}/${c.makerFeeBps}/${c.takerFeeBps};`);
+    }
+    for (const symbol of [...this.contracts.keys()].sort()) {
+      const p = this.contracts.get(symbol)!;
+      const c = p.config;
+      hash.update(`contract ${symbol} ${p.stateHash()} ${c.minQty}/${c.maxQty}/${c.makerFeeBps}/${c.takerFeeBps}/${c.priceBand};`);
     }
     // Only when there are some: a core without open withdrawals hashes as before they existed.
     for (const w of [...this.withdrawals.values()].sort((a, b) => (a.id < b.id ? -1 : 1)))
