@@ -34,6 +34,7 @@ import * as m033 from "./migrations/033-address-pool";
 import * as m034 from "./migrations/034-operators";
 import * as m035 from "./migrations/035-member-freeze";
 import * as m036 from "./migrations/036-console-search-indexes";
+import * as m037 from "./migrations/037-contracts";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "034-operators": m034,
   "035-member-freeze": m035,
   "036-console-search-indexes": m036,
+  "037-contracts": m037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

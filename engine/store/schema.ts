@@ -46,6 +46,142 @@ export interface Database {
   wallet_address: WalletAddressTable;
   wallet_address_whitelist: WalletAddressWhitelistTable;
   member_notice: MemberNoticeTable;
+  contract_symbol: ContractSymbolTable;
+  contract_order: ContractOrderTable;
+  contract_position: ContractPositionTable;
+  contract_leverage: ContractLeverageTable;
+  contract_trade: ContractTradeTable;
+  contract_fill: ContractFillTable;
+  contract_funding: ContractFundingTable;
+  contract_liquidation: ContractLiquidationTable;
+}
+
+/** A perpetual contract's configuration and its price loop's state (migration 037). */
+export interface ContractSymbolTable {
+  symbol: string;
+  base: string;
+  quote: string;
+  settle_asset: string;
+  kind: "linear" | "inverse";
+  price_scale: number;
+  multiplier: string;
+  tick_size: string;
+  min_qty: string;
+  max_qty: string;
+  maker_fee_bps: number;
+  taker_fee_bps: number;
+  price_band: string;
+  default_leverage: number;
+  impact_qty: string;
+  /** Risk bands: [{ max_value, max_leverage, mmr }] (decimals as text). */
+  tiers: ColumnType<ContractTierRow[], string, string>;
+  index_sources: string[];
+  halted: Generated<boolean>;
+  sort: Generated<number>;
+  index_price: string | null;
+  mark_price: string | null;
+  basis: string | null;
+  premium_sum: string | null;
+  premium_count: number | null;
+  next_funding_at: string | null;
+  deficit: Generated<string>;
+}
+
+export interface ContractTierRow {
+  max_value: string;
+  max_leverage: number;
+  mmr: string;
+}
+
+export interface ContractOrderTable {
+  order_id: string;
+  seq: string;
+  member_id: string;
+  symbol: string;
+  side: string;
+  action: string;
+  type: string;
+  tif: string;
+  price: string | null;
+  hold_price: string;
+  quantity: string;
+  filled: Generated<string>;
+  leverage: number;
+  margin_left: Generated<string>;
+  fee_left: Generated<string>;
+  status: string;
+  reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContractPositionTable {
+  symbol: string;
+  member_id: string;
+  side: string;
+  qty: string;
+  cost: string;
+  margin: string;
+  leverage: number;
+  updated_at: Timestamp;
+}
+
+export interface ContractLeverageTable {
+  member_id: string;
+  symbol: string;
+  leverage: number;
+}
+
+export interface ContractTradeTable {
+  id: string;
+  seq: string;
+  symbol: string;
+  price: string;
+  qty: string;
+  taker_side: string;
+  created_at: Timestamp;
+}
+
+export interface ContractFillTable {
+  trade_id: string;
+  order_id: string;
+  member_id: string;
+  symbol: string;
+  side: string;
+  action: string;
+  liquidity: string;
+  price: string;
+  qty: string;
+  fee: string;
+  realised: string;
+  created_at: Timestamp;
+}
+
+export interface ContractFundingTable {
+  id: Generated<string>;
+  seq: string;
+  symbol: string;
+  member_id: string;
+  rate: string;
+  mark: string;
+  amount: string;
+  created_at: Timestamp;
+}
+
+export interface ContractLiquidationTable {
+  id: Generated<string>;
+  seq: string;
+  kind: string;
+  symbol: string;
+  member_id: string;
+  side: string | null;
+  qty: string;
+  price: string;
+  mark: string | null;
+  filled: string | null;
+  taken_over: string | null;
+  to_insurance: string | null;
+  created_at: Timestamp;
 }
 
 /** The last journal command a projection (the query tables) includes. */

@@ -113,7 +113,7 @@ export const INSURANCE_OWNER = "@insurance";
 
 export type ContractEvent =
   | TransferEvent
-  | { type: "contract.trade"; symbol: string; takerOrderId: string; makerOrderId: string; takerSide: Side; price: bigint; qty: bigint }
+  | ContractTrade
   | { type: "contract.position"; symbol: string; memberId: string; side: PositionSide | null; qty: bigint; cost: bigint; margin: bigint; realised: bigint }
   | { type: "contract.deficit"; symbol: string; memberId: string; amount: bigint }
   | {
@@ -140,6 +140,28 @@ export interface EventSink {
   push(...events: ContractEvent[]): unknown;
 }
 
+/** One trade, with each side's member, action, fee paid and profit realised (a member's fills are read from these). */
+export interface ContractTrade {
+  type: "contract.trade";
+  symbol: string;
+  takerOrderId: string;
+  makerOrderId: string;
+  takerSide: Side;
+  price: bigint;
+  qty: bigint;
+  taker: TradeSide;
+  maker: TradeSide;
+}
+
+export interface TradeSide {
+  memberId: string;
+  action: ContractAction;
+  /** The fee paid (settlement units; a liquidation's close pays none). */
+  fee: bigint;
+  /** Profit (or loss, negative) realised by a close; 0 for an open. */
+  realised: bigint;
+}
+
 /** A market's state as the core's snapshot keeps it (amounts as decimal integers of their units). */
 export interface ContractMarketState {
   symbol: string;
@@ -159,6 +181,19 @@ export interface ContractMarketState {
     marginLeft: string;
     feeLeft: string;
   }>;
+}
+
+/** An open order as others read it (the projection writes its row from this). */
+export interface OpenOrderView {
+  id: string;
+  memberId: string;
+  side: Side;
+  action: ContractAction;
+  holdPrice: bigint;
+  leverage: number;
+  remaining: bigint;
+  marginLeft: bigint;
+  feeLeft: bigint;
 }
 
 /** What an order keeps while it is open (its book reference). */
@@ -201,6 +236,8 @@ export class ContractMarket {
   private readonly insurance: AccountRef;
   /** Losses nobody covered yet (the clearing account is short of them). */
   private deficit = 0n;
+  /** The mark of the command running (set by each placement and tick before anything fills). */
+  private lastMark: bigint | null = null;
   /** Leverages members chose (`setLeverage`); the rest trade at the default. */
   private readonly leverages = new Map<string, number>();
   constructor(
@@ -230,8 +267,13 @@ export class ContractMarket {
   }
 
   /** The market's open order (its member, side and what is left), if it is open. */
-  openOrder(orderId: string): { memberId: string; side: Side; action: ContractAction; remaining: bigint; leverage: number } | undefined {
+  openOrder(orderId: string): Readonly<OpenOrderView> | undefined {
     return this.orders.get(orderId);
+  }
+
+  /** Each member's open orders here. */
+  openOrdersOf(memberId: string): Iterable<Readonly<OpenOrderView>> {
+    return this.ordersOf(memberId);
   }
 
   /** Orders resting in the book, each side best first, as [price, contracts] levels. */
@@ -256,6 +298,7 @@ export class ContractMarket {
   place(cmd: ContractPlace, out: EventSink): ContractCode {
     const { config } = this;
     if (this.orders.has(cmd.orderId)) return "CONTRACT_DUPLICATE_ID";
+    this.lastMark = cmd.mark;
     if (cmd.qty < config.minQty || cmd.qty > config.maxQty) return "CONTRACT_QTY";
     if (cmd.type === "limit" && (cmd.price === undefined || cmd.price <= 0n)) return "CONTRACT_BAD_ORDER";
     if (cmd.type === "limit" && cmd.price! % config.tickSize !== 0n) return "CONTRACT_TICK";
@@ -481,7 +524,7 @@ export class ContractMarket {
   /** One trade: both sides' fees and positions. */
   private settle(trade: Extract<BookEvent, { type: "trade" }>, taker: OpenOrder, out: EventSink): void {
     const maker = trade.makerRef as OpenOrder;
-    out.push({
+    const event: ContractTrade = {
       type: "contract.trade",
       symbol: this.config.symbol,
       takerOrderId: taker.id,
@@ -489,21 +532,25 @@ export class ContractMarket {
       takerSide: trade.takerSide,
       price: trade.price,
       qty: trade.quantity,
-    });
-    this.fill(maker, trade.price, trade.quantity, this.config.makerFeeBps, out);
-    this.fill(taker, trade.price, trade.quantity, this.config.takerFeeBps, out);
+      taker: { memberId: taker.memberId, action: taker.action, fee: 0n, realised: 0n },
+      maker: { memberId: maker.memberId, action: maker.action, fee: 0n, realised: 0n },
+    };
+    // The trade first, its fees and profit filled in as each side settles (its transfers follow it).
+    out.push(event);
+    this.fill(maker, trade.price, trade.quantity, this.config.makerFeeBps, out, event.maker);
+    this.fill(taker, trade.price, trade.quantity, this.config.takerFeeBps, out, event.taker);
     if (trade.makerFilled) this.end(maker, "filled", out);
   }
 
   /** One side of a trade: its fee, then its position opened, added to or reduced. */
-  private fill(order: OpenOrder, price: bigint, qty: bigint, feeBps: number, out: EventSink): void {
+  private fill(order: OpenOrder, price: bigint, qty: bigint, feeBps: number, out: EventSink, told: TradeSide): void {
     const { spec } = this.config;
     const value = contractValue(spec, qty, price);
     const fee = order.liquidation ? 0n : divCeil(value * BigInt(feeBps), BPS);
     // An opening fill pays its fee from its hold first; a close after it freed its margin and profit.
-    if (order.action === "open") this.payFee(order, fee, out);
+    if (order.action === "open") told.fee = this.payFee(order, fee, out);
     // The margin share of these contracts: what the order held for them (the last fill takes the rest).
-    const margin = qty === order.remaining ? order.marginLeft : (order.marginLeft * qty) / order.remaining;
+    let margin = qty === order.remaining ? order.marginLeft : (order.marginLeft * qty) / order.remaining;
     order.marginLeft -= margin;
     this.filled(order, qty);
     const side = positionSideOf(order.side);
@@ -513,11 +560,20 @@ export class ContractMarket {
       // Closes never exceed the position (checked at placement; only closes shrink it).
       if (!position || position.side === side || qty > position.qty) throw new Error(`${this.config.symbol} close ${order.id} exceeds its position`);
       realised = this.reduce(position, qty, value, out);
-      this.payFee(order, fee, out);
+      told.realised = realised;
+      told.fee = this.payFee(order, fee, out);
     } else {
       if (position && position.side !== side) throw new Error(`${this.config.symbol} open ${order.id} meets an opposite position`);
       // Opens or adds: the margin the order held for these contracts moves to the position.
       const opened: Position = position ?? { memberId: order.memberId, side, qty: 0n, cost: 0n, margin: 0n, leverage: order.leverage, liquidation: null };
+      // The position takes the initial margin of what it bought at the fill's price, and what that
+      // price already loses at the mark (so it never starts below its initial margin); the rest of
+      // what the order held for these contracts (a market order holds at the band's edge) stays in
+      // its hold and goes back when the order ends.
+      const atMark = contractValue(spec, qty, this.lastMark ?? price);
+      const lossAtMark = -pnlOfValue(spec, side, value, atMark);
+      const wanted = initialMargin(value, order.leverage) + (lossAtMark > 0n ? lossAtMark : 0n);
+      if (margin > wanted) margin = wanted;
       if (margin > 0n) this.pay(order, margin, this.marginAccount(order.memberId), out);
       opened.qty += qty;
       opened.cost += value;
@@ -647,6 +703,7 @@ export class ContractMarket {
    * members liquidated.
    */
   markTick(mark: bigint, out: EventSink): string[] {
+    this.lastMark = mark;
     const done: string[] = [];
     const spared: Position[] = [];
     for (const list of [this.longWatch, this.shortWatch]) {
@@ -852,16 +909,17 @@ export class ContractMarket {
    * (a larger value) may cost a little more, taken from the free balance; what that cannot give
    * is waived (the fee account's loss, never the member's negative balance).
    */
-  private payFee(order: OpenOrder, fee: bigint, out: EventSink): void {
+  private payFee(order: OpenOrder, fee: bigint, out: EventSink): bigint {
     const fromHold = fee < order.feeLeft ? fee : order.feeLeft;
     if (fromHold > 0n) this.pay(order, fromHold, this.fees, out);
     order.feeLeft -= fromHold;
     const rest = fee - fromHold;
-    if (rest === 0n) return;
+    if (rest === 0n) return fee;
     const account = this.contractAccount(order.memberId);
     const available = this.ledger.available(account);
     const part = available < rest ? available : rest;
     if (part > 0n) this.move(account, this.fees, part, out);
+    return fromHold + part;
   }
 
   /** Pays from an order's hold (its fee, its margin). */
@@ -890,7 +948,7 @@ export class ContractMarket {
    * costs − longs'; inverse: longs' − shorts'), as decision 045 derives; longs and shorts hold the
    * same number of contracts. Answers the broken ones (this market alone on its settlement asset).
    */
-  checkInvariants(): string[] {
+  checkInvariants(alone = true): string[] {
     const problems: string[] = [];
     const margins = new Map<string, bigint>();
     let longs = 0n;
@@ -920,10 +978,27 @@ export class ContractMarket {
         for (const side of ["buy", "sell"] as const)
           if (sums[action][side] !== mine[action][side]) problems.push(`${memberId}: ${action} ${side} tally ${mine[action][side]}, orders ${sums[action][side]}`);
     }
-    const expected = this.config.spec.kind === "linear" ? shortCost - longCost : longCost - shortCost;
-    const clearing = this.ledger.posted(this.clearing) + this.deficit;
-    if (clearing !== expected) problems.push(`clearing ${clearing} (deficit included), positions say ${expected}`);
+    // Several contracts settling in one asset share its clearing account (ExchangeCore checks their sum).
+    if (alone) {
+      const expected = this.clearingClaim();
+      const clearing = this.ledger.posted(this.clearing);
+      if (clearing !== expected) problems.push(`clearing ${clearing}, positions and deficit say ${expected}`);
+    }
     return problems;
+  }
+
+  /**
+   * What this market's positions put in the clearing account (decision 045): shorts' costs −
+   * longs' (linear; the reverse for inverse), less the deficit nobody covered.
+   */
+  clearingClaim(): bigint {
+    let longCost = 0n;
+    let shortCost = 0n;
+    for (const p of this.positionsByMember.values()) {
+      if (p.side === "long") longCost += p.cost;
+      else shortCost += p.cost;
+    }
+    return (this.config.spec.kind === "linear" ? shortCost - longCost : longCost - shortCost) - this.deficit;
   }
 
   /** The market's state as plain values (the core's snapshot; the ledger keeps the holds and balances). */

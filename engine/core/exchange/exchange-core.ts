@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { toMinor } from "../../../protocol/money";
-import { Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
+import { clearingAccount, Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
 import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "../spot/spot-market";
 import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rules";
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
@@ -140,6 +140,21 @@ export class ExchangeCore {
   contractOf(orderId: string): Perpetual | undefined {
     for (const perpetual of this.contracts.values()) if (perpetual.market.openOrder(orderId)) return perpetual;
     return undefined;
+  }
+
+  /** Every contract's own checks, and per settlement asset the clearing account against what their positions say. */
+  checkContractInvariants(): string[] {
+    const problems: string[] = [];
+    const claims = new Map<string, bigint>();
+    for (const p of this.contracts.values()) {
+      problems.push(...p.market.checkInvariants(false).map((x) => `${p.symbol}: ${x}`));
+      claims.set(p.config.settleAsset, (claims.get(p.config.settleAsset) ?? 0n) + p.market.clearingClaim());
+    }
+    for (const [asset, claim] of claims) {
+      const posted = this.ledger.posted(clearingAccount(asset));
+      if (posted !== claim) problems.push(`clearing ${asset} ${posted}, the contracts say ${claim}`);
+    }
+    return problems;
   }
 
   /** Puts a stored waiting stop back at start, in placement order. */

@@ -1,0 +1,161 @@
+import { fromMinor } from "../../protocol/money";
+import type { ContractCode } from "../core/contracts/contract-market";
+import type { Perpetual } from "../core/contracts/perpetual";
+import type {
+  CancelContractOrder,
+  ChangeContractMargin,
+  ChangeContractRules,
+  CloseContractPositions,
+  ContractTick,
+  PlaceContractOrder,
+  SetContractLeverage,
+} from "../core/exchange/commands";
+import type { CoreEvent } from "../core/exchange/events";
+import type { ContractRefusal } from "../core/exchange/exchange-core";
+import type { Side, TimeInForce } from "../core/matching/order-book";
+import type { DurableCore } from "../journal/durable-core";
+import { KEY_REUSED, requestFingerprint } from "../journal/idempotency";
+import type { OperatorAct } from "../operators/audit";
+
+/** A contract order as the API takes it (decimal texts; whole contracts). */
+export interface ContractOrderInput {
+  symbol: string;
+  side: Side;
+  action: "open" | "close";
+  type: "limit" | "market";
+  price?: string;
+  quantity: string;
+  tif: TimeInForce;
+}
+
+export type ContractServiceCode = ContractCode | ContractRefusal | typeof KEY_REUSED;
+
+/** What placing a contract order answers (and what a retry with its key gets back). */
+export interface ContractOrderAnswer {
+  code: ContractServiceCode;
+  orderId: string | null;
+  status: "open" | "filled" | "cancelled" | "rejected";
+  /** Contracts filled now, and left (whole contracts). */
+  filled: string;
+  remaining: string;
+  trades: number;
+}
+
+/**
+ * Perpetual contracts over the durable layer (decision 046): members' orders, cancels, leverage,
+ * margin and one-key closes, the price loop's ticks and operators' rule changes, each a command
+ * through `DurableCore.execute`, answered once journaled. Its rows and restore are
+ * `contractProduct`; reads of the live state come from memory.
+ */
+export class ContractService {
+  private counter = 0;
+
+  constructor(
+    readonly durable: DurableCore,
+    private readonly newOrderId: () => string = () => `c${Date.now().toString(36)}${(++this.counter).toString(36).padStart(4, "0")}`,
+  ) {}
+
+  get contracts(): ReadonlyMap<string, Perpetual> {
+    return this.durable.core.contracts;
+  }
+
+  /** Places an order; a repeated idempotency key answers the first result instead of placing again. */
+  async placeOrder(memberId: string, input: ContractOrderInput, idempotencyKey: string | null): Promise<ContractOrderAnswer> {
+    if (idempotencyKey === null) return this.place(memberId, input, null);
+    const request = { memberId, key: `contract:${idempotencyKey}`, fingerprint: requestFingerprint({ ...input }) };
+    return this.durable.once(
+      request,
+      () => this.place(memberId, input, request),
+      () => refused(KEY_REUSED),
+    );
+  }
+
+  private async place(memberId: string, input: ContractOrderInput, request: { memberId: string; key: string; fingerprint: string } | null): Promise<ContractOrderAnswer> {
+    const orderId = this.newOrderId();
+    const command: PlaceContractOrder = {
+      type: "contract.place",
+      memberId,
+      orderId,
+      symbol: input.symbol,
+      side: input.side,
+      action: input.action,
+      orderType: input.type,
+      tif: input.tif,
+      quantity: input.quantity,
+      ...(input.price !== undefined ? { price: input.price } : {}),
+    };
+    const answerOf = (outcome: Awaited<ReturnType<typeof this.durable.execute<PlaceContractOrder>>>) =>
+      outcome.code === "OK" ? placedAnswer(orderId, outcome.events) : refused(outcome.code);
+    return answerOf(await this.durable.execute(command, request ? { keep: { ...request, answer: answerOf } } : {}));
+  }
+
+  async cancelOrder(memberId: string, orderId: string): Promise<ContractServiceCode> {
+    const command: CancelContractOrder = { type: "contract.cancel", memberId, orderId };
+    return (await this.durable.execute(command)).code;
+  }
+
+  async setLeverage(memberId: string, symbol: string, leverage: number): Promise<ContractServiceCode> {
+    const command: SetContractLeverage = { type: "contract.leverage", memberId, symbol, leverage };
+    return (await this.durable.execute(command)).code;
+  }
+
+  /** Adds margin to a position (positive) or takes some back (negative), in the settlement asset. */
+  async changeMargin(memberId: string, symbol: string, amount: string): Promise<ContractServiceCode> {
+    const command: ChangeContractMargin = { type: "contract.margin", memberId, symbol, amount };
+    return (await this.durable.execute(command)).code;
+  }
+
+  /** One-key close of the member's positions in the contracts named; the key makes a retry answer the first close. */
+  async closePositions(memberId: string, symbols: string[], idempotencyKey: string | null): Promise<ContractServiceCode> {
+    const run = async (keep?: { memberId: string; key: string; fingerprint: string }) => {
+      const command: CloseContractPositions = { type: "contract.close_all", memberId, orderId: this.newOrderId(), symbols };
+      return (await this.durable.execute(command, keep ? { keep: { ...keep, answer: (outcome) => outcome.code } } : {})).code;
+    };
+    if (idempotencyKey === null) return run();
+    const request = { memberId, key: `contract-close:${idempotencyKey}`, fingerprint: requestFingerprint({ symbols: [...symbols].sort().join(",") }) };
+    return this.durable.once(
+      request,
+      () => run(request),
+      () => KEY_REUSED,
+    );
+  }
+
+  /** The price loop's second (price-loop.ts). */
+  async tick(prices: ContractTick["prices"], at: number): Promise<ContractServiceCode> {
+    if (prices.length === 0) return "CONTRACT_BAD_ORDER";
+    const command: ContractTick = { type: "contract.tick", at, prices };
+    return (await this.durable.execute(command)).code;
+  }
+
+  /** An operator's change to a contract (halt, fees, order limits, band), answered once its row is written. */
+  async changeRules(change: Omit<ChangeContractRules, "type">, act: OperatorAct): Promise<{ code: ContractServiceCode; problem?: string }> {
+    const perpetual = this.contracts.get(change.symbol);
+    if (!perpetual) return { code: "CONTRACT_UNKNOWN" };
+    const c = perpetual.config;
+    const before = { halted: perpetual.halted, makerFeeBps: c.makerFeeBps, takerFeeBps: c.takerFeeBps, minQty: String(c.minQty), maxQty: String(c.maxQty), priceBand: String(c.priceBand) };
+    const command: ChangeContractRules = { type: "contract.rules", ...change };
+    const audit = () => act.row(`contract:${change.symbol}`, before, change, this.durable.now());
+    const outcome = await this.durable.execute(command, { waitProjected: 30_000, audit });
+    return outcome.code === "OK" ? { code: "OK" } : { code: outcome.code, ...(outcome.problem ? { problem: outcome.problem } : {}) };
+  }
+}
+
+export function refused(code: ContractServiceCode): ContractOrderAnswer {
+  return { code, orderId: null, status: "rejected", filled: "0", remaining: "0", trades: 0 };
+}
+
+/** The answer to an accepted order, from its command's events: what it filled, and whether it rests or ended. */
+export function placedAnswer(orderId: string, events: readonly CoreEvent[]): ContractOrderAnswer {
+  let quantity = 0n;
+  let filled = 0n;
+  let trades = 0;
+  let status: ContractOrderAnswer["status"] = "open";
+  for (const e of events) {
+    if (e.type === "contract.placed" && e.orderId === orderId) quantity = e.quantity;
+    else if (e.type === "contract.trade" && (e.takerOrderId === orderId || e.makerOrderId === orderId)) {
+      filled += e.qty;
+      trades++;
+    } else if (e.type === "contract.order_ended" && e.orderId === orderId) status = e.remaining === 0n ? "filled" : "cancelled";
+  }
+  return { code: "OK", orderId, status, filled: fromMinor(filled, 0), remaining: fromMinor(quantity - filled, 0), trades };
+}
