@@ -45,7 +45,7 @@ const INVERSE: ContractMarketConfig = {
 
 const price = (text: string) => toMinor(text, 1);
 const contract = (member: string, asset = "USDT"): AccountRef => ({ owner: member, kind: "contract", asset });
-const margin = (member: string, asset = "USDT"): AccountRef => ({ owner: member, kind: "margin", asset });
+const margin = (member: string, asset = "USDT"): AccountRef => ({ owner: member, kind: "position", asset });
 
 function setUp(config: ContractMarketConfig, members: Record<string, string>) {
   const ledger = new Ledger();

@@ -258,7 +258,7 @@ export class ContractMarket {
   }
 
   private marginAccount(memberId: string): AccountRef {
-    return { owner: memberId, kind: "margin", asset: this.config.settleAsset };
+    return { owner: memberId, kind: "position", asset: this.config.settleAsset };
   }
 
   /** The leverage a member's next opening order takes: their position's, else the one they chose, else the default. */
@@ -943,7 +943,8 @@ export class ContractMarket {
   }
 
   /**
-   * The market's own checks: each member's margin account holds exactly their positions' margins;
+   * The market's own checks (`alone`: the only contract on its settlement asset; otherwise the
+   * shared accounts are the core's to check): each member's margin account holds exactly their positions' margins;
    * the clearing account is minus the open positions' profit and loss at cost (linear: shorts'
    * costs − longs'; inverse: longs' − shorts'), as decision 045 derives; longs and shorts hold the
    * same number of contracts. Answers the broken ones (this market alone on its settlement asset).
@@ -953,23 +954,18 @@ export class ContractMarket {
     const margins = new Map<string, bigint>();
     let longs = 0n;
     let shorts = 0n;
-    let longCost = 0n;
-    let shortCost = 0n;
     for (const p of this.positionsByMember.values()) {
       margins.set(p.memberId, (margins.get(p.memberId) ?? 0n) + p.margin);
-      if (p.side === "long") {
-        longs += p.qty;
-        longCost += p.cost;
-      } else {
-        shorts += p.qty;
-        shortCost += p.cost;
-      }
+      if (p.side === "long") longs += p.qty;
+      else shorts += p.qty;
       if (p.qty <= 0n) problems.push(`${p.memberId}: an empty position is kept`);
     }
-    for (const [memberId, margin] of margins) {
-      const posted = this.ledger.posted(this.marginAccount(memberId));
-      if (posted !== margin) problems.push(`${memberId}: margin account ${posted}, positions' margins ${margin}`);
-    }
+    // A member's margin account of an asset holds their positions' margins in every contract settling in it.
+    if (alone)
+      for (const [memberId, margin] of margins) {
+        const posted = this.ledger.posted(this.marginAccount(memberId));
+        if (posted !== margin) problems.push(`${memberId}: margin account ${posted}, positions' margins ${margin}`);
+      }
     if (longs !== shorts) problems.push(`longs hold ${longs} contracts, shorts ${shorts}`);
     for (const [memberId, mine] of this.ordersByMember) {
       const sums = { open: { buy: 0n, sell: 0n }, close: { buy: 0n, sell: 0n } };

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { toMinor } from "../../../protocol/money";
-import { clearingAccount, Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
+import { accountId, clearingAccount, Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
 import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "../spot/spot-market";
 import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rules";
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
@@ -146,10 +146,22 @@ export class ExchangeCore {
   checkContractInvariants(): string[] {
     const problems: string[] = [];
     const claims = new Map<string, bigint>();
+    const margins = new Map<string, bigint>();
     for (const p of this.contracts.values()) {
       problems.push(...p.market.checkInvariants(false).map((x) => `${p.symbol}: ${x}`));
       claims.set(p.config.settleAsset, (claims.get(p.config.settleAsset) ?? 0n) + p.market.clearingClaim());
+      for (const position of p.market.positions()) {
+        const account = accountId({ owner: position.memberId, kind: "position", asset: p.config.settleAsset });
+        margins.set(account, (margins.get(account) ?? 0n) + position.margin);
+      }
     }
+    for (const [account, margin] of margins) {
+      const posted = this.ledger.balanceOf(account).posted;
+      if (posted !== margin) problems.push(`${account} ${posted}, its positions' margins ${margin}`);
+    }
+    // And no position account holds anything once its positions are gone.
+    for (const [account, posted] of this.ledger.accounts())
+      if (posted !== 0n && account.includes("/position/") && !margins.has(account)) problems.push(`${account} ${posted} without a position`);
     for (const [asset, claim] of claims) {
       const posted = this.ledger.posted(clearingAccount(asset));
       if (posted !== claim) problems.push(`clearing ${asset} ${posted}, the contracts say ${claim}`);

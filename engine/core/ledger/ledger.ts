@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
  * profit and loss owed by open positions) — every asset sums to zero.
  */
 
-export type AccountKind = "funding" | "spot" | "contract" | "merchant" | "external" | "fees" | "margin" | "clearing" | "insurance";
+export type AccountKind = "funding" | "spot" | "contract" | "merchant" | "external" | "fees" | "position" | "clearing" | "insurance";
 
 export interface AccountRef {
   /** A member id, or `@system` for the external and fee accounts. */
