@@ -18,6 +18,8 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- market add <LINK_USDT> --price-scale 3 --amount-scale 2 --tick 0.001 --lot 0.01 --min 0.1
  *                    [--maker-bps 10] [--taker-bps 10] [--base-scale 8 --base-name Chainlink]
  *   npm run admin -- market update <BTC_USDT> [--min 0.0001] [--maker-bps 8] [--taker-bps 12]
+ *   npm run admin -- contract list
+ *   npm run admin -- contract set <BTC_USDT> [--halt | --resume] [--maker-bps 2] [--taker-bps 5] [--min-qty 1] [--max-qty 100000] [--band 0.05]
  *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
  *   npm run admin -- withdrawal approve <id>
  *   npm run admin -- withdrawal reject <id> "<reason the member reads>"
@@ -120,6 +122,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (command === "withdrawal") return withdrawalCommand(rest);
+  if (command === "contract") return contractCommand(rest);
   if (command === "deposit") {
     const [uid, coin, amount, account = "spot", reference = `cli-${Date.now()}-${randomBytes(4).toString("hex")}`] = rest;
     if (!uid || !coin || !amount || (account !== "spot" && account !== "funding")) {
@@ -168,7 +171,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
   );
   return 2;
 }
@@ -274,6 +277,60 @@ async function operatorAnswer<T>(
     return { ok: false, data: null };
   }
   return { ok: true, data: body.data };
+}
+
+const CONTRACT_USAGE = [
+  "usage: npm run admin -- contract list",
+  "       npm run admin -- contract set <BTC_USDT> [--halt | --resume] [--maker-bps 2] [--taker-bps 5] [--min-qty 1] [--max-qty 100000] [--band 0.05]",
+].join("\n");
+
+/** The perpetual contracts' rules, through the same operator calls as the console (issue 30, decision 046). */
+async function contractCommand([action, symbol, ...options]: string[]): Promise<number> {
+  type Info = {
+    symbolName: string;
+    settleCoin: string;
+    halted: boolean;
+    makerFeeRate: string;
+    takerFeeRate: string;
+    minQty: string;
+    maxQty: string;
+    priceBand: string;
+    maxLeverage: number;
+  };
+  const line = (c: Info) =>
+    `${c.symbolName}  ${c.settleCoin}-margined  fees ${c.makerFeeRate}/${c.takerFeeRate}  qty ${c.minQty}-${c.maxQty}  band ${c.priceBand}  up to ${c.maxLeverage}x${c.halted ? "  HALTED" : ""}`;
+  if (action === "list") {
+    const rows = await operatorCall<Array<{ info: Info; state: { markPrice: string | null; fundingRate: string; openInterest: string } }>>(
+      endpoints.opsContracts,
+    );
+    if (!rows) return 1;
+    for (const { info, state } of rows)
+      console.log(`${line(info)}  mark ${state.markPrice ?? "-"}  funding ${state.fundingRate}  open interest ${state.openInterest}`);
+    return 0;
+  }
+  if (action !== "set" || !symbol || !SYMBOL_PATTERN.test(symbol.toUpperCase())) {
+    console.error(CONTRACT_USAGE);
+    return 2;
+  }
+  const halt = options.includes("--halt") ? true : options.includes("--resume") ? false : undefined;
+  const flags = parseFlags(options.filter((o) => o !== "--halt" && o !== "--resume"));
+  if (typeof flags === "string") {
+    console.error(`${flags}\n${CONTRACT_USAGE}`);
+    return 2;
+  }
+  const int = (name: string) => (flags[name] === undefined ? undefined : Number(flags[name]));
+  const info = await operatorCall<Info>(endpoints.adminContractRules, {
+    symbol: symbol.toUpperCase(),
+    ...(halt !== undefined && { halted: halt }),
+    ...(flags["maker-bps"] !== undefined && { makerFeeBps: int("maker-bps") }),
+    ...(flags["taker-bps"] !== undefined && { takerFeeBps: int("taker-bps") }),
+    ...(flags["min-qty"] !== undefined && { minQty: flags["min-qty"] }),
+    ...(flags["max-qty"] !== undefined && { maxQty: flags["max-qty"] }),
+    ...(flags.band !== undefined && { priceBand: flags.band }),
+  });
+  if (!info) return 1;
+  console.log(line(info));
+  return 0;
 }
 
 const MEMBER_USAGE = [

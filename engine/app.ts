@@ -12,6 +12,8 @@ import { registerFundsRoutes } from "./api/funds";
 import { registerChainRoutes } from "./api/chain";
 import type { Chains } from "./chain/start-chain";
 import { registerSpotRoutes } from "./api/spot";
+import { registerContractRoutes } from "./api/contracts";
+import type { ContractService } from "./contracts/contract-service";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
 import { registerSearchRoutes } from "./api/search";
@@ -73,6 +75,8 @@ export interface BuildAppOptions {
   spot?: SpotService;
   /** Withdrawals (their product must be plugged into the spot's durable layer); their routes are served when given. */
   withdrawals?: WithdrawalService;
+  /** Perpetual contracts (their product plugged into the same durable layer); their routes are served when given. */
+  contracts?: ContractService;
   /** Market data of the spot markets (tickers, k-lines, depth); its routes are served when given. */
   marketData?: MarketData;
   /**
@@ -108,6 +112,7 @@ export async function buildApp({
   services,
   spot,
   withdrawals,
+  contracts,
   marketData,
   requestTimeoutMs = 30_000,
   trustedProxies = ["127.0.0.1"],
@@ -227,6 +232,7 @@ export async function buildApp({
   if (withdrawals && spot)
     registerWithdrawalRoutes(context, withdrawals, new WithdrawalRequests(store.db, spot.durable, withdrawals, context.members, addressBook));
   if (chains) registerChainRoutes(context, chains);
+  if (contracts) registerContractRoutes(context, contracts);
   return app;
 }
 

@@ -8,6 +8,11 @@ import { endpoints } from "../protocol/endpoints";
 import { toMinor } from "../protocol/money";
 import { openStore } from "./store/db";
 import { SpotService } from "./spot/spot-service";
+import { spotProduct } from "./spot/spot-product";
+import { contractProduct } from "./contracts/contract-product";
+import { DurableCore } from "./journal/durable-core";
+import type { Kysely } from "kysely";
+import type { Database } from "./store/schema";
 import { ApiClient } from "./testing/api-client";
 import { builtEngineArgs } from "./testing/built-engine";
 import { registerAndLogIn } from "./testing/api-members";
@@ -49,6 +54,19 @@ async function waitHealthy() {
   throw new Error("engine did not start");
 }
 
+/** A start on the killed engine's data with the products whose state is in the core (spot, contracts). */
+async function startOn(db: Kysely<Database>, snapshots = true): Promise<SpotService> {
+  const durable = await DurableCore.start({
+    db,
+    products: [spotProduct, contractProduct],
+    snapshots,
+    onFatal: (e) => {
+      throw e;
+    },
+  });
+  return new SpotService(durable);
+}
+
 afterAll(() => {
   child?.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
@@ -63,16 +81,37 @@ describe("crash safety", () => {
     expect(
       (await client.call(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "spot", amount: "1000000", reference: "crash-fund" } }, operator)).code,
     ).toBe(200);
+    expect(
+      (await client.call(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "funding", amount: "1000000", reference: "crash-fund-c" } }, operator))
+        .code,
+    ).toBe(200);
+    await client.data(endpoints.transfer, { query: { from: "1", to: "4", coin: "USDT", amount: "1000000", idempotencyKey: "crash-contract-fund" } }, { token });
+    // The contracts have a mark once the price loop has read the simulated spot trades.
+    for (let i = 0; i < 100 && (await client.data(endpoints.getFundingRate, { query: { symbolName: "BTC_USDT" } })).markPrice === null; i++) await sleep(100);
 
-    // A stream of orders, 8 in flight; kill -9 once 150 were acknowledged.
+    // A stream of orders, spot and contract ones by turns, 8 in flight; kill -9 once 150 were acknowledged.
     const acknowledged: string[] = [];
     const acknowledgedIndexes: number[] = [];
+    const acknowledgedContracts: string[] = [];
     let sent = 0;
     let killed = false;
     const worker = async () => {
       while (!killed && sent < 2_000) {
         const i = sent++;
         try {
+          // Contract buys far below the mark rest (and hold their margin), as the spot buys do.
+          if (i % 2 === 1) {
+            const answer = await client.call(
+              endpoints.placeContractOrder,
+              {
+                params: { action: "open", type: "1" },
+                body: { symbol: "BTC_USDT", direction: "1", price: String(30_000 + (i % 500)), num: "1", idempotencyKey: `crash-contract-${i}` },
+              },
+              { token },
+            );
+            if (answer.code === 200) acknowledgedContracts.push(answer.data!.orderId);
+            continue;
+          }
           const answer = await client.call(
             endpoints.placeOrder,
             {
@@ -107,13 +146,18 @@ describe("crash safety", () => {
       const placed = new Set(
         journaled
           .map((j) => JSON.parse(j.command) as { type: string; orderId?: string })
-          .filter((c) => c.type === "spot.place")
+          .filter((c) => c.type === "spot.place" || c.type === "contract.place")
           .map((c) => c.orderId),
       );
       const tabled = new Set(
         (await store.db.selectFrom("spot_order").select("order_id").where("order_id", "in", acknowledged).execute()).map((r) => r.order_id),
       );
       expect(acknowledged.filter((id) => !placed.has(id) && !tabled.has(id))).toEqual([]);
+      expect(acknowledgedContracts.length).toBeGreaterThan(100);
+      const contractTabled = new Set(
+        (await store.db.selectFrom("contract_order").select("order_id").where("order_id", "in", acknowledgedContracts).execute()).map((r) => r.order_id),
+      );
+      expect(acknowledgedContracts.filter((id) => !placed.has(id) && !contractTabled.has(id))).toEqual([]);
       // Where the kill left the tables: never ahead of the journal; no snapshot ahead of the tables.
       const cursor = Number((await store.db.selectFrom("projection_cursor").select("seq").executeTakeFirstOrThrow()).seq);
       const lastJournaled = Number(
@@ -134,29 +178,21 @@ describe("crash safety", () => {
       );
       expect(cursor).toBeLessThanOrEqual(lastJournaled);
       expect(newestSnapshot).toBeLessThanOrEqual(cursor);
-      const spot = await SpotService.start({
-        db: store.db,
-        onFatal: (e) => {
-          throw e;
-        },
-      });
+      const spot = await startOn(store.db);
       // The start replayed the whole journal after its snapshot, and wrote the tables' gap.
       expect(spot.durable.core.lastSeq).toBe(lastJournaled);
       expect(spot.durable.restoredFrom.replayed).toBe(lastJournaled - spot.durable.restoredFrom.seq);
       const rows = await store.db.selectFrom("spot_order").select("order_id").where("order_id", "in", acknowledged).execute();
       expect(rows.length).toBe(acknowledged.length);
+      const contractRows = await store.db.selectFrom("contract_order").select("order_id").where("order_id", "in", acknowledgedContracts).execute();
+      expect(contractRows.length).toBe(acknowledgedContracts.length);
+      expect(spot.durable.core.checkContractInvariants()).toEqual([]);
       expect(spot.durable.projection.cursor).toBe(spot.durable.core.lastSeq);
       expect(spot.durable.ledger.checkInvariants()).toEqual([]);
       for (const market of spot.markets.values()) expect(market.checkInvariants()).toEqual([]);
       // Snapshots were written under load; the newest one plus the journal tail is the state the tables hold.
       expect(spot.durable.restoredFrom.source).toBe("snapshot");
-      const fromTables = await SpotService.start({
-        db: store.db,
-        onFatal: (e) => {
-          throw e;
-        },
-        snapshots: false,
-      });
+      const fromTables = await startOn(store.db, false);
       expect(spot.durable.core.stateHash()).toBe(fromTables.durable.core.stateHash());
     } finally {
       await store.close();

@@ -25,6 +25,11 @@ import { startChains } from "./chain/start-chain";
 import { DepositWatcher } from "./wallet/deposits/deposit-watcher";
 import { AddressPool } from "./wallet/address-pool";
 import { spotProduct } from "./spot/spot-product";
+import { contractProduct } from "./contracts/contract-product";
+import { ContractService } from "./contracts/contract-service";
+import { ContractPriceLoop } from "./contracts/price-loop";
+import { seedContracts } from "./contracts/seed-contracts";
+import { startContractSimulator } from "./sim/contract-simulator";
 import { DurableCore } from "./journal/durable-core";
 import { SNAPSHOT_FILE, takeSnapshotPrefetch } from "./journal/snapshot-prefetch";
 import { depositKeysOf, type EngineEnv } from "./config";
@@ -122,6 +127,8 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const simulate = (env.SIMULATOR ?? (env.DATABASE_URL ? "0" : "1")) === "1";
   // Markets are configuration: a fresh install has the default six, simulated or not (issue 9).
   await seedDemoMarkets(store.db);
+  // And the perpetual contracts (issue 30): configuration too, seeded while there are none.
+  await seedContracts(store.db);
   // The simulator's bots, known before the journal's replay: their fills notify nobody (decision 031).
   const bots = simulate ? await ensureBots(store.db, Date.now()) : [];
   // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
@@ -130,7 +137,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     db: store.db,
     // The wallet's mails follow the deposit and withdrawal commands (decision 030), the members'
     // notifications the spot, deposit and withdrawal commands (decision 031).
-    products: [spotProduct, withdrawalProduct, walletMailProduct, noticeProduct(new Set(bots))],
+    products: [spotProduct, contractProduct, withdrawalProduct, walletMailProduct, noticeProduct(new Set(bots))],
     prefetchedSnapshot: restoredAhead,
     ...(store.kind === "pglite" && !env.DATA_DIR.startsWith("memory://") ? { snapshotFile: path.join(env.DATA_DIR, SNAPSHOT_FILE) } : {}),
     // The periodic snapshot's worker reads the last one on a connection of its own (PGlite: from the copy above).
@@ -144,6 +151,8 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     },
   });
   const spot = new SpotService(durable);
+  const contracts = new ContractService(durable);
+  await contracts.loadLastPrices();
   // A state the journal does not fully describe (rebuilt from the tables, past a damaged
   // snapshot, markets listed by hand): snapshot it before serving, so the next start replays
   // only commands that came after it (decision 017).
@@ -190,6 +199,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     services,
     spot,
     withdrawals,
+    contracts,
     marketData,
     tickets,
     trustedProxies: env.ENGINE_TRUSTED_PROXIES,
@@ -215,6 +225,10 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   memberPushes.startPublishing(realtime.publish);
   notices.startPublishing(realtime.publish, realtime.endMember);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
+  // The contracts' marks, liquidations and funding move with their index, from the spot trades (decision 046).
+  const priceLoop = new ContractPriceLoop(durable, contracts, { log: (message) => app.log.warn(message) });
+  await priceLoop.start();
+  const contractSimulator = simulator ? await startContractSimulator({ contracts, bots: simulator.botIds, log: (message) => app.log.warn(message) }) : null;
   // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded
   // database is vacuumed and checkpointed (it has no background processes to do it).
   const chores: Chore[] = [];
@@ -264,7 +278,9 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
       await housekeeping.stop();
       await sending.stop();
       await snapshots.stop();
+      await contractSimulator?.stop();
       await simulator?.stop();
+      await priceLoop.stop();
       marketData.stop();
       await outbox?.stop();
       // No new requests; the answered ones' table rows are written (they trail the answers), then

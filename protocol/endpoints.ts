@@ -3,6 +3,7 @@ import { assetsEndpoints } from "./endpoints/assets";
 import { chainEndpoints } from "./endpoints/chain";
 import { billEndpoints } from "./endpoints/bills";
 import { configEndpoints } from "./endpoints/config";
+import { contractEndpoints } from "./endpoints/contracts";
 import { configAdminEndpoints } from "./endpoints/config-admin";
 import { depositEndpoints } from "./endpoints/deposits";
 import { favouriteEndpoints } from "./endpoints/favourites";
@@ -26,6 +27,7 @@ export const endpoints = {
   ...configEndpoints,
   ...memberEndpoints,
   ...spotEndpoints,
+  ...contractEndpoints,
   ...marketDataEndpoints,
   ...searchEndpoints,
   ...orderHistoryEndpoints,

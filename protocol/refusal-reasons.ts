@@ -80,6 +80,33 @@ export const REFUSAL_REASONS = {
   STOP_MARKET_BUY_BY_AMOUNT: "a stop market buy names the money to spend",
   EXPORT_TOO_MANY: "too many rows to export: narrow the filter",
 
+  // Perpetual contracts (issue 30; the core's codes, engine/core/contracts)
+  CONTRACT_UNKNOWN: "no such contract",
+  CONTRACT_HALTED: "trading in the contract is paused",
+  /** The contract has no mark price yet (its index has no fresh source). */
+  CONTRACT_NO_PRICE: "the contract has no mark price yet",
+  CONTRACT_BAD_ORDER: "the contract order cannot be placed as sent",
+  CONTRACT_TICK: "the price is not on the contract's tick",
+  CONTRACT_QTY: "the quantity is outside the contract's order limits",
+  /** Not a whole number within limits, or not the leverage of the member's other opening orders in the contract. */
+  CONTRACT_LEVERAGE: "the leverage is not allowed",
+  CONTRACT_LEVERAGE_BAND: "the leverage is above what the position's risk band allows",
+  CONTRACT_PRICE_BAND: "the price is too far from the mark",
+  CONTRACT_INSUFFICIENT_MARGIN: "the available margin is too small",
+  /** Positions are one-way: the other way needs the position closed (and orders that way cancelled) first. */
+  CONTRACT_CLOSE_FIRST: "close the position the other way first",
+  CONTRACT_NOTHING_TO_CLOSE: "no position to close in this direction",
+  CONTRACT_CLOSE_TOO_MUCH: "the close exceeds the position",
+  /** The order does not exist, is closed, or is another member's (not told apart). */
+  CONTRACT_UNKNOWN_ORDER: "no such open contract order",
+  CONTRACT_POST_ONLY_WOULD_TRADE: "a post-only contract order would have traded",
+  CONTRACT_FOK_NOT_FILLED: "a fill-or-kill contract order could not fill completely",
+  CONTRACT_ORDERS_OPEN: "cancel the open orders in the contract first",
+  CONTRACT_MARGIN_BELOW_INITIAL: "the position would fall below its initial margin",
+  CONTRACT_BAD_RULES: "the contract's rules cannot be changed to these",
+  /** The path's open or close does not match the direction (1, 2 open; 3, 4 close). */
+  CONTRACT_DIRECTION: "the direction does not match open or close",
+
   // Wallet
   /** No such withdrawal of this member (or none open: it is final). */
   WITHDRAWAL_UNKNOWN: "no such withdrawal",

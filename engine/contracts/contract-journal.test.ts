@@ -91,7 +91,9 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
     const bold = await contracts.placeOrder(BOLD, { ...order("BTC/USDT", "buy", "open", "50010", "10"), type: "market", price: undefined, tif: "IOC" }, "k1");
     expect(bold).toMatchObject({ code: "OK", status: "filled", filled: "10", remaining: "0" });
     // The retry of the same key answers the first order, and places nothing.
-    expect(await contracts.placeOrder(BOLD, { ...order("BTC/USDT", "buy", "open", "50010", "10"), type: "market", price: undefined, tif: "IOC" }, "k1")).toEqual(bold);
+    expect(
+      await contracts.placeOrder(BOLD, { ...order("BTC/USDT", "buy", "open", "50010", "10"), type: "market", price: undefined, tif: "IOC" }, "k1"),
+    ).toEqual(bold);
     expect(await contracts.setLeverage(CALM, "BTC/USDT", 10)).toBe("OK");
     expect((await contracts.placeOrder(CALM, order("BTC/USDT", "buy", "open", "50020", "30"), null)).code).toBe("OK");
     expect((await contracts.placeOrder(CALM, order("BTC/USDT", "sell", "close", "51000", "10"), null)).code).toBe("OK");
@@ -107,7 +109,11 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
     // The index falls 1.5 %: bold's 100x long is liquidated; at 08:00 funding is paid.
     for (let s = 1; s <= 20; s++) expect(await tick(String(50_000 - s * 40), at0 + s * 3_000)).toBe("OK");
     await durable.drain();
-    const { rows: liquidations } = await durable.db.selectFrom("contract_liquidation").selectAll().execute().then((rows) => ({ rows }));
+    const { rows: liquidations } = await durable.db
+      .selectFrom("contract_liquidation")
+      .selectAll()
+      .execute()
+      .then((rows) => ({ rows }));
     expect(liquidations.map((l) => [l.kind, l.member_id, l.symbol])).toContainEqual(["liquidated", BOLD, "BTC/USDT"]);
     expect(durable.core.contracts.get("BTC/USDT")!.market.position(BOLD)).toBeUndefined();
     const fundings = await durable.db.selectFrom("contract_funding").select(["member_id", "symbol", "amount"]).execute();

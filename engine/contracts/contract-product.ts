@@ -252,7 +252,17 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
     const p = perpetual.market.position(memberId);
     const money = (v: bigint) => fromMinor(v, perpetual.config.spec.settleScale);
     if (!p) rows.positionGone(memberId, symbol);
-    else rows.position({ symbol, member_id: memberId, side: p.side, qty: p.qty.toString(), cost: money(p.cost), margin: money(p.margin), leverage: p.leverage, updated_at: stamp });
+    else
+      rows.position({
+        symbol,
+        member_id: memberId,
+        side: p.side,
+        qty: p.qty.toString(),
+        cost: money(p.cost),
+        margin: money(p.margin),
+        leverage: p.leverage,
+        updated_at: stamp,
+      });
   }
   for (const symbol of symbols) {
     const perpetual = perpetualOf(core, symbol);

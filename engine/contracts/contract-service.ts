@@ -1,4 +1,5 @@
-import { fromMinor } from "../../protocol/money";
+import { fromMinor, toMinor } from "../../protocol/money";
+import { trimDecimal } from "./contract-config";
 import type { ContractCode } from "../core/contracts/contract-market";
 import type { Perpetual } from "../core/contracts/perpetual";
 import type {
@@ -49,11 +50,37 @@ export interface ContractOrderAnswer {
  */
 export class ContractService {
   private counter = 0;
+  /** Each contract's last trade price (as of this run; the tables have the earlier ones). */
+  private readonly lastPrices = new Map<string, bigint>();
 
   constructor(
     readonly durable: DurableCore,
     private readonly newOrderId: () => string = () => `c${Date.now().toString(36)}${(++this.counter).toString(36).padStart(4, "0")}`,
-  ) {}
+  ) {
+    durable.onEvents((applied) => {
+      for (const e of applied.events) if (e.type === "contract.trade") this.lastPrices.set(e.symbol, e.price);
+    });
+  }
+
+  /** A contract's last trade price, if it traded. */
+  lastPrice(symbol: string): bigint | undefined {
+    return this.lastPrices.get(symbol);
+  }
+
+  /** The last prices from the trades table (at start, before this run's trades). */
+  async loadLastPrices(): Promise<void> {
+    for (const [symbol, perpetual] of this.contracts) {
+      if (this.lastPrices.has(symbol)) continue;
+      const row = await this.durable.db
+        .selectFrom("contract_trade")
+        .select("price")
+        .where("symbol", "=", symbol)
+        .orderBy("seq", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      if (row) this.lastPrices.set(symbol, toMinor(trimDecimal(String(row.price)), perpetual.config.spec.priceScale));
+    }
+  }
 
   get contracts(): ReadonlyMap<string, Perpetual> {
     return this.durable.core.contracts;
@@ -70,7 +97,11 @@ export class ContractService {
     );
   }
 
-  private async place(memberId: string, input: ContractOrderInput, request: { memberId: string; key: string; fingerprint: string } | null): Promise<ContractOrderAnswer> {
+  private async place(
+    memberId: string,
+    input: ContractOrderInput,
+    request: { memberId: string; key: string; fingerprint: string } | null,
+  ): Promise<ContractOrderAnswer> {
     const orderId = this.newOrderId();
     const command: PlaceContractOrder = {
       type: "contract.place",
@@ -132,7 +163,14 @@ export class ContractService {
     const perpetual = this.contracts.get(change.symbol);
     if (!perpetual) return { code: "CONTRACT_UNKNOWN" };
     const c = perpetual.config;
-    const before = { halted: perpetual.halted, makerFeeBps: c.makerFeeBps, takerFeeBps: c.takerFeeBps, minQty: String(c.minQty), maxQty: String(c.maxQty), priceBand: String(c.priceBand) };
+    const before = {
+      halted: perpetual.halted,
+      makerFeeBps: c.makerFeeBps,
+      takerFeeBps: c.takerFeeBps,
+      minQty: String(c.minQty),
+      maxQty: String(c.maxQty),
+      priceBand: String(c.priceBand),
+    };
     const command: ChangeContractRules = { type: "contract.rules", ...change };
     const audit = () => act.row(`contract:${change.symbol}`, before, change, this.durable.now());
     const outcome = await this.durable.execute(command, { waitProjected: 30_000, audit });

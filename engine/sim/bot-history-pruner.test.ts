@@ -146,7 +146,7 @@ describe("bot history pruning", () => {
     expect(await oldBotTransfers()).toBe(0);
 
     // Nothing more to take; and the engine restarts to exactly the state it had.
-    expect(await pruner.prune(cutoff)).toEqual({ trades: 0, orders: 0, transfers: 0 });
+    expect(await pruner.prune(cutoff)).toEqual({ trades: 0, orders: 0, transfers: 0, contractTrades: 0, contractOrders: 0 });
     await upkeepEmbedded(store.db);
     const again = await SpotService.start({
       db: store.db,

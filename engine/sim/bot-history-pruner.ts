@@ -22,6 +22,9 @@ export interface PruneCounts {
   trades: number;
   orders: number;
   transfers: number;
+  /** Contract trades between bots (with their fills), and the bots' ended contract orders no fill names. */
+  contractTrades: number;
+  contractOrders: number;
 }
 
 export class BotHistoryPruner {
@@ -35,7 +38,7 @@ export class BotHistoryPruner {
   ) {}
 
   async prune(before: Date): Promise<PruneCounts> {
-    const counts: PruneCounts = { trades: 0, orders: 0, transfers: 0 };
+    const counts: PruneCounts = { trades: 0, orders: 0, transfers: 0, contractTrades: 0, contractOrders: 0 };
     if (!this.botIds.length) return counts;
     const bots = sql.join(this.botIds.map((id) => sql`${id}`));
     const cutoff = before.toISOString();
@@ -54,16 +57,39 @@ export class BotHistoryPruner {
           and not exists (select 1 from spot_trade t where t.maker_order_id = o.order_id)
         order by o.seq limit ${limit})`,
     );
+    // Contracts the same way: bot-only trades (and their fills), then the bots' ended orders no fill names.
+    counts.contractTrades = await this.inBatches(
+      (limit) => sql`with gone as (
+          delete from contract_trade where id in (
+            select t.id from contract_trade t
+            where t.created_at < ${cutoff}::timestamptz
+              and not exists (select 1 from contract_fill f where f.trade_id = t.id and f.member_id not in (${bots}))
+            order by t.seq limit ${limit})
+          returning id)
+        delete from contract_fill where trade_id in (select id from gone)`,
+      true,
+    );
+    counts.contractOrders = await this.inBatches(
+      (limit) => sql`delete from contract_order where order_id in (
+        select o.order_id from contract_order o
+        where o.member_id in (${bots}) and o.status <> 'open' and o.updated_at < ${cutoff}::timestamptz
+          and not exists (select 1 from contract_fill f where f.order_id = o.order_id)
+        order by o.seq limit ${limit})`,
+    );
     counts.transfers = await this.pruneJournal(bots, cutoff);
     return counts;
   }
 
-  /** Runs a batched delete until a batch deletes less than a full batch. */
-  private async inBatches(statement: (limit: number) => RawBuilder<unknown>): Promise<number> {
+  /**
+   * Runs a batched delete until a batch deletes less than a full batch (`halved`: the statement
+   * deletes two rows per batch row, a trade's two fills, so a full batch is twice the limit).
+   */
+  private async inBatches(statement: (limit: number) => RawBuilder<unknown>, halved = false): Promise<number> {
     let total = 0;
     for (;;) {
       const result = await statement(this.batchSize).execute(this.db);
-      const deleted = Number(result.numAffectedRows ?? 0n);
+      const affected = Number(result.numAffectedRows ?? 0n);
+      const deleted = halved ? Math.ceil(affected / 2) : affected;
       total += deleted;
       if (deleted < this.batchSize) return total;
       await yieldToCommits();

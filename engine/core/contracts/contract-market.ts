@@ -236,6 +236,8 @@ export class ContractMarket {
   private readonly insurance: AccountRef;
   /** Losses nobody covered yet (the clearing account is short of them). */
   private deficit = 0n;
+  /** Contracts held long in all (= short): the open interest. */
+  private longContracts = 0n;
   /** The mark of the command running (set by each placement and tick before anything fills). */
   private lastMark: bigint | null = null;
   /** Leverages members chose (`setLeverage`); the rest trade at the default. */
@@ -269,6 +271,11 @@ export class ContractMarket {
   /** The market's open order (its member, side and what is left), if it is open. */
   openOrder(orderId: string): Readonly<OpenOrderView> | undefined {
     return this.orders.get(orderId);
+  }
+
+  /** Contracts held long in all, which is what is held short: the open interest. */
+  get openInterest(): bigint {
+    return this.longContracts;
   }
 
   /** Each member's open orders here. */
@@ -576,6 +583,7 @@ export class ContractMarket {
       if (margin > wanted) margin = wanted;
       if (margin > 0n) this.pay(order, margin, this.marginAccount(order.memberId), out);
       opened.qty += qty;
+      if (side === "long") this.longContracts += qty;
       opened.cost += value;
       opened.margin += margin;
       this.positionsByMember.set(order.memberId, opened);
@@ -605,6 +613,7 @@ export class ContractMarket {
     const marginBack = closing === position.qty ? position.margin : (position.margin * closing) / position.qty;
     const realised = pnlOfValue(this.config.spec, position.side, share, value);
     position.qty -= closing;
+    if (position.side === "long") this.longContracts -= closing;
     position.cost -= share;
     position.margin -= marginBack;
     // The insurance fund's own position settles with the fund itself.
@@ -850,6 +859,7 @@ export class ContractMarket {
       liquidation: null,
     };
     fund.qty += qty;
+    if (side === "long") this.longContracts += qty;
     fund.cost += contractValue(this.config.spec, qty, price);
     this.positionsByMember.set(INSURANCE_OWNER, fund);
   }
@@ -967,12 +977,14 @@ export class ContractMarket {
         if (posted !== margin) problems.push(`${memberId}: margin account ${posted}, positions' margins ${margin}`);
       }
     if (longs !== shorts) problems.push(`longs hold ${longs} contracts, shorts ${shorts}`);
+    if (longs !== this.longContracts) problems.push(`open interest kept as ${this.longContracts}, positions hold ${longs}`);
     for (const [memberId, mine] of this.ordersByMember) {
       const sums = { open: { buy: 0n, sell: 0n }, close: { buy: 0n, sell: 0n } };
       for (const o of mine.orders) sums[o.action][o.side] += o.remaining;
       for (const action of ["open", "close"] as const)
         for (const side of ["buy", "sell"] as const)
-          if (sums[action][side] !== mine[action][side]) problems.push(`${memberId}: ${action} ${side} tally ${mine[action][side]}, orders ${sums[action][side]}`);
+          if (sums[action][side] !== mine[action][side])
+            problems.push(`${memberId}: ${action} ${side} tally ${mine[action][side]}, orders ${sums[action][side]}`);
     }
     // Several contracts settling in one asset share its clearing account (ExchangeCore checks their sum).
     if (alone) {
@@ -1044,6 +1056,7 @@ export class ContractMarket {
         liquidation: null,
       };
       this.positionsByMember.set(p.memberId, position);
+      if (position.side === "long") this.longContracts += position.qty;
       this.watch(position);
     }
     for (const o of state.orders) {

@@ -256,7 +256,8 @@ export function perpetualConfigProblem(c: PerpetualConfig): string | null {
     if (t.mmr <= 0n || t.mmr * BigInt(t.maxLeverage) >= 100_000_000n) return "a band's maintenance rate is above 0 and below its initial margin";
     previous = t.maxValue;
   }
-  if (!Number.isInteger(c.defaultLeverage) || c.defaultLeverage < 1 || c.defaultLeverage > c.tiers[0]!.maxLeverage) return "the default leverage is within the first band";
+  if (!Number.isInteger(c.defaultLeverage) || c.defaultLeverage < 1 || c.defaultLeverage > c.tiers[0]!.maxLeverage)
+    return "the default leverage is within the first band";
   if (c.impactQty < 1n) return "the impact quantity is at least one contract";
   return null;
 }

@@ -9,26 +9,11 @@ import type { WithdrawalAction } from "../wallet/withdrawals";
  * makes itself comes from the command's sequence number (exchange-core.ts).
  */
 export type Command =
-  | PlaceOrder
-  | CancelOrder
-  | MoveFunds
-  | Deposit
-  | RequestWithdrawal
-  | StepWithdrawal
-  | HaltMarket
-  | ChangeMarketRules
-  | ListMarket
-  | ContractCommand;
+  PlaceOrder | CancelOrder | MoveFunds | Deposit | RequestWithdrawal | StepWithdrawal | HaltMarket | ChangeMarketRules | ListMarket | ContractCommand;
 
 /** The perpetual contracts' commands (decision 046). */
 export type ContractCommand =
-  | PlaceContractOrder
-  | CancelContractOrder
-  | SetContractLeverage
-  | ChangeContractMargin
-  | CloseContractPositions
-  | ContractTick
-  | ChangeContractRules;
+  PlaceContractOrder | CancelContractOrder | SetContractLeverage | ChangeContractMargin | CloseContractPositions | ContractTick | ChangeContractRules;
 
 /**
  * A contract order: opens or adds to a position (`open`), or reduces it (`close`, never more than

@@ -162,7 +162,8 @@ describe("perpetual contracts in the exchange core", () => {
     expect(live.ledger.checkInvariants()).toEqual([]);
     expect(live.checkContractInvariants()).toEqual([]);
     // The stream reached what it is for: trades, closes, liquidations, funding paid.
-    for (const kind of ["contract.trade", "contract.position", "contract.liquidated", "contract.funding", "funded", "contract.leverage"]) expect(seen).toContain(kind);
+    for (const kind of ["contract.trade", "contract.position", "contract.liquidated", "contract.funding", "funded", "contract.leverage"])
+      expect(seen).toContain(kind);
     expect(accepted.length).toBeGreaterThan(800);
 
     const replayed = freshCore();
@@ -180,7 +181,18 @@ describe("perpetual contracts in the exchange core", () => {
   it("refuses what it cannot do and changes nothing: no mark yet, unknown contract, halted, bad numbers, a one-key close with nothing open", () => {
     const core = freshCore();
     core.apply({ type: "ledger.deposit", id: "d", memberId: "1", asset: "USDT", kind: "contract", amount: "1000" });
-    const order = { type: "contract.place", memberId: "1", orderId: "a", symbol: "BTC/USDT", side: "buy", action: "open", orderType: "limit", tif: "GTC", price: "50000", quantity: "1" } as const;
+    const order = {
+      type: "contract.place",
+      memberId: "1",
+      orderId: "a",
+      symbol: "BTC/USDT",
+      side: "buy",
+      action: "open",
+      orderType: "limit",
+      tif: "GTC",
+      price: "50000",
+      quantity: "1",
+    } as const;
     const before = core.stateHash();
     expect(core.apply(order).code).toBe("CONTRACT_NO_PRICE");
     expect(core.apply({ type: "contract.tick", at: START, prices: [["ETH/USDT", "1"]] }).code).toBe("CONTRACT_UNKNOWN");

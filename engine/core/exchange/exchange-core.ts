@@ -60,9 +60,7 @@ export type WalletOutcome = { code: Exclude<WithdrawalCode, "OK">; seq: null; ev
 export type ContractRefusal = Exclude<ContractCode, "OK"> | "CONTRACT_UNKNOWN" | "CONTRACT_HALTED" | "CONTRACT_NO_PRICE" | "CONTRACT_BAD_RULES";
 
 /** A contract command: refused (nothing changed), or accepted with what it did. */
-export type ContractOutcome =
-  | { code: ContractRefusal; seq: null; problem?: string; events?: undefined }
-  | { code: "OK"; seq: number; events: CoreEvent[] };
+export type ContractOutcome = { code: ContractRefusal; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
 
 export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder
   ? SpotOutcome
@@ -130,7 +128,8 @@ export class ExchangeCore {
   openContract(config: PerpetualConfig): Perpetual {
     const problem = perpetualConfigProblem(config);
     if (problem) throw new RangeError(`${config.symbol}: ${problem}`);
-    if (this.scaleOf(config.settleAsset) !== config.spec.settleScale) throw new RangeError(`${config.symbol}: ${config.settleAsset} has ${this.scaleOf(config.settleAsset)} decimals`);
+    if (this.scaleOf(config.settleAsset) !== config.spec.settleScale)
+      throw new RangeError(`${config.symbol}: ${config.settleAsset} has ${this.scaleOf(config.settleAsset)} decimals`);
     const perpetual = new Perpetual(config, this.ledger, () => this.nextId());
     this.contracts.set(config.symbol, perpetual);
     return perpetual;
@@ -272,7 +271,18 @@ export class ExchangeCore {
     const leverage = perpetual.market.leverageOf(c.memberId);
     const events: CoreEvent[] = [];
     const code = perpetual.market.place(
-      { orderId: c.orderId, memberId: c.memberId, side: c.side, action: c.action, type: c.orderType, qty, tif: c.tif, leverage, mark, ...(price !== undefined ? { price } : {}) },
+      {
+        orderId: c.orderId,
+        memberId: c.memberId,
+        side: c.side,
+        action: c.action,
+        type: c.orderType,
+        qty,
+        tif: c.tif,
+        leverage,
+        mark,
+        ...(price !== undefined ? { price } : {}),
+      },
       events,
     );
     if (code !== "OK") return code;
@@ -329,7 +339,23 @@ export class ExchangeCore {
     const ids = targets.map((t) => `${c.orderId}:${t.perpetual.symbol}`);
     if (ids.some((id) => this.contractOf(id))) return "CONTRACT_DUPLICATE_ID";
     // Past these checks nothing refuses (a close holds nothing and trades as IOC): all or none.
-    targets.forEach(({ perpetual, mark }, i) => perpetual.market.closeAll(c.memberId, ids[i]!, mark, out));
+    targets.forEach(({ perpetual, mark }, i) => {
+      const position = perpetual.market.position(c.memberId)!;
+      out.push({
+        type: "contract.placed",
+        symbol: perpetual.symbol,
+        orderId: ids[i]!,
+        memberId: c.memberId,
+        side: position.side === "long" ? "sell" : "buy",
+        action: "close",
+        orderType: "market",
+        tif: "IOC",
+        price: null,
+        quantity: position.qty,
+        leverage: position.leverage,
+      });
+      perpetual.market.closeAll(c.memberId, ids[i]!, mark, out);
+    });
     return "OK";
   }
 

@@ -1,0 +1,215 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "../../protocol/endpoints";
+import { buildApp } from "../app";
+import { contractProduct } from "../contracts/contract-product";
+import { ContractService } from "../contracts/contract-service";
+import { seedContracts } from "../contracts/seed-contracts";
+import { DurableCore } from "../journal/durable-core";
+import { SpotService } from "../spot/spot-service";
+import { spotProduct } from "../spot/spot-product";
+import { ApiClient, type Caller } from "../testing/api-client";
+import { registerAndLogIn, TEST_ADMIN_TOKEN } from "../testing/api-members";
+import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
+import { createServices } from "./context";
+
+/** Issue 30 over the API (spec §7): the public contract reads, and a member's orders, positions, leverage, margin and one-key close. */
+describe.each(testStoreKinds())("contracts API on %s", (kind) => {
+  let store: TestStore;
+  let app: FastifyInstance;
+  let contracts: ContractService;
+  let client: ApiClient;
+  const members: Record<string, { token: string; uid: string }> = {};
+
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+    await seedContracts(store.db);
+    const durable = await DurableCore.start({
+      db: store.db,
+      products: [spotProduct, contractProduct],
+      onFatal: (e) => {
+        throw e;
+      },
+    });
+    contracts = new ContractService(durable);
+    app = await buildApp({
+      store,
+      apiHead: "mjkj-web",
+      spot: new SpotService(durable),
+      contracts,
+      services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: TEST_ADMIN_TOKEN }),
+    });
+    await app.ready();
+    client = new ApiClient(app);
+    for (const name of ["alice", "bob"]) {
+      const { uid, token } = await registerAndLogIn(app, `${name}-contracts-${kind}@example.com`, `device-${name}`);
+      members[name] = { token, uid };
+      await client.data(
+        endpoints.adminDeposit,
+        { body: { uid, coin: "USDT", account: "funding", amount: "20000", reference: `c-${name}` } },
+        { admin: TEST_ADMIN_TOKEN },
+      );
+      await client.data(endpoints.transfer, { query: { from: "1", to: "4", coin: "USDT", amount: "10000", idempotencyKey: `c-trans-${name}` } }, { token });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await store?.dispose();
+  });
+
+  const as = (name: string): Caller => ({ token: members[name]!.token });
+  const place = (name: string, action: "open" | "close", type: "1" | "2", body: object) =>
+    client.callUnchecked(endpoints.placeContractOrder, { params: { action, type }, body }, as(name));
+
+  it("lists the contracts with their rules, and their state once the index has a price", async () => {
+    const all = await client.data(endpoints.getContract, {});
+    expect(all.map((c) => c.symbolName)).toEqual(["BTC/USDT", "ETH/USDT", "SOL/USDT", "XRP/USDT", "BTC/USD", "ETH/USD"]);
+    const btc = all[0]!;
+    expect(btc).toMatchObject({
+      contract_type: 1,
+      settleCoin: "USDT",
+      contractSize: "0.001",
+      contractUnit: "BTC",
+      tickSize: "0.1",
+      maxLeverage: 100,
+      takerFeeRate: "0.0005",
+    });
+    expect((await client.data(endpoints.getContract, { query: { type: "2" } })).map((c) => [c.symbolName, c.contractUnit, c.settleCoin])).toEqual([
+      ["BTC/USD", "USD", "BTC"],
+      ["ETH/USD", "USD", "ETH"],
+    ]);
+    expect(await client.data(endpoints.maintenanceMargin, { params: { kind: "ubw" }, query: { symbolName: "BTC_USDT" } })).toContainEqual({
+      maxValue: "50000",
+      maxLeverage: 100,
+      maintenanceRate: "0.004",
+    });
+    expect((await client.call(endpoints.maintenanceMargin, { params: { kind: "bbw" }, query: { symbolName: "BTC_USDT" } })).code).toBe(404);
+    expect(await client.data(endpoints.getFundingRate, { query: { symbolName: "BTC_USDT" } })).toMatchObject({ markPrice: null, nextFundingTime: null });
+    // No mark yet: an order is refused with the reason, nothing changes.
+    expect(await place("alice", "open", "1", { symbol: "BTC_USDT", direction: "1", price: "50000", num: "1", idempotencyKey: "a-nomark-key-1" })).toMatchObject(
+      {
+        code: 400,
+        reason: "CONTRACT_NO_PRICE",
+      },
+    );
+    expect(
+      await contracts.tick(
+        [
+          ["BTC/USDT", "50000"],
+          ["BTC/USD", "50000"],
+        ],
+        Date.UTC(2026, 10, 3, 1),
+      ),
+    ).toBe("OK");
+    const [state] = await client.data(endpoints.contractDetail, { body: { symbolNameList: ["BTC_USDT"], type: "1" } });
+    expect(state).toMatchObject({
+      symbolName: "BTC/USDT",
+      markPrice: "50000",
+      indexPrice: "50000",
+      fundingRate: "0.0001",
+      nextFundingTime: Date.UTC(2026, 10, 3, 8),
+    });
+  });
+
+  it("trades, shows positions, changes leverage and margin, closes at one key, and refuses bad input with the reason", async () => {
+    expect((await client.call(endpoints.updateLeverage, { body: { symbolName: "BTC_USDT", leverage: 10 } }, as("bob"))).code).toBe(200);
+    expect(await client.data(endpoints.contractLeverage, { query: { symbolName: "BTC_USDT" } }, as("bob"))).toEqual({
+      symbolName: "BTC/USDT",
+      leverage: 10,
+      maxLeverage: 100,
+    });
+    const ask = await place("bob", "open", "1", { symbol: "BTC_USDT", direction: "2", price: "50010", num: "100", idempotencyKey: "b-ask-key-1" });
+    expect(ask, JSON.stringify(ask)).toMatchObject({ code: 200, data: { status: "open", filled: "0", remaining: "100" } });
+    // A market buy of 50 contracts fills at the ask; its retry answers the same and buys nothing more.
+    const buy = { symbol: "BTC_USDT", direction: "1", num: "50", idempotencyKey: "a-buy-key-1" };
+    const bought = await place("alice", "open", "2", buy);
+    expect(bought).toMatchObject({ code: 200, data: { status: "filled", filled: "50", remaining: "0", trades: 1 } });
+    expect((await place("alice", "open", "2", buy)).data).toEqual(bought.data);
+    const [position] = await client.data(endpoints.myPositions, { params: { type: "1" } }, as("alice"));
+    expect(position).toMatchObject({
+      symbolName: "BTC/USDT",
+      side: "long",
+      qty: "50",
+      entryPrice: "50010",
+      leverage: 20,
+      markPrice: "50000",
+      unrealisedPnl: "-0.5",
+    });
+    expect(await client.data(endpoints.myPositions, { params: { type: "2" } }, as("alice"))).toEqual([]);
+
+    // Refusals: the path and the direction disagree; a fraction of a contract; a leverage of 0; another member's order.
+    expect(await place("alice", "close", "1", { symbol: "BTC_USDT", direction: "1", price: "50000", num: "1", idempotencyKey: "a-bad-key-1" })).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_DIRECTION",
+    });
+    expect(await place("alice", "open", "1", { symbol: "BTC_USDT", direction: "1", price: "50000", num: "1.5", idempotencyKey: "a-bad-key-2" })).toMatchObject({
+      code: 400,
+      reason: "VALIDATION",
+    });
+    expect(await place("alice", "open", "1", { symbol: "BTC_USDT", direction: "2", price: "50000", num: "1", idempotencyKey: "a-bad-key-3" })).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_CLOSE_FIRST",
+    });
+    expect((await client.callUnchecked(endpoints.updateLeverage, { body: { symbolName: "BTC_USDT", leverage: 0 } }, as("alice"))).reason).toBe("VALIDATION");
+    expect(await client.call(endpoints.cancelContractOrder, { body: { orderId: ask.data!.orderId } }, as("alice"))).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_UNKNOWN_ORDER",
+    });
+
+    // Margin: more of it moves the liquidation price away; taking it below the initial margin is refused.
+    const more = await client.data(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "50" } }, as("alice"));
+    expect(Number(more.liquidationPrice)).toBeLessThan(Number(position!.liquidationPrice));
+    expect(await client.call(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "-1000" } }, as("alice"))).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_MARGIN_BELOW_INITIAL",
+    });
+    // A lower leverage takes margin from the free balance.
+    expect((await client.call(endpoints.updateLeverage, { body: { symbolName: "BTC_USDT", leverage: 5 } }, as("alice"))).code).toBe(200);
+    const [lower] = await client.data(endpoints.myPositions, { params: { type: "1" } }, as("alice"));
+    expect(lower).toMatchObject({ leverage: 5, margin: "500.1" });
+
+    // Bob's rest and a bid for alice's close: bob reduces his short with a resting buy close.
+    expect((await place("bob", "close", "1", { symbol: "BTC_USDT", direction: "4", price: "49990", num: "20", idempotencyKey: "b-bid-key-1" })).code).toBe(200);
+    const current = await client.data(endpoints.contractOrders, { params: { type: "1", scope: "current", pageNo: "1" } }, as("bob"));
+    expect(current.list.map((o) => [o.direction, o.quantity, o.filled, o.status])).toEqual([
+      ["4", "20", "0", "open"],
+      ["2", "100", "50", "open"],
+    ]);
+    const closed = await client.data(endpoints.closeAllPositions, { body: { contractType: "1", idempotencyKey: "a-close-key-1" } }, as("alice"));
+    expect(closed).toEqual({ symbols: ["BTC/USDT"] });
+    const [left] = await client.data(endpoints.myPositions, { params: { type: "1" } }, as("alice"));
+    expect(left).toMatchObject({ qty: "30" });
+    const done = await client.data(endpoints.contractOrders, { params: { type: "1", scope: "history", pageNo: "1" } }, as("alice"));
+    expect(done.total).toBe(2);
+    expect(done.list[0]).toMatchObject({ direction: "3", filled: "20", status: "cancelled", averagePrice: "49990", realised: "-0.4" });
+    expect(done.list[1]).toMatchObject({ direction: "1", filled: "50", status: "filled", averagePrice: "50010", fee: "1.25025" });
+  });
+
+  it("lets operators halt a contract and change its rules (audited), and refuses rules it cannot run", async () => {
+    const admin = { admin: TEST_ADMIN_TOKEN };
+    const listed = await client.data(endpoints.opsContracts, {}, admin);
+    expect(listed.map((c) => c.info.symbolName)).toHaveLength(6);
+    expect((await client.call(endpoints.opsContracts, {}, as("alice"))).code).not.toBe(200);
+    expect(await client.data(endpoints.adminContractRules, { body: { symbol: "BTC_USDT", halted: true, takerFeeBps: 6 } }, admin)).toMatchObject({
+      halted: true,
+      takerFeeRate: "0.0006",
+    });
+    expect(await place("alice", "open", "1", { symbol: "BTC_USDT", direction: "1", price: "50000", num: "1", idempotencyKey: "a-halted-key-1" })).toMatchObject(
+      {
+        code: 400,
+        reason: "CONTRACT_HALTED",
+      },
+    );
+    expect(await client.call(endpoints.adminContractRules, { body: { symbol: "BTC_USDT", priceBand: "0.9" } }, admin)).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_BAD_RULES",
+    });
+    expect(await client.call(endpoints.adminContractRules, { body: { symbol: "BTC_USDT", minQty: "10", maxQty: "5" } }, admin)).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_BAD_RULES",
+    });
+    expect((await client.data(endpoints.adminContractRules, { body: { symbol: "BTC_USDT", halted: false } }, admin)).halted).toBe(false);
+    const audit = await store.db.selectFrom("operator_audit").select(["action", "target"]).where("target", "=", "contract:BTC/USDT").execute();
+    expect(audit).toHaveLength(2);
+  });
+});

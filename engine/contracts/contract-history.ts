@@ -1,0 +1,72 @@
+import { sql, type Kysely } from "kysely";
+import type { ContractOrder } from "../../protocol/endpoints/contracts";
+import type { DurableCore } from "../journal/durable-core";
+import type { Database } from "../store/schema";
+import { trimDecimal } from "./contract-config";
+
+const DIRECTIONS: Record<string, ContractOrder["direction"]> = { "buy open": "1", "sell open": "2", "sell close": "3", "buy close": "4" };
+
+/**
+ * A member's contract orders from the tables (decision 046), after the projection has caught up
+ * with their own latest command: open ones (`current`) or ended ones (`history`), newest first,
+ * each with the average price, fees and realised profit of its fills.
+ */
+export class ContractHistory {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly durable: DurableCore,
+  ) {}
+
+  async orders(
+    memberId: string,
+    options: { symbols: string[]; typeOf: (symbol: string) => 1 | 2; scope: "current" | "history"; page: number; pageSize: number },
+  ): Promise<{ list: ContractOrder[]; total: number }> {
+    await this.durable.projectedFor(memberId);
+    if (options.symbols.length === 0) return { list: [], total: 0 };
+    const base = this.db
+      .selectFrom("contract_order")
+      .where("member_id", "=", memberId)
+      .where("symbol", "in", options.symbols)
+      .where("status", options.scope === "current" ? "=" : "<>", "open");
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy("seq", "desc")
+        .limit(options.pageSize)
+        .offset((options.page - 1) * options.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+    ]);
+    const ids = rows.map((r) => r.order_id);
+    const fills = ids.length
+      ? await sql<{ order_id: string; avg: string | null; fee: string; realised: string }>`
+          select order_id, trim_scale(sum(price * qty) / nullif(sum(qty), 0))::text as avg, trim_scale(sum(fee))::text as fee, trim_scale(sum(realised))::text as realised
+          from contract_fill where member_id = ${memberId} and order_id in (${sql.join(ids)}) group by order_id`.execute(this.db)
+      : { rows: [] };
+    const byOrder = new Map(fills.rows.map((f) => [f.order_id, f]));
+    return {
+      total: Number(count?.n ?? 0),
+      list: rows.map((r) => {
+        const f = byOrder.get(r.order_id);
+        return {
+          orderId: r.order_id,
+          symbolName: r.symbol,
+          contract_type: options.typeOf(r.symbol),
+          direction: DIRECTIONS[`${r.side} ${r.action}`]!,
+          type: r.type as "limit" | "market",
+          tif: r.tif,
+          price: r.price === null ? null : trimDecimal(String(r.price)),
+          quantity: String(r.quantity),
+          filled: String(r.filled),
+          leverage: r.leverage,
+          status: r.status as ContractOrder["status"],
+          reason: r.reason,
+          averagePrice: f?.avg ?? null,
+          fee: f?.fee ?? "0",
+          realised: f?.realised ?? "0",
+          createdAt: new Date(r.created_at).toISOString(),
+        };
+      }),
+    };
+  }
+}
