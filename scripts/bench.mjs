@@ -10,7 +10,7 @@
 //
 //   npm run bench                      everything (~6 minutes on 2 cores)
 //   npm run bench -- --quick           shorter: 300k matching ops, 5 s of order load, 100k resting orders (10k journal tail), 30 simulated minutes
-//   npm run bench -- --only=matching,orders,restart,sim,fanout,http
+//   npm run bench -- --only=matching,contracts,orders,restart,sim,fanout,http
 //   npm run bench -- sim               the same as --only=sim (names may also be given bare)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,7 +22,7 @@ import autocannon from "autocannon";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
-const PARTS = ["matching", "orders", "restart", "sim", "fanout", "http"];
+const PARTS = ["matching", "contracts", "orders", "restart", "sim", "fanout", "http"];
 const named = [
   ...(args
     .find((a) => a.startsWith("--only="))
@@ -97,6 +97,12 @@ console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, 
 
 // 1. The matching core alone (pure, in process), against nodejs-order-book on the same stream.
 if (only.includes("matching")) await runBench("engine/bench/matching-bench.ts");
+
+// 1b. Perpetual contracts in the core: contract orders against spot orders, a mark tick with 100,000 positions against 1,000.
+if (only.includes("contracts")) {
+  console.log("");
+  await runBench("engine/bench/contract-bench.ts");
+}
 
 // 2. The durable order API: real engine process, session tokens, group commit; PGlite, then Postgres.
 if (only.includes("orders")) {

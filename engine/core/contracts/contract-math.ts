@@ -86,9 +86,16 @@ export function initialMargin(value: bigint, leverage: number): bigint {
   return divCeil(value, BigInt(leverage));
 }
 
-/** The band a position's value falls in (the last band for anything larger). */
-export function tierOf(tiers: readonly RiskTier[], value: bigint): RiskTier & { index: number; deduction: bigint } {
+export type RiskBand = RiskTier & { index: number; deduction: bigint };
+
+/** Each table's bands with their deductions, made once per table (a table is configuration: it does not change). */
+const bandsOfTable = new WeakMap<readonly RiskTier[], RiskBand[]>();
+
+function bandsOf(tiers: readonly RiskTier[]): RiskBand[] {
+  let bands = bandsOfTable.get(tiers);
+  if (bands) return bands;
   if (tiers.length === 0) throw new RangeError("a contract has at least one risk band");
+  bands = [];
   let deduction = 0n;
   for (let index = 0; index < tiers.length; index++) {
     const tier = tiers[index]!;
@@ -97,9 +104,17 @@ export function tierOf(tiers: readonly RiskTier[], value: bigint): RiskTier & { 
       const previous = tiers[index - 1]!;
       deduction += divFloor(previous.maxValue * (tier.mmr - previous.mmr), RATE_ONE);
     }
-    if (value <= tier.maxValue || index === tiers.length - 1) return { ...tier, index, deduction };
+    bands.push({ ...tier, index, deduction });
   }
-  throw new Error("unreachable");
+  bandsOfTable.set(tiers, bands);
+  return bands;
+}
+
+/** The band a position's value falls in (the last band for anything larger). */
+export function tierOf(tiers: readonly RiskTier[], value: bigint): RiskBand {
+  const bands = bandsOf(tiers);
+  for (const band of bands) if (value <= band.maxValue) return band;
+  return bands[bands.length - 1]!;
 }
 
 /** The maintenance margin of a position's value: value × rate − the band's deduction, rounded up, never below zero. */
