@@ -8,8 +8,7 @@ import { endpoints } from "../protocol/endpoints";
 import { toMinor } from "../protocol/money";
 import { openStore } from "./store/db";
 import { SpotService } from "./spot/spot-service";
-import { spotProduct } from "./spot/spot-product";
-import { contractProduct } from "./contracts/contract-product";
+import { CORE_STATE_PRODUCTS } from "./core-products";
 import { DurableCore } from "./journal/durable-core";
 import type { Kysely } from "kysely";
 import type { Database } from "./store/schema";
@@ -58,7 +57,7 @@ async function waitHealthy() {
 async function startOn(db: Kysely<Database>, snapshots = true): Promise<SpotService> {
   const durable = await DurableCore.start({
     db,
-    products: [spotProduct, contractProduct],
+    products: [...CORE_STATE_PRODUCTS],
     snapshots,
     onFatal: (e) => {
       throw e;

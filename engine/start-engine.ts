@@ -15,7 +15,6 @@ import { NoticeService } from "./notices/notice-service";
 import { pruneNotices } from "./notices/notice-retention";
 import { SpotService } from "./spot/spot-service";
 import { walletMailProduct } from "./wallet/wallet-mails";
-import { withdrawalProduct } from "./wallet/withdrawal-product";
 import { WithdrawalService } from "./wallet/withdrawal-service";
 import { WithdrawalSender } from "./wallet/withdrawal-sender";
 
@@ -24,8 +23,7 @@ const WITHDRAWAL_SEND_MS = 2_000;
 import { startChains } from "./chain/start-chain";
 import { DepositWatcher } from "./wallet/deposits/deposit-watcher";
 import { AddressPool } from "./wallet/address-pool";
-import { spotProduct } from "./spot/spot-product";
-import { contractProduct } from "./contracts/contract-product";
+import { CORE_STATE_PRODUCTS } from "./core-products";
 import { ContractService } from "./contracts/contract-service";
 import { ContractPriceLoop } from "./contracts/price-loop";
 import { seedContracts } from "./contracts/seed-contracts";
@@ -137,7 +135,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     db: store.db,
     // The wallet's mails follow the deposit and withdrawal commands (decision 030), the members'
     // notifications the spot, deposit and withdrawal commands (decision 031).
-    products: [spotProduct, contractProduct, withdrawalProduct, walletMailProduct, noticeProduct(new Set(bots))],
+    products: [...CORE_STATE_PRODUCTS, walletMailProduct, noticeProduct(new Set(bots))],
     prefetchedSnapshot: restoredAhead,
     ...(store.kind === "pglite" && !env.DATA_DIR.startsWith("memory://") ? { snapshotFile: path.join(env.DATA_DIR, SNAPSHOT_FILE) } : {}),
     // The periodic snapshot's worker reads the last one on a connection of its own (PGlite: from the copy above).

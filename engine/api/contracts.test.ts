@@ -112,7 +112,9 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
   });
 
   it("trades, shows positions, changes leverage and margin, closes at one key, and refuses bad input with the reason", async () => {
-    expect((await client.call(endpoints.updateLeverage, { body: { symbolName: "BTC_USDT", leverage: 10 } }, as("bob"))).code).toBe(200);
+    expect(
+      (await client.call(endpoints.updateLeverage, { body: { symbolName: "BTC_USDT", leverage: 10, idempotencyKey: "change-key-1" } }, as("bob"))).code,
+    ).toBe(200);
     expect(await client.data(endpoints.contractLeverage, { query: { symbolName: "BTC_USDT" } }, as("bob"))).toEqual({
       symbolName: "BTC/USDT",
       leverage: 10,
@@ -150,21 +152,38 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
       code: 400,
       reason: "CONTRACT_CLOSE_FIRST",
     });
-    expect((await client.callUnchecked(endpoints.updateLeverage, { body: { symbolName: "BTC_USDT", leverage: 0 } }, as("alice"))).reason).toBe("VALIDATION");
+    expect(
+      (await client.callUnchecked(endpoints.updateLeverage, { body: { symbolName: "BTC_USDT", leverage: 0, idempotencyKey: "change-key-2" } }, as("alice")))
+        .reason,
+    ).toBe("VALIDATION");
     expect(await client.call(endpoints.cancelContractOrder, { body: { orderId: ask.data!.orderId } }, as("alice"))).toMatchObject({
       code: 400,
       reason: "CONTRACT_UNKNOWN_ORDER",
     });
 
     // Margin: more of it moves the liquidation price away; taking it below the initial margin is refused.
-    const more = await client.data(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "50" } }, as("alice"));
+    const more = await client.data(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "50", idempotencyKey: "change-key-3" } }, as("alice"));
     expect(Number(more.liquidationPrice)).toBeLessThan(Number(position!.liquidationPrice));
-    expect(await client.call(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "-1000" } }, as("alice"))).toMatchObject({
+    // Its retry moves nothing again; the key with another amount is refused.
+    expect(
+      (await client.data(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "50", idempotencyKey: "change-key-3" } }, as("alice"))).margin,
+    ).toBe(more.margin);
+    expect(
+      await client.call(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "60", idempotencyKey: "change-key-3" } }, as("alice")),
+    ).toMatchObject({
+      code: 409,
+      reason: "IDEMPOTENCY_KEY_REUSED",
+    });
+    expect(
+      await client.call(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "-1000", idempotencyKey: "change-key-4" } }, as("alice")),
+    ).toMatchObject({
       code: 400,
       reason: "CONTRACT_MARGIN_BELOW_INITIAL",
     });
     // A lower leverage takes margin from the free balance.
-    expect((await client.call(endpoints.updateLeverage, { body: { symbolName: "BTC_USDT", leverage: 5 } }, as("alice"))).code).toBe(200);
+    expect(
+      (await client.call(endpoints.updateLeverage, { body: { symbolName: "BTC_USDT", leverage: 5, idempotencyKey: "change-key-5" } }, as("alice"))).code,
+    ).toBe(200);
     const [lower] = await client.data(endpoints.myPositions, { params: { type: "1" } }, as("alice"));
     expect(lower).toMatchObject({ leverage: 5, margin: "500.1" });
 

@@ -149,7 +149,7 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
 
   memberEndpoint(api, endpoints.updateLeverage, async ({ body, memberId, lang }) => {
     const perpetual = contractOf(body.symbolName, lang);
-    const code = await contracts.setLeverage(memberId, perpetual.symbol, body.leverage);
+    const code = await contracts.setLeverage(memberId, perpetual.symbol, body.leverage, body.idempotencyKey);
     if (code !== "OK") throw refuse(code, lang);
     return { symbolName: perpetual.symbol, leverage: body.leverage };
   });
@@ -186,7 +186,7 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
 
   memberEndpoint(api, endpoints.updateBond, async ({ body, memberId, lang }) => {
     const perpetual = contractOf(body.symbolName, lang);
-    const code = await contracts.changeMargin(memberId, perpetual.symbol, body.amount);
+    const code = await contracts.changeMargin(memberId, perpetual.symbol, body.amount, body.idempotencyKey);
     if (code !== "OK") throw refuse(code, lang);
     const position = perpetual.market.position(memberId);
     if (!position) throw refuse("CONTRACT_NOTHING_TO_CLOSE", lang);

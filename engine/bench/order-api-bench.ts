@@ -52,8 +52,12 @@ interface LoadResult {
   max: number;
 }
 
-/** Orders for `duration` seconds with `connections` keep-alive connections; latency of every answer. */
-async function load(url: string, members: BenchMember[], duration: number, seed: number, keyPrefix: string): Promise<LoadResult> {
+/**
+ * Orders for `duration` seconds with `connections` keep-alive connections; latency of every answer.
+ * `contracts`: BTC/USDT perpetual limit orders instead (issue 30), near the same price, members on
+ * one side each (positions are one-way: odd members buy, even ones sell), 1–10 contracts.
+ */
+async function load(url: string, members: BenchMember[], duration: number, seed: number, keyPrefix: string, contracts = false): Promise<LoadResult> {
   const random = rng(seed);
   let n = 0;
   const latencies: number[] = [];
@@ -66,9 +70,25 @@ async function load(url: string, members: BenchMember[], duration: number, seed:
     requests: [
       {
         method: "POST",
-        path: `${API}/coin/entrust/exchange/1`,
+        path: `${API}/coin/entrust/${contracts ? "contract/open/1" : "exchange/1"}`,
         setupRequest: (request: Record<string, unknown>) => {
-          const member = members[Math.floor(random() * members.length)]!;
+          const index = Math.floor(random() * members.length);
+          const member = members[index]!;
+          if (contracts) {
+            const buys = index % 2 === 1;
+            const price = (640_000 + Math.floor((random() - 0.5) * 10) + (buys ? -1 : 1)) / 10;
+            return {
+              ...request,
+              headers: { "content-type": "application/json", "blade-auth": `bearer ${member.token}` },
+              body: JSON.stringify({
+                symbol: "BTC_USDT",
+                direction: buys ? "1" : "2",
+                price: price.toFixed(1),
+                num: String(1 + Math.floor(random() * 10)),
+                idempotencyKey: `${keyPrefix}${(++n).toString(36).padStart(8, "0")}`,
+              }),
+            };
+          }
           const side = random() < 0.5 ? "buy" : "sell";
           // Prices within ±0.50 USDT of 64,000, quantities 0.0001–0.0100 BTC: many cross, many rest.
           const price = (6_400_000 + Math.floor((random() - 0.5) * 100)) / 100;
@@ -135,11 +155,18 @@ function combineCpu(parts: Array<{ cpu: CpuSplit; units: number }>): CpuSplit {
   return { engine: weighted((c) => c.engine), postgres: weighted((c) => c.postgres), loadGenerator: weighted((c) => c.loadGenerator) ?? 0 };
 }
 
-async function deposit(url: string, adminToken: string, member: BenchMember, coin: string, amount: string): Promise<void> {
+async function deposit(
+  url: string,
+  adminToken: string,
+  member: BenchMember,
+  coin: string,
+  amount: string,
+  account: "spot" | "funding" = "spot",
+): Promise<void> {
   const res = await fetch(`${url}/admin/deposit`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-admin-token": adminToken },
-    body: JSON.stringify({ uid: member.uid, coin, account: "spot", amount, reference: `bench-${coin}-${member.uid}` }),
+    body: JSON.stringify({ uid: member.uid, coin, account, amount, reference: `bench-${coin}-${account}-${member.uid}` }),
   });
   if (!res.ok) throw new Error(`deposit refused: ${res.status} ${await res.text()}`);
 }
@@ -165,6 +192,7 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     let orderCpu: CpuSplit | null = null;
     let ceilingCpu: CpuSplit | null = null;
     const roundRatios: number[] = [];
+    let contractResult: LoadResult | null = null;
     let statements: Awaited<ReturnType<typeof statementMeter>> = null;
     try {
       // Funds: every member gets BTC and USDT on the spot account (10 deposits in flight).
@@ -218,6 +246,20 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
         roundRatios.push(run.ok / run.seconds / (read["2xx"] / read.duration));
       }
       result = combine(orderRuns);
+      // Contract orders on the same engine (issue 30): USDT moved to the members' contract
+      // accounts, the price loop has had the spot trades for an index; then the same load shape.
+      await Promise.all(
+        members.map(async (m, i) => {
+          await deposit(engine.url, engine.adminToken, m, "USDT", "1000000", "funding");
+          await fetch(`${engine.url}${API}/coin/wallet/trans?from=1&to=4&coin=USDT&amount=1000000&idempotencyKey=bench-contract-${i}`, {
+            headers: { "blade-auth": `bearer ${m.token}` },
+          });
+        }),
+      );
+      await load(engine.url, members, Math.min(2, seconds), 9, "cwarm", true);
+      const contractRuns: LoadResult[] = [];
+      for (let round = 0; round < rounds; round++) contractRuns.push(await load(engine.url, members, seconds / rounds, 77 + round, `cbench${round}-`, true));
+      contractResult = combine(contractRuns);
       orderCpu = combineCpu(orderCpus);
       ceilingCpu = combineCpu(ceilingCpus);
       ceiling = reads / readSeconds;
@@ -262,6 +304,13 @@ export async function runOrderApiBench(kind: "pglite" | "postgres"): Promise<Loa
     console.log(
       `  durable/ceiling: ${(result.ok / result.seconds / ceiling).toFixed(2)} (target ≥ 0.50, p99 ≤ 10 ms; ${rounds} rounds of each in turns, each round's ratio ${roundRatios.map((r) => r.toFixed(2)).join(" / ")}); ${fmt(journal)} commands in the journal`,
     );
+    if (contractResult) {
+      const spotRate = result.ok / result.seconds;
+      const contractRate = contractResult.ok / contractResult.seconds;
+      console.log(
+        `  contract orders through the same API (BTC/USDT perpetual, ${rounds} rounds after the spot ones): ${fmt(contractRate)} orders/s, p50 ${contractResult.p50.toFixed(2)} ms, p99 ${contractResult.p99.toFixed(2)} ms, ${fmt(contractResult.refused)} refused; ÷ spot ${fmt(spotRate)}: ${(contractRate / spotRate).toFixed(2)} (target ≥ 0.8)`,
+      );
+    }
     return result;
   } finally {
     await database.dispose();

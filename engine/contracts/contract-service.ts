@@ -125,15 +125,33 @@ export class ContractService {
     return (await this.durable.execute(command)).code;
   }
 
-  async setLeverage(memberId: string, symbol: string, leverage: number): Promise<ContractServiceCode> {
+  /** Sets a member's leverage in a contract; with a key, a retry answers the first change. */
+  async setLeverage(memberId: string, symbol: string, leverage: number, idempotencyKey: string | null = null): Promise<ContractServiceCode> {
     const command: SetContractLeverage = { type: "contract.leverage", memberId, symbol, leverage };
-    return (await this.durable.execute(command)).code;
+    return this.keyed(memberId, idempotencyKey, `contract-leverage:${idempotencyKey}`, { symbol, leverage: String(leverage) }, command);
   }
 
-  /** Adds margin to a position (positive) or takes some back (negative), in the settlement asset. */
-  async changeMargin(memberId: string, symbol: string, amount: string): Promise<ContractServiceCode> {
+  /** Adds margin to a position (positive) or takes some back (negative), in the settlement asset; with a key, a retry moves nothing again. */
+  async changeMargin(memberId: string, symbol: string, amount: string, idempotencyKey: string | null = null): Promise<ContractServiceCode> {
     const command: ChangeContractMargin = { type: "contract.margin", memberId, symbol, amount };
-    return (await this.durable.execute(command)).code;
+    return this.keyed(memberId, idempotencyKey, `contract-margin:${idempotencyKey}`, { symbol, amount }, command);
+  }
+
+  /** A member's command answered once per idempotency key (its code kept with it in the journal). */
+  private async keyed(
+    memberId: string,
+    idempotencyKey: string | null,
+    key: string,
+    request: Record<string, string>,
+    command: SetContractLeverage | ChangeContractMargin,
+  ): Promise<ContractServiceCode> {
+    if (idempotencyKey === null) return (await this.durable.execute(command)).code;
+    const keep = { memberId, key, fingerprint: requestFingerprint(request) };
+    return this.durable.once(
+      keep,
+      async () => (await this.durable.execute(command, { keep: { ...keep, answer: (outcome) => outcome.code } })).code,
+      () => KEY_REUSED,
+    );
   }
 
   /** One-key close of the member's positions in the contracts named; the key makes a retry answer the first close. */

@@ -9,14 +9,13 @@ import { endpoints } from "../../protocol/endpoints";
 import type { Command } from "../core/exchange/commands";
 import { externalAccount, feeAccount } from "../core/ledger/ledger";
 import { DurableCore } from "../journal/durable-core";
-import { spotProduct } from "../spot/spot-product";
 import { openStore } from "../store/db";
 import { ApiClient, type CallInput, type Caller } from "../testing/api-client";
 import { lastMailedCode, registerAndLogIn } from "../testing/api-members";
 import { freePort, killEngine, spawnEngine, type EngineProcess } from "../testing/engine-process";
 import { simChainWithdrawals } from "../testing/sim-chain-rows";
+import { CORE_STATE_PRODUCTS } from "../core-products";
 import { walletMailProduct } from "./wallet-mails";
-import { withdrawalProduct } from "./withdrawal-product";
 
 /**
  * The wallet across kill -9 of the whole engine process (issue 12): a deposit is credited once
@@ -64,7 +63,7 @@ describe("the wallet across kill -9", () => {
     try {
       const durable = await DurableCore.start({
         db: store.db,
-        products: [spotProduct, withdrawalProduct, walletMailProduct],
+        products: [...CORE_STATE_PRODUCTS, walletMailProduct],
         onFatal: (error) => {
           throw error;
         },

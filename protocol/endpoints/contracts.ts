@@ -234,16 +234,21 @@ export const contractEndpoints = {
     body: z.object({
       symbolName: symbolField,
       leverage: z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(125, "must be 125 or less"),
+      idempotencyKey,
     }),
     response: z.object({ symbolName: z.string(), leverage: z.number().int() }),
   }),
-  /** Adds margin to a position (`amount` above 0) or takes some back (below 0): spec §7 `contract/updateBond`. */
+  /**
+   * Adds margin to a position (`amount` above 0) or takes some back (below 0): spec §7
+   * `contract/updateBond`. A retry with the key answers the first change and moves nothing again.
+   */
   updateBond: define({
     method: "POST",
     path: "coin/contract/updateBond",
     body: z.object({
       symbolName: symbolField,
       amount: decimalString.refine((v) => /[1-9]/.test(v), "validation.positive"),
+      idempotencyKey,
     }),
     response: positionSchema,
   }),

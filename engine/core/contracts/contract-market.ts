@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { clearingAccount, feeAccount, insuranceAccount, type AccountRef, type Ledger, type LedgerHold, type TransferEvent } from "../ledger/ledger";
+import { clearingAccount, feeAccount, insuranceAccount, type Ledger, type LedgerAccount, type LedgerHold, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import {
   averageEntry,
@@ -223,6 +223,8 @@ interface MemberOrders {
 }
 
 const BPS = 10_000n;
+/** What an account record has free (posted less held). */
+const availableIn = (account: LedgerAccount) => account.posted - account.held;
 const positionSideOf = (side: Side): PositionSide => (side === "buy" ? "long" : "short");
 
 export class ContractMarket {
@@ -231,9 +233,11 @@ export class ContractMarket {
   private readonly orders = new Map<string, OpenOrder>();
   /** Each member's open orders here, in placement order, with what they would open and close per side (no scan of every order per placement). */
   private readonly ordersByMember = new Map<string, MemberOrders>();
-  private readonly fees: AccountRef;
-  private readonly clearing: AccountRef;
-  private readonly insurance: AccountRef;
+  private readonly fees: LedgerAccount;
+  private readonly clearing: LedgerAccount;
+  private readonly insurance: LedgerAccount;
+  /** Members' account records here (looked up by id once, not on every fill). */
+  private readonly memberAccounts = new Map<string, { contract: LedgerAccount; position: LedgerAccount }>();
   /** Losses nobody covered yet (the clearing account is short of them). */
   private deficit = 0n;
   /** Contracts held long in all (= short): the open interest. */
@@ -250,17 +254,32 @@ export class ContractMarket {
   ) {
     const problem = contractSpecProblem(config.spec);
     if (problem) throw new RangeError(`${config.symbol}: ${problem}`);
-    this.fees = feeAccount(config.settleAsset);
-    this.clearing = clearingAccount(config.settleAsset);
-    this.insurance = insuranceAccount(config.settleAsset);
+    this.fees = ledger.account(feeAccount(config.settleAsset));
+    this.clearing = ledger.account(clearingAccount(config.settleAsset));
+    this.insurance = ledger.account(insuranceAccount(config.settleAsset));
   }
 
-  private contractAccount(memberId: string): AccountRef {
-    return { owner: memberId, kind: "contract", asset: this.config.settleAsset };
+  /** A member's contract account (their free balance in the settlement coin), its record kept once. */
+  private contractAccount(memberId: string): LedgerAccount {
+    return this.accountsOf(memberId).contract;
   }
 
-  private marginAccount(memberId: string): AccountRef {
-    return { owner: memberId, kind: "position", asset: this.config.settleAsset };
+  /** A member's position account (their positions' margins in the settlement coin). */
+  private marginAccount(memberId: string): LedgerAccount {
+    return this.accountsOf(memberId).position;
+  }
+
+  private accountsOf(memberId: string): { contract: LedgerAccount; position: LedgerAccount } {
+    let records = this.memberAccounts.get(memberId);
+    if (!records) {
+      const asset = this.config.settleAsset;
+      records = {
+        contract: this.ledger.account({ owner: memberId, kind: "contract", asset }),
+        position: this.ledger.account({ owner: memberId, kind: "position", asset }),
+      };
+      this.memberAccounts.set(memberId, records);
+    }
+    return records;
   }
 
   /** The leverage a member's next opening order takes: their position's, else the one they chose, else the default. */
@@ -356,7 +375,7 @@ export class ContractMarket {
     };
     let pending: TransferEvent | null = null;
     if (need > 0n) {
-      const account = this.ledger.account(this.contractAccount(cmd.memberId));
+      const account = this.contractAccount(cmd.memberId);
       const hold = this.ledger.openHold(`hold:${cmd.orderId}`, account, need);
       if (typeof hold === "string") return "CONTRACT_INSUFFICIENT_MARGIN";
       pending = hold;
@@ -407,7 +426,7 @@ export class ContractMarket {
       const required = initialMargin(position.cost, leverage);
       if (required > position.margin) {
         const more = required - position.margin;
-        if (this.ledger.available(this.contractAccount(memberId)) < more) return "CONTRACT_INSUFFICIENT_MARGIN";
+        if (availableIn(this.contractAccount(memberId)) < more) return "CONTRACT_INSUFFICIENT_MARGIN";
         this.move(this.contractAccount(memberId), this.marginAccount(memberId), more, out);
         position.margin += more;
       }
@@ -435,7 +454,7 @@ export class ContractMarket {
     if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
     if (change === 0n) return "CONTRACT_BAD_ORDER";
     if (change > 0n) {
-      if (this.ledger.available(this.contractAccount(memberId)) < change) return "CONTRACT_INSUFFICIENT_MARGIN";
+      if (availableIn(this.contractAccount(memberId)) < change) return "CONTRACT_INSUFFICIENT_MARGIN";
       this.move(this.contractAccount(memberId), this.marginAccount(memberId), change, out);
     } else {
       const left = position.margin + change;
@@ -744,7 +763,7 @@ export class ContractMarket {
     const tick = this.config.tickSize;
     const limit = side === "long" ? divCeil(bankruptcy, tick) * tick : (bankruptcy / tick) * tick;
     const member = this.contractAccount(memberId);
-    const freeBefore = this.ledger.posted(member);
+    const freeBefore = member.posted;
     const order: OpenOrder = {
       id: `liq:${memberId}:${this.nextId()}`,
       memberId,
@@ -784,7 +803,7 @@ export class ContractMarket {
       }
     }
     // What the margin kept after the loss is the insurance fund's (an isolated position's margin is all it risks).
-    const kept = this.ledger.posted(member) - freeBefore;
+    const kept = member.posted - freeBefore;
     if (kept > 0n) this.move(member, this.insurance, kept, out);
     out.push({
       type: "contract.liquidated",
@@ -887,7 +906,7 @@ export class ContractMarket {
       this.watch(position);
     }
     for (const { position, amount } of payments.filter((p) => p.amount > 0n)) {
-      const available = this.ledger.available(this.insurance);
+      const available = availableIn(this.insurance);
       const paid = amount < available ? amount : available;
       if (paid > 0n) this.move(this.insurance, this.marginAccount(position.memberId), paid, out);
       position.margin += paid;
@@ -904,7 +923,7 @@ export class ContractMarket {
     let left = loss;
     const payers = memberId === INSURANCE_OWNER ? [this.insurance] : [this.contractAccount(memberId), this.insurance];
     for (const from of payers) {
-      const available = this.ledger.available(from);
+      const available = availableIn(from);
       const part = available < left ? available : left;
       if (part > 0n) this.move(from, this.clearing, part, out);
       left -= part;
@@ -926,23 +945,23 @@ export class ContractMarket {
     const rest = fee - fromHold;
     if (rest === 0n) return fee;
     const account = this.contractAccount(order.memberId);
-    const available = this.ledger.available(account);
+    const available = availableIn(account);
     const part = available < rest ? available : rest;
     if (part > 0n) this.move(account, this.fees, part, out);
     return fromHold + part;
   }
 
   /** Pays from an order's hold (its fee, its margin). */
-  private pay(order: OpenOrder, amount: bigint, to: AccountRef, out: EventSink): void {
-    const paid = this.ledger.payFromHold(this.nextId(), order.hold!, amount, this.ledger.account(to));
+  private pay(order: OpenOrder, amount: bigint, to: LedgerAccount, out: EventSink): void {
+    const paid = this.ledger.payFromHold(this.nextId(), order.hold!, amount, to);
     if (typeof paid === "string") throw new Error(`${this.config.symbol} order ${order.id}: ${paid} paying ${amount}`);
     out.push(paid);
   }
 
-  private move(from: AccountRef, to: AccountRef, amount: bigint, out: EventSink): void {
-    const moved = this.ledger.transfer(this.nextId(), from, to, amount);
-    if (moved.code !== "OK") throw new Error(`${this.config.symbol}: ${moved.code} moving ${amount} from ${from.owner}/${from.kind}`);
-    out.push(...moved.transfers);
+  private move(from: LedgerAccount, to: LedgerAccount, amount: bigint, out: EventSink): void {
+    const moved = this.ledger.moveBetween(this.nextId(), from, to, amount);
+    if (typeof moved === "string") throw new Error(`${this.config.symbol}: ${moved} moving ${amount} from ${from.id}`);
+    out.push(moved);
   }
 
   /** An order's end: what its hold has left goes back. */
@@ -973,7 +992,7 @@ export class ContractMarket {
     // A member's margin account of an asset holds their positions' margins in every contract settling in it.
     if (alone)
       for (const [memberId, margin] of margins) {
-        const posted = this.ledger.posted(this.marginAccount(memberId));
+        const posted = this.marginAccount(memberId).posted;
         if (posted !== margin) problems.push(`${memberId}: margin account ${posted}, positions' margins ${margin}`);
       }
     if (longs !== shorts) problems.push(`longs hold ${longs} contracts, shorts ${shorts}`);
@@ -989,7 +1008,7 @@ export class ContractMarket {
     // Several contracts settling in one asset share its clearing account (ExchangeCore checks their sum).
     if (alone) {
       const expected = this.clearingClaim();
-      const clearing = this.ledger.posted(this.clearing);
+      const clearing = this.clearing.posted;
       if (clearing !== expected) problems.push(`clearing ${clearing}, positions and deficit say ${expected}`);
     }
     return problems;

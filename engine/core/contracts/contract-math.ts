@@ -54,7 +54,9 @@ export function divCeil(a: bigint, b: bigint): bigint {
   return a % b !== 0n && a < 0n === b < 0n ? q + 1n : q;
 }
 
-const pow10 = (n: number) => 10n ** BigInt(n);
+/** Powers of ten, made once (a value is computed on every fill: `10n ** BigInt(n)` allocated twice each time). */
+const POW10 = Array.from({ length: 40 }, (_, n) => 10n ** BigInt(n));
+const pow10 = (n: number) => POW10[n] ?? 10n ** BigInt(n);
 
 /**
  * Settlement units per price unit of `qty` linear contracts: value(P) = factor × P, exactly.

@@ -30,6 +30,8 @@ export const clearingAccount = (asset: string): AccountRef => ({ owner: SYSTEM_O
 /** What covers a liquidated position's loss beyond its margin, and takes funding's rounding (decision 045). */
 export const insuranceAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "insurance", asset });
 
+/** The kind an account id names (`owner/kind/asset`). */
+const kindOfId = (id: string): AccountKind => id.slice(id.indexOf("/") + 1, id.lastIndexOf("/")) as AccountKind;
 /** The accounts whose balance may fall below zero: the world outside, and contracts' clearing. */
 const mayGoNegative = (kind: AccountKind) => kind === "external" || kind === "clearing";
 export const feeAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "fees", asset });
@@ -216,6 +218,21 @@ export class Ledger {
   /** The record of an account, made (empty) if it has none yet: hand it back to the methods below. */
   account(ref: AccountRef): LedgerAccount {
     return this.balance(accountId(ref));
+  }
+
+  /**
+   * `transfer` between two account records (a caller that keeps them, as the contract markets
+   * do): the posted transfer, or why not. Only the external and clearing accounts may go below zero.
+   */
+  moveBetween(id: string, from: LedgerAccount, to: LedgerAccount, amount: bigint): TransferOrCode {
+    if (amount <= 0n) return "LEDGER_AMOUNT_NOT_POSITIVE";
+    if (from.asset !== to.asset) return "LEDGER_ASSET_MISMATCH";
+    if (from === to) return "LEDGER_SAME_ACCOUNT";
+    const debit = from as Balance;
+    if (debit.posted - debit.held < amount && !mayGoNegative(kindOfId(debit.id))) return "LEDGER_INSUFFICIENT_AVAILABLE";
+    debit.posted -= amount;
+    (to as Balance).posted += amount;
+    return { type: "transfer", id, phase: "posted", debit: debit.id, credit: to.id, asset: debit.asset, amount };
   }
 
   /** An open hold, by id. */
