@@ -196,6 +196,8 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
     ]);
     const closed = await client.data(endpoints.closeAllPositions, { body: { contractType: "1", idempotencyKey: "a-close-key-1" } }, as("alice"));
     expect(closed).toEqual({ symbols: ["BTC/USDT"] });
+    // Its retry (the position is partly gone by now) answers the first close and closes nothing more.
+    expect((await client.call(endpoints.closeAllPositions, { body: { contractType: "1", idempotencyKey: "a-close-key-1" } }, as("alice"))).code).toBe(200);
     const [left] = await client.data(endpoints.myPositions, { params: { type: "1" } }, as("alice"));
     expect(left).toMatchObject({ qty: "30" });
     const done = await client.data(endpoints.contractOrders, { params: { type: "1", scope: "history", pageNo: "1" } }, as("alice"));

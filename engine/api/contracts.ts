@@ -132,7 +132,8 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
   memberEndpoint(api, endpoints.closeAllPositions, async ({ body, memberId, lang }) => {
     const named = body.oneKeySymbolNameList.length ? body.oneKeySymbolNameList.map((s) => contractOf(s, lang)) : ofType(body.contractType);
     const symbols = named.filter((p) => p.market.position(memberId)).map((p) => p.symbol);
-    const code = await contracts.closePositions(memberId, symbols.length ? symbols : named.map((p) => p.symbol), body.idempotencyKey);
+    const asked = `${body.contractType}:${[...body.oneKeySymbolNameList].sort().join(",")}`;
+    const code = await contracts.closePositions(memberId, symbols.length ? symbols : named.map((p) => p.symbol), body.idempotencyKey, asked);
     if (code !== "OK") throw refuse(code, lang);
     return { symbols };
   });

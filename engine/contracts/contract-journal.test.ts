@@ -118,6 +118,29 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
     expect(durable.core.contracts.get("BTC/USDT")!.market.position(BOLD)).toBeUndefined();
     const fundings = await durable.db.selectFrom("contract_funding").select(["member_id", "symbol", "amount"]).execute();
     expect(fundings.length).toBeGreaterThan(0);
+    // A liquidation the book cannot take (nobody bids SOL): the insurance fund takes it over, and
+    // deleverages it against the profitable short at once; every row follows (the start from the
+    // tables below restores exactly this).
+    const THIN = "905";
+    await durable.funds.deposit(THIN, "USDT", "contract", "200", "cd-thin");
+    const sol = (price: string, at: number) => contracts.tick([["SOL/USDT", price]], at);
+    expect(await sol("150", at0 + 70_000)).toBe("OK");
+    expect((await contracts.placeOrder(ASKS, order("SOL/USDT", "sell", "open", "150", "100"), null)).code).toBe("OK");
+    expect(await contracts.setLeverage(THIN, "SOL/USDT", 50)).toBe("OK");
+    expect((await contracts.placeOrder(THIN, order("SOL/USDT", "buy", "open", "150", "100"), null)).status).toBe("filled");
+    for (let s = 1; s <= 10; s++) await sol(String(150 - s), at0 + 70_000 + s * 1_000);
+    const solMarket = durable.core.contracts.get("SOL/USDT")!.market;
+    expect(solMarket.position(THIN)).toBeUndefined();
+    await durable.drain();
+    expect(
+      await durable.db.selectFrom("contract_position").select("member_id").where("symbol", "=", "SOL/USDT").where("member_id", "=", THIN).execute(),
+    ).toEqual([]);
+    expect(
+      (await durable.db.selectFrom("contract_liquidation").select(["kind", "member_id", "taken_over"]).where("symbol", "=", "SOL/USDT").execute()).map(
+        (l) => l.kind,
+      ),
+    ).toEqual(["liquidated", "deleveraged"]);
+
     expect(await contracts.closePositions(CALM, ["BTC/USD"], "close-1")).toBe("OK");
     expect(await contracts.closePositions(CALM, ["BTC/USD"], "close-1")).toBe("OK");
     expect(durable.core.contracts.get("BTC/USD")!.market.position(CALM)).toBeUndefined();

@@ -194,6 +194,7 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
           created_at: stamp,
         });
         positions.set(`${INSURANCE}|${e.symbol}`, { symbol: e.symbol, memberId: INSURANCE });
+        positions.set(`${e.memberId}|${e.symbol}`, { symbol: e.symbol, memberId: e.memberId });
         break;
       }
       case "contract.deleveraged": {
@@ -213,6 +214,7 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
           created_at: stamp,
         });
         positions.set(`${INSURANCE}|${e.symbol}`, { symbol: e.symbol, memberId: INSURANCE });
+        positions.set(`${e.memberId}|${e.symbol}`, { symbol: e.symbol, memberId: e.memberId });
         break;
       }
       case "contract.mark":

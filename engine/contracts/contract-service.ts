@@ -154,14 +154,18 @@ export class ContractService {
     );
   }
 
-  /** One-key close of the member's positions in the contracts named; the key makes a retry answer the first close. */
-  async closePositions(memberId: string, symbols: string[], idempotencyKey: string | null): Promise<ContractServiceCode> {
+  /**
+   * One-key close of the member's positions in the contracts named; the key makes a retry answer
+   * the first close. `asked`: the request as the member sent it (its fingerprint: a retry after the
+   * close finds no positions left, so the contracts closed are not the request).
+   */
+  async closePositions(memberId: string, symbols: string[], idempotencyKey: string | null, asked: string = symbols.join(",")): Promise<ContractServiceCode> {
     const run = async (keep?: { memberId: string; key: string; fingerprint: string }) => {
       const command: CloseContractPositions = { type: "contract.close_all", memberId, orderId: this.newOrderId(), symbols };
       return (await this.durable.execute(command, keep ? { keep: { ...keep, answer: (outcome) => outcome.code } } : {})).code;
     };
     if (idempotencyKey === null) return run();
-    const request = { memberId, key: `contract-close:${idempotencyKey}`, fingerprint: requestFingerprint({ symbols: [...symbols].sort().join(",") }) };
+    const request = { memberId, key: `contract-close:${idempotencyKey}`, fingerprint: requestFingerprint({ asked }) };
     return this.durable.once(
       request,
       () => run(request),

@@ -78,6 +78,8 @@ export interface ContractPlace {
   leverage: number;
   /** The mark price when the order arrives (market orders trade within its band). */
   mark: bigint;
+  /** A one-key close of the whole position: the order limits (minimum, maximum contracts) do not apply. */
+  wholePosition?: boolean;
 }
 
 export type ContractCode =
@@ -325,7 +327,7 @@ export class ContractMarket {
     const { config } = this;
     if (this.orders.has(cmd.orderId)) return "CONTRACT_DUPLICATE_ID";
     this.lastMark = cmd.mark;
-    if (cmd.qty < config.minQty || cmd.qty > config.maxQty) return "CONTRACT_QTY";
+    if (!cmd.wholePosition && (cmd.qty < config.minQty || cmd.qty > config.maxQty)) return "CONTRACT_QTY";
     if (cmd.type === "limit" && (cmd.price === undefined || cmd.price <= 0n)) return "CONTRACT_BAD_ORDER";
     if (cmd.type === "limit" && cmd.price! % config.tickSize !== 0n) return "CONTRACT_TICK";
     if (cmd.type === "market" && (cmd.tif === "GTC" || cmd.tif === "POST_ONLY")) return "CONTRACT_BAD_ORDER";
@@ -477,7 +479,29 @@ export class ContractMarket {
     if (this.orders.has(orderId)) return "CONTRACT_DUPLICATE_ID";
     for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out);
     const side: Side = position.side === "long" ? "sell" : "buy";
-    return this.place({ orderId, memberId, side, action: "close", type: "market", qty: position.qty, tif: "IOC", leverage: position.leverage, mark }, out);
+    // Past the checks above nothing refuses it: its member's orders are gone (so nothing else closes),
+    // a close holds nothing, and the whole position passes the order limits.
+    const code = this.place(
+      { orderId, memberId, side, action: "close", type: "market", qty: position.qty, tif: "IOC", leverage: position.leverage, mark, wholePosition: true },
+      out,
+    );
+    if (code !== "OK") throw new Error(`${this.config.symbol}: the one-key close of ${memberId} was refused (${code}) after their orders were cancelled`);
+    return code;
+  }
+
+  /** A member's position as it stands now (none: an empty one), after a change outside a fill (a take-over, a deleveraging). */
+  private tellPositionOf(memberId: string, realised: bigint, out: EventSink): void {
+    const now = this.positionsByMember.get(memberId);
+    out.push({
+      type: "contract.position",
+      symbol: this.config.symbol,
+      memberId,
+      side: now?.side ?? null,
+      qty: now?.qty ?? 0n,
+      cost: now?.cost ?? 0n,
+      margin: now?.margin ?? 0n,
+      realised,
+    });
   }
 
   private tellPosition(position: Position, realised: bigint, out: EventSink): void {
@@ -791,16 +815,20 @@ export class ContractMarket {
       // The fund holds the other side already: the take-over closes that much of it instead. The
       // member's side is valued in the same pieces as the fund's (inverse values round per piece).
       const closing = fund && fund.side !== side ? (fund.qty < takenOver ? fund.qty : takenOver) : 0n;
+      let realised = 0n;
       if (closing > 0n) {
         const value = contractValue(this.config.spec, closing, limit);
-        this.reduce(left, closing, value, out);
+        realised += this.reduce(left, closing, value, out);
         this.reduce(fund!, closing, value, out);
       }
       const rest = takenOver - closing;
       if (rest > 0n) {
-        this.reduce(left, rest, contractValue(this.config.spec, rest, limit), out);
+        realised += this.reduce(left, rest, contractValue(this.config.spec, rest, limit), out);
         this.openForFund(side, rest, limit);
       }
+      // The member's position is gone (taken over); the fund's changed: both as they stand now.
+      this.tellPositionOf(memberId, realised, out);
+      this.tellPositionOf(INSURANCE_OWNER, 0n, out);
     }
     // What the margin kept after the loss is the insurance fund's (an isolated position's margin is all it risks).
     const kept = member.posted - freeBefore;
@@ -844,13 +872,15 @@ export class ContractMarket {
       const qty = p.qty < left.qty ? p.qty : left.qty;
       const value = contractValue(spec, qty, price);
       this.reduce(left, qty, value, out);
-      this.reduce(p, qty, value, out);
+      const realised = this.reduce(p, qty, value, out);
       touched.push(p.memberId);
       this.fitCloses(p.memberId, out);
       const now = this.positionsByMember.get(p.memberId);
       if (now) this.watch(now);
       out.push({ type: "contract.deleveraged", symbol: this.config.symbol, memberId: p.memberId, qty, price });
+      this.tellPositionOf(p.memberId, realised, out);
     }
+    if (touched.length > 0) this.tellPositionOf(INSURANCE_OWNER, 0n, out);
     return touched;
   }
 

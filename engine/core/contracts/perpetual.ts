@@ -86,7 +86,8 @@ export class Perpetual {
   /**
    * A second of the price loop: the index (null when stale) sampled with the book's impact prices
    * into the mark; positions the mark reached liquidated, the insurance fund's taken-over position
-   * deleveraged, and funding paid when its time has come (at the mark as it stands).
+   * deleveraged (not while the contract is halted), and funding paid when its time has come (at
+   * the mark as it stands).
    */
   tick(index: bigint | null, at: number, out: PerpetualSink): void {
     this.tracker ??= new MarkTracker(at, this.config.markRules ?? DEFAULT_MARK_RULES);
@@ -94,8 +95,11 @@ export class Perpetual {
     if (index !== null) {
       const { bid, ask } = this.impactPrices();
       this.markPrice = this.tracker.sample(index, bid, ask);
-      this.market.markTick(this.markPrice, out);
-      this.market.deleverageFund(this.markPrice, out);
+      // A halted contract liquidates nobody: its members cannot trade, close or add margin meanwhile.
+      if (!this.halted) {
+        this.market.markTick(this.markPrice, out);
+        this.market.deleverageFund(this.markPrice, out);
+      }
     }
     const due = this.tracker.fundingDue(at);
     if (due && this.markPrice !== null) this.market.settleFunding(this.markPrice, due.rate, out);

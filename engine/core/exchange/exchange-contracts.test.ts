@@ -215,4 +215,48 @@ describe("perpetual contracts in the exchange core", () => {
     expect(core.ledger.balanceOf(contract)).toEqual({ posted: toMinor("1000", 8), held: toMinor("2.525", 8) });
     expect(core.apply({ type: "contract.leverage", memberId: "1", symbol: "BTC/USDT", leverage: 10 }).code).toBe("CONTRACT_ORDERS_OPEN");
   });
+
+  it("closes a whole position at one key whatever the order limits, and liquidates nobody in a halted contract", async () => {
+    const core = freshCore();
+    for (const m of ["1", "2", "3"]) core.apply({ type: "ledger.deposit", id: `d${m}`, memberId: m, asset: "USDT", kind: "contract", amount: "100000" });
+    core.apply({ type: "contract.tick", at: START, prices: [["BTC/USDT", "50000"]] });
+    const order = (memberId: string, side: "buy" | "sell", price: string, quantity: string, tif: "GTC" | "IOC" = "GTC") =>
+      core.apply({
+        type: "contract.place",
+        memberId,
+        orderId: `${memberId}-${side}-${price}`,
+        symbol: "BTC/USDT",
+        side,
+        action: "open",
+        orderType: "limit",
+        tif,
+        price,
+        quantity,
+      });
+    expect(order("1", "sell", "50000", "50").code).toBe("OK");
+    expect(order("2", "buy", "50000", "50", "IOC").code).toBe("OK");
+    expect(order("3", "buy", "49990", "50").code).toBe("OK");
+    // The maximum order falls below the position: its one-key close still closes all of it.
+    expect(core.apply({ type: "contract.rules", symbol: "BTC/USDT", maxQty: "10" }).code).toBe("OK");
+    const closed = core.apply({ type: "contract.close_all", memberId: "2", orderId: "k1", symbols: ["BTC/USDT"] });
+    expect(closed.code).toBe("OK");
+    const market = core.contracts.get("BTC/USDT")!.market;
+    expect(market.position("2")).toBeUndefined();
+    expect(core.checkContractInvariants()).toEqual([]);
+
+    // Member 3 is long 50 at 20x; halted, a fall far past its liquidation price liquidates nobody; resumed, it does.
+    expect(market.position("3")?.qty).toBe(50n);
+    expect(core.apply({ type: "contract.rules", symbol: "BTC/USDT", halted: true }).code).toBe("OK");
+    const halted = core.apply({ type: "contract.tick", at: START + 1_000, prices: [["BTC/USDT", "40000"]] });
+    expect(halted.events!.some((e) => e.type === "contract.liquidated")).toBe(false);
+    expect(market.position("3")?.qty).toBe(50n);
+    expect(core.apply({ type: "contract.rules", symbol: "BTC/USDT", halted: false }).code).toBe("OK");
+    const resumed = core.apply({ type: "contract.tick", at: START + 2_000, prices: [["BTC/USDT", "40000"]] });
+    expect(resumed.events!.some((e) => e.type === "contract.liquidated" && e.memberId === "3")).toBe(true);
+    // No bids were left: the insurance fund took it over, and the member's position is told as gone.
+    expect(resumed.events!.filter((e) => e.type === "contract.position" && e.memberId === "3").at(-1)).toMatchObject({ qty: 0n, side: null });
+    expect(market.position("3")).toBeUndefined();
+    expect(core.ledger.checkInvariants()).toEqual([]);
+    expect(core.checkContractInvariants()).toEqual([]);
+  });
 });
