@@ -505,16 +505,7 @@ export class ContractMarket {
   }
 
   private tellPosition(position: Position, realised: bigint, out: EventSink): void {
-    out.push({
-      type: "contract.position",
-      symbol: this.config.symbol,
-      memberId: position.memberId,
-      side: position.side,
-      qty: position.qty,
-      cost: position.cost,
-      margin: position.margin,
-      realised,
-    });
+    this.tellPositionOf(position.memberId, realised, out);
   }
 
   /** Cancels a member's open order: what it held goes back. */
@@ -633,17 +624,7 @@ export class ContractMarket {
     }
     const changed = this.positionsByMember.get(order.memberId);
     if (changed) this.watch(changed);
-    const now = this.positionsByMember.get(order.memberId);
-    out.push({
-      type: "contract.position",
-      symbol: this.config.symbol,
-      memberId: order.memberId,
-      side: now?.side ?? null,
-      qty: now?.qty ?? 0n,
-      cost: now?.cost ?? 0n,
-      margin: now?.margin ?? 0n,
-      realised,
-    });
+    this.tellPositionOf(order.memberId, realised, out);
   }
 
   /**
