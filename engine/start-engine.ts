@@ -150,7 +150,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   });
   const spot = new SpotService(durable);
   const contracts = new ContractService(durable);
-  await contracts.loadLastPrices();
+  await contracts.tape.load();
   // A state the journal does not fully describe (rebuilt from the tables, past a damaged
   // snapshot, markets listed by hand): snapshot it before serving, so the next start replays
   // only commands that came after it (decision 017).
@@ -221,6 +221,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const io = realtime.io;
   marketData.startPublishing(realtime.publish);
   memberPushes.startPublishing(realtime.publish);
+  contracts.tape.startPublishing(realtime.publish);
   notices.startPublishing(realtime.publish, realtime.endMember);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
   // The contracts' marks, liquidations and funding move with their index, from the spot trades (decision 046).
@@ -280,6 +281,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
       await simulator?.stop();
       await priceLoop.stop();
       marketData.stop();
+      contracts.tape.stop();
       await outbox?.stop();
       // No new requests; the answered ones' table rows are written (they trail the answers), then
       // the closing snapshot: the next start has nothing to replay.

@@ -3,6 +3,7 @@ import { COIN_SOURCE } from "./fields";
 import { marketItemSchema } from "./market";
 import { candleSchema, depthSchema, KLINE_PERIODS, publicTradeSchema, type KlinePeriod } from "./endpoints/market-data";
 import { WITHDRAWAL_STATES } from "./endpoints/withdrawals";
+import { contractStateSchema } from "./endpoints/contracts";
 import { unsignedDecimalString } from "./money";
 
 /**
@@ -86,6 +87,26 @@ export const TOPICS = {
    * (the push carries no text: the reader's language is the page's). A push that only says so has
    * no symbols, and `orders` and `balances` false.
    */
+  /** A perpetual contract's book, trades and prices (issue 30): named apart from the spot market of the same pair. */
+  contract_depth: define({
+    access: "public",
+    pattern: `contract_depth_${SYMBOL}`,
+    name: (symbol: string) => `contract_depth_${topicSymbol(symbol)}`,
+    payload: depthSchema,
+  }),
+  contract_trade: define({
+    access: "public",
+    pattern: `contract_trade_${SYMBOL}`,
+    name: (symbol: string) => `contract_trade_${topicSymbol(symbol)}`,
+    payload: z.object({ symbol: z.string(), trades: z.array(publicTradeSchema) }),
+  }),
+  /** Mark, index, last price, funding rate and time, open interest: at most once a second, when one moved. */
+  contract_state: define({
+    access: "public",
+    pattern: `contract_state_${SYMBOL}`,
+    name: (symbol: string) => `contract_state_${topicSymbol(symbol)}`,
+    payload: contractStateSchema,
+  }),
   refresh: define({
     access: "member",
     pattern: "refresh_(\\d{1,20})",
@@ -116,6 +137,9 @@ export const topics = {
   kline: builder("kline"),
   depth: builder("depth"),
   trade: builder("trade"),
+  contractDepth: builder("contract_depth"),
+  contractTrade: builder("contract_trade"),
+  contractState: builder("contract_state"),
   refresh: builder("refresh"),
 };
 

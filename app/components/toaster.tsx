@@ -30,7 +30,7 @@ export function Toaster() {
   }, [visible]);
 
   return (
-    <div className={s.region} role="status" aria-live="polite">
+    <div className={s.region} role="status" aria-live="polite" data-testid="toast">
       {visible ? (
         <div className={s.toast[visible.type]} key={visible.id}>
           <p className={s.text}>{visible.message ?? (visible.key ? t(visible.key, visible.values) : t("errors.unknown"))}</p>

@@ -138,6 +138,13 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
       unrealisedPnl: "-0.5",
     });
     expect(await client.data(endpoints.myPositions, { params: { type: "2" } }, as("alice"))).toEqual([]);
+    // The page's one read of the market: the 50 left of bob's ask in the book, the trade on the tape.
+    const goods = await client.data(endpoints.contractGoods, { query: { symbolName: "BTC_USDT", levels: "5" } });
+    expect(goods.info.symbolName).toBe("BTC/USDT");
+    expect(goods.state.lastPrice).toBe("50010");
+    expect(goods.depth.asks).toEqual([["50010", "50"]]);
+    expect(goods.trades).toMatchObject([{ price: "50010", quantity: "50", side: "buy" }]);
+    expect((await client.callUnchecked(endpoints.contractGoods, { query: { symbolName: "DOGE_USDT" } })).code).toBe(404);
 
     // Refusals: the path and the direction disagree; a fraction of a contract; a leverage of 0; another member's order.
     expect(await place("alice", "close", "1", { symbol: "BTC_USDT", direction: "1", price: "50000", num: "1", idempotencyKey: "a-bad-key-1" })).toMatchObject({

@@ -75,6 +75,15 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
     const perpetual = contractOf(query.symbolName, requestLanguage(request.headers));
     return contractState(perpetual, contracts.lastPrice(perpetual.symbol));
   });
+  registerEndpoint(app, apiHead, endpoints.contractGoods, async ({ query, request }) => {
+    const perpetual = contractOf(query.symbolName, requestLanguage(request.headers));
+    return {
+      info: contractInfo(perpetual),
+      state: contractState(perpetual, contracts.lastPrice(perpetual.symbol)),
+      depth: contracts.tape.depth(perpetual, query.levels ?? 20),
+      trades: contracts.tape.recentTrades(perpetual),
+    };
+  });
   registerEndpoint(app, apiHead, endpoints.contractDetail, async ({ body }) => {
     const wanted = new Set(body.symbolNameList);
     return ofType(body.type)

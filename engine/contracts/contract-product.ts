@@ -11,7 +11,7 @@ import type { Accepted, Product, ProjectionContext } from "../journal/product";
 import { minorOf } from "../store/bulk-restore";
 import type { Database } from "../store/schema";
 import { configOfRow, contractRows, type ContractRow } from "./contract-config";
-import { CONTRACT_ROWS, type ContractRows } from "./contract-rows";
+import { CONTRACT_ROWS, contractTradeId, type ContractRows } from "./contract-rows";
 
 /**
  * Perpetual contracts as a product of the durable layer (decisions 017 and 046): the table rows
@@ -143,7 +143,7 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
       }
       case "contract.trade": {
         const { spec } = perpetualOf(core, e.symbol).config;
-        const id = `${seq}.${++trades}`;
+        const id = contractTradeId(seq, ++trades);
         const priceText = fromMinor(e.price, spec.priceScale);
         const money = (v: bigint) => fromMinor(v, spec.settleScale);
         const makerSide = e.takerSide === "buy" ? "sell" : "buy";

@@ -157,4 +157,7 @@ export class ContractRows implements ProjectionRows {
   }
 }
 
+/** A contract trade's id: its command's sequence number and its place among the command's trades (the row's, the push's and the page's). */
+export const contractTradeId = (seq: number, n: number): string => `${seq}.${n}`;
+
 export const CONTRACT_ROWS: RowsKind<ContractRows> = { name: "contracts", order: 40, create: () => new ContractRows() };

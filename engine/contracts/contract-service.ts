@@ -1,5 +1,5 @@
-import { fromMinor, toMinor } from "../../protocol/money";
-import { trimDecimal } from "./contract-config";
+import { fromMinor } from "../../protocol/money";
+import { ContractTape } from "./contract-tape";
 import type { ContractCode } from "../core/contracts/contract-market";
 import type { Perpetual } from "../core/contracts/perpetual";
 import type {
@@ -50,36 +50,19 @@ export interface ContractOrderAnswer {
  */
 export class ContractService {
   private counter = 0;
-  /** Each contract's last trade price (as of this run; the tables have the earlier ones). */
-  private readonly lastPrices = new Map<string, bigint>();
+  /** Each contract's latest trades, last price and book, and their pushes. */
+  readonly tape: ContractTape;
 
   constructor(
     readonly durable: DurableCore,
     private readonly newOrderId: () => string = () => `c${Date.now().toString(36)}${(++this.counter).toString(36).padStart(4, "0")}`,
   ) {
-    durable.onEvents((applied) => {
-      for (const e of applied.events) if (e.type === "contract.trade") this.lastPrices.set(e.symbol, e.price);
-    });
+    this.tape = new ContractTape(durable);
   }
 
   /** A contract's last trade price, if it traded. */
   lastPrice(symbol: string): bigint | undefined {
-    return this.lastPrices.get(symbol);
-  }
-
-  /** The last prices from the trades table (at start, before this run's trades). */
-  async loadLastPrices(): Promise<void> {
-    for (const [symbol, perpetual] of this.contracts) {
-      if (this.lastPrices.has(symbol)) continue;
-      const row = await this.durable.db
-        .selectFrom("contract_trade")
-        .select("price")
-        .where("symbol", "=", symbol)
-        .orderBy("seq", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      if (row) this.lastPrices.set(symbol, toMinor(trimDecimal(String(row.price)), perpetual.config.spec.priceScale));
-    }
+    return this.tape.lastPrice(symbol);
   }
 
   get contracts(): ReadonlyMap<string, Perpetual> {

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { define, intString } from "../endpoint";
 import { idempotencyKeyField as idempotencyKey, MAX_SYMBOLS_PER_LIST, orderIdField, positiveDecimalField, slashSymbolField as symbolField } from "../fields";
 import { decimalString } from "../money";
+import { depthSchema, publicTradeSchema } from "./market-data";
 
 /**
  * Perpetual contracts (issue 30, spec §7; decision 046). Contract type 1 is USDT-margined (ubw,
@@ -146,6 +147,20 @@ export const contractEndpoints = {
     path: "coin/open/getFundingRate",
     query: z.object({ symbolName: symbolField }),
     response: contractStateSchema,
+  }),
+  /**
+   * Everything a contract's trading page shows of the market, in one read (public; not in the
+   * spec, which leaves the contract page's market data "not shown"): its rules, its prices and
+   * funding, the top of its book and its latest trades (quantities in whole contracts).
+   */
+  contractGoods: define({
+    method: "GET",
+    path: "coin/open/contract/goods",
+    query: z.object({
+      symbolName: symbolField,
+      levels: intString.pipe(z.number().int().min(1, "must be 1 or more").max(100, "must be 100 or less")).optional(),
+    }),
+    response: z.object({ info: contractInfoSchema, state: contractStateSchema, depth: depthSchema, trades: z.array(publicTradeSchema) }),
   }),
   /** The live state of several contracts of one type (public; spec §7 `get/contractDetail`). */
   contractDetail: define({

@@ -180,7 +180,8 @@ for (const javaScriptEnabled of [true, false]) {
       await buy.getByLabel("Price").fill(price);
       await buy.getByLabel("Amount").fill("0.01");
       await buy.getByRole("button", { name: "Buy BTC" }).click();
-      await expect(page.getByText(text("en", "exchange.placed_open"))).toBeVisible();
+      // On the toast region, so a failure prints what the member was told instead.
+      await expect(page.getByTestId("toast")).toContainText(text("en", "exchange.placed_open"));
       const orders = page.getByTestId("open-orders");
       await expect(orders.getByRole("row")).toHaveCount(2);
       await expect(orders).toContainText(javaScriptEnabled ? "30,000" : "31,000");

@@ -1,9 +1,10 @@
-import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Depth, KlinePeriod, PublicTrade, WireCandle } from "#protocol/endpoints/market-data";
 import type { MarketItem } from "#protocol/market";
 import { topics } from "#protocol/realtime";
 import { useTopic } from "~/lib/realtime";
+import { routerIsIdle } from "~/lib/router-idle";
 
 interface Initial {
   symbol: string;
@@ -38,20 +39,21 @@ export function useLiveMarket(initial: Initial) {
   useEffect(() => setCandles(initial.candles), [initial.candles]);
 
   // A post of this page (an order, a cancel) reloads the page data when it ends. A push of its own
-  // effect must not reload meanwhile: two page loads at once could both read the one-time toast
-  // ("Order cancelled."), and the one that is dropped would take it with it.
-  const navigation = useNavigation();
-  const fetchers = useFetchers();
-  const busy = useRef(false);
-  busy.current = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  // effect must not reload meanwhile: a reload started while the post's load runs restarts that
+  // load, and the one-time toast ("Order cancelled.") it carried would be dropped with it. So a
+  // push waits until the router is idle (its live state: see `routerIsIdle`), then reloads once.
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const reload = useCallback(() => {
     // Several pushes in a burst reload once.
     if (pending.current) return;
-    pending.current = setTimeout(() => {
-      pending.current = null;
-      if (!busy.current) revalidate();
-    }, 300);
+    const attempt = () => {
+      pending.current = setTimeout(() => {
+        if (!routerIsIdle()) return attempt();
+        pending.current = null;
+        revalidate();
+      }, 300);
+    };
+    attempt();
   }, [revalidate]);
   useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
 
