@@ -10,10 +10,23 @@ describe("the topic registry", () => {
       [topics.kline("ETH/BTC", "15m"), "kline"],
       [topics.depth("BTC/USDT"), "depth"],
       [topics.trade("DOGE/USDT"), "trade"],
+      [topics.contractDepth("BTC/USDT"), "contract_depth"],
+      [topics.contractTrade("BTC/USD"), "contract_trade"],
+      [topics.contractState("ETH/USDT"), "contract_state"],
     ] as const;
     for (const [name, kind] of built) expect(topicAccess(name), name).toEqual({ kind, access: "public" });
     expect(topicAccess(topics.refresh("42"))).toEqual({ kind: "refresh", access: "member", memberId: "42" });
-    expect(Object.keys(TOPICS).sort()).toEqual(["all_symbol_detail", "depth", "index", "kline", "refresh", "trade"]);
+    expect(Object.keys(TOPICS).sort()).toEqual([
+      "all_symbol_detail",
+      "contract_depth",
+      "contract_state",
+      "contract_trade",
+      "depth",
+      "index",
+      "kline",
+      "refresh",
+      "trade",
+    ]);
   });
 
   it("knows no other topic", () => {

@@ -6,6 +6,9 @@ import { endpoints } from "#protocol/endpoints";
 import { createServices, type ApiServices } from "../../engine/api/context";
 import { buildApp } from "../../engine/app";
 import { MarketData } from "../../engine/market/market-data";
+import { contractProduct } from "../../engine/contracts/contract-product";
+import { ContractService } from "../../engine/contracts/contract-service";
+import { seedContracts } from "../../engine/contracts/seed-contracts";
 import { seedDemoMarkets } from "../../engine/sim/demo-markets";
 import { DurableCore } from "../../engine/journal/durable-core";
 import { noticeProduct } from "../../engine/notices/notice-product";
@@ -37,6 +40,8 @@ export interface TestExchange {
   /** The operator's caller (`OPERATOR`): the dev mailbox, deposits. */
   operator: Caller;
   app: FastifyInstance;
+  /** The perpetual contracts (seeded; no price loop: a test moves their index with `contracts.tick`). */
+  contracts: ContractService;
   /** The engine's shared services: a test may name the demo member (`demoMemberId`). */
   services: ApiServices;
   /** Where the engine stores uploads (a temporary folder, removed on close). */
@@ -58,6 +63,7 @@ export async function startTestExchange(): Promise<TestExchange> {
   const uploadDir = await mkdtemp(path.join(os.tmpdir(), "route-tests-"));
   let store: TestStore | undefined;
   let spot: SpotService | undefined;
+  let contracts: ContractService | undefined;
   let marketData: MarketData | undefined;
   let app: FastifyInstance | undefined;
   const close = async () => {
@@ -71,15 +77,17 @@ export async function startTestExchange(): Promise<TestExchange> {
   try {
     store = await openTestStore("pglite");
     await seedDemoMarkets(store.db);
+    await seedContracts(store.db);
     // Spot, withdrawals (without a chain: none is sent), and the members' notifications (decision 031).
     const durable = await DurableCore.start({
       db: store.db,
-      products: [spotProduct, withdrawalProduct, noticeProduct()],
+      products: [spotProduct, contractProduct, withdrawalProduct, noticeProduct()],
       onFatal: (error) => {
         throw error;
       },
     });
     spot = new SpotService(durable);
+    contracts = new ContractService(durable);
     marketData = await MarketData.start({ db: store.db, spot });
     const services = createServices({
       devMailbox: true,
@@ -91,7 +99,7 @@ export async function startTestExchange(): Promise<TestExchange> {
       codeSendsPerHour: 10_000,
     });
     const withdrawals = new WithdrawalService(durable);
-    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, withdrawals, marketData });
+    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, contracts, withdrawals, marketData });
     app = engine;
     const url = await engine.listen({ host: "127.0.0.1", port: 0 });
     // NOTE: the web environment is read once per process and cached; the cached object is the
@@ -105,6 +113,7 @@ export async function startTestExchange(): Promise<TestExchange> {
       api,
       operator: OPERATOR,
       app: engine,
+      contracts,
       services,
       uploadDir,
       lastCode: (destination) => lastMailedCode(api, destination),

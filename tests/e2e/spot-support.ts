@@ -20,12 +20,12 @@ export async function createMember(tag: string): Promise<{ email: string; passwo
   return { email, password, uid: body.data.uid };
 }
 
-/** Credits a member's spot account through the operator call (the admin token of the e2e data folder). */
-export async function deposit(uid: string, coin: string, amount: string): Promise<void> {
+/** Credits a member's spot (or funding) account through the operator call (the admin token of the e2e data folder). */
+export async function deposit(uid: string, coin: string, amount: string, account: "spot" | "funding" = "spot"): Promise<void> {
   const res = await fetch(`${ENGINE_URL}/admin/deposit`, {
     method: "POST",
     headers: { "content-type": "application/json", ...adminHeaders() },
-    body: JSON.stringify({ uid, coin, account: "spot", amount, reference: `e2e-${uid}-${coin}-${Date.now()}` }),
+    body: JSON.stringify({ uid, coin, account, amount, reference: `e2e-${uid}-${coin}-${Date.now()}` }),
   });
   expect(res.status).toBe(200);
 }

@@ -29,6 +29,29 @@ export const page = style({
   },
 });
 
+/** The contract page: the order panel between the book and the trades (its chart is to come: issue 30). */
+export const contractPage = style([
+  page,
+  {
+    gridTemplateAreas: `"bar bar bar" "book forms trades" "orders orders orders"`,
+    gridTemplateRows: "auto auto auto",
+    "@media": {
+      "screen and (max-width: 1100px)": {
+        gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
+        gridTemplateAreas: `"bar bar" "forms forms" "orders orders" "book trades"`,
+      },
+      "screen and (max-width: 640px)": {
+        gridTemplateColumns: "minmax(0, 1fr)",
+        gridTemplateAreas: `"bar" "forms" "orders" "book" "trades"`,
+      },
+    },
+  },
+]);
+export const rulesTitle = style({ fontSize: "13px", fontWeight: 600, margin: 0 });
+export const rulesCaption = style({ textAlign: "left", fontSize: "12px", color: vars.color.textMuted, padding: "8px 0 4px", fontFamily: vars.font.body });
+/** The contract page's leverage form: the number and its button on one line. */
+export const leverageForm = style({ display: "flex", flexWrap: "wrap", gap: "8px", alignItems: "end", padding: "8px 12px 0" });
+
 export const area = styleVariants({
   bar: { ...panelBase, gridArea: "bar" },
   book: { ...panelBase, gridArea: "book" },
@@ -308,6 +331,20 @@ export const submit = styleVariants({
     background: vars.color.down,
     cursor: "pointer",
   },
+});
+/** The contract form's two direction buttons, side by side. */
+export const contractButtons = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "8px" });
+/** A position's close button and margin form, wrapping on a phone. */
+export const positionActions = style({ display: "flex", flexWrap: "wrap", gap: "6px", alignItems: "center" });
+export const marginForm = style({ display: "flex", flexWrap: "wrap", gap: "4px", alignItems: "center" });
+export const marginInput = style({
+  width: "7em",
+  padding: "4px 6px",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.background,
+  color: vars.color.text,
+  fontFamily: vars.font.mono,
 });
 export const loginPrompt = style({ padding: "24px 12px", textAlign: "center", display: "grid", gap: "12px", justifyItems: "center" });
 export const loginLink = style({

@@ -20,6 +20,8 @@ interface Props {
   groupHref: (group: BookGroup) => string;
   /** Rows shown per side. */
   rows?: number;
+  /** The third column: each level's value (price × amount; spot), or the amount up to it (contracts, whose amounts are contracts). */
+  total?: "value" | "cumulative";
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props {
  * market's price decimals, amounts its amount decimals, in the member's language: every row has
  * the same decimals, so the columns line up.
  */
-export function OrderBook({ depth, base, quote, amountScale, priceScale, last, lastTone, group, groupHref, rows = 12 }: Props) {
+export function OrderBook({ depth, base, quote, amountScale, priceScale, last, lastTone, group, groupHref, rows = 12, total = "value" }: Props) {
   const { t } = useTranslation();
   const nf = useNumberFormat();
   const asks = groupLevels(depth.asks, "ask", group, priceScale, amountScale).slice(0, rows);
@@ -46,7 +48,7 @@ export function OrderBook({ depth, base, quote, amountScale, priceScale, last, l
     <tr key={`${side}${price}`} className={clsx(s.bookRow, side === "ask" ? s.depthAsk : s.depthBid)} style={{ "--depth": share(cum) } as React.CSSProperties}>
       <td className={side === "ask" ? s.tone.down : s.tone.up}>{nf.fixed(price, priceScale)}</td>
       <td>{nf.fixed(amount, amountScale)}</td>
-      <td>{nf.fixed(multiplyDecimal(price, amount, priceScale), priceScale)}</td>
+      <td>{total === "value" ? nf.fixed(multiplyDecimal(price, amount, priceScale), priceScale) : nf.fixed(fromMinor(cum, amountScale), amountScale)}</td>
     </tr>
   );
   const head = (

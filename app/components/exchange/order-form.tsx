@@ -13,6 +13,7 @@ import { estimateOrderFee } from "~/lib/fees";
 import { decimalMarkOf, readDecimalInput, toInputText } from "#protocol/decimal-input";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useNumberFormat } from "~/lib/use-number-format";
+import { NumberField } from "./number-field";
 import * as s from "./exchange.css";
 
 export interface OrderFormRules {
@@ -110,44 +111,9 @@ export function OrderForm({ side, orderType, rules, available, funding, idempote
     set(fields.num, (availMinor * pct * 10n ** BigInt(precision.priceScale + precision.amountScale)) / (100n * priceMinor * 10n ** 8n), precision.amountScale);
   };
 
-  /**
-   * A number field. What is typed or pasted stays exactly as it is (decision 039): the field is
-   * read as the server reads it, and while the text is not a number the server would take, the
-   * server's message says why under it (the check's errors, once shown, come first).
-   */
-  const numberField = (field: ExchangeField, label: string, unit: string, scale: number, defaultValue?: string | null) => {
-    const props = getInputProps(field, { type: "text" });
-    const errorId = `${field.id}-error`;
-    const typed = field.value ? readDecimalInput(field.value, { scale, mark }) : null;
-    const unreadable = typed && !typed.ok && typed.error !== "required" ? [`validation.number.${typed.error}`] : [];
-    const errors = field.errors?.length ? field.errors : unreadable;
-    return (
-      <div className={s.numberField}>
-        <label htmlFor={field.id} className={s.numberLabel}>
-          {label}
-        </label>
-        <div className={s.numberBox}>
-          <input
-            {...props}
-            defaultValue={props.defaultValue ?? (defaultValue ? toInputText(defaultValue, mark) : undefined)}
-            className={s.numberInput}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-invalid={errors.length ? true : undefined}
-            aria-describedby={errors.length ? errorId : undefined}
-          />
-          <span className={s.unit} aria-hidden="true">
-            {unit}
-          </span>
-        </div>
-        {errors.length ? (
-          <p id={errorId} className={s.fieldError} data-testid={`${field.id}-error`}>
-            {errors.map((e) => formErrorText(e, t, { field: label, max: scale, mark, example: toInputText(scale > 0 ? "12.5" : "10", mark) })).join(" ")}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const numberField = (field: ExchangeField, label: string, unit: string, scale: number, defaultValue?: string | null) => (
+    <NumberField field={field} label={label} unit={unit} scale={scale} mark={mark} defaultValue={defaultValue} />
+  );
 
   const title = t(side === "buy" ? "exchange.buy_title" : "exchange.sell_title", { coin: rules.base });
   const fundFormId = `fund-${side}`;

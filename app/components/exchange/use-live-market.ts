@@ -1,10 +1,9 @@
-import { useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { Depth, KlinePeriod, PublicTrade, WireCandle } from "#protocol/endpoints/market-data";
 import type { MarketItem } from "#protocol/market";
 import { topics } from "#protocol/realtime";
 import { useTopic } from "~/lib/realtime";
-import { routerIsIdle } from "~/lib/router-idle";
+import { usePushReload } from "~/lib/use-push-reload";
 
 interface Initial {
   symbol: string;
@@ -26,7 +25,6 @@ interface Initial {
  * reloaded, since trades and candles may have been missed.
  */
 export function useLiveMarket(initial: Initial) {
-  const { revalidate } = useRevalidator();
   const [depth, setDepth] = useState(initial.depth);
   const [trades, setTrades] = useState(initial.trades);
   const [markets, setMarkets] = useState(initial.markets);
@@ -38,24 +36,7 @@ export function useLiveMarket(initial: Initial) {
   useEffect(() => setMarkets(initial.markets), [initial.markets]);
   useEffect(() => setCandles(initial.candles), [initial.candles]);
 
-  // A post of this page (an order, a cancel) reloads the page data when it ends. A push of its own
-  // effect must not reload meanwhile: a reload started while the post's load runs restarts that
-  // load, and the one-time toast ("Order cancelled.") it carried would be dropped with it. So a
-  // push waits until the router is idle (its live state: see `routerIsIdle`), then reloads once.
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const reload = useCallback(() => {
-    // Several pushes in a burst reload once.
-    if (pending.current) return;
-    const attempt = () => {
-      pending.current = setTimeout(() => {
-        if (!routerIsIdle()) return attempt();
-        pending.current = null;
-        revalidate();
-      }, 300);
-    };
-    attempt();
-  }, [revalidate]);
-  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+  const reload = usePushReload();
 
   const { symbol, period } = initial;
   useTopic(topics.depth(symbol), (d) => setDepth((cur) => (d.symbol === symbol && d.seq > cur.seq ? d : cur)), { onResync: reload });

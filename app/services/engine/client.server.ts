@@ -10,6 +10,7 @@ import { memberArea } from "./areas/member.server";
 import { noticesArea } from "./areas/notices.server";
 import { securityArea } from "./areas/security.server";
 import { spotArea } from "./areas/spot.server";
+import { contractMarketArea, contractsArea } from "./areas/contracts.server";
 import { walletArea } from "./areas/wallet.server";
 import { attempt, bindCall, pageAnswerFor } from "./call.server";
 import { memberSession, type RequestScope } from "./member-session.server";
@@ -36,6 +37,7 @@ export interface Engine {
   /** Runs a non-engine step under the client's rules (the unavailable page, the logout redirect). */
   guard<T>(run: () => Promise<T>): Promise<T>;
   readonly market: ReturnType<typeof marketArea>;
+  readonly contractMarket: ReturnType<typeof contractMarketArea>;
   readonly auth: ReturnType<typeof authArea>;
   /** This engine with the member's areas, or null for a visitor. */
   asMember(): MemberEngine | null;
@@ -49,6 +51,7 @@ export interface MemberEngine extends Engine {
   readonly security: ReturnType<typeof securityArea>;
   readonly kyc: ReturnType<typeof kycArea>;
   readonly spot: ReturnType<typeof spotArea>;
+  readonly contracts: ReturnType<typeof contractsArea>;
   readonly favourites: ReturnType<typeof favouritesArea>;
   readonly wallet: ReturnType<typeof walletArea>;
   readonly notices: ReturnType<typeof noticesArea>;
@@ -74,6 +77,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
       }
     },
     market: marketArea(visitor),
+    contractMarket: contractMarketArea(visitor),
     auth: authArea(visitor),
     asMember: () => member,
   };
@@ -88,6 +92,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
       security: securityArea(call),
       kyc: kycArea(call),
       spot: spotArea(call),
+      contracts: contractsArea(call),
       favourites: favouritesArea(call),
       wallet: walletArea(call),
       notices: noticesArea(call),

@@ -1,9 +1,10 @@
+import type { ContractInfo } from "#protocol/endpoints/contracts";
 import type { SpotSymbol } from "#protocol/endpoints/market-data";
 
 /**
- * Spot markets' trading rules, kept in the web process so an order form is checked without asking
- * the engine for the market first (issue 11: one engine call per order). The scales and coins it
- * is used for never change once a market is listed (README "Markets are configuration"), and the
+ * Markets' trading rules, kept in the web process so an order form is checked without asking the
+ * engine for the market first (issue 11: one engine call per order). The scales and coins it is
+ * used for never change once a market is listed (README "Markets are configuration"), and the
  * engine checks every order again anyway; minimum quantity, fees and halts are the engine's to
  * enforce. A market listed since the last load is a miss, which reloads at once (at most once per
  * `MISS_RELOAD_MS`, so unknown symbols cannot make every request a reload).
@@ -11,36 +12,53 @@ import type { SpotSymbol } from "#protocol/endpoints/market-data";
 const TTL_MS = 60_000;
 const MISS_RELOAD_MS = 5_000;
 
-let loaded: { bySymbol: Map<string, SpotSymbol>; at: number } | undefined;
-let pending: Promise<Map<string, SpotSymbol>> | undefined;
+function rulesCache<T extends { symbolName: string }>() {
+  let loaded: { bySymbol: Map<string, T>; at: number } | undefined;
+  let pending: Promise<Map<string, T>> | undefined;
 
-async function rules(load: () => Promise<SpotSymbol[]>, maxAgeMs: number): Promise<Map<string, SpotSymbol>> {
-  if (loaded && Date.now() - loaded.at < maxAgeMs) return loaded.bySymbol;
-  pending ??= load()
-    .then((list) => {
-      loaded = { bySymbol: new Map(list.map((s) => [s.symbolName, s])), at: Date.now() };
-      return loaded.bySymbol;
-    })
-    // The engine blinking keeps the rules it gave last (they do not change under a listed market).
-    .catch((error: unknown) => {
-      if (loaded) return loaded.bySymbol;
-      throw error;
-    })
-    .finally(() => {
-      pending = undefined;
-    });
-  return pending;
+  async function rules(load: () => Promise<T[]>, maxAgeMs: number): Promise<Map<string, T>> {
+    if (loaded && Date.now() - loaded.at < maxAgeMs) return loaded.bySymbol;
+    pending ??= load()
+      .then((list) => {
+        loaded = { bySymbol: new Map(list.map((s) => [s.symbolName, s])), at: Date.now() };
+        return loaded.bySymbol;
+      })
+      // The engine blinking keeps the rules it gave last (they do not change under a listed market).
+      .catch((error: unknown) => {
+        if (loaded) return loaded.bySymbol;
+        throw error;
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  }
+
+  return {
+    /** The rules of `symbol` (BTC_USDT or BTC/USDT), or null when the engine lists no such market. */
+    async get(symbol: string, load: () => Promise<T[]>): Promise<T | null> {
+      const name = symbol.replace("_", "/");
+      const found = (await rules(load, TTL_MS)).get(name);
+      if (found) return found;
+      return (await rules(load, MISS_RELOAD_MS)).get(name) ?? null;
+    },
+    clear() {
+      loaded = undefined;
+    },
+  };
 }
 
-/** The rules of `symbol` (BTC_USDT or BTC/USDT), or null when the engine lists no such market. */
-export async function cachedSymbolRules(symbol: string, load: () => Promise<SpotSymbol[]>): Promise<SpotSymbol | null> {
-  const name = symbol.replace("_", "/");
-  const found = (await rules(load, TTL_MS)).get(name);
-  if (found) return found;
-  return (await rules(load, MISS_RELOAD_MS)).get(name) ?? null;
-}
+const spotRules = rulesCache<SpotSymbol>();
+const contractRules = rulesCache<ContractInfo>();
+
+/** A spot market's rules (BTC_USDT or BTC/USDT), or null when the engine lists no such market. */
+export const cachedSymbolRules = (symbol: string, load: () => Promise<SpotSymbol[]>) => spotRules.get(symbol, load);
+
+/** A contract's rules (scales, size, leverage table), or null when the engine lists no such contract. */
+export const cachedContractRules = (symbol: string, load: () => Promise<ContractInfo[]>) => contractRules.get(symbol, load);
 
 /** For tests: forget the cached rules. */
 export function clearSymbolRules() {
-  loaded = undefined;
+  spotRules.clear();
+  contractRules.clear();
 }

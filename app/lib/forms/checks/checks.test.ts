@@ -6,12 +6,13 @@ import * as account from "./account";
 import * as addressBook from "./address-book";
 import * as auth from "./auth";
 import * as bind from "./bind";
+import * as contract from "./contract";
 import * as ops from "./ops";
 import * as order from "./order";
 import * as transfer from "./transfer";
 import * as withdrawal from "./withdrawal";
 
-const checks = { ...account, ...addressBook, ...auth, ...bind, ...ops, ...order, ...transfer, ...withdrawal };
+const checks = { ...account, ...addressBook, ...auth, ...bind, ...contract, ...ops, ...order, ...transfer, ...withdrawal };
 
 const rules = (over: Partial<WithdrawalRules> = {}): WithdrawalRules => ({
   scale: 8,
@@ -55,6 +56,9 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["opsLanguageCheck", "language", checks.opsLanguageCheck],
   ["opsCurrencyCheck", "display currency", checks.opsCurrencyCheck],
   ["spotOrderCheck", "spot order", checks.spotOrderCheck({ priceScale: 2, amountScale: 4, quoteScale: 2 }, ",")],
+  ["contractOrderCheck", "contract order", checks.contractOrderCheck(1, ".")],
+  ["contractLeverageCheck", "contract leverage", checks.contractLeverageCheck(100)],
+  ["contractMarginCheck", "contract margin", checks.contractMarginCheck(4, ",")],
 ];
 
 describe("form checks (decision 037)", () => {

@@ -1,0 +1,72 @@
+// Bundling only (the page's modules, for where the browser build puts them): schema-bundle.ts.
+import "./schema-bundle";
+import * as z from "zod";
+import { idempotencyKeyField } from "#protocol/fields";
+import type { DecimalMark } from "#protocol/decimal-input";
+import { CONTRACT_ORDER_TYPES } from "../contract-choices";
+import { decimalField } from "./decimal-field";
+
+/**
+ * The forms of the contract trading page (issue 30): an order (open or close, long or short, limit
+ * or market, in whole contracts), the member's leverage in the contract, and a position's margin
+ * added or taken back. Prices and amounts are read exactly as typed in the member's language
+ * (decisions 014 and 039), on both tiers; messages are text keys.
+ */
+
+/** Whole contracts, 1 to 10,000,000, digits only (a contract is not divided). */
+const WHOLE_CONTRACTS = /^[1-9]\d{0,7}$/;
+const contractsField = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const text = raw?.trim() ?? "";
+    if (text === "") return undefined;
+    if (!WHOLE_CONTRACTS.test(text) || Number(text) > 10_000_000) {
+      ctx.addIssue({ code: "custom", message: "contract_page.validation.num_whole" });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+/** An order: the direction is the button pressed (1 open long, 2 open short, 3 close long, 4 close short). */
+export function contractOrderSchema(priceScale: number, mark: DecimalMark) {
+  return z
+    .object({
+      direction: z.enum(["1", "2", "3", "4"], { message: "contract_page.validation.direction" }),
+      orderType: z.enum(CONTRACT_ORDER_TYPES),
+      price: decimalField({ scale: priceScale, mark }),
+      num: contractsField,
+      idempotencyKey: idempotencyKeyField,
+    })
+    .superRefine((v, ctx) => {
+      if (v.orderType === "limit" && !v.price) ctx.addIssue({ code: "custom", path: ["price"], message: "spot.validation.price_required" });
+      if (!v.num) ctx.addIssue({ code: "custom", path: ["num"], message: "spot.validation.num_required" });
+    });
+}
+export type ContractOrderForm = z.output<ReturnType<typeof contractOrderSchema>>;
+
+/** The leverage in a contract: a whole number from 1 to the contract's most. */
+export function contractLeverageSchema(maxLeverage: number) {
+  return z.object({
+    leverage: z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,2}$/, "contract_page.validation.leverage")
+      .transform(Number)
+      .refine((n) => n <= maxLeverage, "contract_page.validation.leverage"),
+    idempotencyKey: idempotencyKeyField,
+  });
+}
+
+/** Margin added to a position or taken back from it, in the settlement coin at its decimals. */
+export function contractMarginSchema(settleScale: number, mark: DecimalMark) {
+  return z
+    .object({
+      change: z.enum(["add", "remove"]),
+      amount: decimalField({ scale: settleScale, mark }),
+      idempotencyKey: idempotencyKeyField,
+    })
+    .superRefine((v, ctx) => {
+      if (!v.amount || !/[1-9]/.test(v.amount)) ctx.addIssue({ code: "custom", path: ["amount"], message: "contract_page.validation.amount_required" });
+    });
+}

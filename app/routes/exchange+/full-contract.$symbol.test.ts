@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "#protocol/endpoints";
+import { Browser } from "~/testing/route-call";
+import { startTestExchange, TEST_PASSWORD, type TestExchange } from "~/testing/test-exchange";
+import * as contractRoute from "./full-contract.$symbol";
+
+/**
+ * The contract page (issue 30) against a real engine with the seeded contracts and no price loop:
+ * the test moves the index itself. What a member sees (status, redirect, toast, the form kept) and
+ * what the engine holds afterwards.
+ */
+let exchange: TestExchange;
+beforeAll(async () => {
+  exchange = await startTestExchange();
+  expect(await exchange.contracts.tick([["BTC/USDT", "50000"]], Date.now())).toBe("OK");
+});
+afterAll(() => exchange?.close());
+
+const PAGE = "/exchange/full-contract/BTC_USDT";
+const params = { symbol: "BTC_USDT" };
+let members = 0;
+let keys = 0;
+const key = () => `contract-route-key-${++keys}`;
+
+/** A member with `usdt` in the contract account, logged in in a browser. */
+async function trader(usdt = "1000") {
+  const email = `contract-trader-${++members}@example.com`;
+  const uid = await exchange.register(email);
+  await exchange.deposit(uid, "USDT", usdt);
+  const browser = new Browser();
+  await browser.logIn(email, TEST_PASSWORD);
+  const caller = await exchange.as(browser);
+  await exchange.api.data(endpoints.transfer, { query: { from: "2", to: "4", coin: "USDT", amount: usdt, idempotencyKey: key() } }, caller);
+  return {
+    browser,
+    caller,
+    positions: () => exchange.api.data(endpoints.myPositions, { params: { type: "1" } }, caller),
+    openOrders: async () =>
+      (await exchange.api.data(endpoints.contractOrders, { params: { type: "1", scope: "current", pageNo: "1" }, query: {} }, caller)).list,
+  };
+}
+
+const order = (fields: Record<string, string> = {}) => ({
+  intent: "place",
+  orderType: "limit",
+  direction: "1",
+  price: "49000",
+  num: "10",
+  idempotencyKey: key(),
+  ...fields,
+});
+
+describe("the contract page", () => {
+  it("shows a visitor the contract's market and no member side; an unknown contract is a 404", async () => {
+    const browser = new Browser();
+    const page = await browser.get(contractRoute.loader, PAGE, params);
+    expect(page.status).toBe(200);
+    const data = page.data as { goods: { info: { symbolName: string }; state: { markPrice: string } }; account: unknown };
+    expect(data.goods.info.symbolName).toBe("BTC/USDT");
+    expect(data.goods.state.markPrice).toBe("50000");
+    expect(data.account).toBeNull();
+    expect((await browser.get(contractRoute.loader, "/exchange/full-contract/DOGE_USDT", { symbol: "DOGE_USDT" })).status).toBe(404);
+    expect((await browser.get(contractRoute.loader, "/exchange/full-contract/nope", { symbol: "nope" })).status).toBe(404);
+  });
+
+  it("opens a position against a resting order, sets leverage, adds margin and closes it, each once", async () => {
+    const maker = await trader("5000");
+    const taker = await trader("1000");
+    // The maker's short rests at 50,010 (placed through the page too).
+    const ask = await maker.browser.post(contractRoute.action, PAGE, order({ direction: "2", price: "50010", num: "100" }), params);
+    expect(ask.status).toBe(302);
+    expect(await maker.browser.toast()).toMatchObject({ type: "success", key: "contract_page.placed_open" });
+
+    // Leverage: 0 and 101 are refused on the form, 10 is set.
+    for (const bad of ["0", "101", "2.5"]) {
+      const refused = await taker.browser.post(contractRoute.action, PAGE, { intent: "leverage", leverage: bad, idempotencyKey: key() }, params);
+      expect(refused.status).toBe(400);
+      expect(refused.data).toMatchObject({ form: "leverage", result: { error: { leverage: ["contract_page.validation.leverage"] } } });
+    }
+    const set = await taker.browser.post(contractRoute.action, PAGE, { intent: "leverage", leverage: "10", idempotencyKey: key() }, params);
+    expect(set.status).toBe(302);
+    expect(await taker.browser.toast()).toMatchObject({ key: "contract_page.leverage_set", values: { leverage: "10" } });
+
+    // A fraction of a contract is refused with the reason; nothing is placed.
+    const fraction = await taker.browser.post(contractRoute.action, PAGE, order({ num: "1.5" }), params);
+    expect(fraction.status).toBe(400);
+    expect(fraction.data).toMatchObject({ form: "order", result: { error: { num: ["contract_page.validation.num_whole"] } } });
+    expect(await taker.openOrders()).toEqual([]);
+
+    // A market buy of 20 fills against the ask; posted twice with one key, it buys once.
+    const buy = order({ orderType: "market", price: "", num: "20" });
+    for (let i = 0; i < 2; i++) {
+      const placed = await taker.browser.post(contractRoute.action, PAGE, buy, params);
+      expect(placed.status).toBe(302);
+      expect(await taker.browser.toast()).toMatchObject({ key: "contract_page.placed_filled", values: { filled: "20" } });
+    }
+    const [position] = await taker.positions();
+    expect(position).toMatchObject({ symbolName: "BTC/USDT", side: "long", qty: "20", entryPrice: "50010", leverage: 10 });
+
+    // Margin: an amount is needed; 5 USDT is added.
+    const empty = await taker.browser.post(
+      contractRoute.action,
+      PAGE,
+      { intent: "margin", symbol: "BTC_USDT", change: "add", amount: "", idempotencyKey: key() },
+      params,
+    );
+    expect(empty.data).toMatchObject({ form: "margin-BTC_USDT", result: { error: { amount: ["contract_page.validation.amount_required"] } } });
+    const add = await taker.browser.post(
+      contractRoute.action,
+      PAGE,
+      { intent: "margin", symbol: "BTC_USDT", change: "add", amount: "5", idempotencyKey: key() },
+      params,
+    );
+    expect(add.status).toBe(302);
+    expect(await taker.browser.toast()).toMatchObject({ key: "contract_page.margin_added", values: { amount: "5", coin: "USDT" } });
+    const [after] = await taker.positions();
+    expect(BigInt(after!.margin.replace(".", "")) > BigInt(position!.margin.replace(".", ""))).toBe(true);
+
+    // Closed at market: the maker bids 20 at 49,990 (closing its short), and the taker's close sells into it.
+    const bid = await maker.browser.post(contractRoute.action, PAGE, order({ direction: "4", price: "49990", num: "20" }), params);
+    expect(bid.status).toBe(302);
+    const close = await taker.browser.post(
+      contractRoute.action,
+      PAGE,
+      { intent: "close", symbol: "BTC_USDT", side: "long", qty: "20", idempotencyKey: key() },
+      params,
+    );
+    expect(close.status).toBe(302);
+    expect(await taker.browser.toast()).toMatchObject({ key: "contract_page.placed_filled" });
+    expect(await taker.positions()).toEqual([]);
+  });
+
+  it("sends a visitor's post to the login page", async () => {
+    const answer = await new Browser().post(contractRoute.action, PAGE, order(), params);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(/^\/user\/login\?redirectTo=/);
+  });
+});

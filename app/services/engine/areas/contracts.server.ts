@@ -1,0 +1,40 @@
+import { endpoints } from "#protocol/endpoints";
+import type { EngineCall } from "../call.server";
+import type { EndpointInput } from "../endpoint-input";
+import { cachedContractRules } from "../symbol-rules.server";
+
+type Input<E extends keyof typeof endpoints> = EndpointInput<(typeof endpoints)[E]>;
+/** 1 USDT-margined (ubw), 2 coin-margined (bbw). */
+export type ContractTypeCode = "1" | "2";
+
+/** Perpetual contracts' public reads: the list with rules, and one contract's market for its page. */
+export function contractMarketArea(call: EngineCall) {
+  return {
+    list: (type?: ContractTypeCode) => call(endpoints.getContract, { query: type ? { type } : {} }),
+    /** Rules, prices and funding, book and trades of one contract; `symbol` as BTC_USDT. */
+    goods: (symbol: string, levels?: number) =>
+      call(endpoints.contractGoods, { query: { symbolName: symbol, levels: levels === undefined ? undefined : String(levels) } }),
+    /** One contract's rules from the web tier's cache (for checking an order form: one engine call per order). */
+    rules: (symbol: string) => cachedContractRules(symbol, () => call(endpoints.getContract, { query: {} })),
+  };
+}
+
+/** A member's contracts: orders, positions, leverage, margin and the one-key close. */
+export function contractsArea(call: EngineCall) {
+  return {
+    place: (action: "open" | "close", type: "1" | "2", body: Input<"placeContractOrder">["body"]) =>
+      call(endpoints.placeContractOrder, { params: { action, type }, body }),
+    cancel: (orderId: string) => call(endpoints.cancelContractOrder, { body: { orderId } }),
+    positions: (type: ContractTypeCode) => call(endpoints.myPositions, { params: { type } }),
+    orders: (type: ContractTypeCode, scope: "current" | "history", pageNo: number, query: Input<"contractOrders">["query"] = {}) =>
+      call(endpoints.contractOrders, { params: { type, scope, pageNo: String(pageNo) }, query }),
+    leverage: (symbol: string) => call(endpoints.contractLeverage, { query: { symbolName: symbol } }),
+    setLeverage: (symbol: string, leverage: number, idempotencyKey: string) =>
+      call(endpoints.updateLeverage, { body: { symbolName: symbol, leverage, idempotencyKey } }),
+    /** Adds margin to the position (a positive amount) or takes some back (negative). */
+    changeMargin: (symbol: string, amount: string, idempotencyKey: string) =>
+      call(endpoints.updateBond, { body: { symbolName: symbol, amount, idempotencyKey } }),
+    closeAll: (type: ContractTypeCode, symbols: string[], idempotencyKey: string) =>
+      call(endpoints.closeAllPositions, { body: { contractType: type, oneKeySymbolNameList: symbols, idempotencyKey } }),
+  };
+}
