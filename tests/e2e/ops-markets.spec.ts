@@ -65,3 +65,39 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+/** Issue 30: the console's contracts page, with and without JavaScript: a contract halted and resumed, a bad band refused. */
+for (const javaScriptEnabled of [true, false]) {
+  test(`a markets operator halts and resumes a contract; a bad price band is refused (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+    // Contracts the member journeys do not trade (the runs go side by side).
+    const symbol = javaScriptEnabled ? "ETH/USD" : "XRP/USDT";
+    const operator = await createOperator("markets", `e2e-contracts-${javaScriptEnabled ? "js" : "nojs"}`);
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors = hydrationErrors(page);
+    await opsLogIn(page, operator);
+    await page.getByRole("link", { name: "Contracts" }).click();
+    await expect(page.getByRole("heading", { name: "Perpetual contracts", level: 1 })).toBeVisible();
+    // Exactly that contract (ETH/USD is a prefix of ETH/USDT).
+    const row = page.getByRole("row").filter({ has: page.getByText(symbol, { exact: true }) });
+    await expect(row).toHaveCount(1);
+    if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
+
+    await row.getByRole("button", { name: `Halt new orders on ${symbol}` }).click();
+    await expect(page.getByText(`${symbol} is halted: it takes no new orders.`)).toBeVisible();
+    await expect(row.getByText("Halted", { exact: true })).toBeVisible();
+
+    await row.getByText("Change rules…").click();
+    const band = row.getByLabel("Price band (% around the mark)");
+    await band.fill("75");
+    await row.getByRole("button", { name: `Save rules of ${symbol}` }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "The price band must be above 0 and at most 50 %." })).toBeVisible();
+    await expect(band).toHaveAttribute("aria-invalid", "true");
+
+    await row.getByRole("button", { name: `Resume trading on ${symbol}` }).click();
+    await expect(page.getByText(`${symbol} trades again.`)).toBeVisible();
+    await expect(row.getByText("Trading", { exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

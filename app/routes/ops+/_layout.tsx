@@ -13,6 +13,7 @@ export const OPS_MENU: ReadonlyArray<{ key: string; to: string; permission: Oper
   { key: "withdrawals", to: "/ops/withdrawals", permission: "withdrawals.read" },
   { key: "deposits", to: "/ops/deposits", permission: "deposits.read" },
   { key: "markets", to: "/ops/markets", permission: "markets.read" },
+  { key: "contracts", to: "/ops/contracts", permission: "markets.read" },
   { key: "config", to: "/ops/config", permission: "config.read" },
   { key: "operators", to: "/ops/operators", permission: "operators.manage" },
   { key: "audit", to: "/ops/audit", permission: "audit.read" },
