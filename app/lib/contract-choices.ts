@@ -14,3 +14,7 @@ const pick = <T extends string>(choices: readonly T[], value: string | null, fal
 export function readContractChoices(search: URLSearchParams): { action: ContractActionTab; orderType: ContractOrderType } {
   return { action: pick(CONTRACT_ACTIONS, search.get("action"), "open"), orderType: pick(CONTRACT_ORDER_TYPES, search.get("type"), "limit") };
 }
+
+/** The orders area's lists of contract orders (spec §2 `future/u`, `future/coin`). */
+export const CONTRACT_ORDER_TABS = ["open", "history"] as const;
+export type ContractOrderTab = (typeof CONTRACT_ORDER_TABS)[number];

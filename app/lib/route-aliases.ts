@@ -27,6 +27,8 @@ export const ROUTE_ALIASES = {
   "/account/center/history-withdrawal": { to: "/account/wallet/history-withdrawal", keepQuery: true },
   /** The same list with its filter: the query is kept. */
   "/account/center/entrust/spot": { to: "/account/entrust/spot", keepQuery: true },
+  "/account/center/entrust/future/u": { to: "/account/entrust/future/u", keepQuery: true },
+  "/account/center/entrust/future/coin": { to: "/account/entrust/future/coin", keepQuery: true },
 } as const satisfies Record<string, { to: string; keepQuery?: boolean }>;
 
 export type RouteAlias = keyof typeof ROUTE_ALIASES;

@@ -77,6 +77,15 @@ for (const javaScriptEnabled of [true, false]) {
       await positions.getByRole("button", { name: "Close BTCUSDT at market" }).click();
       await expect(page.getByTestId("toast")).toContainText("Order filled: 3 contracts.");
       await expect(page.getByText(text("en", "contract_page.no_positions"))).toBeVisible();
+
+      // The orders area keeps them: the cancelled limit and the two market orders in the history.
+      await page.getByRole("link", { name: "All contract orders" }).click();
+      await expect(page).toHaveURL(/\/account\/entrust\/future\/u$/);
+      await page.getByRole("link", { name: "Order history" }).click();
+      const history = page.getByTestId("contract-order-list");
+      await expect(history.getByRole("row")).toHaveCount(4);
+      await expect(history).toContainText("Cancelled");
+      await expect(history).toContainText("Close long");
     });
   });
 }
@@ -92,6 +101,11 @@ test("the contract page at 390 px and 1440 px: no serious axe violations, nothin
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath(`contract-${width}.png`), fullPage: true });
+    // The orders area's contract list too.
+    await page.goto("/account/entrust/future/u?tab=history");
+    await expect(page.getByRole("heading", { name: "USDT-margined contract orders", level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoSeriousA11yViolations(page);
   }
   // A visitor sees the market and a way to log in.
   await page.context().clearCookies();

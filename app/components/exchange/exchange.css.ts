@@ -47,6 +47,8 @@ export const contractPage = style([
     },
   },
 ]);
+/** The contract page's link to the whole orders area, beside its open orders. */
+export const allOrdersLink = style({ padding: "0 12px", fontSize: "12px", color: vars.color.textMuted });
 export const rulesTitle = style({ fontSize: "13px", fontWeight: 600, margin: 0 });
 export const rulesCaption = style({ textAlign: "left", fontSize: "12px", color: vars.color.textMuted, padding: "8px 0 4px", fontFamily: vars.font.body });
 /** The contract page's leverage form: the number and its button on one line. */

@@ -222,9 +222,14 @@ export default function ContractPage() {
             labelledBy="contract-positions-title"
             marginReply={refused && refused.form.startsWith("margin-") ? refused : null}
           />
-          <h2 id="contract-orders-title" className={s.panelTitle}>
-            {t("contract_page.open_orders")}
-          </h2>
+          <div className={s.ordersHead}>
+            <h2 id="contract-orders-title" className={s.panelTitle}>
+              {t("contract_page.open_orders")}
+            </h2>
+            <Link to={`/account/entrust/future/${info.contract_type === 1 ? "u" : "coin"}`} className={s.allOrdersLink}>
+              {t("contract_page.all_orders")}
+            </Link>
+          </div>
           <ContractOpenOrders orders={account.openOrders} labelledBy="contract-orders-title" />
         </section>
       )}

@@ -11,6 +11,7 @@ import * as s from "~/styles/account-entrust.css";
 const PRODUCTS = [
   { key: "spot", to: "/account/entrust/spot" },
   { key: "contract_u", to: "/account/entrust/future/u" },
+  { key: "contract_coin", to: "/account/entrust/future/coin" },
   { key: "pulse", to: "/account/entrust/pulse" },
 ] as const;
 
