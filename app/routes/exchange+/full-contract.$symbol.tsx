@@ -15,6 +15,7 @@ import { CONTRACT_ACTIONS, CONTRACT_ORDER_TYPES, readContractChoices } from "~/l
 import { useTranslation } from "~/lib/i18n";
 import { numberFormatOf } from "~/lib/number-format";
 import type { ShellData } from "~/lib/shell";
+import { revalidateUnlessShownOnly } from "~/lib/revalidate-unless-shown-only";
 import { pageTitle } from "~/lib/use-shell";
 import { contractPageAction, loadContractPage } from "~/services/contracts/contract-page.server";
 import { withEngine, withMember } from "~/services/engine/route.server";
@@ -36,28 +37,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 /** Switching the order panel's tabs or the book's grouping only changes how the page shows what it has. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: {
-  currentUrl: URL;
-  nextUrl: URL;
-  formMethod?: string;
-  defaultShouldRevalidate: boolean;
-}) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
-    const a = new URLSearchParams(currentUrl.search);
-    const b = new URLSearchParams(nextUrl.search);
-    for (const shownOnly of ["type", "action", "group", "tab"]) {
-      a.delete(shownOnly);
-      b.delete(shownOnly);
-    }
-    if (a.toString() === b.toString()) return false;
-  }
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessShownOnly(["type", "action", "group"]);
 
 /**
  * Perpetual contract trading (spec §2 /exchange/full-contract/{symbol}; issue 30): the contract's

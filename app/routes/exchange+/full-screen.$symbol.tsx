@@ -16,6 +16,7 @@ import { readBookGroup, type BookGroup } from "~/lib/book-grouping";
 import { readFormSide, readMemberTab, type MemberTab } from "~/lib/trading-tabs";
 import { numberFormatOf } from "~/lib/number-format";
 import type { ShellData } from "~/lib/shell";
+import { revalidateUnlessShownOnly } from "~/lib/revalidate-unless-shown-only";
 import { pageTitle } from "~/lib/use-shell";
 import { withEngine, withMember } from "~/services/engine/route.server";
 import { exchangeAction, loadExchange } from "~/services/spot/exchange.server";
@@ -36,29 +37,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 /** Switching the order type tab or the book's grouping only changes how the page shows what it has: no need to reload the market. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: {
-  currentUrl: URL;
-  nextUrl: URL;
-  formMethod?: string;
-  defaultShouldRevalidate: boolean;
-}) {
-  // Only a change of the order type alone (a redirect back to the same URL after a post reloads).
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
-    const a = new URLSearchParams(currentUrl.search);
-    const b = new URLSearchParams(nextUrl.search);
-    for (const shownOnly of ["type", "group", "chart", "side"]) {
-      a.delete(shownOnly);
-      b.delete(shownOnly);
-    }
-    if (a.toString() === b.toString()) return false;
-  }
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessShownOnly(["type", "group", "chart", "side"]);
 
 /** Spot trading (spec §2 /exchange/full-screen/{symbol}): chart, book, trades, order forms, open orders. */
 export default function ExchangePage() {

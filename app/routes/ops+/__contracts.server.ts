@@ -4,8 +4,9 @@ import { fromMinor, toMinor } from "#protocol/decimal";
 import { endpoints } from "#protocol/endpoints";
 import type { ContractInfo } from "#protocol/endpoints/contracts";
 import { keyError } from "~/lib/forms/form-error";
-import { OPS_HEADERS, withOperator, type OpsEngine } from "~/services/ops/ops-engine.server";
+import { OPS_HEADERS, withOperator } from "~/services/ops/ops-engine.server";
 import { redirectWithToast } from "~/services/platform/toast.server";
+import { send, textOf } from "./__rule-forms.server";
 
 /*
  * The console's contracts page (`contracts.tsx`; issue 30): its loader and action, apart from the
@@ -46,10 +47,6 @@ export function loadContracts(args: LoaderFunctionArgs) {
 }
 
 const INTENTS = ["halt", "resume", "rules"] as const;
-const textOf = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, 100) : undefined;
-};
 
 type Read<T> = { ok: true; value: T } | { ok: false; error: string };
 const whole = (raw: string, max: number, error: string): Read<number> => {
@@ -99,11 +96,6 @@ function readRules(form: FormData, info: ContractInfo, mark: DecimalMark): { ok:
   };
   if (Object.keys(change).length === 0) return { symbol: info.symbolName, intent: "rules", error: keyError("ops.errors.no_change"), values };
   return { ok: true, change };
-}
-
-async function send(ops: OpsEngine, refusal: ContractRefusal, call: () => Promise<unknown>): Promise<ContractRefusal | null> {
-  const done = await ops.attempt(call);
-  return done.ok ? null : { ...refusal, error: done.error };
 }
 
 /**

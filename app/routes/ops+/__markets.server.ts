@@ -4,8 +4,9 @@ import { toMinor } from "#protocol/decimal";
 import { endpoints } from "#protocol/endpoints";
 import type { OpsMarket } from "#protocol/endpoints/spot";
 import { keyError } from "~/lib/forms/form-error";
-import { OPS_HEADERS, withOperator, type OpsEngine } from "~/services/ops/ops-engine.server";
+import { OPS_HEADERS, withOperator } from "~/services/ops/ops-engine.server";
 import { redirectWithToast } from "~/services/platform/toast.server";
+import { send, textOf } from "./__rule-forms.server";
 
 /*
  * The markets page's loader and action (`markets.tsx`), apart from the route module so what reads
@@ -44,12 +45,6 @@ export function loadMarkets(args: LoaderFunctionArgs) {
 }
 
 const INTENTS = ["halt", "resume", "rules"] as const;
-
-/** A rules form's text as posted: a string of sensible length, or undefined. */
-function textOf(form: FormData, name: string): string | undefined {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, 100) : undefined;
-}
 
 /**
  * A fee typed in basis points: a whole number from 0 to 1,000 (0 is a fee too), or the key of what
@@ -106,12 +101,6 @@ function readRules(form: FormData, market: OpsMarket, mark: DecimalMark): { ok: 
   };
   if (Object.keys(change).length === 0) return { symbol: market.symbol, intent: "rules", error: keyError("ops.errors.no_change"), values };
   return { ok: true, change };
-}
-
-/** The one engine call of a post, or its refusal as the row's error. */
-async function send(ops: OpsEngine, refusal: MarketRefusal, call: () => Promise<unknown>): Promise<MarketRefusal | null> {
-  const done = await ops.attempt(call);
-  return done.ok ? null : { ...refusal, error: done.error };
 }
 
 /**

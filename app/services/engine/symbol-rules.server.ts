@@ -35,6 +35,10 @@ function rulesCache<T extends { symbolName: string }>() {
   }
 
   return {
+    /** Every market's rules, as last loaded (at most `TTL_MS` old). */
+    async all(load: () => Promise<T[]>): Promise<T[]> {
+      return [...(await rules(load, TTL_MS)).values()];
+    },
     /** The rules of `symbol` (BTC_USDT or BTC/USDT), or null when the engine lists no such market. */
     async get(symbol: string, load: () => Promise<T[]>): Promise<T | null> {
       const name = symbol.replace("_", "/");
@@ -56,6 +60,9 @@ export const cachedSymbolRules = (symbol: string, load: () => Promise<SpotSymbol
 
 /** A contract's rules (scales, size, leverage table), or null when the engine lists no such contract. */
 export const cachedContractRules = (symbol: string, load: () => Promise<ContractInfo[]>) => contractRules.get(symbol, load);
+
+/** Every contract's rules, in the engine's order, from the same cache (the page's contract switcher, the orders area's filter). */
+export const cachedContracts = (load: () => Promise<ContractInfo[]>) => contractRules.all(load);
 
 /** For tests: forget the cached rules. */
 export function clearSymbolRules() {

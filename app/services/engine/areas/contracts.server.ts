@@ -1,7 +1,7 @@
 import { endpoints } from "#protocol/endpoints";
 import type { EngineCall } from "../call.server";
 import type { EndpointInput } from "../endpoint-input";
-import { cachedContractRules } from "../symbol-rules.server";
+import { cachedContractRules, cachedContracts } from "../symbol-rules.server";
 
 type Input<E extends keyof typeof endpoints> = EndpointInput<(typeof endpoints)[E]>;
 /** 1 USDT-margined (ubw), 2 coin-margined (bbw). */
@@ -10,7 +10,15 @@ export type ContractTypeCode = "1" | "2";
 /** Perpetual contracts' public reads: the list with rules, and one contract's market for its page. */
 export function contractMarketArea(call: EngineCall) {
   return {
-    list: (type?: ContractTypeCode) => call(endpoints.getContract, { query: type ? { type } : {} }),
+    /**
+     * The contracts listed (of one type), with their rules, from the web tier's cache: what a list
+     * of them shows (names, kinds, leverage) does not change under a listed contract; a contract's
+     * own page reads its live state and halt with `goods`.
+     */
+    list: async (type?: ContractTypeCode) => {
+      const all = await cachedContracts(() => call(endpoints.getContract, { query: {} }));
+      return type ? all.filter((c) => String(c.contract_type) === type) : all;
+    },
     /** Rules, prices and funding, book and trades of one contract; `symbol` as BTC_USDT. */
     goods: (symbol: string, levels?: number) =>
       call(endpoints.contractGoods, { query: { symbolName: symbol, levels: levels === undefined ? undefined : String(levels) } }),
