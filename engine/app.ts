@@ -192,7 +192,7 @@ export async function buildApp({
   app.addHook("onReady", () => configVersion.start());
   app.addHook("onClose", () => configVersion.stop());
   registerConfigTableRoutes(context, new ConfigTableService(store.db), new PublicAnswers(configVersion));
-  registerMarketRoutes(context, new MarketListing(store.db, marketData, configVersion));
+  registerMarketRoutes(context, new MarketListing(store.db, marketData, configVersion, contracts?.tape));
   registerCodeRoutes(context);
   registerRegistrationRoutes(context);
   registerAuthRoutes(context);
@@ -208,7 +208,7 @@ export async function buildApp({
   registerNoticeRoutes(context, notices);
   if (marketData) {
     registerMarketDataRoutes(context, marketData, tickets);
-    const search = await MarketSearch.start(store.db, marketData, shared.now);
+    const search = await MarketSearch.start(store.db, marketData, shared.now, contracts?.tape);
     // A market listed with a new base coin brings its name (its asset row is written before the listeners run).
     spot?.onMarketAdded(() => search.loadNames());
     registerSearchRoutes(context, search);

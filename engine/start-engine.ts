@@ -36,6 +36,7 @@ import { TicketSigner } from "./realtime/tickets";
 import { MarketData } from "./market/market-data";
 import { MemberPushes } from "./realtime/member-pushes";
 import { backfillKlines } from "./sim/kline-backfill";
+import { backfillContractKlines } from "./sim/contract-kline-backfill";
 import { BOT_HISTORY_RETENTION_MS, BotHistoryPruner } from "./sim/bot-history-pruner";
 import { openStore, type Store } from "./store/db";
 import { takeEngineLock, type EngineLock } from "./store/engine-lock";
@@ -150,12 +151,16 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   });
   const spot = new SpotService(durable);
   const contracts = new ContractService(durable);
+  // Demo history first (simulated liquidity, first start only), so the charts' memory starts from it.
+  if (simulate) {
+    await backfillKlines(store.db, spot);
+    await backfillContractKlines(store.db, durable.core.contracts);
+  }
   await contracts.tape.load();
   // A state the journal does not fully describe (rebuilt from the tables, past a damaged
   // snapshot, markets listed by hand): snapshot it before serving, so the next start replays
   // only commands that came after it (decision 017).
   if (durable.needsSnapshot) await durable.writeSnapshot({ force: true, dropOlder: durable.restoredFrom.source === "tables" });
-  if (simulate) await backfillKlines(store.db, spot);
   const demoMember = (env.DEMO_MEMBER ?? (simulate ? "1" : "0")) === "1";
   const demo = demoMember ? await ensureDemoMember(store.db, spot) : null;
   const marketData = await MarketData.start({ db: store.db, spot });

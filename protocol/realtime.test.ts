@@ -13,12 +13,15 @@ describe("the topic registry", () => {
       [topics.contractDepth("BTC/USDT"), "contract_depth"],
       [topics.contractTrade("BTC/USD"), "contract_trade"],
       [topics.contractState("ETH/USDT"), "contract_state"],
+      [topics.contractKline("BTC/USDT", "mark", "1h"), "contract_kline"],
+      [topics.contractKline("ETH/USD", "last", "1M"), "contract_kline"],
     ] as const;
     for (const [name, kind] of built) expect(topicAccess(name), name).toEqual({ kind, access: "public" });
     expect(topicAccess(topics.refresh("42"))).toEqual({ kind: "refresh", access: "member", memberId: "42" });
     expect(Object.keys(TOPICS).sort()).toEqual([
       "all_symbol_detail",
       "contract_depth",
+      "contract_kline",
       "contract_state",
       "contract_trade",
       "depth",

@@ -3,7 +3,7 @@ import { COIN_SOURCE } from "./fields";
 import { marketItemSchema } from "./market";
 import { candleSchema, depthSchema, KLINE_PERIODS, publicTradeSchema, type KlinePeriod } from "./endpoints/market-data";
 import { WITHDRAWAL_STATES } from "./endpoints/withdrawals";
-import { contractStateSchema } from "./endpoints/contracts";
+import { CONTRACT_PRICE_SOURCES, contractStateSchema, type ContractPriceSource } from "./endpoints/contracts";
 import { unsignedDecimalString } from "./money";
 
 /**
@@ -80,13 +80,6 @@ export const TOPICS = {
     name: (symbol: string) => `trade_${topicSymbol(symbol)}`,
     payload: z.object({ symbol: z.string(), trades: z.array(publicTradeSchema) }),
   }),
-  /**
-   * Something of the member's changed: reload orders and balances (of `symbols`); `wallet`, when
-   * there, names the deposits credited and the withdrawals moved (the same events as their mails);
-   * `notices`: the member has new notifications (decision 031), to be read from `coin/notice/unread`
-   * (the push carries no text: the reader's language is the page's). A push that only says so has
-   * no symbols, and `orders` and `balances` false.
-   */
   /** A perpetual contract's book, trades and prices (issue 30): named apart from the spot market of the same pair. */
   contract_depth: define({
     access: "public",
@@ -107,6 +100,20 @@ export const TOPICS = {
     name: (symbol: string) => `contract_state_${topicSymbol(symbol)}`,
     payload: contractStateSchema,
   }),
+  /** A contract's current candle of its last price or of its mark price, in one period: at most every 250 ms, when it moved. */
+  contract_kline: define({
+    access: "public",
+    pattern: `contract_kline_${SYMBOL}_(?:last|mark)_(?:${KLINE_PERIODS.join("|")})`,
+    name: (symbol: string, source: ContractPriceSource, period: KlinePeriod) => `contract_kline_${topicSymbol(symbol)}_${source}_${period}`,
+    payload: z.object({ symbol: z.string(), source: z.enum(CONTRACT_PRICE_SOURCES), period: z.enum(KLINE_PERIODS), candle: candleSchema }),
+  }),
+  /**
+   * Something of the member's changed: reload orders and balances (of `symbols`); `wallet`, when
+   * there, names the deposits credited and the withdrawals moved (the same events as their mails);
+   * `notices`: the member has new notifications (decision 031), to be read from `coin/notice/unread`
+   * (the push carries no text: the reader's language is the page's). A push that only says so has
+   * no symbols, and `orders` and `balances` false.
+   */
   refresh: define({
     access: "member",
     pattern: "refresh_(\\d{1,20})",
@@ -140,6 +147,7 @@ export const topics = {
   contractDepth: builder("contract_depth"),
   contractTrade: builder("contract_trade"),
   contractState: builder("contract_state"),
+  contractKline: builder("contract_kline"),
   refresh: builder("refresh"),
 };
 

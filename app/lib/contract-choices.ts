@@ -15,6 +15,14 @@ export function readContractChoices(search: URLSearchParams): { action: Contract
   return { action: pick(CONTRACT_ACTIONS, search.get("action"), "open"), orderType: pick(CONTRACT_ORDER_TYPES, search.get("type"), "limit") };
 }
 
-/** The orders area's lists of contract orders (spec §2 `future/u`, `future/coin`). */
-export const CONTRACT_ORDER_TABS = ["open", "history"] as const;
+/** The chart's two prices (`?price=`): the last trade's, and the mark that margins and liquidations use. */
+export const CONTRACT_CHART_PRICES = ["last", "mark"] as const;
+export type ContractChartPrice = (typeof CONTRACT_CHART_PRICES)[number];
+
+export function readChartPrice(search: URLSearchParams): ContractChartPrice {
+  return pick(CONTRACT_CHART_PRICES, search.get("price"), "last");
+}
+
+/** The orders area's lists of a contract kind (spec §2 `future/u`, `future/coin`): orders, and the funding and liquidations of the member's positions. */
+export const CONTRACT_ORDER_TABS = ["open", "history", "funding", "liquidations"] as const;
 export type ContractOrderTab = (typeof CONTRACT_ORDER_TABS)[number];

@@ -13,11 +13,11 @@ export function mergeTickers(items: MarketItem[], pushed: unknown): MarketItem[]
   const fresh = new Map<string, MarketItem>();
   for (const entry of pushed) {
     const parsed = marketItemSchema.safeParse(entry);
-    if (parsed.success) fresh.set(parsed.data.symbolName, parsed.data);
+    if (parsed.success) fresh.set(tickerKey(parsed.data), parsed.data);
   }
   let changed = false;
   const next = items.map((item) => {
-    const update = fresh.get(item.symbolName);
+    const update = fresh.get(tickerKey(item));
     if (!update || TICKER_FIELDS.every((field) => update[field] === item[field])) return item;
     changed = true;
     const merged = { ...item };
@@ -26,5 +26,8 @@ export function mergeTickers(items: MarketItem[], pushed: unknown): MarketItem[]
   });
   return changed ? next : items;
 }
+
+/** A market and its kind: the BTC/USDT perpetual is not the BTC/USDT spot market. */
+const tickerKey = (item: Pick<MarketItem, "symbolName" | "contract_type">) => `${item.contract_type}:${item.symbolName}`;
 
 const TICKER_FIELDS = ["close", "high", "low", "amount", "vol", "zdf"] as const;

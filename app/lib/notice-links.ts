@@ -18,6 +18,9 @@ export function namedRouteTarget(serviceType: string | null, orderCode: string |
   switch (serviceType) {
     case "spot":
       return code ? `/account/entrust/spot/${code}` : "/account/entrust/spot";
+    case "contract":
+      // Its code is the contract (BTC_USDT): its page shows the position, or that none is left.
+      return code ? `/exchange/full-contract/${code}` : "/account/entrust/future/u";
     case "deposit":
       return "/account/wallet/history-deposit";
     case "withdrawal":

@@ -22,7 +22,12 @@ describe("the search page's loader", () => {
     expect(status).toBe(200);
     expect(data.error).toBeNull();
     expect(data.answer.spot.map((r) => r.symbol)).toEqual(["ETH/USDT"]);
-    expect(data.answer).toMatchObject({ q: "et", contract: [], contractsListed: false, hot: [], suggestions: [] });
+    expect(data.answer).toMatchObject({ q: "et", contractsListed: true, hot: [], suggestions: [] });
+    // The perpetuals of ETH, coin-margined (2) and USDT-margined (1); untraded, so by symbol.
+    expect(data.answer.contract.map((r) => [r.symbol, r.contract_type])).toEqual([
+      ["ETH/USD", 2],
+      ["ETH/USDT", 1],
+    ]);
   });
 
   it("answers the hot list without text and 4 suggestions when nothing matches", async () => {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../protocol/endpoints";
+import { addDecimals, compareDecimal } from "../../protocol/money";
 import { buildApp } from "../app";
+import { MarketData } from "../market/market-data";
 import { contractProduct } from "../contracts/contract-product";
 import { ContractService } from "../contracts/contract-service";
 import { seedContracts } from "../contracts/seed-contracts";
@@ -18,6 +20,7 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
   let store: TestStore;
   let app: FastifyInstance;
   let contracts: ContractService;
+  let marketData: MarketData;
   let client: ApiClient;
   const members: Record<string, { token: string; uid: string }> = {};
 
@@ -32,10 +35,14 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
       },
     });
     contracts = new ContractService(durable);
+    const spot = new SpotService(durable);
+    // The spot market data, for the header search (its contract list is the contracts').
+    marketData = await MarketData.start({ db: store.db, spot });
     app = await buildApp({
       store,
       apiHead: "mjkj-web",
-      spot: new SpotService(durable),
+      spot,
+      marketData,
       contracts,
       services: createServices({ devMailbox: true, siteName: async () => "Meridian", adminToken: TEST_ADMIN_TOKEN }),
     });
@@ -53,6 +60,7 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
     }
   });
   afterAll(async () => {
+    marketData?.stop();
     await app?.close();
     await store?.dispose();
   });
@@ -138,6 +146,23 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
       unrealisedPnl: "-0.5",
     });
     expect(await client.data(endpoints.myPositions, { params: { type: "2" } }, as("alice"))).toEqual([]);
+    // The preview before opening more: at the mark, alice's long would be liquidated below it; a short is hers to close first.
+    const preview = await client.data(endpoints.previewContractOrder, { query: { symbolName: "BTC_USDT", num: "10" } }, as("alice"));
+    expect(preview).toMatchObject({ symbolName: "BTC/USDT", price: "50000", leverage: 20, short: null });
+    expect(compareDecimal(preview.long!.liquidationPrice!, "50000")).toBe(-1);
+    expect(compareDecimal(preview.long!.liquidationPrice!, "45000")).toBe(1);
+    const previewAt = (price: string, num = "10") =>
+      client.callUnchecked(endpoints.previewContractOrder, { query: { symbolName: "BTC_USDT", num, price } }, as("alice"));
+    expect(await previewAt("50000.55")).toMatchObject({ code: 400, reason: "CONTRACT_TICK" });
+    expect(await previewAt("50000", "1.5")).toMatchObject({ code: 400, reason: "VALIDATION" });
+    expect((await client.callUnchecked(endpoints.previewContractOrder, { query: { symbolName: "BTC_USDT", num: "1" } })).code).toBe(401);
+    // The wallet's contract account (t=4): the margin that moved into the position still counts in its value, beside the profit at the mark.
+    const usdt = (await client.data(endpoints.currencyAccount, { query: { type: "4" } }, as("alice"))).find((c) => c.coin === "USDT")!;
+    expect(usdt).toMatchObject({ margin: position!.margin, unrealised: "-0.5" });
+    expect(compareDecimal(usdt.usdt!, addDecimals(addDecimals(usdt.available, usdt.frozen), usdt.margin!))).toBe(0);
+    const accounts = await client.data(endpoints.walletAccounts, {}, as("alice"));
+    expect(accounts.find((a) => a.type === "4")!.usdt).toBe(usdt.usdt);
+    expect((await client.data(endpoints.currencyAccount, { query: { type: "2" } }, as("alice")))[0]).not.toHaveProperty("margin");
     // The page's one read of the market: the 50 left of bob's ask in the book, the trade on the tape.
     const goods = await client.data(endpoints.contractGoods, { query: { symbolName: "BTC_USDT", levels: "5" } });
     expect(goods.info.symbolName).toBe("BTC/USDT");
@@ -145,6 +170,28 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
     expect(goods.depth.asks).toEqual([["50010", "50"]]);
     expect(goods.trades).toMatchObject([{ price: "50010", quantity: "50", side: "buy" }]);
     expect((await client.callUnchecked(endpoints.contractGoods, { query: { symbolName: "DOGE_USDT" } })).code).toBe(404);
+    // Its k-lines: the last price's minute candle counts the trade (50 contracts of 0.001 BTC at 50,010 is 2,500.5 USDT);
+    // the mark's has the tick's price and no volume. A period or price that does not exist is refused.
+    const kline = (source: "last" | "mark") => client.data(endpoints.contractKline, { query: { symbolName: "BTC_USDT", source, period: "1m" } });
+    expect((await kline("last")).at(-1)).toMatchObject({ o: "50010", h: "50010", l: "50010", c: "50010", v: "50", a: "2500.5" });
+    expect((await kline("mark")).at(-1)).toMatchObject({ o: "50000", c: "50000", v: "0" });
+    expect((await client.callUnchecked(endpoints.contractKline, { query: { symbolName: "BTC_USDT", period: "2m" } })).code).toBe(400);
+    // The market list's contract tabs (market/initData?type=1|2) and the header search's contract list carry the contracts' tickers.
+    const ubw = await client.data(endpoints.marketInitData, { query: { type: "1" } });
+    expect(ubw.map((m) => m.symbolName)).toEqual(["BTC/USDT", "ETH/USDT", "SOL/USDT", "XRP/USDT"]);
+    expect(ubw[0]).toMatchObject({ contract_type: 1, close: "50010", vol: "50", amount: "2500.5", zdf: "0" });
+    const bbw = await client.data(endpoints.marketInitData, { query: { type: "2" } });
+    expect(bbw.map((m) => [m.symbolName, m.contract_type, m.close])).toEqual([
+      ["BTC/USD", 2, null],
+      ["ETH/USD", 2, null],
+    ]);
+    const found = await client.data(endpoints.marketSearch, { query: { q: "btc" } });
+    expect(found.contractsListed).toBe(true);
+    expect(found.contract.map((r) => [r.symbol, r.contract_type, r.price])).toEqual([
+      ["BTC/USDT", 1, "50010"],
+      ["BTC/USD", 2, null],
+    ]);
+    expect((await client.callUnchecked(endpoints.contractKline, { query: { symbolName: "BTC_USDT", source: "index", period: "1m" } })).code).toBe(400);
 
     // Refusals: the path and the direction disagree; a fraction of a contract; a leverage of 0; another member's order.
     expect(await place("alice", "close", "1", { symbol: "BTC_USDT", direction: "1", price: "50000", num: "1", idempotencyKey: "a-bad-key-1" })).toMatchObject({

@@ -7,7 +7,7 @@ import { ContractHistory } from "../contracts/contract-history";
 import type { ContractServiceCode, ContractService } from "../contracts/contract-service";
 import { contractInfo, contractState, contractTypeOf, positionView, tiersOf } from "../contracts/contract-views";
 import { RATE_SCALE, tierOf } from "../core/contracts/contract-math";
-import { toMinor } from "../../protocol/money";
+import { fromMinor, toMinor } from "../../protocol/money";
 import type { Perpetual } from "../core/contracts/perpetual";
 import { KEY_REUSED } from "../journal/idempotency";
 import { engineText, requestLanguage, type TextKey } from "../locales/engine-texts";
@@ -84,6 +84,10 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
       trades: contracts.tape.recentTrades(perpetual),
     };
   });
+  registerEndpoint(app, apiHead, endpoints.contractKline, async ({ query, request }) => {
+    const perpetual = contractOf(query.symbolName, requestLanguage(request.headers));
+    return contracts.tape.klines(perpetual, query.source, query.period, query.to ?? contracts.durable.now(), query.limit);
+  });
   registerEndpoint(app, apiHead, endpoints.contractDetail, async ({ body }) => {
     const wanted = new Set(body.symbolNameList);
     return ofType(body.type)
@@ -114,6 +118,32 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
     return { orderId: answer.orderId, status: answer.status, filled: answer.filled, remaining: answer.remaining, trades: answer.trades };
   });
 
+  memberEndpoint(api, endpoints.previewContractOrder, async ({ query, memberId, lang }) => {
+    const perpetual = contractOf(query.symbolName, lang);
+    const { priceScale } = perpetual.config.spec;
+    let price = perpetual.mark;
+    if (query.price !== undefined) {
+      try {
+        price = toMinor(query.price, priceScale);
+      } catch {
+        throw refuse("CONTRACT_TICK", lang);
+      }
+    }
+    if (price === null) throw refuse("CONTRACT_NO_PRICE", lang);
+    const at = (side: "buy" | "sell") => {
+      const preview = perpetual.market.previewOpen(memberId, side, BigInt(query.num), price);
+      if (preview === "CONTRACT_CLOSE_FIRST") return null;
+      return { liquidationPrice: preview.liquidation === null ? null : fromMinor(preview.liquidation, priceScale) };
+    };
+    return {
+      symbolName: perpetual.symbol,
+      price: fromMinor(price, priceScale),
+      leverage: perpetual.market.leverageOf(memberId),
+      long: at("buy"),
+      short: at("sell"),
+    };
+  });
+
   memberEndpoint(api, endpoints.cancelContractOrder, async ({ body, memberId, lang }) => {
     const code = await contracts.cancelOrder(memberId, body.orderId);
     if (code !== "OK") throw refuse(code, lang);
@@ -127,16 +157,22 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
     }),
   );
 
-  memberEndpoint(api, endpoints.contractOrders, async ({ params, query, memberId, lang }) => {
-    const symbols = query.symbol ? [contractOf(query.symbol, lang).symbol] : ofType(params.type).map((p) => p.symbol);
-    return history.orders(memberId, {
-      symbols,
-      typeOf: (symbol) => contractTypeOf(contracts.contracts.get(symbol)!),
-      scope: params.scope,
-      page: params.pageNo,
-      pageSize: query.pageSize ?? 20,
-    });
+  /** A member's list of a contract type: its contracts (or the one named), a page of it. */
+  const listOf = (type: "1" | "2", query: { symbol?: string; pageSize?: number }, pageNo: number, lang: LanguageCode) => ({
+    symbols: query.symbol ? [contractOf(query.symbol, lang).symbol] : ofType(type).map((p) => p.symbol),
+    typeOf: (symbol: string) => contractTypeOf(contracts.contracts.get(symbol)!),
+    page: pageNo,
+    pageSize: query.pageSize ?? 20,
   });
+  memberEndpoint(api, endpoints.contractOrders, async ({ params, query, memberId, lang }) =>
+    history.orders(memberId, { ...listOf(params.type, query, params.pageNo, lang), scope: params.scope }),
+  );
+  memberEndpoint(api, endpoints.contractFunding, async ({ params, query, memberId, lang }) =>
+    history.funding(memberId, listOf(params.type, query, params.pageNo, lang)),
+  );
+  memberEndpoint(api, endpoints.contractLiquidations, async ({ params, query, memberId, lang }) =>
+    history.liquidations(memberId, listOf(params.type, query, params.pageNo, lang)),
+  );
 
   memberEndpoint(api, endpoints.closeAllPositions, async ({ body, memberId, lang }) => {
     const named = body.oneKeySymbolNameList.length ? body.oneKeySymbolNameList.map((s) => contractOf(s, lang)) : ofType(body.contractType);

@@ -118,7 +118,7 @@ describe.each(testStoreKinds())("market search API on %s", (kind) => {
     expect(usdt).toEqual([...MARKETS.map(([base]) => `${base}/USDT`), "NEW/USDT"]);
   });
 
-  it("suggests the 4 hottest markets when nothing matches; the contract list is empty until contracts trade", async () => {
+  it("suggests the 4 hottest markets when nothing matches; an exchange without contracts has an empty contract list", async () => {
     const answer = await search("zzzz");
     expect(answer).toMatchObject({ q: "zzzz", spot: [], contract: [], contractsListed: false, hot: [] });
     expect(symbols(answer.suggestions)).toEqual(["BTC/USDT", "ETC/USDT", "ETH/USDT", "BCH/USDT"]);

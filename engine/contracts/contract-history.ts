@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { ContractOrder } from "../../protocol/endpoints/contracts";
 import type { DurableCore } from "../journal/durable-core";
 import type { Database } from "../store/schema";
@@ -69,4 +69,71 @@ export class ContractHistory {
       }),
     };
   }
+
+  /** The funding the member's positions in `symbols` paid or received, newest first. */
+  async funding(memberId: string, options: ListOptions) {
+    const { rows, total } = await this.pageOf("contract_funding", memberId, options);
+    return {
+      total,
+      list: rows.map((r) => ({
+        symbolName: r.symbol,
+        contract_type: options.typeOf(r.symbol),
+        rate: trimDecimal(String(r.rate)),
+        mark: trimDecimal(String(r.mark)),
+        amount: trimDecimal(String(r.amount)),
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
+    };
+  }
+
+  /** The member's positions in `symbols` liquidated or auto-deleveraged, newest first. */
+  async liquidations(memberId: string, options: ListOptions) {
+    const { rows, total } = await this.pageOf("contract_liquidation", memberId, options);
+    return {
+      total,
+      list: rows.map((r) => ({
+        symbolName: r.symbol,
+        contract_type: options.typeOf(r.symbol),
+        kind: r.kind === "deleveraged" ? ("deleveraged" as const) : ("liquidated" as const),
+        side: r.side === "long" ? ("long" as const) : r.side === "short" ? ("short" as const) : null,
+        qty: String(r.qty),
+        price: trimDecimal(String(r.price)),
+        mark: r.mark === null ? null : trimDecimal(String(r.mark)),
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
+    };
+  }
+
+  /** A page of one of the member's records in some contracts, newest first, once the projection has their latest command. */
+  private async pageOf<T extends "contract_funding" | "contract_liquidation">(
+    table: T,
+    memberId: string,
+    options: ListOptions,
+  ): Promise<{ rows: Array<Selectable<Database[T]>>; total: number }> {
+    await this.durable.projectedFor(memberId);
+    if (options.symbols.length === 0) return { rows: [], total: 0 };
+    // One of two tables with the same key columns (id, member_id, symbol): typed as the first.
+    const base = this.db
+      .selectFrom(table as "contract_funding")
+      .where("member_id", "=", memberId)
+      .where("symbol", "in", options.symbols);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy("id", "desc")
+        .limit(options.pageSize)
+        .offset((options.page - 1) * options.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+    ]);
+    return { rows: rows as unknown as Array<Selectable<Database[T]>>, total: Number(count?.n ?? 0) };
+  }
+}
+
+/** A page of a member's list in some contracts. */
+interface ListOptions {
+  symbols: string[];
+  typeOf: (symbol: string) => 1 | 2;
+  page: number;
+  pageSize: number;
 }

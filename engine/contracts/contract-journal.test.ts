@@ -4,7 +4,11 @@ import { DurableCore } from "../journal/durable-core";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { testAct } from "../testing/operator-act";
 import { trimDecimal } from "./contract-config";
+import { createMember } from "../members/new-member";
+import { noticeProduct } from "../notices/notice-product";
 import { contractProduct } from "./contract-product";
+import { ContractHistory } from "./contract-history";
+import { ContractTape } from "./contract-tape";
 import { ContractService } from "./contract-service";
 import { seedContracts } from "./seed-contracts";
 
@@ -29,7 +33,7 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
   const start = (snapshots = true) =>
     DurableCore.start({
       db: store.db,
-      products: [contractProduct],
+      products: [contractProduct, noticeProduct()],
       snapshots,
       onFatal: (e) => {
         throw e;
@@ -38,11 +42,14 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
     });
 
   // Members are numbered (the tables keep member ids as numbers).
-  const [ASKS, BIDS, BOLD, CALM] = ["901", "902", "903", "904"];
+  const [ASKS, BIDS, CALM] = ["901", "902", "904"];
+  // The member liquidated below is a real one: they are told (a notification needs its member's row).
+  let BOLD = "903";
 
   beforeAll(async () => {
     store = await openTestStore(kind);
     await seedContracts(store.db);
+    BOLD = (await createMember(store.db, { account: { email: `bold-contracts-${kind}@example.com` }, password: null }, Date.now())).id;
   });
   afterAll(() => store.dispose());
 
@@ -116,8 +123,21 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
       .then((rows) => ({ rows }));
     expect(liquidations.map((l) => [l.kind, l.member_id, l.symbol])).toContainEqual(["liquidated", BOLD, "BTC/USDT"]);
     expect(durable.core.contracts.get("BTC/USDT")!.market.position(BOLD)).toBeUndefined();
+    // Bold is told, linked to the contract's page.
+    const told = await durable.db.selectFrom("member_notice").select(["type", "order_code", "params"]).where("member_id", "=", BOLD).execute();
+    expect(told).toEqual([expect.objectContaining({ type: "contract_liquidated", order_code: "BTC_USDT" })]);
+    expect(JSON.stringify(told[0]!.params)).toMatch(/"side":"long"/);
     const fundings = await durable.db.selectFrom("contract_funding").select(["member_id", "symbol", "amount"]).execute();
     expect(fundings.length).toBeGreaterThan(0);
+    // And their history says so; funding paid or received is listed per member.
+    const reads = new ContractHistory(durable.db, durable);
+    const list = { symbols: ["BTC/USDT", "BTC/USD"], typeOf: () => 1 as const, page: 1, pageSize: 20 };
+    expect((await reads.liquidations(BOLD, list)).list).toEqual([
+      expect.objectContaining({ symbolName: "BTC/USDT", kind: "liquidated", side: "long", qty: "10" }),
+    ]);
+    const paid = await reads.funding(fundings[0]!.member_id, list);
+    expect(paid.total).toBeGreaterThan(0);
+    expect(paid.list[0]).toMatchObject({ rate: expect.stringMatching(/^-?0\.\d+$/), amount: expect.stringMatching(/^-?\d/) });
     // A liquidation the book cannot take (nobody bids SOL): the insurance fund takes it over, and
     // deleverages it against the profitable short at once; every row follows (the start from the
     // tables below restores exactly this).
@@ -161,6 +181,15 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
     const open = await durable.db.selectFrom("contract_order").select("order_id").where("status", "=", "open").execute();
     const liveOpen = [...durable.core.contracts.values()].reduce((sum, p) => sum + p.market.restingOrders, 0);
     expect(open.length).toBe(liveOpen);
+    // The k-lines the tables hold are those the live tape folded: a restart draws the same charts.
+    const btc = durable.core.contracts.get("BTC/USDT")!;
+    const reloaded = new ContractTape(durable);
+    await reloaded.load();
+    for (const source of ["last", "mark"] as const) {
+      const shown = await contracts.tape.klines(btc, source, "1m", Date.now(), 50);
+      expect(shown.length, source).toBeGreaterThan(0);
+      expect(await reloaded.klines(btc, source, "1m", Date.now(), 50)).toEqual(shown);
+    }
     const hash = durable.core.stateHash();
 
     // From the tables alone (no snapshot), then from a snapshot: the same state.

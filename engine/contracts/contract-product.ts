@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { fromMinor } from "../../protocol/money";
-import { RATE_SCALE } from "../core/contracts/contract-math";
+import { contractValue, RATE_SCALE } from "../core/contracts/contract-math";
 import type { ContractMarketState } from "../core/contracts/contract-market";
 import type { Perpetual, PerpetualState } from "../core/contracts/perpetual";
 import type { Command } from "../core/exchange/commands";
@@ -8,6 +8,7 @@ import { eventsOf, membersTouched, type CoreEvent } from "../core/exchange/event
 import type { ExchangeCore } from "../core/exchange/exchange-core";
 import { accountOf } from "../core/ledger/ledger";
 import type { Accepted, Product, ProjectionContext } from "../journal/product";
+import { CONTRACT_CANDLE_ROWS } from "../market/candle-rows";
 import { minorOf } from "../store/bulk-restore";
 import type { Database } from "../store/schema";
 import { configOfRow, contractRows, type ContractRow } from "./contract-config";
@@ -108,6 +109,8 @@ async function restoreContract(core: ExchangeCore, db: Kysely<Database>, row: Co
 /** The rows of one command's events (decision 046). */
 function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: readonly CoreEvent[]): void {
   const { core, stamp, seq } = ctx;
+  const time = ctx.at.getTime();
+  const candles = () => ctx.batch.rows(CONTRACT_CANDLE_ROWS);
   for (const member of membersTouched(events, (id) => accountOf(id).owner)) ctx.touched(member);
   ctx.transfers(eventsOf(events, "transfer"));
   /** Orders whose row changes, and how those that ended ended. */
@@ -143,6 +146,11 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
       }
       case "contract.trade": {
         const { spec } = perpetualOf(core, e.symbol).config;
+        candles().add(
+          { symbol: e.symbol, source: "last" },
+          { time, price: e.price, quantity: e.qty, value: contractValue(spec, e.qty, e.price) },
+          scalesOf(spec),
+        );
         const id = contractTradeId(seq, ++trades);
         const priceText = fromMinor(e.price, spec.priceScale);
         const money = (v: bigint) => fromMinor(v, spec.settleScale);
@@ -218,6 +226,12 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
         break;
       }
       case "contract.mark":
+        if (e.mark !== null) {
+          const { spec } = perpetualOf(core, e.symbol).config;
+          candles().add({ symbol: e.symbol, source: "mark" }, { time, price: e.mark, quantity: 0n, value: 0n }, scalesOf(spec));
+        }
+        symbols.add(e.symbol);
+        break;
       case "contract.deficit":
         symbols.add(e.symbol);
         break;
@@ -284,6 +298,11 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
 }
 
 const INSURANCE = "@insurance";
+
+/** A contract's candle scales: prices at its price scale, volume in whole contracts, turnover in the settlement coin. */
+function scalesOf(spec: { priceScale: number; settleScale: number }) {
+  return { priceScale: spec.priceScale, amountScale: 0, quoteScale: spec.settleScale };
+}
 
 function fill(
   tradeId: string,

@@ -1,7 +1,12 @@
-import type { Depth, PublicTrade } from "../../protocol/endpoints/market-data";
+import { sql } from "kysely";
+import type { ContractPriceSource } from "../../protocol/endpoints/contracts";
+import type { Depth, KlinePeriod, PublicTrade, WireCandle } from "../../protocol/endpoints/market-data";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { topics } from "../../protocol/realtime";
 import type { Perpetual } from "../core/contracts/perpetual";
+import type { MarketItem } from "../../protocol/market";
+import { applyTrade, changePercent, emptySeries, PERIODS, periodStart, ticker24h, type Candle, type Period } from "../core/market/candles";
+import { contractValue } from "../core/contracts/contract-math";
 import type { DurableCore } from "../journal/durable-core";
 import type { AppliedCommand } from "../journal/product";
 import type { Publish } from "../realtime/realtime";
@@ -11,6 +16,11 @@ import { contractState } from "./contract-views";
 
 /** Trades kept per contract for its page (the rest are in `contract_trade`). */
 const RECENT_TRADES = 60;
+/** Candles kept per contract, price and period (older ones are read from `contract_kline`); a day of minutes for the 24 h ticker. */
+const KEEP_CANDLES = 300;
+const KEEP_MINUTES = 1_500;
+const keepOf = (period: Period) => (period === "1m" ? KEEP_MINUTES : KEEP_CANDLES);
+const SOURCES = ["last", "mark"] as const satisfies readonly ContractPriceSource[];
 
 interface Trade {
   id: string;
@@ -29,6 +39,13 @@ interface Tape {
   /** The last batch that changed the book, and trades waiting for their batch's commit. */
   lastBatch: number;
   pendingTrades: Array<{ batch: number; trade: Trade }>;
+  /** The latest candles of the last price and of the mark, each period; those moved since pushed, and the last batch that moved one. */
+  candles: Record<ContractPriceSource, Record<Period, Candle[]>>;
+  movedCandles: Set<ContractPriceSource>;
+  candleBatch: number;
+  /** Grows with every trade: with the minute, it says whether the 24 h ticker moved. */
+  tradeVersion: number;
+  tickerMemo: { tradeVersion: number; minute: number; item: MarketItem } | null;
 }
 
 /**
@@ -59,7 +76,19 @@ export class ContractTape {
   private tapeOf(symbol: string): Tape {
     let tape = this.tapes.get(symbol);
     if (!tape) {
-      tape = { trades: [], seq: this.now() * 1_000, depthChanged: false, stateChanged: false, lastBatch: 0, pendingTrades: [] };
+      tape = {
+        trades: [],
+        seq: this.now() * 1_000,
+        depthChanged: false,
+        stateChanged: false,
+        lastBatch: 0,
+        pendingTrades: [],
+        candles: { last: emptySeries(), mark: emptySeries() },
+        movedCandles: new Set(),
+        candleBatch: 0,
+        tradeVersion: 0,
+        tickerMemo: null,
+      };
       this.tapes.set(symbol, tape);
     }
     return tape;
@@ -84,7 +113,46 @@ export class ContractTape {
         side: r.taker_side === "sell" ? "sell" : "buy",
         time: new Date(r.created_at as unknown as string).getTime(),
       }));
+      await this.loadCandles(tape, perpetual);
     }
+  }
+
+  /** The latest candles of each price and period, from the table. */
+  private async loadCandles(tape: Tape, perpetual: Perpetual): Promise<void> {
+    const rows = await sql<CandleRow & { source: string; period: string }>`
+      select source, period, open_time::text as open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
+             trim_scale(close)::text as close, trim_scale(volume)::text as volume, trim_scale(turnover)::text as turnover
+      from (
+        select k.*, row_number() over (partition by source, period order by open_time desc) as n
+        from contract_kline k where symbol = ${perpetual.symbol}
+      ) latest
+      where n <= case when period = '1m' then ${KEEP_MINUTES}::int else ${KEEP_CANDLES}::int end
+      order by source, period, open_time
+    `.execute(this.durable.db);
+    for (const r of rows.rows) {
+      if (!(PERIODS as readonly string[]).includes(r.period) || !(SOURCES as readonly string[]).includes(r.source)) continue;
+      tape.candles[r.source as ContractPriceSource][r.period as Period].push(candleOf(r, perpetual));
+    }
+  }
+
+  /**
+   * A contract's candles of its last or mark price, oldest first, opening at or before `to`:
+   * from memory, and from the table for what memory no longer keeps.
+   */
+  async klines(perpetual: Perpetual, source: ContractPriceSource, period: KlinePeriod, to: number, limit: number): Promise<WireCandle[]> {
+    const memory = this.tapeOf(perpetual.symbol).candles[source][period].filter((c) => c.time <= to);
+    let candles = memory.slice(-limit);
+    if (candles.length < limit) {
+      const before = candles[0]?.time ?? to + 1;
+      const older = await sql<CandleRow>`
+        select open_time::text as open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
+               trim_scale(close)::text as close, trim_scale(volume)::text as volume, trim_scale(turnover)::text as turnover
+        from contract_kline where symbol = ${perpetual.symbol} and source = ${source} and period = ${period} and open_time < ${before}
+        order by open_time desc limit ${limit - candles.length}
+      `.execute(this.durable.db);
+      candles = [...older.rows.reverse().map((r) => candleOf(r, perpetual)), ...candles];
+    }
+    return candles.map((c) => wireCandle(perpetual, c));
   }
 
   /** Starts pushing (the socket server exists only once the HTTP server does). */
@@ -102,6 +170,51 @@ export class ContractTape {
   /** A contract's last trade price, if it ever traded. */
   lastPrice(symbol: string): bigint | undefined {
     return this.tapes.get(symbol)?.trades[0]?.price;
+  }
+
+  /**
+   * The market items of the contracts of a kind (spec §3, `market/initData?type=1|2`): each one's
+   * rolling 24 h ticker of its last price from the minute candles (volume in contracts, turnover in
+   * the quote: USDT, or the contracts' face value in USD), worked out once per minute or trade.
+   */
+  tickerItems(kind: "linear" | "inverse"): MarketItem[] {
+    const items: MarketItem[] = [];
+    for (const perpetual of this.contracts.values()) if (perpetual.config.spec.kind === kind) items.push(this.tickerItem(perpetual));
+    return items;
+  }
+
+  /** What `tickerItems` answers depends on: the contracts listed, their trades and the minute. */
+  tickerVersion(): string {
+    let version = `${periodStart("1m", this.now())}`;
+    for (const symbol of this.contracts.keys()) version += `|${symbol}:${this.tapes.get(symbol)?.tradeVersion ?? 0}`;
+    return version;
+  }
+
+  private tickerItem(perpetual: Perpetual): MarketItem {
+    const tape = this.tapeOf(perpetual.symbol);
+    const minute = periodStart("1m", this.now());
+    const memo = tape.tickerMemo;
+    if (memo && memo.tradeVersion === tape.tradeVersion && memo.minute === minute) return memo.item;
+    const { config } = perpetual;
+    const { spec } = config;
+    const price = (v: bigint) => fromMinor(v, spec.priceScale);
+    const t = ticker24h(tape.candles.last["1m"], this.now());
+    const last = this.lastPrice(perpetual.symbol) ?? tape.candles.last["1m"].at(-1)?.close;
+    const item: MarketItem = {
+      symbolName: perpetual.symbol,
+      coin_symbol: config.base,
+      quote_symbol: config.quote,
+      contract_type: spec.kind === "linear" ? 1 : 2,
+      avatar: null,
+      close: t ? price(t.close) : last === undefined ? null : price(last),
+      high: t ? price(t.high) : null,
+      low: t ? price(t.low) : null,
+      vol: t ? t.volume.toString() : null,
+      amount: t ? (spec.kind === "linear" ? fromMinor(t.turnover, spec.settleScale) : (t.volume * spec.multiplier).toString()) : null,
+      zdf: t ? changePercent(t.open, t.close) : null,
+    };
+    tape.tickerMemo = { tradeVersion: tape.tradeVersion, minute, item };
+    return item;
   }
 
   recentTrades(perpetual: Perpetual, limit = RECENT_TRADES): PublicTrade[] {
@@ -123,6 +236,7 @@ export class ContractTape {
       const tape = this.tapeOf(e.symbol);
       if (e.type === "contract.mark" || e.type === "contract.rules" || e.type === "contract.funding") {
         tape.stateChanged = true;
+        if (e.type === "contract.mark" && e.mark !== null) this.fold(tape, "mark", { time: at, price: e.mark, quantity: 0n, value: 0n }, batch);
         continue;
       }
       if (e.type === "contract.placed" || e.type === "contract.order_ended" || e.type === "contract.trade") {
@@ -133,11 +247,26 @@ export class ContractTape {
       }
       if (e.type === "contract.trade") {
         const trade: Trade = { id: contractTradeId(seq, ++trades), price: e.price, qty: e.qty, side: e.takerSide, time: at };
+        const perpetual = this.contracts.get(e.symbol);
+        const value = perpetual ? contractValue(perpetual.config.spec, e.qty, e.price) : 0n;
+        this.fold(tape, "last", { time: at, price: e.price, quantity: e.qty, value }, batch);
         tape.trades.unshift(trade);
         if (tape.trades.length > RECENT_TRADES) tape.trades.length = RECENT_TRADES;
         tape.pendingTrades.push({ batch, trade });
       }
     }
+  }
+
+  /** A trade (last) or a mark sample into every period's candle; memory keeps the latest `KEEP_CANDLES`. */
+  private fold(tape: Tape, source: ContractPriceSource, sample: { time: number; price: bigint; quantity: bigint; value: bigint }, batch: number): void {
+    for (const period of PERIODS) {
+      const series = tape.candles[source][period];
+      applyTrade(series, period, sample);
+      if (series.length > keepOf(period) + 50) series.splice(0, series.length - keepOf(period));
+    }
+    tape.movedCandles.add(source);
+    tape.candleBatch = batch;
+    if (source === "last") tape.tradeVersion++;
   }
 
   private afterCommit(batch: number): void {
@@ -155,12 +284,25 @@ export class ContractTape {
 
   private pushDepths(): void {
     for (const [symbol, tape] of this.tapes) {
+      if (tape.movedCandles.size > 0 && tape.candleBatch <= this.committed) this.pushCandles(symbol, tape);
       if (!tape.depthChanged || tape.lastBatch > this.committed) continue;
       const perpetual = this.contracts.get(symbol);
       if (!perpetual) continue;
       tape.depthChanged = false;
       this.publish(topics.contractDepth(symbol), this.depth(perpetual, 20));
     }
+  }
+
+  /** Each moved price's current candle of every period (a follower keeps the one it shows). */
+  private pushCandles(symbol: string, tape: Tape): void {
+    const perpetual = this.contracts.get(symbol);
+    if (!perpetual) return;
+    for (const source of tape.movedCandles)
+      for (const period of PERIODS) {
+        const candle = tape.candles[source][period].at(-1);
+        if (candle) this.publish(topics.contractKline(symbol, source, period), { symbol, source, period, candle: wireCandle(perpetual, candle) });
+      }
+    tape.movedCandles.clear();
   }
 
   private pushStates(): void {
@@ -176,4 +318,34 @@ export class ContractTape {
 
 function wireTrade(perpetual: Perpetual, t: Trade): PublicTrade {
   return { id: t.id, price: fromMinor(t.price, perpetual.config.spec.priceScale), quantity: t.qty.toString(), side: t.side, time: t.time };
+}
+
+interface CandleRow {
+  open_time: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  turnover: string;
+}
+
+/** A stored candle: prices at the contract's price scale, volume in contracts, turnover in the settlement coin. */
+function candleOf(r: CandleRow, perpetual: Perpetual): Candle {
+  const { priceScale, settleScale } = perpetual.config.spec;
+  return {
+    time: Number(r.open_time),
+    open: toMinor(r.open, priceScale),
+    high: toMinor(r.high, priceScale),
+    low: toMinor(r.low, priceScale),
+    close: toMinor(r.close, priceScale),
+    volume: toMinor(r.volume, 0),
+    turnover: toMinor(r.turnover, settleScale),
+  };
+}
+
+function wireCandle(perpetual: Perpetual, c: Candle): WireCandle {
+  const { priceScale, settleScale } = perpetual.config.spec;
+  const p = (v: bigint) => fromMinor(v, priceScale);
+  return { t: c.time, o: p(c.open), h: p(c.high), l: p(c.low), c: p(c.close), v: c.volume.toString(), a: fromMinor(c.turnover, settleScale) };
 }

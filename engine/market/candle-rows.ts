@@ -9,11 +9,23 @@ interface Scales {
   quoteScale: number;
 }
 
-/** One market's candles touched in the batch, per period (folded like market data's, `applyTrade`). */
+/** One series' candles touched in the batch, per period (folded like market data's, `applyTrade`). */
 interface MarketCandles {
+  /** The columns that name the series in its table (a spot symbol; a contract and its price). */
+  keys: Record<string, string>;
   scales: Scales;
   series: Record<Period, Candle[]>;
 }
+
+/** A k-line table: its name and the columns that, with the period and the open time, key a candle. */
+export interface KlineTable {
+  name: "spot_kline" | "contract_kline";
+  keys: readonly string[];
+}
+
+export const SPOT_KLINE: KlineTable = { name: "spot_kline", keys: ["symbol"] };
+/** A contract's candles of its last trade price and of its mark price (`source` last or mark; issue 30). */
+export const CONTRACT_KLINE: KlineTable = { name: "contract_kline", keys: ["symbol", "source"] };
 
 /**
  * The k-line rows of one batch, a projection of its trade events (decision 017, step 6): each
@@ -26,12 +38,20 @@ interface MarketCandles {
 export class CandleRows implements ProjectionRows {
   private readonly markets = new Map<string, MarketCandles>();
 
-  /** A trade (price, quantity and quote value in minor units at `scales`, time in ms). */
+  constructor(private readonly table: KlineTable = SPOT_KLINE) {}
+
+  /** A spot trade (price, quantity and quote value in minor units at `scales`, time in ms). */
   addTrade(symbol: string, trade: CandleTrade, scales: Scales): void {
-    let market = this.markets.get(symbol);
+    this.add({ symbol }, trade, scales);
+  }
+
+  /** A trade, or a price sample (quantity and value 0), into the series its key columns name. */
+  add(keys: Record<string, string>, trade: CandleTrade, scales: Scales): void {
+    const id = this.table.keys.map((k) => keys[k]).join("|");
+    let market = this.markets.get(id);
     if (!market) {
-      market = { scales, series: emptySeries() };
-      this.markets.set(symbol, market);
+      market = { keys, scales, series: emptySeries() };
+      this.markets.set(id, market);
     }
     for (const period of PERIODS) applyTrade(market.series[period], period, trade);
   }
@@ -42,11 +62,11 @@ export class CandleRows implements ProjectionRows {
    * stored candles as its row merged after this batch's (the `on conflict` below).
    */
   absorb(later: CandleRows): void {
-    for (const [symbol, theirs] of later.markets) {
-      let mine = this.markets.get(symbol);
+    for (const [id, theirs] of later.markets) {
+      let mine = this.markets.get(id);
       if (!mine) {
-        mine = { scales: theirs.scales, series: emptySeries() };
-        this.markets.set(symbol, mine);
+        mine = { keys: theirs.keys, scales: theirs.scales, series: emptySeries() };
+        this.markets.set(id, mine);
       }
       for (const period of PERIODS) {
         const series = mine.series[period];
@@ -69,12 +89,12 @@ export class CandleRows implements ProjectionRows {
 
   statements(): string[] {
     const rows: Array<Record<string, string>> = [];
-    for (const [symbol, { scales, series }] of this.markets) {
+    for (const { keys, scales, series } of this.markets.values()) {
       const price = (v: bigint) => fromMinor(v, scales.priceScale);
       for (const period of PERIODS) {
         for (const c of series[period]) {
           rows.push({
-            symbol,
+            ...keys,
             period,
             open_time: String(c.time),
             open: price(c.open),
@@ -88,14 +108,18 @@ export class CandleRows implements ProjectionRows {
       }
     }
     if (!rows.length) return [];
+    const { name, keys } = this.table;
+    const columns = [...keys, "period", "open_time", "open", "high", "low", "close", "volume", "turnover"].join(", ");
     return [
-      `insert into spot_kline as k (symbol, period, open_time, open, high, low, close, volume, turnover)
-        select symbol, period, open_time, open, high, low, close, volume, turnover from json_populate_recordset(null::spot_kline, ${json(rows)})
-        on conflict (symbol, period, open_time) do update set high = greatest(k.high, excluded.high), low = least(k.low, excluded.low),
+      `insert into ${name} as k (${columns})
+        select ${columns} from json_populate_recordset(null::${name}, ${json(rows)})
+        on conflict (${keys.join(", ")}, period, open_time) do update set high = greatest(k.high, excluded.high), low = least(k.low, excluded.low),
           close = excluded.close, volume = k.volume + excluded.volume, turnover = k.turnover + excluded.turnover`,
     ];
   }
 }
 
 /** After spot's rows, before the ledger's. */
-export const CANDLE_ROWS: RowsKind<CandleRows> = { name: "candles", order: 20, create: () => new CandleRows() };
+export const CANDLE_ROWS: RowsKind<CandleRows> = { name: "candles", order: 20, create: () => new CandleRows(SPOT_KLINE) };
+/** After the contracts' rows. */
+export const CONTRACT_CANDLE_ROWS: RowsKind<CandleRows> = { name: "contract candles", order: 45, create: () => new CandleRows(CONTRACT_KLINE) };

@@ -21,11 +21,18 @@ interface Ticker {
   zdf: string;
 }
 
+/** The perpetual contracts' market items of a type (1 USDT-margined, 2 coin-margined) and what they depend on (ContractTape). */
+export interface ContractListing {
+  tickerItems(kind: "linear" | "inverse"): MarketItem[];
+  tickerVersion(): string;
+}
+
 /**
  * The market snapshot of the home page and the market list (spec §7 `market/initData?type`): the
  * listed symbols of a contract type with each one's rolling 24 h ticker. Spot tickers come from
  * the live market data (minute candles) when the engine trades; otherwise from the trades table,
- * and a symbol that has not traded reports an empty ticker.
+ * and a symbol that has not traded reports an empty ticker. Types 1 and 2 are the perpetual
+ * contracts the engine trades (issue 30), from their own market data.
  */
 export class MarketListing {
   /** The listed rows of each contract type, kept until the configuration (market_symbol among it) changes. */
@@ -35,6 +42,7 @@ export class MarketListing {
     private readonly db: Kysely<Database>,
     private readonly marketData?: MarketData,
     private readonly configVersion?: ConfigVersion,
+    private readonly contracts?: ContractListing,
   ) {
     configVersion?.onChange(() => this.listed.clear());
   }
@@ -45,6 +53,7 @@ export class MarketListing {
    * table, which no version follows: a version that never repeats.
    */
   version(type: "0" | "1" | "2" = "0"): string {
+    if (type !== "0" && this.contracts) return `contracts:${type}:${this.contracts.tickerVersion()}`;
     const live = this.marketData && type === "0" ? this.marketData : undefined;
     if (!live || !this.configVersion) return `now:${performance.now()}`;
     let version = `${this.configVersion.current}`;
@@ -53,6 +62,7 @@ export class MarketListing {
   }
 
   async items(type: "0" | "1" | "2" = "0"): Promise<MarketItem[]> {
+    if (type !== "0" && this.contracts) return this.contracts.tickerItems(type === "1" ? "linear" : "inverse");
     const live = this.marketData && type === "0" ? this.marketData : undefined;
     const rows = await this.rowsOf(type);
     const tickers = live ? new Map<string, Ticker>() : await this.tickers24h(rows.map((r) => r.symbol_name));

@@ -4,6 +4,7 @@ import { compareDecimal } from "../../protocol/money";
 import type { MarketItem } from "../../protocol/market";
 import type { Database } from "../store/schema";
 import type { MarketData } from "./market-data";
+import type { ContractListing } from "./market-listing";
 
 /** How long one reading of the tickers serves the searches after it (keystrokes come in bursts). */
 const TICKERS_FRESH_MS = 1_000;
@@ -11,21 +12,22 @@ const TICKERS_FRESH_MS = 1_000;
 /**
  * The header search (spec §2, §5, §9) over the markets the engine keeps in memory: the spot
  * tickers of `MarketData` and the coins' names, read once from the `asset` table and again when an
- * operator lists a market. A search touches no database. Contract markets join the contract list
- * once the contract engine keeps their tickers; until then it is empty.
+ * operator lists a market. A search touches no database. The contract list matches the perpetual
+ * contracts the same way, from their own tickers (issue 30).
  */
 export class MarketSearch {
   private names = new Map<string, string>();
-  private rows: { at: number; rows: SearchRow[] } | null = null;
+  private rows: { at: number; rows: SearchRow[]; contracts: SearchRow[] } | null = null;
 
   private constructor(
     private readonly db: Kysely<Database>,
     private readonly market: MarketData,
     private readonly now: () => number,
+    private readonly contracts?: ContractListing,
   ) {}
 
-  static async start(db: Kysely<Database>, market: MarketData, now: () => number = Date.now): Promise<MarketSearch> {
-    const search = new MarketSearch(db, market, now);
+  static async start(db: Kysely<Database>, market: MarketData, now: () => number = Date.now, contracts?: ContractListing): Promise<MarketSearch> {
+    const search = new MarketSearch(db, market, now, contracts);
     await search.loadNames();
     return search;
   }
@@ -39,22 +41,23 @@ export class MarketSearch {
 
   /** Matches of `q` (already validated and trimmed); the hot list without text; suggestions when nothing matches. */
   search(q: string): SearchAnswer {
-    const rows = this.spotRows();
-    // NOTE: no contract market trades yet; when the contract engine keeps tickers, its rows join here.
-    const contractsListed = false;
+    const { rows, contracts } = this.tickerRows();
+    const contractsListed = contracts.length > 0;
     if (!q) return { q, spot: [], contract: [], contractsListed, hot: hotList(rows, SEARCH_HOT_COUNT), suggestions: [] };
     const spot = rankMatches(rows, q);
-    const contract: SearchRow[] = [];
+    const contract = rankMatches(contracts, q);
     const suggestions = spot.length + contract.length === 0 ? hotList(rows, SEARCH_SUGGESTION_COUNT) : [];
     return { q, spot, contract, contractsListed, hot: [], suggestions };
   }
 
-  private spotRows(): SearchRow[] {
+  private tickerRows(): { rows: SearchRow[]; contracts: SearchRow[] } {
     const now = this.now();
-    if (this.rows && now - this.rows.at < TICKERS_FRESH_MS) return this.rows.rows;
-    const rows = this.market.tickerItems().map((item) => searchRow(item, this.names.get(item.coin_symbol)));
-    this.rows = { at: now, rows };
-    return rows;
+    if (this.rows && now - this.rows.at < TICKERS_FRESH_MS) return this.rows;
+    const row = (item: MarketItem) => searchRow(item, this.names.get(item.coin_symbol));
+    const rows = this.market.tickerItems().map(row);
+    const contracts = this.contracts ? [...this.contracts.tickerItems("linear"), ...this.contracts.tickerItems("inverse")].map(row) : [];
+    this.rows = { at: now, rows, contracts };
+    return this.rows;
   }
 }
 

@@ -17,7 +17,7 @@ export interface NewNotice {
 }
 
 /** The commands whose events can make a notification: spot orders (fills and stops fire in them), deposits, withdrawals. */
-export const NOTICE_COMMANDS = ["spot.place", "spot.cancel", ...WALLET_NOTICE_COMMANDS] as const satisfies ReadonlyArray<Command["type"]>;
+export const NOTICE_COMMANDS = ["spot.place", "spot.cancel", "contract.tick", ...WALLET_NOTICE_COMMANDS] as const satisfies ReadonlyArray<Command["type"]>;
 
 /** What the projection needs besides a command and its events: exact decimals of minor units. */
 export interface NoticeScales {
@@ -25,13 +25,16 @@ export interface NoticeScales {
   asset(asset: string): number;
   /** A market's price scale, or undefined for a market the core does not know. */
   price(symbol: string): number | undefined;
+  /** A perpetual contract's price scale, or undefined for a contract the core does not know. */
+  contractPrice(symbol: string): number | undefined;
 }
 
 /**
  * What an accepted command tells members (decision 031), read from the command and its events
  * alone, so the projection (the rows) and the `refresh` push (the event stream) agree: an order
  * filled (the taker's and each maker's), a stop order triggered, a chain deposit credited, each
- * state a withdrawal reaches (the same notices as the wallet's mails, decision 030). A fill of
+ * state a withdrawal reaches (the same notices as the wallet's mails, decision 030), a contract
+ * position liquidated or auto-deleveraged (in the price loop's ticks; issue 30). A fill of
  * part of an order tells nothing until the order is filled; a cancel tells nothing (the member
  * or their order's time in force did it, and the order list says so).
  */
@@ -55,6 +58,22 @@ export function coreNotices(command: Command, events: readonly CoreEvent[], scal
         params: { symbol: e.symbol, side: e.side, ...(scale !== undefined ? { price: fromMinor(e.stopPrice, scale) } : {}) },
         orderCode: e.orderId,
         key: `order:${e.memberId}:${e.orderId}:triggered`,
+      });
+    } else if (e.type === "contract.liquidated" || e.type === "contract.deleveraged") {
+      // The projection writes each tick's rows once (its cursor): a liquidation needs no key of its own.
+      const scale = scales.contractPrice(e.symbol);
+      const price = e.type === "contract.liquidated" ? e.bankruptcy : e.price;
+      out.push({
+        memberId: e.memberId,
+        type: e.type === "contract.liquidated" ? "contract_liquidated" : "contract_deleveraged",
+        params: {
+          symbol: e.symbol,
+          qty: e.qty.toString(),
+          ...(e.type === "contract.liquidated" ? { side: e.side } : {}),
+          ...(scale !== undefined ? { price: fromMinor(price, scale) } : {}),
+        },
+        orderCode: e.symbol.replace("/", "_"),
+        key: null,
       });
     }
   }

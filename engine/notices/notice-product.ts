@@ -76,6 +76,7 @@ export function noticeProduct(quiet: ReadonlySet<string> = new Set()): Product {
       const notices = coreNotices(command, outcome.events, {
         asset: (asset) => ctx.core.scaleOf(asset),
         price: (symbol) => ctx.core.markets.get(symbol)?.config.priceScale,
+        contractPrice: (symbol) => ctx.core.contracts.get(symbol)?.config.spec.priceScale,
       });
       for (const notice of notices) {
         if (!MEMBER_ID.test(notice.memberId) || quiet.has(notice.memberId)) continue;

@@ -15,10 +15,12 @@ export function noticeText(lang: LanguageCode, type: NoticeType, params: Record<
       ? `notice.order_filled_${side}`
       : type === "stop_triggered"
         ? `notice.stop_triggered_${side}`
-        : type === "withdrawal_rejected" && !params.reason
-          ? "notice.withdrawal_rejected_plain"
-          : type === "kyc_rejected" && !params.reason
-            ? "notice.kyc_rejected_plain"
-            : `notice.${type}`;
+        : type === "contract_liquidated"
+          ? `notice.contract_liquidated_${params.side === "short" ? "short" : "long"}`
+          : type === "withdrawal_rejected" && !params.reason
+            ? "notice.withdrawal_rejected_plain"
+            : type === "kyc_rejected" && !params.reason
+              ? "notice.kyc_rejected_plain"
+              : `notice.${type}`;
   return engineText(lang, key, params);
 }

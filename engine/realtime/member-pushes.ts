@@ -39,7 +39,7 @@ export class MemberPushes {
     const symbols = new Set<string>();
     for (const e of events) if ("symbol" in e && e.type !== "market.changed") symbols.add(e.symbol);
     const scaleOf = (asset: string) => this.durable.scaleOf(asset);
-    const told = new Set(coreNotices(command, events, { asset: scaleOf, price: () => undefined }).map((n) => n.memberId));
+    const told = new Set(coreNotices(command, events, { asset: scaleOf, price: () => undefined, contractPrice: () => undefined }).map((n) => n.memberId));
     this.pending.push({ batch, members, symbols, wallet: walletNotices(command, events, scaleOf), told });
   }
 

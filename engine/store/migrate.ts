@@ -35,6 +35,7 @@ import * as m034 from "./migrations/034-operators";
 import * as m035 from "./migrations/035-member-freeze";
 import * as m036 from "./migrations/036-console-search-indexes";
 import * as m037 from "./migrations/037-contracts";
+import * as m038 from "./migrations/038-contract-klines";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "035-member-freeze": m035,
   "036-console-search-indexes": m036,
   "037-contracts": m037,
+  "038-contract-klines": m038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

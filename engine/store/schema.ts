@@ -51,6 +51,7 @@ export interface Database {
   contract_position: ContractPositionTable;
   contract_leverage: ContractLeverageTable;
   contract_trade: ContractTradeTable;
+  contract_kline: ContractKlineTable;
   contract_fill: ContractFillTable;
   contract_funding: ContractFundingTable;
   contract_liquidation: ContractLiquidationTable;
@@ -557,6 +558,9 @@ export interface SpotKlineTable {
   close: string;
   volume: string;
   turnover: string;
+}
+export interface ContractKlineTable extends SpotKlineTable {
+  source: "last" | "mark";
 }
 export interface MemberFavouriteTable {
   member_id: string;

@@ -1,6 +1,6 @@
 import { ACCOUNT_CODES, ACCOUNTS, OPEN_ACCOUNTS, type AccountCode, type OpenAccountName } from "../../protocol/accounts";
 import { fromMinor } from "../../protocol/money";
-import { accountValue, VALUATION_COIN, valueIn } from "../core/wallet/valuation";
+import { accountValue, contractHoldings, VALUATION_COIN, valueIn } from "../core/wallet/valuation";
 import type { DurableCore } from "../journal/durable-core";
 
 /**
@@ -28,7 +28,9 @@ export class AssetsService {
     const quoteScale = core.scaleOf(VALUATION_COIN);
     return [...core.assetScales].map(([coin, scale]) => {
       const ref = { owner: memberId, kind: account, asset: coin };
-      const posted = core.ledger.posted(ref);
+      // The contract account's coins: with what their positions hold as margin (part of the value) and their profit at the mark.
+      const positions = account === "contract" ? contractHoldings(core, memberId, coin) : null;
+      const posted = core.ledger.posted(ref) + (positions?.margin ?? 0n);
       const value = valueIn(core, coin, posted);
       return {
         coin,
@@ -37,6 +39,7 @@ export class AssetsService {
         available: fromMinor(core.ledger.available(ref), scale),
         frozen: fromMinor(core.ledger.held(ref), scale),
         usdt: value === null ? null : fromMinor(value, quoteScale),
+        ...(positions ? { margin: fromMinor(positions.margin, scale), unrealised: fromMinor(positions.unrealised, scale) } : {}),
       };
     });
   }

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { ACCOUNTS, OPEN_ACCOUNT_CODES } from "../accounts";
 import { define } from "../endpoint";
 import { coinField } from "../fields";
-import { unsignedDecimalString } from "../money";
+import { decimalString, unsignedDecimalString } from "../money";
 
 /**
  * A member's assets overview (spec §7 "Wallet and margin": `assets/getWalletAccount`,
@@ -20,7 +20,7 @@ export const assetsEndpoints = {
     path: "coin/assets/getWalletAccount",
     response: z.array(z.object({ type: z.enum(accountCodes), usdt: unsignedDecimalString })),
   }),
-  /** One account's coins: available, frozen and their value in USDT (null without a price). */
+  /** One account's coins: available, frozen and their value in USDT (null without a price); the contract account's with their positions' margin and profit. */
   currencyAccount: define({
     method: "POST",
     path: "coin/assets/getCurrencyAccount",
@@ -33,7 +33,11 @@ export const assetsEndpoints = {
         scale: z.number().int(),
         available: unsignedDecimalString,
         frozen: unsignedDecimalString,
+        /** The value of what the coin's balance holds, with (contract account) its positions' margin. */
         usdt: unsignedDecimalString.nullable(),
+        /** The contract account only: the margin its positions settling in the coin hold, and their unrealised profit at the mark. */
+        margin: unsignedDecimalString.optional(),
+        unrealised: decimalString.optional(),
       }),
     ),
   }),

@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { define, intString } from "../endpoint";
+import { define, intString, millisString } from "../endpoint";
 import { idempotencyKeyField as idempotencyKey, MAX_SYMBOLS_PER_LIST, orderIdField, positiveDecimalField, slashSymbolField as symbolField } from "../fields";
 import { decimalString } from "../money";
-import { depthSchema, publicTradeSchema } from "./market-data";
+import { candleSchema, depthSchema, limitField, periodField, publicTradeSchema } from "./market-data";
 
 /**
  * Perpetual contracts (issue 30, spec §7; decision 046). Contract type 1 is USDT-margined (ubw,
@@ -13,6 +13,10 @@ import { depthSchema, publicTradeSchema } from "./market-data";
  */
 export const CONTRACT_TYPES = { "1": "linear", "2": "inverse" } as const;
 const contractTypeField = z.enum(["1", "2"], { message: "must be 1 (USDT-margined) or 2 (coin-margined)" });
+
+/** A contract's two price series: its last trade price and its mark price (what margins and liquidations use). */
+export const CONTRACT_PRICE_SOURCES = ["last", "mark"] as const;
+export type ContractPriceSource = (typeof CONTRACT_PRICE_SOURCES)[number];
 
 /**
  * The direction of a contract order (spec §7: "close is used when direction is above 2"): 1 opens
@@ -25,6 +29,20 @@ export const CONTRACT_DIRECTIONS = {
   "4": { side: "buy", action: "close" },
 } as const;
 export type ContractDirection = keyof typeof CONTRACT_DIRECTIONS;
+
+const pageNoField = intString.pipe(z.number().int().min(1, "must be 1 or more").max(100_000, "must be 100000 or less"));
+/** A member's list of a contract type: one contract of it, and the page's size. */
+const listQuery = z.object({
+  symbol: symbolField.optional(),
+  pageSize: intString.pipe(z.number().int().min(1, "must be 1 or more").max(100, "must be 100 or less")).optional(),
+});
+
+/** A page of a member's records, each of one contract and time, and how many there are in all. */
+const pageOf = <T extends z.ZodRawShape>(fields: T) =>
+  z.object({
+    list: z.array(z.object({ symbolName: z.string(), contract_type: z.union([z.literal(1), z.literal(2)]), ...fields, createdAt: z.string() })),
+    total: z.number().int(),
+  });
 
 /** Whole contracts: 1 to 10,000,000. */
 const contractsField = z
@@ -162,6 +180,22 @@ export const contractEndpoints = {
     }),
     response: z.object({ info: contractInfoSchema, state: contractStateSchema, depth: depthSchema, trades: z.array(publicTradeSchema) }),
   }),
+  /**
+   * A contract's candles of its last price (volume in contracts, turnover in the settlement coin)
+   * or of its mark price (no volume), oldest first, ending at `to` (ms, default now; public).
+   */
+  contractKline: define({
+    method: "GET",
+    path: "coin/open/contract/kline",
+    query: z.object({
+      symbolName: symbolField,
+      source: z.enum(CONTRACT_PRICE_SOURCES, { message: "must be last or mark" }).default("last"),
+      period: periodField,
+      to: millisString.optional(),
+      limit: limitField(1000, 300),
+    }),
+    response: z.array(candleSchema),
+  }),
   /** The live state of several contracts of one type (public; spec §7 `get/contractDetail`). */
   contractDetail: define({
     method: "POST",
@@ -200,6 +234,24 @@ export const contractEndpoints = {
     }),
     response: contractAnswerSchema,
   }),
+  /**
+   * Before placing an opening order (not in the spec, which leaves the preview "not shown"): where
+   * the mark would liquidate the member's position after `num` contracts at `price` (the mark when
+   * none: a market order), at their leverage, for a long and for a short. A side is null when the
+   * member holds the other one (it must be closed first); a liquidation price of null: nowhere.
+   */
+  previewContractOrder: define({
+    method: "GET",
+    path: "coin/entrust/contract/preview",
+    query: z.object({ symbolName: symbolField, num: contractsField, price: positiveDecimalField.optional() }),
+    response: z.object({
+      symbolName: z.string(),
+      price: z.string(),
+      leverage: z.number().int(),
+      long: z.object({ liquidationPrice: z.string().nullable() }).nullable(),
+      short: z.object({ liquidationPrice: z.string().nullable() }).nullable(),
+    }),
+  }),
   cancelContractOrder: define({
     method: "POST",
     path: "coin/entrust/contract/cancel",
@@ -220,13 +272,41 @@ export const contractEndpoints = {
     params: z.object({
       type: contractTypeField,
       scope: z.enum(["current", "history"], { message: "must be current or history" }),
-      pageNo: intString.pipe(z.number().int().min(1, "must be 1 or more").max(100_000, "must be 100000 or less")),
+      pageNo: pageNoField,
     }),
-    query: z.object({
-      symbol: symbolField.optional(),
-      pageSize: intString.pipe(z.number().int().min(1, "must be 1 or more").max(100, "must be 100 or less")).optional(),
-    }),
+    query: listQuery,
     response: z.object({ list: z.array(contractOrderSchema), total: z.number().int() }),
+  }),
+  /** The funding the member's positions of a type paid (negative) or received, newest first, by page (the spec leaves it "not shown"). */
+  contractFunding: define({
+    method: "GET",
+    path: "coin/entrust/contract/funding/:type/:pageNo",
+    params: z.object({ type: contractTypeField, pageNo: pageNoField }),
+    query: listQuery,
+    response: pageOf({
+      /** The rate paid, as a fraction (0.0001 is 0.01 %). */
+      rate: z.string(),
+      mark: z.string(),
+      /** In the settlement coin: negative paid, positive received. */
+      amount: z.string(),
+    }),
+  }),
+  /** The member's positions of a type that were liquidated or auto-deleveraged, newest first, by page. */
+  contractLiquidations: define({
+    method: "GET",
+    path: "coin/entrust/contract/liquidations/:type/:pageNo",
+    params: z.object({ type: contractTypeField, pageNo: pageNoField }),
+    query: listQuery,
+    response: pageOf({
+      kind: z.enum(["liquidated", "deleveraged"]),
+      /** The position's side (liquidations; a deleveraging names none). */
+      side: z.enum(["long", "short"]).nullable(),
+      qty: z.string(),
+      /** Where it was closed: the bankruptcy price (liquidated) or the price taken over at (deleveraged). */
+      price: z.string(),
+      /** The mark that reached it (liquidations). */
+      mark: z.string().nullable(),
+    }),
   }),
   /** One-key close: the member's orders cancelled and positions closed at the market in the contracts named (all of the type when none). */
   closeAllPositions: define({

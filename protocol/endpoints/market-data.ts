@@ -84,8 +84,8 @@ export const spotGoodsSchema = z.object({
 });
 export type SpotGoods = z.infer<typeof spotGoodsSchema>;
 
-const periodField = z.enum(KLINE_PERIODS, { message: `must be one of ${KLINE_PERIODS.join(", ")}` });
-const limitField = (max: number, fallback: number) =>
+export const periodField = z.enum(KLINE_PERIODS, { message: `must be one of ${KLINE_PERIODS.join(", ")}` });
+export const limitField = (max: number, fallback: number) =>
   intString.pipe(z.number().int().min(1, "must be at least 1").max(max, `must be at most ${max}`)).default(fallback);
 
 export const marketDataEndpoints = {

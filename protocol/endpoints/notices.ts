@@ -10,7 +10,7 @@ import { pageOf } from "./order-history";
  */
 
 /** What a notification is about, and so which page it links to (`order?serviceType=…&orderCode=…`). */
-export const NOTICE_SERVICE_TYPES = ["spot", "deposit", "withdrawal", "kyc", "security", "account"] as const;
+export const NOTICE_SERVICE_TYPES = ["spot", "contract", "deposit", "withdrawal", "kyc", "security", "account"] as const;
 export type NoticeServiceType = (typeof NOTICE_SERVICE_TYPES)[number];
 
 /** Who made the change a notification tells of: the member, an operator, or the exchange itself (a fill, a credit). */
@@ -20,6 +20,9 @@ export const NOTICE_CHANGE_USERS = ["self", "operator", "system"] as const;
 export const NOTICE_TYPES = {
   order_filled: { serviceType: "spot", changeUser: "system" },
   stop_triggered: { serviceType: "spot", changeUser: "system" },
+  /** A contract position liquidated, or reduced by auto-deleveraging (issue 30); `orderCode` is the contract (BTC_USDT). */
+  contract_liquidated: { serviceType: "contract", changeUser: "system" },
+  contract_deleveraged: { serviceType: "contract", changeUser: "system" },
   deposit_credited: { serviceType: "deposit", changeUser: "system" },
   withdrawal_review: { serviceType: "withdrawal", changeUser: "self" },
   withdrawal_approved: { serviceType: "withdrawal", changeUser: "operator" },

@@ -17,6 +17,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("mark-price")).toHaveText(/^\d{2},\d{3}\.\d$/);
       await expect(page.getByTestId("contract-available")).toHaveText("0 USDT");
 
+      // The chart: of the last price, and by a link (no script needed) of the mark price, which the price loop samples every second.
+      const chart = page.getByTestId("kline");
+      await expect(chart).toHaveAttribute("aria-label", "BTCUSDT Last price k-line chart, 15m");
+      await page.getByRole("link", { name: "Mark price", exact: true }).click();
+      await expect(page).toHaveURL(/price=mark/);
+      await expect(chart).toHaveAttribute("aria-label", "BTCUSDT Mark price k-line chart, 15m");
+      await expect(chart.getByTestId("price-axis")).toBeAttached();
+
       // The way in: the transfer form, funding → contract, then back to the contract.
       await page.getByRole("link", { name: "Transfer USDT to the contract account" }).click();
       const transfer = page.getByRole("main");
@@ -55,6 +63,11 @@ for (const javaScriptEnabled of [true, false]) {
       // Its cost is shown before placing (2 × 0.001 BTC × price ÷ 10, plus the 0.05 % taker fee), then it rests and is cancelled.
       await form.getByLabel("Quantity").fill("2");
       if (javaScriptEnabled) await expect(form.getByTestId("contract-cost")).toHaveText(`≈ ${((price / 100) * 201) / 10_000} USDT`);
+      // And where it would leave the liquidation price: live with JavaScript, on the preview button without.
+      if (!javaScriptEnabled) await form.getByRole("button", { name: "Preview liquidation price" }).click();
+      await expect(form.getByTestId("preview-liq-long")).toHaveText(/^≈ \d{2},\d{3}(\.\d)? USDT$/);
+      await expect(form.getByTestId("preview-liq-short")).toHaveText(/^≈ \d{2},\d{3}(\.\d)? USDT$/);
+      await expect(form.getByLabel("Quantity")).toHaveValue("2");
       await form.getByRole("button", { name: "Open long" }).click();
       await expect(page.getByTestId("toast")).toContainText(text("en", "contract_page.placed_open"));
       const orders = page.getByTestId("contract-orders");
@@ -74,6 +87,11 @@ for (const javaScriptEnabled of [true, false]) {
       const positions = page.getByTestId("contract-positions");
       await expect(positions).toContainText("Long 10x");
       await expect(positions.getByTestId("liquidation-price")).toHaveText(/\d/);
+      // The wallet's contract account counts the position's margin and shows its profit at the mark.
+      await page.goto("/account/wallet/assets?t=4");
+      const usdtRow = page.getByTestId("coins-contract").getByRole("row").filter({ hasText: "USDT" });
+      await expect(usdtRow.getByRole("cell").nth(3)).toHaveText(/^[1-9]\d*\.\d+$|^0\.\d*[1-9]\d*$/);
+      await page.goto(PAGE);
       await positions.getByRole("button", { name: "Close BTCUSDT at market" }).click();
       await expect(page.getByTestId("toast")).toContainText("Order filled: 3 contracts.");
       await expect(page.getByText(text("en", "contract_page.no_positions"))).toBeVisible();
@@ -86,6 +104,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(history.getByRole("row")).toHaveCount(4);
       await expect(history).toContainText("Cancelled");
       await expect(history).toContainText("Close long");
+      // Beside them, the funding and the liquidations of the member's positions (none in a minute's trading).
+      await page.getByRole("link", { name: "Liquidations", exact: true }).click();
+      await expect(page).toHaveURL(/tab=liquidations/);
+      await expect(page.getByText(text("en", "entrust.empty.liquidations"))).toBeVisible();
     });
   });
 }

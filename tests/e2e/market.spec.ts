@@ -92,9 +92,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/market\/main$/);
       await expect(page.getByRole("heading", { level: 1, name: en("market_list.title") })).toBeVisible();
       const tabs = page.getByRole("navigation", { name: en("market_list.tabs_label") }).getByRole("link");
-      await expect(tabs).toHaveCount(1); // no favourites for a visitor, no contracts listed
-      await expect(tabs).toHaveText(/^Spot \(\d+\)$/);
-      await expect(tabs).toHaveAttribute("aria-current", "page");
+      await expect(tabs).toHaveCount(2); // no favourites for a visitor; the perpetual contracts
+      await expect(tabs.first()).toHaveText(/^Spot \(\d+\)$/);
+      await expect(tabs.first()).toHaveAttribute("aria-current", "page");
+      await expect(tabs.last()).toHaveText(en("market_list.tab_contract"));
+      // The contract tab: both kinds of perpetual, each leading to its contract page.
+      await tabs.last().click();
+      await expect(page).toHaveURL(/tab=contract/);
+      await expect(page.getByRole("link", { name: "BTC/USD", exact: true })).toHaveAttribute("href", "/exchange/full-contract/BTC_USD");
+      await expect(page.getByRole("link", { name: "ETH/USDT", exact: true })).toHaveAttribute("href", "/exchange/full-contract/ETH_USDT");
+      await page.goto("/market/main");
       await expect.poll(() => rowSymbols(page)).toEqual(listed);
       await expect(page.getByRole("link", { name: "BTC/USDT", exact: true })).toHaveAttribute("href", "/exchange/full-screen/BTC_USDT");
       // A visitor's star leads to the login, which comes back here.

@@ -26,7 +26,10 @@ test.describe("header search without JavaScript", () => {
     await expect(main.getByRole("heading", { level: 1, name: en("search.title") })).toBeVisible();
     const spot = main.getByRole("region", { name: en("market_list.tab_spot") });
     await expect(spot.getByRole("link", { name: /^ETH\/USDT/ })).toHaveAttribute("href", "/exchange/full-screen/ETH_USDT");
-    await expect(main.getByRole("region", { name: en("market_list.tab_contract") })).toContainText(en("search.no_contracts"));
+    // The perpetuals of ETH, each leading to its contract page.
+    const contracts = main.getByRole("region", { name: en("market_list.tab_contract") });
+    await expect(contracts.getByRole("link", { name: /^ETH\/USDT/ })).toHaveAttribute("href", "/exchange/full-contract/ETH_USDT");
+    await expect(contracts.getByRole("link", { name: /^ETH\/USD\b(?!T)/ })).toHaveAttribute("href", "/exchange/full-contract/ETH_USD");
 
     // Nothing matches: four suggestions instead.
     await page.goto("/search?q=zzzz");
@@ -63,9 +66,9 @@ test.describe("header search with JavaScript", () => {
     await expect(page.getByRole("tab", { name: new RegExp(`^${en("market_list.tab_spot")}`) })).toHaveAttribute("aria-selected", "true");
     await expectNoSeriousA11yViolations(page);
 
-    // The contract tab says there are no contracts yet.
+    // The contract tab lists the perpetuals of ETH.
     await page.getByRole("tab", { name: new RegExp(`^${en("market_list.tab_contract")}`) }).click();
-    await expect(page.getByRole("tabpanel")).toContainText(en("search.no_contracts"));
+    await expect(page.getByRole("tabpanel").getByRole("option").first()).toContainText("ETH/USDT");
     await page.getByRole("tab", { name: new RegExp(`^${en("market_list.tab_spot")}`) }).click();
 
     // Escape closes; ArrowDown opens again; ArrowDown chooses the first option, Enter opens it.
@@ -102,6 +105,11 @@ test.describe("header search with JavaScript", () => {
     await expect(page.getByRole("option").first()).toContainText("BTC/USDT");
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=bit$/);
-    await expect(page.getByRole("main").getByRole("link", { name: /^BTC\/USDT/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("region", { name: en("market_list.tab_spot") })
+        .getByRole("link", { name: /^BTC\/USDT/ }),
+    ).toBeVisible();
   });
 });

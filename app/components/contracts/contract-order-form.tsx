@@ -10,11 +10,18 @@ import type { ContractActionTab, ContractOrderType } from "~/lib/contract-choice
 import { getFormProps } from "~/lib/forms/form-props";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useTranslation } from "~/lib/i18n";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { NumberField } from "../exchange/number-field";
 import * as s from "../exchange/exchange.css";
 
-type Reply = { form: string; result: SubmissionResult<string[]>; key?: string };
+/** Where an opening order would leave the liquidation price (the engine's preview): null for a side the member must close first. */
+export interface OrderPreview {
+  long: { liquidationPrice: string | null } | null;
+  short: { liquidationPrice: string | null } | null;
+}
+
+type Reply = { form: string; result: SubmissionResult<string[]>; key?: string; preview?: OrderPreview };
 
 interface Props {
   info: ContractInfo;
@@ -27,16 +34,20 @@ interface Props {
   refPrice: string | null;
   idempotencyKey: string;
   lastResult?: SubmissionResult<string[]> | null;
+  /** The preview the server worked out on the preview button (without JavaScript). */
+  preview?: OrderPreview | null;
 }
 
 /**
  * The contract order form: one `<form method="post">` whose two buttons say the direction (open
  * long or short; close long or short), limit or market, in whole contracts. Before placing, an
  * opening order shows what it costs (margin at the member's leverage plus the taker fee) and the
- * most the balance opens; without JavaScript these are worked out by the server for the price
- * shown. With JavaScript it posts in place (a fetcher); a refusal brings a new key.
+ * most the balance opens, and where it would leave the liquidation price, long and short (the
+ * engine's preview, loaded as the numbers change). Without JavaScript the server works these out
+ * for the numbers submitted with the preview button. With JavaScript it posts in place (a
+ * fetcher); a refusal brings a new key.
  */
-export function ContractOrderForm({ info, action, orderType, available, leverage, refPrice, idempotencyKey, lastResult }: Props) {
+export function ContractOrderForm({ info, action, orderType, available, leverage, refPrice, idempotencyKey, lastResult, preview }: Props) {
   const { t, i18n } = useTranslation();
   const nf = useNumberFormat();
   const mark = decimalMarkOf(i18n.language);
@@ -58,6 +69,25 @@ export function ContractOrderForm({ info, action, orderType, available, leverage
   const max = maxOpenable(info, { price, available, leverage });
   const unit = t("contract_page.cont");
   const opening = action === "open";
+  const hydrated = useHydrated();
+  const previewer = useFetcher<{ preview: OrderPreview | null }>();
+  const { load } = previewer;
+  // The live preview: once the numbers stop changing for a moment (a market order's at the mark).
+  const previewPrice = orderType === "limit" ? price : null;
+  const previewPath = `/exchange/full-contract/${info.symbolName.replace("/", "_")}/preview`;
+  useEffect(() => {
+    if (!opening || !qty || !/^[1-9]\d{0,7}$/.test(qty) || (orderType === "limit" && !previewPrice)) return;
+    const query = new URLSearchParams({ num: qty, ...(previewPrice ? { price: previewPrice } : {}) });
+    const timer = setTimeout(() => load(`${previewPath}?${query}`), 300);
+    return () => clearTimeout(timer);
+  }, [opening, qty, orderType, previewPrice, previewPath, load]);
+  const shownPreview = reply?.preview ?? preview ?? (qty ? previewer.data?.preview : null) ?? null;
+  const liquidationText = (side: OrderPreview["long"] | undefined) => {
+    if (side === undefined) return "--";
+    if (side === null) return t("contract_page.liq_close_first");
+    if (side.liquidationPrice === null) return t("contract_page.liq_none");
+    return `≈ ${nf.display(side.liquidationPrice, { abbreviate: false })} ${info.quote}`;
+  };
   const buttons = opening
     ? ([
         ["1", "contract_page.open_long", "buy"],
@@ -107,10 +137,24 @@ export function ContractOrderForm({ info, action, orderType, available, leverage
             <dd data-testid="contract-max">{max === null ? "--" : `${nf.display(max, { abbreviate: false })} ${unit}`}</dd>
           </div>
           <div className={s.total}>
+            <dt>{t("contract_page.liq_long")}</dt>
+            <dd data-testid="preview-liq-long">{liquidationText(shownPreview?.long)}</dd>
+          </div>
+          <div className={s.total}>
+            <dt>{t("contract_page.liq_short")}</dt>
+            <dd data-testid="preview-liq-short">{liquidationText(shownPreview?.short)}</dd>
+          </div>
+          <div className={s.total}>
             <dt>{t("exchange.fee_rates")}</dt>
             <dd>{t("exchange.fee_rates_value", { maker: nf.fixed(percentOf(info.makerFeeRate), 3), taker: nf.fixed(percentOf(info.takerFeeRate), 3) })}</dd>
           </div>
         </dl>
+      ) : null}
+      {opening && !hydrated ? (
+        // Without JavaScript nothing previews as one types: this asks the server, placing nothing.
+        <button type="submit" name="preview" value="1" className={s.cancelButton}>
+          {t("contract_page.preview")}
+        </button>
       ) : null}
       <div className={s.contractButtons}>
         {buttons.map(([direction, label, tone]) => (

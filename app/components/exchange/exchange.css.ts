@@ -29,24 +29,8 @@ export const page = style({
   },
 });
 
-/** The contract page: the order panel between the book and the trades (its chart is to come: issue 30). */
-export const contractPage = style([
-  page,
-  {
-    gridTemplateAreas: `"bar bar bar" "book forms trades" "orders orders orders"`,
-    gridTemplateRows: "auto auto auto",
-    "@media": {
-      "screen and (max-width: 1100px)": {
-        gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
-        gridTemplateAreas: `"bar bar" "forms forms" "orders orders" "book trades"`,
-      },
-      "screen and (max-width: 640px)": {
-        gridTemplateColumns: "minmax(0, 1fr)",
-        gridTemplateAreas: `"bar" "forms" "orders" "book" "trades"`,
-      },
-    },
-  },
-]);
+/** The contract page: the spot page's grid (its chart is of the last or the mark price). */
+export const contractPage = page;
 /** The contract page's link to the whole orders area, beside its open orders. */
 export const allOrdersLink = style({ padding: "0 12px", fontSize: "12px", color: vars.color.textMuted });
 export const rulesTitle = style({ fontSize: "13px", fontWeight: 600, margin: 0 });

@@ -17,7 +17,8 @@ const varName = (v: string) => v.replace(/^var\((--[^),]+).*$/, "$1");
  * The k-line area: period links (they work without JavaScript: the page renders that period) and
  * an SVG of the candles, volumes and moving averages, drawn on the server and redrawn with each live
  * candle. The ECharts island (zoom, crosshair, prices; 190 KB gzip) is loaded when the member
- * reaches for the chart — the pointer over it, a touch — not with the page (decision 034).
+ * reaches for the chart — the pointer over it, a touch — not with the page (decision 034). A
+ * contract's chart also links between its prices (last and mark).
  */
 export function KlineArea({
   candles,
@@ -27,6 +28,7 @@ export function KlineArea({
   priceScale,
   depth,
   amountScale,
+  prices,
 }: {
   candles: WireCandle[];
   period: KlinePeriod;
@@ -35,13 +37,15 @@ export function KlineArea({
   priceScale: number;
   depth: Depth;
   amountScale: number;
+  /** A contract's chart: which price its candles are of (`?price=`, links to the other), each with its name. */
+  prices?: { current: string; choices: ReadonlyArray<{ value: string; label: string }> };
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [interactive, setInteractive] = useState(false);
   const reach = () => setInteractive(true);
   const label = t("exchange.chart_label", { symbol, period: t(`exchange.periods.${period}`) });
-  const linkTo = (name: "period" | "chart", value: string) => {
+  const linkTo = (name: "period" | "chart" | "price", value: string) => {
     const next = new URLSearchParams(search);
     next.set(name, value);
     return `?${next.toString()}`;
@@ -68,6 +72,22 @@ export function KlineArea({
         {views}
         {depthView ? null : (
           <>
+            {prices ? (
+              <span className={s.chartViews}>
+                {prices.choices.map(({ value, label: name }) => (
+                  <Link
+                    key={value}
+                    to={linkTo("price", value)}
+                    className={s.periodLink}
+                    aria-current={value === prices.current ? "true" : undefined}
+                    preventScrollReset
+                    replace
+                  >
+                    {name}
+                  </Link>
+                ))}
+              </span>
+            ) : null}
             {KLINE_PERIODS.map((p) => (
               <Link key={p} to={linkTo("period", p)} className={s.periodLink} aria-current={p === period ? "true" : undefined} preventScrollReset replace>
                 {t(`exchange.periods.${p}`)}

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { Depth, KlinePeriod, PublicTrade, WireCandle } from "#protocol/endpoints/market-data";
 import type { MarketItem } from "#protocol/market";
 import { topics } from "#protocol/realtime";
+import { mergeCandle } from "~/lib/merge-candle";
 import { useTopic } from "~/lib/realtime";
 import { usePushReload } from "~/lib/use-push-reload";
 
@@ -45,12 +46,7 @@ export function useLiveMarket(initial: Initial) {
   });
   useTopic(topics.kline(symbol, period), (p) => {
     if (p.symbol !== symbol || p.period !== period) return;
-    setCandles((cur) => {
-      const last = cur[cur.length - 1];
-      if (last && last.t === p.candle.t) return [...cur.slice(0, -1), p.candle];
-      if (!last || p.candle.t > last.t) return [...cur, p.candle].slice(-1000);
-      return cur;
-    });
+    setCandles((cur) => mergeCandle(cur, p.candle));
   });
   useTopic(topics.allSymbolDetail, (items) => setMarkets(items));
   useTopic(initial.privateTopic?.topic, reload, { ticket: initial.privateTopic?.ticket, onResync: reload });

@@ -28,20 +28,34 @@ const contractsField = z
     return text;
   });
 
+/** What an order is about, limit or market: its price (limits) and contracts, each needed. */
+function orderFields(priceScale: number, mark: DecimalMark) {
+  return {
+    orderType: z.enum(CONTRACT_ORDER_TYPES),
+    price: decimalField({ scale: priceScale, mark }),
+    num: contractsField,
+  };
+}
+
+function needPriceAndQuantity(v: { orderType: string; price?: string; num?: string }, ctx: z.RefinementCtx) {
+  if (v.orderType === "limit" && !v.price) ctx.addIssue({ code: "custom", path: ["price"], message: "spot.validation.price_required" });
+  if (!v.num) ctx.addIssue({ code: "custom", path: ["num"], message: "spot.validation.num_required" });
+}
+
 /** An order: the direction is the button pressed (1 open long, 2 open short, 3 close long, 4 close short). */
 export function contractOrderSchema(priceScale: number, mark: DecimalMark) {
   return z
     .object({
       direction: z.enum(["1", "2", "3", "4"], { message: "contract_page.validation.direction" }),
-      orderType: z.enum(CONTRACT_ORDER_TYPES),
-      price: decimalField({ scale: priceScale, mark }),
-      num: contractsField,
+      ...orderFields(priceScale, mark),
       idempotencyKey: idempotencyKeyField,
     })
-    .superRefine((v, ctx) => {
-      if (v.orderType === "limit" && !v.price) ctx.addIssue({ code: "custom", path: ["price"], message: "spot.validation.price_required" });
-      if (!v.num) ctx.addIssue({ code: "custom", path: ["num"], message: "spot.validation.num_required" });
-    });
+    .superRefine(needPriceAndQuantity);
+}
+
+/** The form's preview (the button that asks, without JavaScript, what an opening order would leave): the order without a direction. */
+export function contractPreviewSchema(priceScale: number, mark: DecimalMark) {
+  return z.object(orderFields(priceScale, mark)).superRefine(needPriceAndQuantity);
 }
 export type ContractOrderForm = z.output<ReturnType<typeof contractOrderSchema>>;
 

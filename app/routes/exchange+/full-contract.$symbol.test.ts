@@ -3,6 +3,7 @@ import { endpoints } from "#protocol/endpoints";
 import { Browser } from "~/testing/route-call";
 import { startTestExchange, TEST_PASSWORD, type TestExchange } from "~/testing/test-exchange";
 import * as contractRoute from "./full-contract.$symbol";
+import * as previewRoute from "./full-contract.$symbol_.preview";
 
 /**
  * The contract page (issue 30) against a real engine with the seeded contracts and no price loop:
@@ -59,8 +60,37 @@ describe("the contract page", () => {
     expect(data.goods.info.symbolName).toBe("BTC/USDT");
     expect(data.goods.state.markPrice).toBe("50000");
     expect(data.account).toBeNull();
+    // The chart: of the last price in 15 minutes unless the address asks for another; the mark's candle is the tick's price.
+    expect(page.data).toMatchObject({ chart: { price: "last", period: "15m" } });
+    const mark = await browser.get(contractRoute.loader, `${PAGE}?price=mark&period=1h`, params);
+    expect(mark.data).toMatchObject({ chart: { price: "mark", period: "1h" } });
+    expect((mark.data as { chart: { candles: Array<{ c: string; v: string }> } }).chart.candles.at(-1)).toMatchObject({ c: "50000", v: "0" });
+    const odd = await browser.get(contractRoute.loader, `${PAGE}?price=index&period=2m`, params);
+    expect(odd.data).toMatchObject({ chart: { price: "last", period: "15m" } });
     expect((await browser.get(contractRoute.loader, "/exchange/full-contract/DOGE_USDT", { symbol: "DOGE_USDT" })).status).toBe(404);
     expect((await browser.get(contractRoute.loader, "/exchange/full-contract/nope", { symbol: "nope" })).status).toBe(404);
+  });
+
+  it("previews the liquidation prices of an opening order, on the preview button and live, placing nothing", async () => {
+    const member = await trader("1000");
+    const asked = await member.browser.post(contractRoute.action, PAGE, { ...order({ price: "49000", num: "10" }), direction: "", preview: "1" }, params);
+    expect(asked.status).toBe(200);
+    const { preview } = asked.data as { preview: { long: { liquidationPrice: string }; short: { liquidationPrice: string } } };
+    // At 20x a long from 49,000 is liquidated a little under 5 % lower; a short a little under 5 % higher.
+    expect(Number(preview.long.liquidationPrice)).toBeGreaterThan(46_500);
+    expect(Number(preview.long.liquidationPrice)).toBeLessThan(49_000);
+    expect(Number(preview.short.liquidationPrice)).toBeGreaterThan(49_000);
+    expect(Number(preview.short.liquidationPrice)).toBeLessThan(51_500);
+    expect(await member.openOrders()).toEqual([]);
+    // The same numbers live (the resource route the form loads with JavaScript); a fraction of a contract asks nothing.
+    const live = await member.browser.get(previewRoute.loader, `${PAGE}/preview?num=10&price=49000`, params);
+    expect(live.data).toEqual({ preview: expect.objectContaining({ long: preview.long, short: preview.short }) });
+    expect((await member.browser.get(previewRoute.loader, `${PAGE}/preview?num=1.5`, params)).status).toBe(400);
+    expect((await new Browser().get(previewRoute.loader, `${PAGE}/preview?num=10`, params)).data).toEqual({ preview: null });
+    // Without a quantity the preview button says what is missing.
+    const empty = await member.browser.post(contractRoute.action, PAGE, { ...order({ num: "" }), preview: "1" }, params);
+    expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({ form: "order", result: { error: { num: ["spot.validation.num_required"] } } });
   });
 
   it("opens a position against a resting order, sets leverage, adds margin and closes it, each once", async () => {

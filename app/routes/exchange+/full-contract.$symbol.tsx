@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page";
-import { ContractOrderForm } from "~/components/contracts/contract-order-form";
+import { ContractOrderForm, type OrderPreview } from "~/components/contracts/contract-order-form";
 import { ContractOpenOrders, ContractPositions } from "~/components/contracts/contract-tables";
 import { ContractRules } from "~/components/contracts/contract-rules";
 import { ContractTicker } from "~/components/contracts/contract-ticker";
 import { useLiveContract } from "~/components/contracts/use-live-contract";
 import * as s from "~/components/exchange/exchange.css";
+import { KlineArea } from "~/components/exchange/kline-chart";
 import { OrderBook } from "~/components/exchange/order-book";
 import { RecentTrades } from "~/components/exchange/recent-trades";
 import { formErrorText } from "~/lib/forms/form-error";
 import { readBookGroup, type BookGroup } from "~/lib/book-grouping";
-import { CONTRACT_ACTIONS, CONTRACT_ORDER_TYPES, readContractChoices } from "~/lib/contract-choices";
+import { CONTRACT_ACTIONS, CONTRACT_CHART_PRICES, CONTRACT_ORDER_TYPES, readContractChoices } from "~/lib/contract-choices";
 import { useTranslation } from "~/lib/i18n";
 import { numberFormatOf } from "~/lib/number-format";
 import type { ShellData } from "~/lib/shell";
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export function loader(args: LoaderFunctionArgs) {
-  return withEngine(args, ({ engine, params }) => loadContractPage(engine, params.symbol ?? ""));
+  return withEngine(args, ({ engine, params, request }) => loadContractPage(engine, params.symbol ?? "", new URL(request.url)));
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -37,11 +38,11 @@ export function action(args: ActionFunctionArgs) {
 }
 
 /** Switching the order panel's tabs or the book's grouping only changes how the page shows what it has. */
-export const shouldRevalidate = revalidateUnlessShownOnly(["type", "action", "group"]);
+export const shouldRevalidate = revalidateUnlessShownOnly(["type", "action", "group", "chart"]);
 
 /**
  * Perpetual contract trading (spec §2 /exchange/full-contract/{symbol}; issue 30): the contract's
- * prices and funding, book and trades, the order panel (open or close, limit or market, the
+ * prices and funding, its chart (last or mark price), book and trades, the order panel (open or close, limit or market, the
  * member's leverage, the cost before placing), and the member's positions and open orders.
  */
 export default function ContractPage() {
@@ -58,6 +59,7 @@ export default function ContractPage() {
     state: data.goods.state,
     depth: data.goods.depth,
     trades: data.goods.trades,
+    chart: data.chart,
     privateTopic: account?.ticket ? { topic: account.ticket.topic, ticket: account.ticket.ticket } : null,
   });
   const withChoice = (name: string, value: string) => {
@@ -88,6 +90,21 @@ export default function ContractPage() {
           group={group}
           groupHref={(g: BookGroup) => withChoice("group", String(g))}
           total="cumulative"
+        />
+      </div>
+      <div className={s.area.chart}>
+        <KlineArea
+          candles={live.candles}
+          period={data.chart.period}
+          symbol={`${info.base}${info.quote} ${t(data.chart.price === "mark" ? "contract_page.mark_price" : "contract_page.last_price")}`}
+          search={search}
+          priceScale={info.priceScale}
+          amountScale={0}
+          depth={live.depth}
+          prices={{
+            current: data.chart.price,
+            choices: CONTRACT_CHART_PRICES.map((value) => ({ value, label: t(value === "mark" ? "contract_page.mark_price" : "contract_page.last_price") })),
+          }}
         />
       </div>
       <div className={s.area.trades}>
@@ -167,6 +184,7 @@ export default function ContractPage() {
                 refPrice={refPrice}
                 idempotencyKey={account.keys.order}
                 lastResult={refused?.form === "order" ? refused.result : null}
+                preview={refused?.form === "order" && "preview" in refused ? (refused.preview as OrderPreview) : null}
               />
               <ContractRules info={info} />
             </div>

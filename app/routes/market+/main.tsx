@@ -132,7 +132,7 @@ export default function MarketListPage() {
           empty={<EmptyState query={query} clearHref={clearHref} />}
           sorting={{ sort: query.sort, dir: query.dir, href: (key) => `${PATH}${marketSearch(sortedBy(query, key))}` }}
           rowHref={tradingPath}
-          lead={lead}
+          lead={query.tab === "contract" ? undefined : lead}
           bodyEvents={steady.bodyEvents}
         />
       </div>

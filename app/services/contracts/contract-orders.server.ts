@@ -1,6 +1,6 @@
 import { redirectWithToast } from "../platform/toast.server";
 import type { MemberEngine } from "../engine/client.server";
-import type { ContractOrderTab } from "~/lib/contract-choices";
+import { CONTRACT_ORDER_TABS, type ContractOrderTab } from "~/lib/contract-choices";
 import { cancelOrderSchema, ENTRUST_PAGE_SIZE } from "~/lib/forms/entrust";
 
 /** The orders area's contract kinds (spec §2 `future/u`, `future/coin`) and the API's contract type of each. */
@@ -11,26 +11,30 @@ const SYMBOL = /^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/;
 const notFound = () => new Response("Not found", { status: 404 });
 
 /**
- * A member's contract orders of one kind (issue 30): open ones or the history, newest first, a page
- * at a time, narrowed to one contract when the filter names one of the kind (any other value shows
- * all, with the filter cleared). An unknown kind is a 404.
+ * A member's contract lists of one kind (issue 30): open orders, the order history, the funding
+ * their positions paid or received, and their positions liquidated or deleveraged; newest first, a
+ * page at a time, narrowed to one contract when the filter names one of the kind (any other value
+ * shows all, with the filter cleared). An unknown kind is a 404.
  */
 export async function loadContractOrders(engine: MemberEngine, kindParam: string) {
   if (!(kindParam in CONTRACT_KINDS)) throw notFound();
   const kind = kindParam as ContractKind;
   const type = CONTRACT_KINDS[kind];
   const params = new URL(engine.request.url).searchParams;
-  const tab: ContractOrderTab = params.get("tab") === "history" ? "history" : "open";
+  const tab: ContractOrderTab = CONTRACT_ORDER_TABS.find((one) => one === params.get("tab")) ?? "open";
   const pageText = params.get("page") ?? "1";
   const page = /^[1-9]\d{0,4}$/.test(pageText) ? Number(pageText) : 1;
   const contracts = (await engine.contractMarket.list(type)).map((c) => c.symbolName);
   const asked = params.get("symbol") ?? "";
   const symbol = SYMBOL.test(asked) && contracts.includes(asked.replace("_", "/")) ? asked : null;
-  const answer = await engine.contracts.orders(type, tab === "open" ? "current" : "history", page, {
-    pageSize: String(ENTRUST_PAGE_SIZE),
-    ...(symbol ? { symbol } : {}),
-  });
-  return { kind, tab, page, symbol, contracts, orders: answer.list, total: answer.total, pages: Math.max(1, Math.ceil(answer.total / ENTRUST_PAGE_SIZE)) };
+  const query = { pageSize: String(ENTRUST_PAGE_SIZE), ...(symbol ? { symbol } : {}) };
+  const list =
+    tab === "funding"
+      ? { tab, ...(await engine.contracts.funding(type, page, query)) }
+      : tab === "liquidations"
+        ? { tab, ...(await engine.contracts.liquidations(type, page, query)) }
+        : { tab, ...(await engine.contracts.orders(type, tab === "open" ? "current" : "history", page, query)) };
+  return { kind, tab, page, symbol, contracts, list, total: list.total, pages: Math.max(1, Math.ceil(list.total / ENTRUST_PAGE_SIZE)) };
 }
 
 /** Cancels one open contract order, then the same page again with a toast (with or without JavaScript). */

@@ -3,7 +3,9 @@ import { data } from "@remix-run/node";
 import { COIN_SOURCE } from "#protocol/fields";
 import { decimalMarkOf } from "#protocol/decimal-input";
 import { numberFormatOf } from "~/lib/number-format";
-import { contractLeverageSchema, contractMarginSchema, contractOrderSchema } from "~/lib/forms/contract-order";
+import { readChartPrice } from "~/lib/contract-choices";
+import { CHART_CANDLES, readPeriod } from "../spot/exchange.server";
+import { contractLeverageSchema, contractMarginSchema, contractOrderSchema, contractPreviewSchema } from "~/lib/forms/contract-order";
 import { EngineRefusal } from "../engine/api.server";
 import type { Engine, MemberEngine } from "../engine/client.server";
 import { redirectWithToast } from "../platform/toast.server";
@@ -16,21 +18,25 @@ const notFound = () => new Response("Not found", { status: 404 });
 /**
  * Everything the contract trading page shows (spec §2 `/exchange/full-contract/{symbol}`): the
  * contract's rules, prices, funding, book and trades in one engine read, the contracts to switch
- * to and, for a member, the contract account's balance, the leverage, the positions and open
+ * to, the chart's candles (of the last or the mark price, `?price=`, in the period `?period=`) and, for a member, the contract account's balance, the leverage, the positions and open
  * orders of the contract's type (each form with its own idempotency key) and the ticket for live
  * updates. An unknown contract is a 404.
  */
-export async function loadContractPage(engine: Engine, symbolParam: string) {
+export async function loadContractPage(engine: Engine, symbolParam: string, url: URL) {
   if (!SYMBOL_PARAM.test(symbolParam)) throw notFound();
-  const [goods, contracts] = await Promise.all([
+  const period = readPeriod(url);
+  const price = readChartPrice(url.searchParams);
+  const [goods, contracts, candles] = await Promise.all([
     engine.contractMarket.goods(symbolParam).catch((error: unknown) => {
       throw error instanceof EngineRefusal ? notFound() : error;
     }),
     engine.contractMarket.list(),
+    // An unknown contract is the 404 above: its candles' refusal is not a second one.
+    engine.contractMarket.candles(symbolParam, price, period, CHART_CANDLES).catch(() => []),
   ]);
   const member = engine.asMember();
   const account = member ? await loadMemberSide(member, goods.info, symbolParam) : null;
-  return { symbol: goods.info.symbolName, goods, contracts, account };
+  return { symbol: goods.info.symbolName, goods, contracts, chart: { period, price, candles }, account };
 }
 
 async function loadMemberSide(engine: MemberEngine, info: { contract_type: 1 | 2; settleCoin: string }, symbolParam: string) {
@@ -55,6 +61,26 @@ async function loadMemberSide(engine: MemberEngine, info: { contract_type: 1 | 2
   return { settle, inFunding, leverage, positions, openOrders: orders.list, ticket, keys };
 }
 
+/** Whole contracts, and a price as the form sends it once read (a plain decimal, whatever the member's language writes). */
+const PREVIEW_NUM = /^[1-9]\d{0,7}$/;
+const PREVIEW_PRICE = /^\d{1,20}(\.\d{1,18})?$/;
+
+/**
+ * The order form's live preview (`?num=&price=`): the engine's liquidation prices for the order,
+ * long and short. Null for a visitor, for numbers the form would refuse (answered 400) and when
+ * the engine refuses (no mark yet, a price off the tick): the form then shows none.
+ */
+export async function contractPreview(engine: Engine, symbolParam: string, url: URL) {
+  const num = url.searchParams.get("num") ?? "";
+  const price = url.searchParams.get("price");
+  if (!SYMBOL_PARAM.test(symbolParam) || !PREVIEW_NUM.test(num) || (price !== null && !PREVIEW_PRICE.test(price)))
+    return data({ preview: null }, { status: 400 });
+  const member = engine.asMember();
+  if (!member) return { preview: null };
+  const preview = await member.attempt(() => member.contracts.preview(symbolParam, num, price ?? undefined));
+  return { preview: preview.ok ? preview.value : null };
+}
+
 /** The outcome of a placed order, as the toast says it. */
 function placedKey(answer: { status: string; filled: string }): string {
   const traded = /[1-9]/.test(answer.filled);
@@ -64,7 +90,8 @@ function placedKey(answer: { status: string; filled: string }): string {
 }
 
 /**
- * The page's posts, by `intent`: `place` (an order; the direction is the button pressed),
+ * The page's posts, by `intent`: `place` (an order; the direction is the button pressed; the
+ * preview button instead asks where it would leave the liquidation price, placing nothing),
  * `cancel`, `leverage`, `margin` (add to or take from a position), `close` (a position at market)
  * and `close_all` (the one-key close of the type). Each is checked with its form's schema, then one
  * engine call; a refusal comes back on its form with the engine's message and a new key.
@@ -123,6 +150,16 @@ export async function contractPageAction(engine: MemberEngine, symbolParam: stri
       key: change === "add" ? "contract_page.margin_added" : "contract_page.margin_removed",
       values: { amount: numberFormatOf(lang).display(amount!, { abbreviate: false }), coin: targetRules.settleCoin },
     });
+  }
+
+  // The preview button (the form without JavaScript): what the order would leave, worked out by the engine; nothing placed.
+  if (formData.get("preview") === "1") {
+    const asked = parseWithZod(formData, { schema: contractPreviewSchema(rules.priceScale, mark) });
+    if (asked.status !== "success") return data({ form: "order" as const, result: asked.reply() }, { status: 400 });
+    const { orderType, price, num } = asked.value;
+    const preview = await engine.attempt(() => engine.contracts.preview(symbolParam, num!, orderType === "limit" ? price : undefined));
+    if (!preview.ok) return engineRefused(asked, preview, { extra: { form: "order" as const } });
+    return data({ form: "order" as const, result: asked.reply(), preview: preview.value });
   }
 
   const submission = parseWithZod(formData, { schema: contractOrderSchema(rules.priceScale, mark) });

@@ -15,7 +15,8 @@ import { newIdempotencyKey } from "../platform/idempotency.server";
 
 /** Default chart period of the trading page. */
 export const DEFAULT_PERIOD: KlinePeriod = "15m";
-const CANDLES = 150;
+/** Candles a trading page's chart starts with. */
+export const CHART_CANDLES = 150;
 
 export function readPeriod(url: URL): KlinePeriod {
   const p = url.searchParams.get("period");
@@ -38,7 +39,7 @@ export async function loadExchange(engine: Engine, symbolParam: string) {
   const period = readPeriod(url);
   const symbol = symbolParam.replace("_", "/");
   const goods = await loadGoods(engine, symbolParam);
-  const [markets, candles] = await Promise.all([engine.market.snapshot(), engine.market.candles(symbolParam, period, CANDLES)]);
+  const [markets, candles] = await Promise.all([engine.market.snapshot(), engine.market.candles(symbolParam, period, CHART_CANDLES)]);
   const member = engine.asMember();
   const account = member
     ? await loadMemberSide(member, goods.symbol.coin_symbol, goods.symbol.quote_symbol, symbolParam, readMemberTab(url.searchParams))

@@ -8,7 +8,7 @@ import { redirectWithToast } from "../platform/toast.server";
 
 export interface MarketListData {
   query: MarketQuery;
-  /** The markets of the tab (spot; contracts; on the favourites tab, every market). */
+  /** The markets of the tab (spot; contracts; on the favourites tab, the spot markets: favourites are spot markets). */
   items: MarketItem[];
   /** The member's favourite symbols, or null for a visitor. */
   favourites: string[] | null;
@@ -34,7 +34,7 @@ export async function loadMarketList(engine: Engine): Promise<MarketListData> {
   ]);
   const contracts = [...ubw, ...bbw];
   if (query.tab === "contract" && contracts.length === 0) throw redirect(`${url.pathname}${marketSearch({ ...query, tab: "spot" })}`);
-  const items = query.tab === "spot" ? spot : query.tab === "contract" ? contracts : [...spot, ...contracts];
+  const items = query.tab === "contract" ? contracts : spot;
   return { query, items, favourites, hasContracts: contracts.length > 0, spotCount: spot.length };
 }
 

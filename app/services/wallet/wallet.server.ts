@@ -6,7 +6,7 @@ import { billFilterSchema, type BillFilter } from "#protocol/endpoints/bills";
 import { WITHDRAWAL_STATES, type WithdrawalView } from "#protocol/endpoints/withdrawals";
 
 type WithdrawalStateName = WithdrawalView["state"];
-import { compareDecimal } from "#protocol/money";
+import { addDecimals, compareDecimal } from "#protocol/money";
 import { qrSvg } from "../platform/qr.server";
 import { decimalMarkOf } from "#protocol/decimal-input";
 import { transferSchema } from "~/lib/forms/transfer";
@@ -44,16 +44,22 @@ export async function loadAssets(engine: MemberEngine, request: Request) {
     hideSmall,
     tables: tables.map(({ account, coins }) => ({
       account,
-      coins: coins.filter((c) => !hideSmall || isWorthShowing(c)),
+      coins: coins.filter((c) => !hideSmall || isWorthShowing(c)).map(withEquity),
       hidden: hideSmall ? coins.filter((c) => !isWorthShowing(c)).length : 0,
     })),
   };
 }
 
-/** A coin worth showing among small ones hidden: worth at least 1 USDT, or held without a price. */
-function isWorthShowing(c: { available: string; frozen: string; usdt: string | null }): boolean {
+/** A coin worth showing among small ones hidden: worth at least 1 USDT, or held (also as a position's margin) without a price. */
+function isWorthShowing(c: { available: string; frozen: string; usdt: string | null; margin?: string }): boolean {
   if (c.usdt !== null) return compareDecimal(c.usdt, SMALL_BALANCE_USDT) >= 0;
-  return /[1-9]/.test(c.available) || /[1-9]/.test(c.frozen);
+  return /[1-9]/.test(c.available) || /[1-9]/.test(c.frozen) || /[1-9]/.test(c.margin ?? "");
+}
+
+/** A contract account's coin with its equity: what it holds free, in orders and in positions, with the positions' profit at the mark. */
+function withEquity<C extends { available: string; frozen: string; margin?: string; unrealised?: string }>(c: C): C & { equity?: string } {
+  if (c.margin === undefined || c.unrealised === undefined) return c;
+  return { ...c, equity: addDecimals(addDecimals(addDecimals(c.available, c.frozen), c.margin), c.unrealised) };
 }
 
 /** The transfer page: every open account's coins (balances and decimals), the choice from the query, a fresh key. */

@@ -60,6 +60,27 @@ function setUp(config: ContractMarketConfig, members: Record<string, string>) {
 }
 
 describe("a linear contract market", () => {
+  it("previews where an opening order would leave the liquidation price: the same price its fill gives, changing nothing", () => {
+    const { market, place, events } = setUp(LINEAR, { alice: "1000", bob: "3000" });
+    expect(market.setLeverage("alice", 10, events)).toBe("OK");
+    const first = market.previewOpen("alice", "buy", 100n, price("50000"));
+    expect(first).toMatchObject({ leverage: 10 });
+    expect(market.position("alice")).toBeUndefined();
+    expect(place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 300n })).toBe("OK");
+    expect(place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n })).toBe("OK");
+    expect(first !== "CONTRACT_CLOSE_FIRST" && first.liquidation).toBe(market.position("alice")!.liquidation);
+    // Adding to the long: the position grows by the contracts and their margin.
+    const more = market.previewOpen("alice", "buy", 50n, price("50000"));
+    expect(place({ orderId: "a2", memberId: "alice", side: "buy", price: price("50000"), qty: 50n })).toBe("OK");
+    expect(more !== "CONTRACT_CLOSE_FIRST" && more.liquidation).toBe(market.position("alice")!.liquidation);
+    // The other side is a close first. A preview tells nothing and moves nothing.
+    const told = events.length;
+    expect(market.previewOpen("alice", "sell", 1n, price("50000"))).toBe("CONTRACT_CLOSE_FIRST");
+    market.previewOpen("alice", "buy", 1n, price("50000"));
+    expect(events.length).toBe(told);
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
   it("opens a 10x long against a short, holds margin and fees, and closes it for example L1's profit", () => {
     const { ledger, market, place, shown } = setUp(LINEAR, { alice: "1000", bob: "1000", carol: "1000" });
     // Bob rests a short of 100 contracts at 50,000.0; Alice takes it long with 10x.

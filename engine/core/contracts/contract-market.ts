@@ -322,6 +322,31 @@ export class ContractMarket {
     return this.positionsByMember.values();
   }
 
+  /**
+   * Where the mark would liquidate a member's position after opening `qty` contracts on `side` at
+   * `price` with their leverage (decision 045; the preview before placing, changing nothing): their
+   * position, if they hold one on that side, grows by the contracts at that price and by their
+   * initial margin. Null: nowhere (a long at 1x never is). "CONTRACT_CLOSE_FIRST" when they hold the
+   * other side (opening it is refused).
+   */
+  previewOpen(memberId: string, side: Side, qty: bigint, price: bigint): { liquidation: bigint | null; leverage: number } | "CONTRACT_CLOSE_FIRST" {
+    const held = this.positionsByMember.get(memberId);
+    const positionSide = positionSideOf(side);
+    if (held && held.side !== positionSide) return "CONTRACT_CLOSE_FIRST";
+    const leverage = this.leverageOf(memberId);
+    const value = contractValue(this.config.spec, qty, price);
+    const after: Position = {
+      memberId,
+      side: positionSide,
+      qty: (held?.qty ?? 0n) + qty,
+      cost: (held?.cost ?? 0n) + value,
+      margin: (held?.margin ?? 0n) + initialMargin(value, leverage),
+      leverage,
+      liquidation: null,
+    };
+    return { liquidation: this.liquidationOf(after), leverage };
+  }
+
   /** Checks an order, holds what it needs and matches it; events in `out`. Nothing changes on a refusal. */
   place(cmd: ContractPlace, out: EventSink): ContractCode {
     const { config } = this;

@@ -1,5 +1,6 @@
 import type { ExchangeCore } from "../exchange/exchange-core";
 import type { AccountKind } from "../ledger/ledger";
+import { unrealisedPnl } from "../contracts/contract-math";
 
 /** The coin balances are valued in (spec §3 "Wallet account": usdt). */
 export const VALUATION_COIN = "USDT";
@@ -21,13 +22,33 @@ export function valueIn(core: ExchangeCore, asset: string, amount: bigint, quote
   return shift >= 0 ? product / 10n ** BigInt(shift) : product * 10n ** BigInt(-shift);
 }
 
-/** A member's account, valued: the sum of its coins' posted balances (available + frozen) that have a price. */
+/**
+ * A member's account, valued: the sum of its coins' posted balances (available + frozen) that have
+ * a price. The contract account counts the margin its positions hold too (it moved there from it).
+ */
 export function accountValue(core: ExchangeCore, memberId: string, kind: AccountKind, quote = VALUATION_COIN): bigint {
   let total = 0n;
   for (const asset of core.assetScales.keys()) {
-    const posted = core.ledger.posted({ owner: memberId, kind, asset });
+    let posted = core.ledger.posted({ owner: memberId, kind, asset });
+    if (kind === "contract") posted += core.ledger.posted({ owner: memberId, kind: "position", asset });
     if (posted === 0n) continue;
     total += valueIn(core, asset, posted, quote) ?? 0n;
   }
   return total;
+}
+
+/**
+ * What a member's contract account holds in a settlement coin beyond its own balance (issue 30):
+ * the margin their positions settling in it hold (the position account), and those positions'
+ * unrealised profit or loss at each contract's mark (none before a contract's first mark).
+ */
+export function contractHoldings(core: ExchangeCore, memberId: string, asset: string): { margin: bigint; unrealised: bigint } {
+  const margin = core.ledger.posted({ owner: memberId, kind: "position", asset });
+  let unrealised = 0n;
+  for (const perpetual of core.contracts.values()) {
+    if (perpetual.config.settleAsset !== asset || perpetual.mark === null) continue;
+    const position = perpetual.market.position(memberId);
+    if (position) unrealised += unrealisedPnl(perpetual.config.spec, position, perpetual.mark);
+  }
+  return { margin, unrealised };
 }

@@ -71,6 +71,7 @@ export const FOOTER_LINKS: Insertable<FooterLinkTable>[] = [
   { group_code: "about", link_code: "rates", link_path: "/rate/index", link_sort: 30, link_show: 1 },
   { group_code: "products", link_code: "markets", link_path: "/market/main", link_sort: 10, link_show: 1 },
   { group_code: "products", link_code: "spot", link_path: "/exchange/index", link_sort: 20, link_show: 1 },
+  { group_code: "products", link_code: "contracts", link_path: "/exchange/full-contract/BTC_USDT", link_sort: 25, link_show: 1 },
   { group_code: "products", link_code: "staking", link_path: "/finance/investment", link_sort: 30, link_show: 1 },
   { group_code: "products", link_code: "new_coin", link_path: "/newCurrency", link_sort: 40, link_show: 1 },
   { group_code: "support", link_code: "service", link_path: "/service", link_sort: 10, link_show: 1 },

@@ -127,6 +127,8 @@ describe("notifications in the shell and on their page", () => {
     expect(await target(orderRoute, "serviceType=spot")).toBe("/account/entrust/spot");
     expect(await target(orderRoute, "serviceType=deposit&orderCode=chain:tron:ab:0")).toBe("/account/wallet/history-deposit");
     expect(await target(orderRoute, "serviceType=withdrawal&orderCode=w1")).toBe("/account/wallet/history-withdrawal");
+    expect(await target(orderRoute, "serviceType=contract&orderCode=BTC_USDT")).toBe("/exchange/full-contract/BTC_USDT");
+    expect(await target(orderRoute, "serviceType=contract")).toBe("/account/entrust/future/u");
     expect(await target(orderRoute, "serviceType=kyc")).toBe("/account/center/kyc");
     expect(await target(orderRoute, "serviceType=security")).toBe("/account/center/security");
     expect(await target(orderRoute, "serviceType=otc&orderCode=1")).toBe(PAGE);

@@ -42,10 +42,11 @@ beforeAll(async () => {
 });
 afterAll(() => exchange?.close());
 
-type Page = { kind: string; tab: string; symbol: string | null; contracts: string[]; orders: ContractOrder[]; total: number };
+type Page = { kind: string; tab: string; symbol: string | null; contracts: string[]; list: { tab: string; list: unknown[] }; total: number };
 const load = async (path: string, kind = "u") => {
   const answer = await browser.get(ordersRoute.loader, path, { kind });
-  return { status: answer.status, page: answer.data as Page };
+  const page = answer.data as Page;
+  return { status: answer.status, page: { ...page, orders: (page?.list?.list ?? []) as ContractOrder[] } };
 };
 
 describe("contract orders in the orders area", () => {
@@ -65,6 +66,14 @@ describe("contract orders in the orders area", () => {
     expect(history.page.orders).toMatchObject([{ symbolName: "BTC/USDT", price: "48500", status: "cancelled" }]);
     expect((await load("/account/entrust/future/coin", "coin")).page).toMatchObject({ kind: "coin", contracts: ["BTC/USD", "ETH/USD"], total: 0 });
     expect((await load("/account/entrust/future/x", "x")).status).toBe(404);
+    // The funding and liquidation lists of the kind: none yet for a member without a position.
+    expect((await load("/account/entrust/future/u?tab=funding")).page).toMatchObject({ tab: "funding", list: { tab: "funding", list: [] }, total: 0 });
+    expect((await load("/account/entrust/future/u?tab=liquidations&symbol=BTC_USDT")).page).toMatchObject({
+      tab: "liquidations",
+      symbol: "BTC_USDT",
+      total: 0,
+    });
+    expect((await load("/account/entrust/future/u?tab=nonsense")).page.tab).toBe("open");
   });
 
   it("cancels an open order and comes back with a toast; another member's order is refused", async () => {

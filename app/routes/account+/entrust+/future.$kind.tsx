@@ -5,6 +5,7 @@ import { DataTable } from "~/components/data-table";
 import { Amount, useWhen } from "~/components/entrust-tables";
 import { PageErrorBoundary } from "~/components/error-page";
 import { useTranslation } from "~/lib/i18n";
+import { percentOf } from "~/lib/contract-cost";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";
 import { CONTRACT_ORDER_TABS, type ContractOrderTab } from "~/lib/contract-choices";
@@ -17,7 +18,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   { title: pageTitle(matches, data?.kind === "coin" ? "entrust.contract_title_coin" : "entrust.contract_title_u") },
 ];
 
-/** Contract orders of one kind (spec §2 `future/u`, `future/coin`; issue 30): open ones or the history, filtered by contract. */
+/**
+ * Contract lists of one kind (spec §2 `future/u`, `future/coin`; issue 30): open orders, the order
+ * history, the funding paid or received and the positions liquidated, filtered by contract.
+ */
 export function loader(args: LoaderFunctionArgs) {
   return withMember(args, ({ engine, params }) => loadContractOrders(engine, params.kind ?? ""));
 }
@@ -42,7 +46,7 @@ export default function ContractOrdersPage() {
   const nf = useNumberFormat();
   const when = useWhen();
   const navigation = useNavigation();
-  const { kind, tab, page, symbol, contracts, orders, total, pages } = useLoaderData<typeof loader>();
+  const { kind, tab, page, symbol, contracts, list, total, pages } = useLoaderData<typeof loader>();
   const base = `/account/entrust/future/${kind}`;
   const search = (changes: { tab?: ContractOrderTab; page?: number; symbol?: string | null }) => {
     const next = new URLSearchParams();
@@ -55,6 +59,13 @@ export default function ContractOrdersPage() {
   const title = t(kind === "coin" ? "entrust.contract_title_coin" : "entrust.contract_title_u");
   const cancelling = navigation.state !== "idle" ? navigation.formData?.get("orderId") : null;
   const history = tab === "history";
+  const table = {
+    name: { caption: t(`entrust.tabs.${tab}`) },
+    empty: <p>{symbol ? t("entrust.empty.filtered") : t(`entrust.empty.${tab}`)}</p>,
+    pager: { current: page, pages, total, hrefFor: (n: number) => search({ page: n }) },
+  };
+  const time = { key: "time", kind: "time" as const, header: t("entrust.col.time"), cell: (r: { createdAt: string }) => when(r.createdAt) };
+  const contract = { key: "contract", header: t("contract_page.col_contract"), cell: (r: { symbolName: string }) => r.symbolName.replace("/", "") };
   return (
     <section className={center.card} aria-labelledby="entrust-title">
       <div className={s.head}>
@@ -93,70 +104,109 @@ export default function ContractOrdersPage() {
           </Link>
         </div>
       </Form>
-      <DataTable
-        rows={orders}
-        rowKey={(o: ContractOrder) => o.orderId}
-        name={{ caption: t(`entrust.tabs.${tab}`) }}
-        testId="contract-order-list"
-        empty={<p>{symbol ? t("entrust.empty.filtered") : t(`entrust.empty.${tab}`)}</p>}
-        pager={{ current: page, pages, total, hrefFor: (n) => search({ page: n }) }}
-        columns={[
-          { key: "time", kind: "time", header: t("entrust.col.time"), cell: (o) => when(o.createdAt) },
-          { key: "contract", header: t("contract_page.col_contract"), cell: (o) => o.symbolName.replace("/", "") },
-          {
-            key: "direction",
-            header: t("contract_page.col_side"),
-            cell: (o) => <span className={s.side[o.direction === "1" || o.direction === "4" ? "buy" : "sell"]}>{t(DIRECTIONS[o.direction])}</span>,
-          },
-          { key: "type", header: t("entrust.col.type"), cell: (o) => t(`entrust.type.${o.type}`) },
-          {
-            key: "price",
-            kind: "number",
-            header: t("entrust.col.price"),
-            cell: (o) => (o.price === null ? t("entrust.market_price") : <Amount value={o.price} />),
-          },
-          {
-            key: "qty",
-            kind: "number",
-            header: t("contract_page.col_qty", { unit: t("contract_page.cont") }),
-            cell: (o) => nf.display(o.quantity, { abbreviate: false }),
-          },
-          { key: "filled", kind: "number", header: t("entrust.col.filled"), cell: (o) => nf.display(o.filled, { abbreviate: false }) },
-          history && { key: "avg", kind: "number", header: t("entrust.col.avg_price"), cell: (o) => <Amount value={o.averagePrice} /> },
-          history && { key: "fee", kind: "number", header: t("entrust.col.fee"), cell: (o) => <Amount value={o.fee} /> },
-          history && { key: "realised", kind: "number", header: t("entrust.col.realised"), cell: (o) => <Amount value={o.realised} /> },
-          { key: "leverage", kind: "number", header: t("contract_page.col_leverage"), cell: (o) => t("contract_page.leverage_x", { leverage: o.leverage }) },
-          {
-            key: "status",
-            kind: "status",
-            header: t("entrust.col.status"),
-            cell: (o) => t(`entrust.status.${o.status === "cancelled" && /[1-9]/.test(o.filled) ? "partial_cancelled" : o.status}`),
-          },
-          !history && {
-            key: "actions",
-            header: t("entrust.col.actions"),
-            cell: (o) => (
-              <Form method="post" replace>
-                <input type="hidden" name="orderId" value={o.orderId} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="cancel"
-                  className={s.smallButton}
-                  disabled={cancelling === o.orderId}
-                  aria-label={t("contract_page.cancel_order", {
-                    direction: t(DIRECTIONS[o.direction]),
-                    qty: o.quantity,
-                    price: o.price === null ? t("entrust.market_price") : nf.display(o.price, { abbreviate: false }),
-                  })}
-                >
-                  {t("entrust.cancel")}
-                </button>
-              </Form>
-            ),
-          },
-        ]}
-      />
+      {list.tab === "funding" ? (
+        <DataTable
+          {...table}
+          rows={list.list}
+          rowKey={(f) => `${f.symbolName}:${f.createdAt}`}
+          testId="contract-funding-list"
+          columns={[
+            time,
+            contract,
+            { key: "rate", kind: "number", header: t("entrust.col.funding_rate"), cell: (f) => `${nf.display(percentOf(f.rate), { abbreviate: false })}%` },
+            { key: "mark", kind: "number", header: t("contract_page.mark_price"), cell: (f) => <Amount value={f.mark} /> },
+            { key: "amount", kind: "number", header: t("entrust.col.funding_amount"), cell: (f) => <Amount value={f.amount} /> },
+          ]}
+        />
+      ) : list.tab === "liquidations" ? (
+        <DataTable
+          {...table}
+          rows={list.list}
+          rowKey={(l) => `${l.symbolName}:${l.createdAt}:${l.kind}`}
+          testId="contract-liquidation-list"
+          columns={[
+            time,
+            contract,
+            { key: "event", header: t("entrust.col.event"), cell: (l) => t(`entrust.liquidation.${l.kind}`) },
+            {
+              key: "side",
+              header: t("contract_page.col_side"),
+              cell: (l) => (l.side ? <span className={s.side[l.side === "long" ? "buy" : "sell"]}>{t(`contract_page.side_${l.side}`)}</span> : "--"),
+            },
+            {
+              key: "qty",
+              kind: "number",
+              header: t("contract_page.col_qty", { unit: t("contract_page.cont") }),
+              cell: (l) => nf.display(l.qty, { abbreviate: false }),
+            },
+            { key: "price", kind: "number", header: t("entrust.col.closed_at"), cell: (l) => <Amount value={l.price} /> },
+            { key: "mark", kind: "number", header: t("contract_page.mark_price"), cell: (l) => <Amount value={l.mark} /> },
+          ]}
+        />
+      ) : (
+        <DataTable
+          {...table}
+          rows={list.list}
+          rowKey={(o: ContractOrder) => o.orderId}
+          testId="contract-order-list"
+          columns={[
+            time,
+            contract,
+            {
+              key: "direction",
+              header: t("contract_page.col_side"),
+              cell: (o) => <span className={s.side[o.direction === "1" || o.direction === "4" ? "buy" : "sell"]}>{t(DIRECTIONS[o.direction])}</span>,
+            },
+            { key: "type", header: t("entrust.col.type"), cell: (o) => t(`entrust.type.${o.type}`) },
+            {
+              key: "price",
+              kind: "number",
+              header: t("entrust.col.price"),
+              cell: (o) => (o.price === null ? t("entrust.market_price") : <Amount value={o.price} />),
+            },
+            {
+              key: "qty",
+              kind: "number",
+              header: t("contract_page.col_qty", { unit: t("contract_page.cont") }),
+              cell: (o) => nf.display(o.quantity, { abbreviate: false }),
+            },
+            { key: "filled", kind: "number", header: t("entrust.col.filled"), cell: (o) => nf.display(o.filled, { abbreviate: false }) },
+            history && { key: "avg", kind: "number", header: t("entrust.col.avg_price"), cell: (o) => <Amount value={o.averagePrice} /> },
+            history && { key: "fee", kind: "number", header: t("entrust.col.fee"), cell: (o) => <Amount value={o.fee} /> },
+            history && { key: "realised", kind: "number", header: t("entrust.col.realised"), cell: (o) => <Amount value={o.realised} /> },
+            { key: "leverage", kind: "number", header: t("contract_page.col_leverage"), cell: (o) => t("contract_page.leverage_x", { leverage: o.leverage }) },
+            {
+              key: "status",
+              kind: "status",
+              header: t("entrust.col.status"),
+              cell: (o) => t(`entrust.status.${o.status === "cancelled" && /[1-9]/.test(o.filled) ? "partial_cancelled" : o.status}`),
+            },
+            !history && {
+              key: "actions",
+              header: t("entrust.col.actions"),
+              cell: (o) => (
+                <Form method="post" replace>
+                  <input type="hidden" name="orderId" value={o.orderId} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="cancel"
+                    className={s.smallButton}
+                    disabled={cancelling === o.orderId}
+                    aria-label={t("contract_page.cancel_order", {
+                      direction: t(DIRECTIONS[o.direction]),
+                      qty: o.quantity,
+                      price: o.price === null ? t("entrust.market_price") : nf.display(o.price, { abbreviate: false }),
+                    })}
+                  >
+                    {t("entrust.cancel")}
+                  </button>
+                </Form>
+              ),
+            },
+          ]}
+        />
+      )}
     </section>
   );
 }

@@ -74,13 +74,36 @@ function CoinTable({
   money,
 }: {
   account: OpenAccountName;
-  coins: Array<{ coin: string; name: string; scale: number; available: string; frozen: string; usdt: string | null }>;
+  coins: Array<{
+    coin: string;
+    name: string;
+    scale: number;
+    available: string;
+    frozen: string;
+    usdt: string | null;
+    /** The contract account's coins: margin in positions, their profit at the mark, and the equity of all of it. */
+    margin?: string;
+    unrealised?: string;
+    equity?: string;
+  }>;
   hidden: number;
   money: (usdt: string | null) => string;
 }) {
   const { t } = useTranslation();
   const nf = useNumberFormat();
   const headingId = `coins-${account}`;
+  type Coin = (typeof coins)[number];
+  // The contract account's coins also hold positions: their margin, their profit at the mark, and the equity of all of it.
+  const contractColumns = [
+    { key: "margin", header: t("wallet.assets.margin"), kind: "number" as const, cell: (c: Coin) => nf.fixed(c.margin ?? "0", c.scale) },
+    {
+      key: "unrealised",
+      header: t("wallet.assets.unrealised"),
+      kind: "number" as const,
+      cell: (c: Coin) => nf.fixed(c.unrealised ?? "0", c.scale),
+    },
+    { key: "equity", header: t("wallet.assets.equity"), kind: "number" as const, cell: (c: Coin) => nf.fixed(c.equity ?? c.available, c.scale) },
+  ];
   const transferFrom = (coin: string) => `/account/wallet/transfer?from=${account}&coin=${coin}&to=${account === "spot" ? "funding" : "spot"}`;
   return (
     <section className={s.card} aria-labelledby={headingId}>
@@ -107,6 +130,7 @@ function CoinTable({
           },
           { key: "available", header: t("wallet.assets.available"), kind: "number", cell: (c) => nf.fixed(c.available, c.scale) },
           { key: "frozen", header: t("wallet.assets.frozen"), kind: "number", cell: (c) => nf.fixed(c.frozen, c.scale) },
+          ...(account === "contract" ? contractColumns : []),
           { key: "value", header: t("wallet.assets.value"), kind: "number", cell: (c) => money(c.usdt) },
           {
             key: "actions",

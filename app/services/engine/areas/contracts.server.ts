@@ -1,4 +1,5 @@
 import { endpoints } from "#protocol/endpoints";
+import type { KlinePeriod } from "#protocol/endpoints/market-data";
 import type { EngineCall } from "../call.server";
 import type { EndpointInput } from "../endpoint-input";
 import { cachedContractRules, cachedContracts } from "../symbol-rules.server";
@@ -22,6 +23,9 @@ export function contractMarketArea(call: EngineCall) {
     /** Rules, prices and funding, book and trades of one contract; `symbol` as BTC_USDT. */
     goods: (symbol: string, levels?: number) =>
       call(endpoints.contractGoods, { query: { symbolName: symbol, levels: levels === undefined ? undefined : String(levels) } }),
+    /** A contract's latest candles of its last or its mark price, oldest first. */
+    candles: (symbol: string, source: "last" | "mark", period: KlinePeriod, limit: number) =>
+      call(endpoints.contractKline, { query: { symbolName: symbol, source, period, limit: String(limit) } }),
     /** One contract's rules from the web tier's cache (for checking an order form: one engine call per order). */
     rules: (symbol: string) => cachedContractRules(symbol, () => call(endpoints.getContract, { query: {} })),
   };
@@ -32,10 +36,19 @@ export function contractsArea(call: EngineCall) {
   return {
     place: (action: "open" | "close", type: "1" | "2", body: Input<"placeContractOrder">["body"]) =>
       call(endpoints.placeContractOrder, { params: { action, type }, body }),
+    /** Where an opening order of `num` contracts at `price` (the mark without one) would leave the liquidation price, long and short. */
+    preview: (symbol: string, num: string, price?: string) =>
+      call(endpoints.previewContractOrder, { query: { symbolName: symbol, num, ...(price !== undefined ? { price } : {}) } }),
     cancel: (orderId: string) => call(endpoints.cancelContractOrder, { body: { orderId } }),
     positions: (type: ContractTypeCode) => call(endpoints.myPositions, { params: { type } }),
     orders: (type: ContractTypeCode, scope: "current" | "history", pageNo: number, query: Input<"contractOrders">["query"] = {}) =>
       call(endpoints.contractOrders, { params: { type, scope, pageNo: String(pageNo) }, query }),
+    /** The funding the member's positions of a type paid or received, a page at a time. */
+    funding: (type: ContractTypeCode, pageNo: number, query: Input<"contractFunding">["query"] = {}) =>
+      call(endpoints.contractFunding, { params: { type, pageNo: String(pageNo) }, query }),
+    /** The member's positions of a type liquidated or auto-deleveraged, a page at a time. */
+    liquidations: (type: ContractTypeCode, pageNo: number, query: Input<"contractLiquidations">["query"] = {}) =>
+      call(endpoints.contractLiquidations, { params: { type, pageNo: String(pageNo) }, query }),
     leverage: (symbol: string) => call(endpoints.contractLeverage, { query: { symbolName: symbol } }),
     setLeverage: (symbol: string, leverage: number, idempotencyKey: string) =>
       call(endpoints.updateLeverage, { body: { symbolName: symbol, leverage, idempotencyKey } }),
