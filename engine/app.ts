@@ -17,6 +17,7 @@ import type { ContractService } from "./contracts/contract-service";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
 import { registerSearchRoutes } from "./api/search";
+import { registerSimulatorRoutes, type SimulatorHandle } from "./api/simulator";
 import { registerOrderHistoryRoutes } from "./api/order-history";
 import { registerBillRoutes } from "./api/bills";
 import { BillService } from "./wallet/bill-service";
@@ -97,6 +98,8 @@ export interface BuildAppOptions {
   addressPool?: AddressPool;
   /** Whether the market simulator runs (the console's dashboard says so). */
   simulator?: boolean;
+  /** The simulator once started: its operator call (`/admin/sim/price`) is served when given. */
+  simulatorHandle?: SimulatorHandle;
   /** Members' notifications (decision 031); default: one over the store (with the spot's projection wait when spot is given). */
   notices?: NoticeService;
 }
@@ -121,6 +124,7 @@ export async function buildApp({
   chains,
   addressPool = new AddressPool(store.db, { custody: chains?.custody ?? null }),
   simulator = false,
+  simulatorHandle,
   notices = new NoticeService(store.db, spot ? (memberId) => spot.durable.projectedFor(memberId) : undefined),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -233,6 +237,7 @@ export async function buildApp({
     registerWithdrawalRoutes(context, withdrawals, new WithdrawalRequests(store.db, spot.durable, withdrawals, context.members, addressBook));
   if (chains) registerChainRoutes(context, chains);
   if (contracts) registerContractRoutes(context, contracts);
+  if (simulatorHandle && spot) registerSimulatorRoutes(context, store.db, spot, simulatorHandle);
   return app;
 }
 

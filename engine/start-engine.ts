@@ -36,6 +36,7 @@ import { TicketSigner } from "./realtime/tickets";
 import { MarketData } from "./market/market-data";
 import { MemberPushes } from "./realtime/member-pushes";
 import { backfillKlines } from "./sim/kline-backfill";
+import type { SimulatorHandle } from "./api/simulator";
 import { backfillContractKlines } from "./sim/contract-kline-backfill";
 import { BOT_HISTORY_RETENTION_MS, BotHistoryPruner } from "./sim/bot-history-pruner";
 import { openStore, type Store } from "./store/db";
@@ -195,6 +196,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   // Deposits from the chains, credited once confirmed (decision 027): after the chains, stopped before them.
   const depositWatcher = new DepositWatcher({ durable, gateway: chains.gateway });
   depositWatcher.start(env.DEPOSIT_WATCH_MS);
+  const simulatorHandle: SimulatorHandle = { current: null };
   const app = await buildApp({
     store,
     apiHead: env.API_HEAD,
@@ -211,6 +213,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     addressPool,
     notices,
     simulator: simulate,
+    ...(simulate ? { simulatorHandle } : {}),
   });
   await app.ready();
   log.to(app.log);
@@ -229,6 +232,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   contracts.tape.startPublishing(realtime.publish);
   notices.startPublishing(realtime.publish, realtime.endMember);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
+  simulatorHandle.current = simulator;
   // The contracts' marks, liquidations and funding move with their index, from the spot trades (decision 046).
   const priceLoop = new ContractPriceLoop(durable, contracts, { log: (message) => app.log.warn(message) });
   await priceLoop.start();

@@ -14,6 +14,7 @@ import { noticeEndpoints } from "./endpoints/notices";
 import { operatorEndpoints } from "./endpoints/operators";
 import { orderHistoryEndpoints } from "./endpoints/order-history";
 import { searchEndpoints } from "./endpoints/search";
+import { simulatorEndpoints } from "./endpoints/simulator";
 import { spotEndpoints } from "./endpoints/spot";
 import { withdrawalEndpoints } from "./endpoints/withdrawals";
 import { walletEndpoints } from "./endpoints/wallet";
@@ -43,6 +44,7 @@ export const endpoints = {
   ...operatorEndpoints,
   ...membersAdminEndpoints,
   ...configAdminEndpoints,
+  ...simulatorEndpoints,
 } as const;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

@@ -156,6 +156,17 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
     expect(await previewAt("50000.55")).toMatchObject({ code: 400, reason: "CONTRACT_TICK" });
     expect(await previewAt("50000", "1.5")).toMatchObject({ code: 400, reason: "VALIDATION" });
     expect((await client.callUnchecked(endpoints.previewContractOrder, { query: { symbolName: "BTC_USDT", num: "1" } })).code).toBe(401);
+    // The trade log as CSV: alice's one fill, exact; the other type has none; an unknown contract is refused.
+    const csv = await client.send(endpoints.exportContractTradeLog, { body: { type: "1", symbol: "BTC_USDT" } }, as("alice"));
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="contract-trades-BTC_USDT-\d{8}\.csv"$/);
+    const rows = csv.body.split("\r\n");
+    expect(rows[0]).toBe("Time (UTC),Trade ID,Order ID,Contract,Direction,Role,Price,Contracts,Fee,Realised profit,Settlement coin");
+    expect(rows[1]).toMatch(/,BTCUSDT,Open long,taker,50010,50,1\.25025,0,USDT$/);
+    expect(rows.slice(2)).toEqual([""]);
+    expect((await client.send(endpoints.exportContractTradeLog, { body: { type: "2" } }, as("alice"))).body.split("\r\n")).toHaveLength(2);
+    expect((await client.callUnchecked(endpoints.exportContractTradeLog, { body: { type: "1", symbol: "DOGE_USDT" } }, as("alice"))).code).toBe(404);
     // The wallet's contract account (t=4): the margin that moved into the position still counts in its value, beside the profit at the mark.
     const usdt = (await client.data(endpoints.currencyAccount, { query: { type: "4" } }, as("alice"))).find((c) => c.coin === "USDT")!;
     expect(usdt).toMatchObject({ margin: position!.margin, unrealised: "-0.5" });

@@ -1,5 +1,5 @@
 import { endpoints } from "../../protocol/endpoints";
-import { CONTRACT_DIRECTIONS, CONTRACT_TYPES } from "../../protocol/endpoints/contracts";
+import { CONTRACT_DIRECTIONS, CONTRACT_TYPES, contractExportBodySchema } from "../../protocol/endpoints/contracts";
 import type { LanguageCode } from "../../protocol/languages";
 import type { RefusalReason } from "../../protocol/refusal-reasons";
 import { ResultCode } from "../../protocol/result-codes";
@@ -13,6 +13,7 @@ import { KEY_REUSED } from "../journal/idempotency";
 import { engineText, requestLanguage, type TextKey } from "../locales/engine-texts";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
+import { memberCsvExport } from "./csv-export";
 import { memberEndpoint } from "./member-endpoint";
 import { operatorEndpoint } from "./operator-endpoint";
 import { registerEndpoint } from "./register";
@@ -167,6 +168,11 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
   memberEndpoint(api, endpoints.contractOrders, async ({ params, query, memberId, lang }) =>
     history.orders(memberId, { ...listOf(params.type, query, params.pageNo, lang), scope: params.scope }),
   );
+  memberCsvExport(api, endpoints.exportContractTradeLog, contractExportBodySchema, ({ body, memberId, lang, now }) => {
+    const symbols = body.symbol ? [contractOf(body.symbol, lang).symbol] : ofType(body.type).map((p) => p.symbol);
+    const label = body.symbol ? body.symbol : body.type === "1" ? "usdt-margined" : "coin-margined";
+    return history.exportFills(memberId, symbols, (symbol) => contracts.contracts.get(symbol)?.config.settleAsset ?? "", label, now);
+  });
   memberEndpoint(api, endpoints.contractFunding, async ({ params, query, memberId, lang }) =>
     history.funding(memberId, listOf(params.type, query, params.pageNo, lang)),
   );

@@ -2,6 +2,11 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import type { ContractOrder } from "../../protocol/endpoints/contracts";
 import type { DurableCore } from "../journal/durable-core";
 import type { Database } from "../store/schema";
+import { EXPORT_MAX_ROWS } from "../../protocol/endpoints/order-history";
+import { ResultCode } from "../../protocol/result-codes";
+import { csvRecord } from "../core/reports/csv";
+import { Refusal } from "../locales/refusal";
+import type { CsvExport } from "../spot/order-history-service";
 import { trimDecimal } from "./contract-config";
 
 const DIRECTIONS: Record<string, ContractOrder["direction"]> = { "buy open": "1", "sell open": "2", "sell close": "3", "buy close": "4" };
@@ -104,6 +109,62 @@ export class ContractHistory {
     };
   }
 
+  /**
+   * The member's contract trades in `symbols` as a CSV file, newest first (`label`: what the file
+   * name says, e.g. usdt-margined or BTC_USDT). More than EXPORT_MAX_ROWS is refused before anything
+   * is sent; the rows are read in batches as the file streams.
+   */
+  async exportFills(memberId: string, symbols: string[], settleCoinOf: (symbol: string) => string, label: string, now: number): Promise<CsvExport> {
+    await this.durable.projectedFor(memberId);
+    const base = () =>
+      this.db
+        .selectFrom("contract_fill")
+        .where("member_id", "=", memberId)
+        .where("symbol", "in", symbols.length ? symbols : [""]);
+    const count = await base()
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirst();
+    if (Number(count?.n ?? 0) > EXPORT_MAX_ROWS) {
+      throw Refusal.of(ResultCode.BAD_REQUEST, "orders.export_too_many", { max: EXPORT_MAX_ROWS.toLocaleString("en") });
+    }
+    async function* lines() {
+      yield csvRecord(FILL_CSV_HEADER);
+      let after: { at: Date; trade: string; order: string } | null = null;
+      for (;;) {
+        let query = base().selectAll();
+        if (after) {
+          const { at, trade, order } = after;
+          query = query.where((eb) =>
+            eb.or([
+              eb("created_at", "<", at),
+              eb.and([eb("created_at", "=", at), eb.or([eb("trade_id", "<", trade), eb.and([eb("trade_id", "=", trade), eb("order_id", "<", order)])])]),
+            ]),
+          );
+        }
+        const rows = await query.orderBy("created_at", "desc").orderBy("trade_id", "desc").orderBy("order_id", "desc").limit(EXPORT_BATCH).execute();
+        for (const r of rows)
+          yield csvRecord([
+            new Date(r.created_at).toISOString().slice(0, 19).replace("T", " "),
+            r.trade_id,
+            r.order_id,
+            r.symbol.replace("/", ""),
+            DIRECTION_NAMES[`${r.side} ${r.action}`] ?? `${r.side} ${r.action}`,
+            r.liquidity,
+            trimDecimal(String(r.price)),
+            String(r.qty),
+            trimDecimal(String(r.fee)),
+            trimDecimal(String(r.realised)),
+            settleCoinOf(r.symbol),
+          ]);
+        if (rows.length < EXPORT_BATCH) return;
+        const last = rows[rows.length - 1]!;
+        after = { at: new Date(last.created_at), trade: last.trade_id, order: last.order_id };
+      }
+    }
+    const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, "");
+    return { filename: `contract-trades-${label}-${day}.csv`.replace(/[^A-Za-z0-9._-]/g, "_"), lines: lines() };
+  }
+
   /** A page of one of the member's records in some contracts, newest first, once the projection has their latest command. */
   private async pageOf<T extends "contract_funding" | "contract_liquidation">(
     table: T,
@@ -129,6 +190,24 @@ export class ContractHistory {
     return { rows: rows as unknown as Array<Selectable<Database[T]>>, total: Number(count?.n ?? 0) };
   }
 }
+
+/** A contract fill as exported (one line of the CSV). */
+const FILL_CSV_HEADER = [
+  "Time (UTC)",
+  "Trade ID",
+  "Order ID",
+  "Contract",
+  "Direction",
+  "Role",
+  "Price",
+  "Contracts",
+  "Fee",
+  "Realised profit",
+  "Settlement coin",
+];
+const DIRECTION_NAMES: Record<string, string> = { "buy open": "Open long", "sell open": "Open short", "sell close": "Close long", "buy close": "Close short" };
+/** Rows read from the table at a time while the file streams. */
+const EXPORT_BATCH = 1_000;
 
 /** A page of a member's list in some contracts. */
 interface ListOptions {

@@ -119,6 +119,25 @@ describe("simulated liquidity", () => {
     expect(spot.durable.ledger.checkInvariants()).toEqual([]);
   });
 
+  it("moves a market's reference at once (the operators' test hook): the book quotes around it and a trade prints there", async () => {
+    const m = DEMO_MARKETS[0]!;
+    const market = spot.markets.get(m.symbol)!;
+    const before = sim.reference(m.symbol)!;
+    const target = (before * 97n) / 100n;
+    const moved = (await sim.moveReference(m.symbol, target))!;
+    expect(moved <= target && moved > target - market.config.tickSize).toBe(true);
+    await spot.durable.drain();
+    // Within 0.2 % of the new reference: the last trade, and the best bid and ask.
+    const near = (price: bigint | undefined) => price !== undefined && (price > moved ? price - moved : moved - price) * 1000n <= moved * 2n;
+    expect(near(market.lastPrice), `last ${market.lastPrice} vs ${moved}`).toBe(true);
+    const { bids, asks } = market.book.depth(1);
+    expect(near(bids[0]![0]) && near(asks[0]![0])).toBe(true);
+    expect(await sim.moveReference("NOPE/USDT", 1n)).toBeUndefined();
+    await sim.moveReference(m.symbol, before);
+    await spot.durable.drain();
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
   it("restarts where it stopped: the engine restores what it left, and the walk resumes at the last close", async () => {
     await sim.stop();
     await spot.durable.drain();

@@ -62,6 +62,12 @@ export interface Simulator {
   stop(): Promise<void>;
   /** The reference price of a symbol now (minor units at its price scale). */
   reference(symbol: string): bigint | undefined;
+  /**
+   * Moves a market's reference to `price` (minor units) at once: the makers quote around it and
+   * a taker trades at the new touch, so the last price (and the contracts' index) follows now.
+   * Undefined for a market it does not simulate.
+   */
+  moveReference(symbol: string, price: bigint): Promise<bigint | undefined>;
   /** The bots' member ids: the simulator's own members, the only ones whose history may be pruned. */
   readonly botIds: readonly string[];
 }
@@ -155,6 +161,20 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   return {
     tick,
     reference: (symbol) => states.find((s) => s.symbol === symbol)?.walk.price,
+    async moveReference(symbol, price) {
+      const s = states.find((one) => one.symbol === symbol);
+      if (!s) return undefined;
+      // After the tick under way, so its quotes do not land on the moved ones.
+      await busy;
+      const moved = s.walk.moveTo(price);
+      const commands: Array<Promise<unknown>> = [];
+      requote(spot, s, [maker, maker2], commands);
+      await Promise.all(commands);
+      const trades: Array<Promise<unknown>> = [];
+      takeTouch(spot, s, taker, trades);
+      await Promise.all(trades);
+      return moved;
+    },
     botIds,
     async stop() {
       if (timer) clearInterval(timer);

@@ -49,6 +49,18 @@ export class ReferenceWalk {
     return this.current;
   }
 
+  /**
+   * Puts the walk at `price` (an operator's test hook: a market moved on purpose, so that contract
+   * marks, liquidations and stops can be seen working). It goes on walking from there, reverting
+   * to the anchor only over days.
+   */
+  moveTo(price: bigint): bigint {
+    const onGrid = (price / this.o.tick) * this.o.tick;
+    this.current = onGrid < this.o.tick ? this.o.tick : onGrid;
+    this.logRatio = Math.log(Number(this.current) / Number(this.o.anchor));
+    return this.current;
+  }
+
   /** Moves the walk on by `seconds` (exact for any step length: a second, or a minute in tests). */
   step(seconds: number): bigint {
     if (seconds <= 0) return this.current;

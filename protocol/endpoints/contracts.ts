@@ -44,6 +44,9 @@ const pageOf = <T extends z.ZodRawShape>(fields: T) =>
     total: z.number().int(),
   });
 
+/** What a contract trade export covers: a contract type, or one contract of it. */
+export const contractExportBodySchema = z.object({ type: contractTypeField, symbol: symbolField.optional() });
+
 /** Whole contracts: 1 to 10,000,000. */
 const contractsField = z
   .string()
@@ -307,6 +310,17 @@ export const contractEndpoints = {
       /** The mark that reached it (liquidations). */
       mark: z.string().nullable(),
     }),
+  }),
+  /**
+   * CSV download of the member's contract trades (their fills) of a type, or of one contract: a
+   * success is `text/csv` with `Content-Disposition: attachment` (not an envelope); a refusal is
+   * an envelope. More than EXPORT_MAX_ROWS rows is refused.
+   */
+  exportContractTradeLog: define({
+    method: "POST",
+    path: "coin/entrust/exportContractTradeLog",
+    body: contractExportBodySchema,
+    response: z.string(),
   }),
   /** One-key close: the member's orders cancelled and positions closed at the market in the contracts named (all of the type when none). */
   closeAllPositions: define({

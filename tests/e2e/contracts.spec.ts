@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, text } from "./support";
-import { createMember, deposit, logIn } from "./spot-support";
+import { createMember, deposit, logIn, moveMarket } from "./spot-support";
 
 /** Perpetual contracts (issue 30): the contract page with and without JavaScript, on the live simulated market. */
 const PAGE = "/exchange/full-contract/BTC_USDT";
@@ -111,6 +111,79 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+/**
+ * The mark moves (the simulator's test hook moves ETH's spot market, the ETH perpetual's index):
+ * a 10x long closes with a profit, then a 100x long is liquidated, and its history and a
+ * notification say so. ETH is left where it was found. One after the other (the workers share
+ * the exchange: two tests moving ETH at once would undo each other's move).
+ */
+test.describe("the mark moves", () => {
+  test.describe.configure({ mode: "serial" });
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the mark moves: a profit closed, a liquidation told, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const ETH = "/exchange/full-contract/ETH_USDT";
+      const member = await createMember(javaScriptEnabled ? "contract-mark-js" : "contract-mark-nojs");
+      await deposit(member.uid, "USDT", "2000", "funding");
+      await logIn(page, member.email, member.password, "/account/wallet/transfer?coin=USDT&from=funding&to=contract");
+      await page.getByRole("main").getByLabel("Amount").fill("2000");
+      await page.getByRole("main").getByRole("button", { name: "Transfer", exact: true }).click();
+      await expect(page.getByText("Moved 2,000 USDT from the Funding account to the Contract account.")).toBeVisible();
+      await page.goto(`${ETH}?type=market`);
+      const start = Number((await page.getByTestId("mark-price").innerText()).replace(/,/g, "")).toFixed(2);
+      const setLeverage = async (leverage: string) => {
+        const form = page.getByRole("form", { name: "Leverage" });
+        await form.getByLabel(/^Leverage/).fill(leverage);
+        await form.getByRole("button", { name: "Set leverage" }).click();
+        await expect(page.getByTestId("toast")).toContainText(`Leverage set to ${leverage}x.`);
+      };
+      const openLong = async (qty: string) => {
+        const form = page.getByRole("form", { name: "Open a position" });
+        await form.getByLabel("Quantity").fill(qty);
+        await form.getByRole("button", { name: "Open long" }).click();
+        await expect(page.getByTestId("toast")).toContainText(`Order filled: ${qty} contracts.`);
+      };
+      const positions = page.getByTestId("contract-positions");
+      try {
+        // A 10x long; ETH rises 3 %: the mark follows, the position gains, and closes with a profit.
+        await setLeverage("10");
+        await openLong("10");
+        await moveMarket("ETH/USDT", (Number(start) * 1.03).toFixed(2));
+        await expect(async () => {
+          await page.goto(`${ETH}?type=market`);
+          await expect(positions.getByTestId("unrealised-pnl")).toHaveText(/^(?:[1-9][\d,]*(?:\.\d+)?|0\.\d*[1-9]\d*) USDT/, { timeout: 1_000 });
+        }).toPass({ timeout: 20_000 });
+        await positions.getByRole("button", { name: "Close ETHUSDT at market" }).click();
+        await expect(page.getByTestId("toast")).toContainText("Order filled: 10 contracts.");
+        await page.goto("/account/entrust/future/u?tab=history&symbol=ETH_USDT");
+        const closed = page.getByTestId("contract-order-list").getByRole("row").filter({ hasText: "Close long" });
+        await expect(closed.getByRole("cell").nth(9)).toHaveText(/^[1-9][\d,]*(\.\d+)?$|^0\.\d*[1-9]/);
+
+        // A 100x long; ETH falls 3 %: the mark passes its liquidation price, and the engine takes it over.
+        await page.goto(`${ETH}?type=market`);
+        await setLeverage("100");
+        await openLong("10");
+        const now = (await page.getByTestId("mark-price").innerText()).replace(/,/g, "");
+        await moveMarket("ETH/USDT", (Number(now) * 0.97).toFixed(2));
+        await expect(async () => {
+          await page.goto(`${ETH}?type=market`);
+          await expect(page.getByText(text("en", "contract_page.no_positions"))).toBeVisible({ timeout: 1_000 });
+        }).toPass({ timeout: 20_000 });
+        await page.goto("/account/entrust/future/u?tab=liquidations");
+        const liquidated = page.getByTestId("contract-liquidation-list").getByRole("row").filter({ hasText: "ETHUSDT" });
+        await expect(liquidated).toContainText("Liquidated");
+        await expect(liquidated).toContainText("Long");
+        await page.goto("/account/center/notifications");
+        await expect(page.getByRole("main")).toContainText("Your long position of 10 contracts in ETH/USDT was liquidated at");
+      } finally {
+        await moveMarket("ETH/USDT", start);
+        await context.close();
+      }
+    });
+  }
+});
 
 test("the contract page at 390 px and 1440 px: no serious axe violations, nothing wider than the screen", async ({ page }) => {
   const member = await createMember("contract-look");

@@ -30,6 +30,17 @@ export async function deposit(uid: string, coin: string, amount: string, account
   expect(res.status).toBe(200);
 }
 
+/** Moves a simulated spot market's price at once (the operators' test hook): contracts that follow it move their mark. Answers where it went. */
+export async function moveMarket(symbol: string, price: string): Promise<string> {
+  const res = await fetch(`${ENGINE_URL}/admin/sim/price`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...adminHeaders() },
+    body: JSON.stringify({ symbol, price }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { reference: string } }).data.reference;
+}
+
 export async function logIn(page: Page, email: string, password: string, redirectTo = "/account/center/info"): Promise<void> {
   await page.goto(`/user/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel("E-mail").fill(email);

@@ -83,7 +83,7 @@ export function ContractPositions({
           kind: "number",
           header: t("contract_page.col_pnl"),
           cell: (p) => (
-            <span className={pnlTone(p.unrealisedPnl)}>
+            <span className={pnlTone(p.unrealisedPnl)} data-testid="unrealised-pnl">
               {p.unrealisedPnl === null ? "--" : `${nf.display(p.unrealisedPnl, { abbreviate: false })} ${p.settleCoin}`}
               {p.roe === null ? null : ` (${nf.fixed(p.roe, 2)}%)`}
             </span>

@@ -1,3 +1,6 @@
+import { endpoints } from "#protocol/endpoints";
+import { EngineRefusal } from "../engine/api.server";
+import { downloadEngineCsv } from "../engine/csv-download.server";
 import { redirectWithToast } from "../platform/toast.server";
 import type { MemberEngine } from "../engine/client.server";
 import { CONTRACT_ORDER_TABS, type ContractOrderTab } from "~/lib/contract-choices";
@@ -44,4 +47,28 @@ export async function cancelContractOrder(engine: MemberEngine, back: string) {
   if (!submission.success) return redirectWithToast(request, back, { type: "error", key: "errors.unknown" });
   const done = await engine.attempt(() => engine.contracts.cancel(submission.data.orderId));
   return redirectWithToast(request, back, done.ok ? { type: "success", key: "entrust.cancelled" } : { type: "error", message: done.message ?? undefined });
+}
+
+/**
+ * The CSV of the member's contract trades of a kind, or of the contract the filter names (a
+ * resource route streams the engine's file through); a refusal (too many rows) goes back to the
+ * orders page with a toast.
+ */
+export async function downloadContractTrades(engine: MemberEngine, kindParam: string) {
+  if (!(kindParam in CONTRACT_KINDS)) throw notFound();
+  const kind = kindParam as ContractKind;
+  const asked = new URL(engine.request.url).searchParams.get("symbol") ?? "";
+  const symbol = SYMBOL.test(asked) ? asked : null;
+  const back = `/account/entrust/future/${kind}?tab=history${symbol ? `&symbol=${symbol}` : ""}`;
+  try {
+    return await downloadEngineCsv(
+      engine,
+      endpoints.exportContractTradeLog,
+      { type: CONTRACT_KINDS[kind], ...(symbol ? { symbol } : {}) },
+      "contract-trades.csv",
+    );
+  } catch (error) {
+    if (error instanceof EngineRefusal) return redirectWithToast(engine.request, back, { type: "error", message: error.message });
+    throw error;
+  }
 }

@@ -502,7 +502,7 @@ export class ContractMarket {
     if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
     // Checked before anything is cancelled: a close holds nothing, so only its id can refuse it.
     if (this.orders.has(orderId)) return "CONTRACT_DUPLICATE_ID";
-    for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out);
+    for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out, "close_all");
     const side: Side = position.side === "long" ? "sell" : "buy";
     // Past the checks above nothing refuses it: its member's orders are gone (so nothing else closes),
     // a close holds nothing, and the whole position passes the order limits.
@@ -533,11 +533,14 @@ export class ContractMarket {
     this.tellPositionOf(position.memberId, realised, out);
   }
 
-  /** Cancels a member's open order: what it held goes back. */
-  cancel(memberId: string, orderId: string, out: EventSink): ContractCode {
+  /**
+   * Cancels a member's open order: what it held goes back. `reason`: who did (the member; or the
+   * engine, for a one-key close, a liquidation or a deleveraging that left it too big).
+   */
+  cancel(memberId: string, orderId: string, out: EventSink, reason: "user" | "close_all" | "liquidation" | "deleveraged" = "user"): ContractCode {
     const order = this.orders.get(orderId);
     if (!order || order.memberId !== memberId) return "CONTRACT_UNKNOWN_ORDER";
-    for (const event of this.book.cancel(orderId, memberId)) if (event.type === "cancelled") this.end(order, "user", out);
+    for (const event of this.book.cancel(orderId, memberId)) if (event.type === "cancelled") this.end(order, reason, out);
     return "OK";
   }
 
@@ -787,7 +790,7 @@ export class ContractMarket {
 
   private liquidate(position: Position, mark: bigint, out: EventSink): void {
     const { memberId, side, qty } = position;
-    for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out);
+    for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out, "liquidation");
     const bankruptcy = bankruptcyPrice(this.config.spec, position, position.margin) ?? (side === "long" ? this.config.tickSize : mark);
     // On the tick: a long sells at the bankruptcy price or above, a short buys at it or below.
     const tick = this.config.tickSize;
@@ -897,7 +900,7 @@ export class ContractMarket {
     let total = closing.reduce((sum, o) => sum + o.remaining, 0n);
     for (const order of closing) {
       if (total <= (position?.qty ?? 0n)) break;
-      this.cancel(memberId, order.id, out);
+      this.cancel(memberId, order.id, out, "deleveraged");
       total -= order.remaining;
     }
   }

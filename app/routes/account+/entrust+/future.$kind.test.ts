@@ -4,6 +4,7 @@ import type { ContractOrder } from "#protocol/endpoints/contracts";
 import { Browser } from "~/testing/route-call";
 import { startTestExchange, TEST_PASSWORD, type TestExchange } from "~/testing/test-exchange";
 import * as ordersRoute from "./future.$kind";
+import * as exportRoute from "./future.$kind_.export";
 
 /** The orders area's contract pages (issue 30; spec §2 `future/u`, `future/coin`) against a real engine. */
 let exchange: TestExchange;
@@ -74,6 +75,16 @@ describe("contract orders in the orders area", () => {
       total: 0,
     });
     expect((await load("/account/entrust/future/u?tab=nonsense")).page.tab).toBe("open");
+  });
+
+  it("downloads the kind's trades as CSV through the engine; an unknown kind is a 404", async () => {
+    const file = await browser.get(exportRoute.loader, "/account/entrust/future/u/export?symbol=BTC_USDT", { kind: "u" });
+    expect(file.status).toBe(200);
+    expect(file.headers?.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(file.headers?.get("content-disposition")).toMatch(/^attachment; filename="contract-trades-BTC_USDT-\d{8}\.csv"$/);
+    // Resting orders have no trades: the header line alone.
+    expect(file.data).toBe("Time (UTC),Trade ID,Order ID,Contract,Direction,Role,Price,Contracts,Fee,Realised profit,Settlement coin\r\n");
+    expect((await browser.get(exportRoute.loader, "/account/entrust/future/x/export", { kind: "x" })).status).toBe(404);
   });
 
   it("cancels an open order and comes back with a toast; another member's order is refused", async () => {

@@ -72,6 +72,10 @@ export default function ContractOrdersPage() {
         <h1 id="entrust-title" className={s.title}>
           {title}
         </h1>
+        {/* The kind's (or the chosen contract's) trades as a file: a plain link to a download, so it works without JavaScript. */}
+        <a href={`${base}/export${symbol ? `?symbol=${symbol}` : ""}`} className={s.ghostButton} download>
+          {t("entrust.export_trades")}
+        </a>
       </div>
       <nav className={s.tabs} aria-label={t("entrust.tabs_label")}>
         {CONTRACT_ORDER_TABS.map((one) => (
