@@ -5,6 +5,9 @@
  */
 export const CONTRACT_ORDER_TYPES = ["limit", "market"] as const;
 export type ContractOrderType = (typeof CONTRACT_ORDER_TYPES)[number];
+/** How long a contract limit order stays (the market order is always immediate or cancel). */
+export const CONTRACT_TIME_IN_FORCE = ["GTC", "IOC", "FOK", "POST_ONLY"] as const;
+export type ContractTimeInForce = (typeof CONTRACT_TIME_IN_FORCE)[number];
 export const CONTRACT_ACTIONS = ["open", "close"] as const;
 export type ContractActionTab = (typeof CONTRACT_ACTIONS)[number];
 

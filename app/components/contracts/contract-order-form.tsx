@@ -6,7 +6,7 @@ import { decimalMarkOf, readDecimalInput } from "#protocol/decimal-input";
 import { FormErrors } from "~/components/forms";
 import { maxOpenable, openingCost, percentOf } from "~/lib/contract-cost";
 import { contractOrderCheck } from "~/lib/forms/checks/contract";
-import type { ContractActionTab, ContractOrderType } from "~/lib/contract-choices";
+import { CONTRACT_TIME_IN_FORCE, type ContractActionTab, type ContractOrderType } from "~/lib/contract-choices";
 import { getFormProps } from "~/lib/forms/form-props";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useTranslation } from "~/lib/i18n";
@@ -126,6 +126,23 @@ export function ContractOrderForm({ info, action, orderType, available, leverage
       )}
       <NumberField field={fields.num} label={t("contract_page.quantity")} unit={unit} scale={0} mark={mark} />
       <p className={s.numberLabel}>{t("contract_page.contract_is", { size: nf.display(info.contractSize, { abbreviate: false }), unit: info.contractUnit })}</p>
+      {orderType === "limit" ? (
+        <div className={s.numberField}>
+          <label htmlFor="contract-tif" className={s.numberLabel}>
+            {t("contract_page.tif_label")}
+          </label>
+          <div className={s.numberBox}>
+            {/* A limit order rests until cancelled, or trades at once and leaves no rest, or all or nothing, or only rests. */}
+            <select id="contract-tif" name="tif" className={s.numberInput} defaultValue={fields.tif.initialValue ?? "GTC"} key={fields.tif.initialValue}>
+              {CONTRACT_TIME_IN_FORCE.map((value) => (
+                <option key={value} value={value}>
+                  {t(`contract_page.tif.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      ) : null}
       {opening ? (
         <dl className={s.fees}>
           <div className={s.total}>

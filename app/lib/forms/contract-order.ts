@@ -3,7 +3,7 @@ import "./schema-bundle";
 import * as z from "zod";
 import { idempotencyKeyField } from "#protocol/fields";
 import type { DecimalMark } from "#protocol/decimal-input";
-import { CONTRACT_ORDER_TYPES } from "../contract-choices";
+import { CONTRACT_ORDER_TYPES, CONTRACT_TIME_IN_FORCE } from "../contract-choices";
 import { decimalField } from "./decimal-field";
 
 /**
@@ -48,6 +48,8 @@ export function contractOrderSchema(priceScale: number, mark: DecimalMark) {
     .object({
       direction: z.enum(["1", "2", "3", "4"], { message: "contract_page.validation.direction" }),
       ...orderFields(priceScale, mark),
+      /** A limit order's time in force (absent: good till cancelled). */
+      tif: z.enum(CONTRACT_TIME_IN_FORCE, { message: "contract_page.validation.tif" }).default("GTC"),
       idempotencyKey: idempotencyKeyField,
     })
     .superRefine(needPriceAndQuantity);

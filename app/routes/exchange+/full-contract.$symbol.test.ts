@@ -93,6 +93,22 @@ describe("the contract page", () => {
     expect(empty.data).toMatchObject({ form: "order", result: { error: { num: ["spot.validation.num_required"] } } });
   });
 
+  it("takes a limit's time in force: a post-only that would trade is refused with the reason, a bad one is named; nothing placed", async () => {
+    const maker = await trader("5000");
+    const taker = await trader("1000");
+    expect((await maker.browser.post(contractRoute.action, PAGE, order({ direction: "2", price: "50020", num: "5" }), params)).status).toBe(302);
+    const postOnly = await taker.browser.post(contractRoute.action, PAGE, order({ price: "50020", num: "5", tif: "POST_ONLY" }), params);
+    expect(postOnly.status).toBe(400);
+    expect(JSON.stringify(postOnly.data)).toMatch(/post-only|maker/i);
+    const bogus = await taker.browser.post(contractRoute.action, PAGE, order({ price: "50020", num: "5", tif: "GTD" }), params);
+    expect(bogus.data).toMatchObject({ form: "order", result: { error: { tif: ["contract_page.validation.tif"] } } });
+    expect(await taker.openOrders()).toEqual([]);
+    // Fill or kill takes all 5 at once; the maker's ask is gone.
+    expect((await taker.browser.post(contractRoute.action, PAGE, order({ price: "50020", num: "5", tif: "FOK" }), params)).status).toBe(302);
+    expect(await taker.browser.toast()).toMatchObject({ type: "success", key: "contract_page.placed_filled" });
+    expect(await maker.openOrders()).toEqual([]);
+  });
+
   it("opens a position against a resting order, sets leverage, adds margin and closes it, each once", async () => {
     const maker = await trader("5000");
     const taker = await trader("1000");

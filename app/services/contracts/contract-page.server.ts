@@ -172,7 +172,7 @@ export async function contractPageAction(engine: MemberEngine, symbolParam: stri
       direction: order.direction,
       num: order.num!,
       idempotencyKey: order.idempotencyKey,
-      ...(order.orderType === "limit" ? { price: order.price! } : {}),
+      ...(order.orderType === "limit" ? { price: order.price!, tif: order.tif } : {}),
     }),
   );
   // The engine keeps this answer under the key: the next try needs a new one.

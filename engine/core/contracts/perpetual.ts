@@ -40,7 +40,7 @@ export interface MarkEvent {
   /** The rate the interval's premium gives so far (RATE units), and when it is paid. */
   predictedRate: bigint;
   nextFundingAt: number;
-  /** A funding time passed in this tick: the rate paid. */
+  /** A funding time passed in this tick and was paid: its rate. */
   funded?: { rate: bigint; at: number };
 }
 
@@ -101,8 +101,10 @@ export class Perpetual {
         this.market.deleverageFund(this.markPrice, out);
       }
     }
+    // A funding time before the first mark passes unpaid (no price to value positions at; there are none yet).
     const due = this.tracker.fundingDue(at);
-    if (due && this.markPrice !== null) this.market.settleFunding(this.markPrice, due.rate, out);
+    const paid = due !== null && this.markPrice !== null;
+    if (paid) this.market.settleFunding(this.markPrice!, due.rate, out);
     out.push({
       type: "contract.mark",
       symbol: this.symbol,
@@ -110,7 +112,7 @@ export class Perpetual {
       mark: this.markPrice,
       predictedRate: this.tracker.predictedRate(),
       nextFundingAt: this.tracker.fundingAt,
-      ...(due ? { funded: due } : {}),
+      ...(paid ? { funded: due } : {}),
     });
   }
 

@@ -10,6 +10,7 @@ export const contractOrderCheck = (priceScale: number, mark: DecimalMark) =>
     constraint: {
       direction: { required: true, pattern: "1|2|3|4" },
       orderType: { required: true, pattern: "limit|market" },
+      tif: { required: false, pattern: "GTC|IOC|FOK|POST_ONLY" },
       price: O,
       num: O,
       idempotencyKey: R,
