@@ -24,3 +24,6 @@ export const UPLOAD_QUOTA_DAYS = 30;
 
 /** Uploads of one member in 24 hours: three full KYC submissions (a rejection and two more tries in a day). */
 export const UPLOADS_PER_DAY = 9;
+
+/** An order's size in whole contracts, as typed: 1 to 99,999,999 written without leading zeros (the 10,000,000 limit is checked apart). */
+export const WHOLE_CONTRACTS_PATTERN = /^[1-9]\d{0,7}$/;

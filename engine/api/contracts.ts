@@ -169,7 +169,7 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
     history.orders(memberId, { ...listOf(params.type, query, params.pageNo, lang), scope: params.scope }),
   );
   memberCsvExport(api, endpoints.exportContractTradeLog, contractExportBodySchema, ({ body, memberId, lang, now }) => {
-    const symbols = body.symbol ? [contractOf(body.symbol, lang).symbol] : ofType(body.type).map((p) => p.symbol);
+    const { symbols } = listOf(body.type, body, 1, lang);
     const label = body.symbol ? body.symbol : body.type === "1" ? "usdt-margined" : "coin-margined";
     return history.exportFills(memberId, symbols, (symbol) => contracts.contracts.get(symbol)?.config.settleAsset ?? "", label, now);
   });

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import { fromMinor, toMinor } from "../../protocol/money";
 import { RATE_SCALE } from "../core/contracts/contract-math";
 import type { PerpetualConfig } from "../core/contracts/perpetual";
+import type { CandleScales } from "../market/stored-candles";
 import type { ContractSymbolTable, Database } from "../store/schema";
 
 /**
@@ -47,6 +48,11 @@ export function configOfRow(row: ContractRow, settleScale: number): PerpetualCon
     defaultLeverage: row.default_leverage,
     impactQty: BigInt(row.impact_qty),
   };
+}
+
+/** A contract's candle scales: prices at its price scale, volume in whole contracts, turnover in the settlement coin. */
+export function candleScalesOf(spec: { priceScale: number; settleScale: number }): CandleScales {
+  return { priceScale: spec.priceScale, amountScale: 0, quoteScale: spec.settleScale };
 }
 
 /** A contract's size as people read it: 0.001 BTC, or 100 USD. */

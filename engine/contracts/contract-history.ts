@@ -5,6 +5,7 @@ import type { Database } from "../store/schema";
 import { EXPORT_MAX_ROWS } from "../../protocol/endpoints/order-history";
 import { ResultCode } from "../../protocol/result-codes";
 import { csvRecord } from "../core/reports/csv";
+import { csvTime } from "../core/spot/order-history-view";
 import { Refusal } from "../locales/refusal";
 import type { CsvExport } from "../spot/order-history-service";
 import { trimDecimal } from "./contract-config";
@@ -144,7 +145,7 @@ export class ContractHistory {
         const rows = await query.orderBy("created_at", "desc").orderBy("trade_id", "desc").orderBy("order_id", "desc").limit(EXPORT_BATCH).execute();
         for (const r of rows)
           yield csvRecord([
-            new Date(r.created_at).toISOString().slice(0, 19).replace("T", " "),
+            csvTime(new Date(r.created_at).toISOString()),
             r.trade_id,
             r.order_id,
             r.symbol.replace("/", ""),

@@ -11,7 +11,7 @@ import type { Accepted, Product, ProjectionContext } from "../journal/product";
 import { CONTRACT_CANDLE_ROWS } from "../market/candle-rows";
 import { minorOf } from "../store/bulk-restore";
 import type { Database } from "../store/schema";
-import { configOfRow, contractRows, type ContractRow } from "./contract-config";
+import { candleScalesOf, configOfRow, contractRows, type ContractRow } from "./contract-config";
 import { CONTRACT_ROWS, contractTradeId, type ContractRows } from "./contract-rows";
 
 /**
@@ -149,7 +149,7 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
         candles().add(
           { symbol: e.symbol, source: "last" },
           { time, price: e.price, quantity: e.qty, value: contractValue(spec, e.qty, e.price) },
-          scalesOf(spec),
+          candleScalesOf(spec),
         );
         const id = contractTradeId(seq, ++trades);
         const priceText = fromMinor(e.price, spec.priceScale);
@@ -228,7 +228,7 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
       case "contract.mark":
         if (e.mark !== null) {
           const { spec } = perpetualOf(core, e.symbol).config;
-          candles().add({ symbol: e.symbol, source: "mark" }, { time, price: e.mark, quantity: 0n, value: 0n }, scalesOf(spec));
+          candles().add({ symbol: e.symbol, source: "mark" }, { time, price: e.mark, quantity: 0n, value: 0n }, candleScalesOf(spec));
         }
         symbols.add(e.symbol);
         break;
@@ -298,11 +298,6 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
 }
 
 const INSURANCE = "@insurance";
-
-/** A contract's candle scales: prices at its price scale, volume in whole contracts, turnover in the settlement coin. */
-function scalesOf(spec: { priceScale: number; settleScale: number }) {
-  return { priceScale: spec.priceScale, amountScale: 0, quoteScale: spec.settleScale };
-}
 
 function fill(
   tradeId: string,

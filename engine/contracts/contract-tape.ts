@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import type { ContractPriceSource } from "../../protocol/endpoints/contracts";
 import type { Depth, KlinePeriod, PublicTrade, WireCandle } from "../../protocol/endpoints/market-data";
 import { fromMinor, toMinor } from "../../protocol/money";
+import { candlesUpTo, loadLatestCandles, wireCandle } from "../market/stored-candles";
 import { topics } from "../../protocol/realtime";
 import type { Perpetual } from "../core/contracts/perpetual";
 import type { MarketItem } from "../../protocol/market";
@@ -10,7 +10,7 @@ import { contractValue } from "../core/contracts/contract-math";
 import type { DurableCore } from "../journal/durable-core";
 import type { AppliedCommand } from "../journal/product";
 import type { Publish } from "../realtime/realtime";
-import { trimDecimal } from "./contract-config";
+import { candleScalesOf, trimDecimal } from "./contract-config";
 import { contractTradeId } from "./contract-rows";
 import { contractState } from "./contract-views";
 
@@ -119,40 +119,27 @@ export class ContractTape {
 
   /** The latest candles of each price and period, from the table. */
   private async loadCandles(tape: Tape, perpetual: Perpetual): Promise<void> {
-    const rows = await sql<CandleRow & { source: string; period: string }>`
-      select source, period, open_time::text as open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
-             trim_scale(close)::text as close, trim_scale(volume)::text as volume, trim_scale(turnover)::text as turnover
-      from (
-        select k.*, row_number() over (partition by source, period order by open_time desc) as n
-        from contract_kline k where symbol = ${perpetual.symbol}
-      ) latest
-      where n <= case when period = '1m' then ${KEEP_MINUTES}::int else ${KEEP_CANDLES}::int end
-      order by source, period, open_time
-    `.execute(this.durable.db);
-    for (const r of rows.rows) {
-      if (!(PERIODS as readonly string[]).includes(r.period) || !(SOURCES as readonly string[]).includes(r.source)) continue;
-      tape.candles[r.source as ContractPriceSource][r.period as Period].push(candleOf(r, perpetual));
-    }
+    for (const source of SOURCES)
+      await loadLatestCandles(
+        this.durable.db,
+        { table: "contract_kline", symbol: perpetual.symbol, source },
+        candleScalesOf(perpetual.config.spec),
+        keepOf,
+        tape.candles[source],
+      );
   }
 
   /**
    * A contract's candles of its last or mark price, oldest first, opening at or before `to`:
    * from memory, and from the table for what memory no longer keeps.
    */
-  async klines(perpetual: Perpetual, source: ContractPriceSource, period: KlinePeriod, to: number, limit: number): Promise<WireCandle[]> {
-    const memory = this.tapeOf(perpetual.symbol).candles[source][period].filter((c) => c.time <= to);
-    let candles = memory.slice(-limit);
-    if (candles.length < limit) {
-      const before = candles[0]?.time ?? to + 1;
-      const older = await sql<CandleRow>`
-        select open_time::text as open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
-               trim_scale(close)::text as close, trim_scale(volume)::text as volume, trim_scale(turnover)::text as turnover
-        from contract_kline where symbol = ${perpetual.symbol} and source = ${source} and period = ${period} and open_time < ${before}
-        order by open_time desc limit ${limit - candles.length}
-      `.execute(this.durable.db);
-      candles = [...older.rows.reverse().map((r) => candleOf(r, perpetual)), ...candles];
-    }
-    return candles.map((c) => wireCandle(perpetual, c));
+  klines(perpetual: Perpetual, source: ContractPriceSource, period: KlinePeriod, to: number, limit: number): Promise<WireCandle[]> {
+    const series = { table: "contract_kline" as const, symbol: perpetual.symbol, source };
+    return candlesUpTo(this.durable.db, series, candleScalesOf(perpetual.config.spec), this.tapeOf(perpetual.symbol).candles[source][period], {
+      period,
+      to,
+      limit,
+    });
   }
 
   /** Starts pushing (the socket server exists only once the HTTP server does). */
@@ -300,7 +287,13 @@ export class ContractTape {
     for (const source of tape.movedCandles)
       for (const period of PERIODS) {
         const candle = tape.candles[source][period].at(-1);
-        if (candle) this.publish(topics.contractKline(symbol, source, period), { symbol, source, period, candle: wireCandle(perpetual, candle) });
+        if (candle)
+          this.publish(topics.contractKline(symbol, source, period), {
+            symbol,
+            source,
+            period,
+            candle: wireCandle(candle, candleScalesOf(perpetual.config.spec)),
+          });
       }
     tape.movedCandles.clear();
   }
@@ -318,34 +311,4 @@ export class ContractTape {
 
 function wireTrade(perpetual: Perpetual, t: Trade): PublicTrade {
   return { id: t.id, price: fromMinor(t.price, perpetual.config.spec.priceScale), quantity: t.qty.toString(), side: t.side, time: t.time };
-}
-
-interface CandleRow {
-  open_time: string;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  turnover: string;
-}
-
-/** A stored candle: prices at the contract's price scale, volume in contracts, turnover in the settlement coin. */
-function candleOf(r: CandleRow, perpetual: Perpetual): Candle {
-  const { priceScale, settleScale } = perpetual.config.spec;
-  return {
-    time: Number(r.open_time),
-    open: toMinor(r.open, priceScale),
-    high: toMinor(r.high, priceScale),
-    low: toMinor(r.low, priceScale),
-    close: toMinor(r.close, priceScale),
-    volume: toMinor(r.volume, 0),
-    turnover: toMinor(r.turnover, settleScale),
-  };
-}
-
-function wireCandle(perpetual: Perpetual, c: Candle): WireCandle {
-  const { priceScale, settleScale } = perpetual.config.spec;
-  const p = (v: bigint) => fromMinor(v, priceScale);
-  return { t: c.time, o: p(c.open), h: p(c.high), l: p(c.low), c: p(c.close), v: c.volume.toString(), a: fromMinor(c.turnover, settleScale) };
 }

@@ -2,18 +2,13 @@ import { fromMinor } from "../../protocol/money";
 import { applyTrade, emptySeries, PERIODS, type Candle, type CandleTrade, type Period } from "../core/market/candles";
 import type { ProjectionRows, RowsKind } from "../journal/command-batch";
 import { json } from "../journal/sql-script";
-
-interface Scales {
-  priceScale: number;
-  amountScale: number;
-  quoteScale: number;
-}
+import type { CandleScales } from "./stored-candles";
 
 /** One series' candles touched in the batch, per period (folded like market data's, `applyTrade`). */
 interface MarketCandles {
   /** The columns that name the series in its table (a spot symbol; a contract and its price). */
   keys: Record<string, string>;
-  scales: Scales;
+  scales: CandleScales;
   series: Record<Period, Candle[]>;
 }
 
@@ -41,12 +36,12 @@ export class CandleRows implements ProjectionRows {
   constructor(private readonly table: KlineTable = SPOT_KLINE) {}
 
   /** A spot trade (price, quantity and quote value in minor units at `scales`, time in ms). */
-  addTrade(symbol: string, trade: CandleTrade, scales: Scales): void {
+  addTrade(symbol: string, trade: CandleTrade, scales: CandleScales): void {
     this.add({ symbol }, trade, scales);
   }
 
   /** A trade, or a price sample (quantity and value 0), into the series its key columns name. */
-  add(keys: Record<string, string>, trade: CandleTrade, scales: Scales): void {
+  add(keys: Record<string, string>, trade: CandleTrade, scales: CandleScales): void {
     const id = this.table.keys.map((k) => keys[k]).join("|");
     let market = this.markets.get(id);
     if (!market) {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Depth, KlinePeriod, PublicTrade, SpotSymbol, WireCandle } from "../../protocol/endpoints/market-data";
 import type { MarketItem } from "../../protocol/market";
-import { fromMinor, toMinor } from "../../protocol/money";
+import { fromMinor } from "../../protocol/money";
 import { minorOf } from "../store/bulk-restore";
 import { topics, type TopicPayloads } from "../../protocol/realtime";
 import { applyTrade, changePercent, emptySeries, PERIODS, periodStart, ticker24h, type Candle, type Period } from "../core/market/candles";
@@ -10,6 +10,7 @@ import type { SpotMarket } from "../core/spot/spot-market";
 import { runScript } from "../journal/group-commit";
 import type { AppliedCommand } from "../journal/product";
 import { CandleRows } from "./candle-rows";
+import { candlesUpTo, loadLatestCandles, wireCandle, type CandleScales } from "./stored-candles";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 
@@ -133,21 +134,7 @@ export class MarketData {
   private async load(sd: SymbolData): Promise<void> {
     const { db } = this.options;
     const c = sd.market.config;
-    const quoteScale = c.quoteAssetScale;
-    const rows = await sql<{ period: string; open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string }>`
-      select period, open_time::text as open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
-             trim_scale(close)::text as close, trim_scale(volume)::text as volume, trim_scale(turnover)::text as turnover
-      from (
-        select k.*, row_number() over (partition by period order by open_time desc) as n
-        from spot_kline k where symbol = ${c.symbol}
-      ) latest
-      where n <= ${KEEP}
-      order by period, open_time
-    `.execute(db);
-    for (const r of rows.rows) {
-      if (!(PERIODS as readonly string[]).includes(r.period)) continue;
-      sd.series[r.period as Period].push(this.candleFrom(r, c.priceScale, c.amountScale, quoteScale));
-    }
+    await loadLatestCandles(db, { table: "spot_kline", symbol: c.symbol }, scalesOf(sd), () => KEEP, sd.series);
     const trades = await db
       .selectFrom("spot_trade")
       .select(["taker_order_id", "maker_order_id", "price", "quantity", "taker_side", "created_at"])
@@ -162,7 +149,8 @@ export class MarketData {
       side: t.taker_side as "buy" | "sell",
       time: new Date(t.created_at as unknown as string).getTime(),
     }));
-    if (rows.rows.length === 0 && trades.length > 0) await this.rebuildFromTrades(sd);
+    const noCandles = PERIODS.every((period) => sd.series[period].length === 0);
+    if (noCandles && trades.length > 0) await this.rebuildFromTrades(sd);
   }
 
   /** Candles for an install whose trades predate the candle table: fold every trade in, in order. */
@@ -184,26 +172,9 @@ export class MarketData {
         value: minorOf(String(t.value), c.quoteAssetScale),
       };
       this.foldTrade(sd, trade);
-      stored.addTrade(c.symbol, trade, { priceScale: c.priceScale, amountScale: c.amountScale, quoteScale: c.quoteAssetScale });
+      stored.addTrade(c.symbol, trade, scalesOf(sd));
     }
     await runScript(this.options.db, stored.statements());
-  }
-
-  private candleFrom(
-    r: { open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string },
-    priceScale: number,
-    amountScale: number,
-    quoteScale: number,
-  ): Candle {
-    return {
-      time: Number(r.open_time),
-      open: toMinor(r.open, priceScale, "down"),
-      high: toMinor(r.high, priceScale, "down"),
-      low: toMinor(r.low, priceScale, "down"),
-      close: toMinor(r.close, priceScale, "down"),
-      volume: toMinor(r.volume, amountScale, "down"),
-      turnover: toMinor(r.turnover, quoteScale, "down"),
-    };
   }
 
   private foldTrade(sd: SymbolData, trade: { time: number; price: bigint; quantity: bigint; value: bigint }): void {
@@ -271,7 +242,7 @@ export class MarketData {
       for (const period of sd.changedPeriods) {
         const last = sd.series[period][sd.series[period].length - 1];
         if (!last) continue;
-        const payload: TopicPayloads["kline"] = { symbol, period, candle: this.wireCandle(sd, last) };
+        const payload: TopicPayloads["kline"] = { symbol, period, candle: wireCandle(last, scalesOf(sd)) };
         this.publish(topics.kline(symbol, period), payload);
       }
       sd.depthChanged = false;
@@ -410,34 +381,7 @@ export class MarketData {
   /** Candles with open time ≤ `to`, the latest `limit`, oldest first: memory first, the database for older ones. */
   async klines(symbol: string, period: KlinePeriod, to: number, limit: number): Promise<WireCandle[]> {
     const sd = this.symbols.get(symbol)!;
-    const memory = sd.series[period].filter((c) => c.time <= to);
-    let candles = memory.slice(-limit);
-    if (candles.length < limit) {
-      const before = candles[0]?.time ?? to + 1;
-      const c = sd.market.config;
-      const older = await sql<{ open_time: string; open: string; high: string; low: string; close: string; volume: string; turnover: string }>`
-        select open_time::text as open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
-               trim_scale(close)::text as close, trim_scale(volume)::text as volume, trim_scale(turnover)::text as turnover
-        from spot_kline where symbol = ${symbol} and period = ${period} and open_time < ${before}
-        order by open_time desc limit ${limit - candles.length}
-      `.execute(this.options.db);
-      candles = [...older.rows.reverse().map((r) => this.candleFrom(r, c.priceScale, c.amountScale, c.quoteAssetScale)), ...candles];
-    }
-    return candles.map((c) => this.wireCandle(sd, c));
-  }
-
-  private wireCandle(sd: SymbolData, c: Candle): WireCandle {
-    const cfg = sd.market.config;
-    const p = (v: bigint) => fromMinor(v, cfg.priceScale);
-    return {
-      t: c.time,
-      o: p(c.open),
-      h: p(c.high),
-      l: p(c.low),
-      c: p(c.close),
-      v: fromMinor(c.volume, cfg.amountScale),
-      a: fromMinor(c.turnover, cfg.quoteAssetScale),
-    };
+    return candlesUpTo(this.options.db, { table: "spot_kline", symbol }, scalesOf(sd), sd.series[period], { period, to, limit });
   }
 
   private wireTrade(sd: SymbolData, t: InternalTrade): PublicTrade {
@@ -455,4 +399,10 @@ export class MarketData {
  */
 export function publicTradeId(takerOrderId: string, makerOrderId: string): string {
   return createHash("sha256").update(`${takerOrderId}:${makerOrderId}`).digest("base64url").slice(0, 22);
+}
+
+/** A spot market's candle scales: its price, its base amount, its quote asset. */
+function scalesOf(sd: SymbolData): CandleScales {
+  const c = sd.market.config;
+  return { priceScale: c.priceScale, amountScale: c.amountScale, quoteScale: c.quoteAssetScale };
 }

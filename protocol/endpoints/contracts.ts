@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { define, intString, millisString } from "../endpoint";
 import { idempotencyKeyField as idempotencyKey, MAX_SYMBOLS_PER_LIST, orderIdField, positiveDecimalField, slashSymbolField as symbolField } from "../fields";
+import { WHOLE_CONTRACTS_PATTERN } from "../limits";
 import { decimalString } from "../money";
 import { candleSchema, depthSchema, limitField, periodField, publicTradeSchema } from "./market-data";
 
@@ -50,7 +51,7 @@ export const contractExportBodySchema = z.object({ type: contractTypeField, symb
 /** Whole contracts: 1 to 10,000,000. */
 const contractsField = z
   .string()
-  .regex(/^[1-9]\d{0,7}$/, "validation.contracts")
+  .regex(WHOLE_CONTRACTS_PATTERN, "validation.contracts")
   .refine((v) => Number(v) <= 10_000_000, "validation.contracts");
 
 const tierSchema = z.object({

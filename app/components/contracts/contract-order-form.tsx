@@ -14,6 +14,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { NumberField } from "../exchange/number-field";
 import * as s from "../exchange/exchange.css";
+import { WHOLE_CONTRACTS_PATTERN } from "#protocol/limits";
 
 /** Where an opening order would leave the liquidation price (the engine's preview): null for a side the member must close first. */
 export interface OrderPreview {
@@ -76,7 +77,7 @@ export function ContractOrderForm({ info, action, orderType, available, leverage
   const previewPrice = orderType === "limit" ? price : null;
   const previewPath = `/exchange/full-contract/${info.symbolName.replace("/", "_")}/preview`;
   useEffect(() => {
-    if (!opening || !qty || !/^[1-9]\d{0,7}$/.test(qty) || (orderType === "limit" && !previewPrice)) return;
+    if (!opening || !qty || !WHOLE_CONTRACTS_PATTERN.test(qty) || (orderType === "limit" && !previewPrice)) return;
     const query = new URLSearchParams({ num: qty, ...(previewPrice ? { price: previewPrice } : {}) });
     const timer = setTimeout(() => load(`${previewPath}?${query}`), 300);
     return () => clearTimeout(timer);

@@ -5,6 +5,7 @@ import { idempotencyKeyField } from "#protocol/fields";
 import type { DecimalMark } from "#protocol/decimal-input";
 import { CONTRACT_ORDER_TYPES, CONTRACT_TIME_IN_FORCE } from "../contract-choices";
 import { decimalField } from "./decimal-field";
+import { WHOLE_CONTRACTS_PATTERN } from "#protocol/limits";
 
 /**
  * The forms of the contract trading page (issue 30): an order (open or close, long or short, limit
@@ -14,14 +15,13 @@ import { decimalField } from "./decimal-field";
  */
 
 /** Whole contracts, 1 to 10,000,000, digits only (a contract is not divided). */
-const WHOLE_CONTRACTS = /^[1-9]\d{0,7}$/;
 const contractsField = z
   .string()
   .optional()
   .transform((raw, ctx) => {
     const text = raw?.trim() ?? "";
     if (text === "") return undefined;
-    if (!WHOLE_CONTRACTS.test(text) || Number(text) > 10_000_000) {
+    if (!WHOLE_CONTRACTS_PATTERN.test(text) || Number(text) > 10_000_000) {
       ctx.addIssue({ code: "custom", message: "contract_page.validation.num_whole" });
       return z.NEVER;
     }

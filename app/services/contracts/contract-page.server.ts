@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { COIN_SOURCE } from "#protocol/fields";
+import { UNSIGNED_DECIMAL_PATTERN } from "#protocol/decimal";
+import { WHOLE_CONTRACTS_PATTERN } from "#protocol/limits";
 import { decimalMarkOf } from "#protocol/decimal-input";
 import { numberFormatOf } from "~/lib/number-format";
 import { readChartPrice } from "~/lib/contract-choices";
@@ -61,10 +63,6 @@ async function loadMemberSide(engine: MemberEngine, info: { contract_type: 1 | 2
   return { settle, inFunding, leverage, positions, openOrders: orders.list, ticket, keys };
 }
 
-/** Whole contracts, and a price as the form sends it once read (a plain decimal, whatever the member's language writes). */
-const PREVIEW_NUM = /^[1-9]\d{0,7}$/;
-const PREVIEW_PRICE = /^\d{1,20}(\.\d{1,18})?$/;
-
 /**
  * The order form's live preview (`?num=&price=`): the engine's liquidation prices for the order,
  * long and short. Null for a visitor, for numbers the form would refuse (answered 400) and when
@@ -73,7 +71,7 @@ const PREVIEW_PRICE = /^\d{1,20}(\.\d{1,18})?$/;
 export async function contractPreview(engine: Engine, symbolParam: string, url: URL) {
   const num = url.searchParams.get("num") ?? "";
   const price = url.searchParams.get("price");
-  if (!SYMBOL_PARAM.test(symbolParam) || !PREVIEW_NUM.test(num) || (price !== null && !PREVIEW_PRICE.test(price)))
+  if (!SYMBOL_PARAM.test(symbolParam) || !WHOLE_CONTRACTS_PATTERN.test(num) || (price !== null && !UNSIGNED_DECIMAL_PATTERN.test(price)))
     return data({ preview: null }, { status: 400 });
   const member = engine.asMember();
   if (!member) return { preview: null };

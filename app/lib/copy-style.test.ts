@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
  * 2. A number and its unit are two words: `{{amount}} {{coin}}`, `5 MB`, never `0,01BTC`.
  */
 
-const CATALOGS = [path.resolve(__dirname), path.resolve(__dirname, "../../engine/locales")];
+const CATALOGS = [path.resolve(__dirname, "../locales"), path.resolve(__dirname, "../../engine/locales")];
 
 interface Text {
   file: string;
