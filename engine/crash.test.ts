@@ -92,12 +92,26 @@ describe("crash safety", () => {
     const acknowledged: string[] = [];
     const acknowledgedIndexes: number[] = [];
     const acknowledgedContracts: string[] = [];
+    const acknowledgedStops: string[] = [];
     let sent = 0;
     let killed = false;
     const worker = async () => {
       while (!killed && sent < 2_000) {
         const i = sent++;
         try {
+          // Now and then a stop order far above the mark: it waits (decision 048), holding nothing.
+          if (i % 40 === 1) {
+            const answer = await client.call(
+              endpoints.placeContractOrder,
+              {
+                params: { action: "open", type: "2" },
+                body: { symbol: "BTC_USDT", direction: "1", num: "1", triggerPrice: String(900_000 + i), idempotencyKey: `crash-stop-${i}` },
+              },
+              { token },
+            );
+            if (answer.code === 200) acknowledgedStops.push(answer.data!.orderId);
+            continue;
+          }
           // Contract buys far below the mark rest (and hold their margin), as the spot buys do.
           if (i % 2 === 1) {
             const answer = await client.call(
@@ -144,9 +158,9 @@ describe("crash safety", () => {
       const journaled = await store.db.selectFrom("command_journal").select("command").execute();
       const placed = new Set(
         journaled
-          .map((j) => JSON.parse(j.command) as { type: string; orderId?: string })
-          .filter((c) => c.type === "spot.place" || c.type === "contract.place")
-          .map((c) => c.orderId),
+          .map((j) => JSON.parse(j.command) as { type: string; orderId?: string; stopId?: string })
+          .filter((c) => c.type === "spot.place" || c.type === "contract.place" || c.type === "contract.stop")
+          .map((c) => c.orderId ?? c.stopId),
       );
       const tabled = new Set(
         (await store.db.selectFrom("spot_order").select("order_id").where("order_id", "in", acknowledged).execute()).map((r) => r.order_id),
@@ -157,6 +171,11 @@ describe("crash safety", () => {
         (await store.db.selectFrom("contract_order").select("order_id").where("order_id", "in", acknowledgedContracts).execute()).map((r) => r.order_id),
       );
       expect(acknowledgedContracts.filter((id) => !placed.has(id) && !contractTabled.has(id))).toEqual([]);
+      expect(acknowledgedStops.length).toBeGreaterThan(2);
+      const stopsTabled = new Set(
+        (await store.db.selectFrom("contract_stop").select("stop_id").where("stop_id", "in", acknowledgedStops).execute()).map((r) => r.stop_id),
+      );
+      expect(acknowledgedStops.filter((id) => !placed.has(id) && !stopsTabled.has(id))).toEqual([]);
       // Where the kill left the tables: never ahead of the journal; no snapshot ahead of the tables.
       const cursor = Number((await store.db.selectFrom("projection_cursor").select("seq").executeTakeFirstOrThrow()).seq);
       const lastJournaled = Number(
@@ -185,6 +204,8 @@ describe("crash safety", () => {
       expect(rows.length).toBe(acknowledged.length);
       const contractRows = await store.db.selectFrom("contract_order").select("order_id").where("order_id", "in", acknowledgedContracts).execute();
       expect(contractRows.length).toBe(acknowledgedContracts.length);
+      const stopRows = await store.db.selectFrom("contract_stop").select("status").where("stop_id", "in", acknowledgedStops).execute();
+      expect(stopRows.map((r) => r.status)).toEqual(acknowledgedStops.map(() => "waiting"));
       expect(spot.durable.core.checkContractInvariants()).toEqual([]);
       expect(spot.durable.projection.cursor).toBe(spot.durable.core.lastSeq);
       expect(spot.durable.ledger.checkInvariants()).toEqual([]);

@@ -104,6 +104,10 @@ export const REFUSAL_REASONS = {
   CONTRACT_ORDERS_OPEN: "cancel the open orders in the contract first",
   CONTRACT_MARGIN_BELOW_INITIAL: "the position would fall below its initial margin",
   CONTRACT_BAD_RULES: "the contract's rules cannot be changed to these",
+  /** A stop's trigger price is off the tick, or where the price it watches already is (it would fire at once); a take profit or stop loss on the wrong side of it. */
+  CONTRACT_TRIGGER_PRICE: "the trigger price is not allowed",
+  /** A member has as many waiting stop orders in the contract as it allows (decision 048). */
+  CONTRACT_TOO_MANY_STOPS: "too many waiting stop orders in the contract",
   /** The path's open or close does not match the direction (1, 2 open; 3, 4 close). */
   CONTRACT_DIRECTION: "the direction does not match open or close",
 

@@ -15,6 +15,8 @@ const narrowFrame = "(max-width: 600px)";
 export const wrap = styleVariants({
   panel: {
     overflowX: "auto",
+    // Positioned: what is absolutely placed inside (a visually hidden header) is clipped with the table, never widens the page.
+    position: "relative",
     // The frame is as wide as its place, whatever the table's width: the page never scrolls
     // sideways (WCAG 1.4.10 reflow), the table scrolls inside the frame.
     containerType: "inline-size",
@@ -24,7 +26,7 @@ export const wrap = styleVariants({
     // A shadow at an edge past which the table goes on.
     ...scrollCue(vars.color.background),
   },
-  compact: { overflowX: "auto" },
+  compact: { overflowX: "auto", position: "relative" },
 });
 globalStyle(`${wrap.panel}:focus-visible, ${wrap.compact}:focus-visible`, { outline: `2px solid ${vars.color.accent}`, outlineOffset: "2px" });
 
@@ -43,6 +45,9 @@ const thBase = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 const tdBase = style({ padding: "10px 8px", borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle", whiteSpace: "nowrap" });
+
+/** A column holding a form: more of a fixed-layout table's width than its equal share. */
+export const wideColumn = style({ width: "20%" });
 
 /** Header and cell classes of the panel look, by the column's kind. */
 export const th = styleVariants({ text: [thBase], number: [thBase, { textAlign: "right" }] });

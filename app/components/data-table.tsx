@@ -11,6 +11,8 @@ export interface Column<Row> {
   kind?: "text" | "number" | "time" | "status";
   /** The label before the value when rows are cards (`reflow="cards"`); by default the header when it is a text. */
   label?: string;
+  /** A column that holds a form (a fixed-layout table gives it more of the width). */
+  wide?: boolean;
 }
 
 export interface PagerProps {
@@ -72,7 +74,7 @@ export function DataTable<Row>({ rows, rowKey, columns, name, empty, pager, look
             <thead>
               <tr>
                 {shown.map((c) => (
-                  <th key={c.key} scope="col" className={th(c)}>
+                  <th key={c.key} scope="col" className={[th(c), c.wide ? s.wideColumn : null].filter(Boolean).join(" ") || undefined}>
                     {c.header}
                   </th>
                 ))}

@@ -271,6 +271,51 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
     expect(done.list[1]).toMatchObject({ direction: "1", filled: "50", status: "filled", averagePrice: "50010", fee: "1.25025" });
   });
 
+  it("places stop orders and a position's take profit and stop loss, lists and cancels them, and refuses bad ones with the reason", async () => {
+    // Alice still holds 30 long (the test above); the mark is 50,000.
+    const stop = { symbol: "BTC_USDT", direction: "1", num: "5", triggerPrice: "51000", triggerBy: "mark", idempotencyKey: "a-stop-key-1" };
+    const waiting = await place("alice", "open", "2", stop);
+    expect(waiting).toMatchObject({ code: 200, data: { status: "waiting", filled: "0", remaining: "5", trades: 0 } });
+    expect((await place("alice", "open", "2", stop)).data).toEqual(waiting.data);
+    expect(await place("alice", "open", "2", { ...stop, triggerBy: "index", idempotencyKey: "a-stop-key-2" })).toMatchObject({
+      code: 400,
+      reason: "VALIDATION",
+    });
+    const atMark = await place("alice", "open", "2", { ...stop, triggerPrice: "50000", idempotencyKey: "a-stop-key-3" });
+    expect(atMark).toMatchObject({ code: 400, reason: "CONTRACT_TRIGGER_PRICE" });
+    expect(atMark.msg).toMatch(/trigger price/);
+    expect(await place("alice", "close", "2", { ...stop, direction: "3", num: "31", triggerPrice: "49000", idempotencyKey: "a-stop-key-4" })).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_CLOSE_TOO_MUCH",
+    });
+    const tpsl = (body: object) =>
+      client.callUnchecked(endpoints.setPositionTpsl, { body: { symbolName: "BTC_USDT", idempotencyKey: "a-tpsl-key-0", ...body } }, as("alice"));
+    expect(await tpsl({})).toMatchObject({ code: 400, reason: "VALIDATION" });
+    expect(await tpsl({ takeProfit: "49000", idempotencyKey: "a-tpsl-key-2" })).toMatchObject({ code: 400, reason: "CONTRACT_TRIGGER_PRICE" });
+    expect(await tpsl({ takeProfit: "55000", stopLoss: "45000.55", idempotencyKey: "a-tpsl-key-3" })).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_TRIGGER_PRICE",
+    });
+    const set = await tpsl({ takeProfit: "55000", stopLoss: "45000", triggerBy: "last", idempotencyKey: "a-tpsl-key-1" });
+    expect(set).toMatchObject({ code: 200, data: { stopId: expect.any(String) } });
+    const [position] = await client.data(endpoints.myPositions, { params: { type: "1" } }, as("alice"));
+    expect(position!.tpsl).toEqual({ stopId: set.data!.stopId, triggerBy: "last", takeProfit: "55000", stopLoss: "45000" });
+    const current = await client.data(endpoints.contractStops, { params: { type: "1", scope: "current", pageNo: "1" } }, as("alice"));
+    expect(current.list.map((x) => [x.direction, x.quantity, x.triggerPrice, x.takeProfit, x.stopLoss, x.status])).toEqual([
+      ["3", null, null, "55000", "45000", "waiting"],
+      ["1", "5", "51000", null, null, "waiting"],
+    ]);
+    // Bob cannot cancel alice's stop; alice can, and it is in her history as cancelled by her.
+    expect(await client.call(endpoints.cancelContractOrder, { body: { orderId: waiting.data!.orderId } }, as("bob"))).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_UNKNOWN_ORDER",
+    });
+    expect((await client.call(endpoints.cancelContractOrder, { body: { orderId: waiting.data!.orderId } }, as("alice"))).code).toBe(200);
+    const history = await client.data(endpoints.contractStops, { params: { type: "1", scope: "history", pageNo: "1" } }, as("alice"));
+    expect(history.list).toEqual([expect.objectContaining({ stopId: waiting.data!.orderId, status: "cancelled", reason: "user" })]);
+    expect((await client.callUnchecked(endpoints.contractStops, { params: { type: "1", scope: "waiting", pageNo: "1" } }, as("alice"))).code).toBe(400);
+  });
+
   it("lets operators halt a contract and change its rules (audited), and refuses rules it cannot run", async () => {
     const admin = { admin: TEST_ADMIN_TOKEN };
     const listed = await client.data(endpoints.opsContracts, {}, admin);

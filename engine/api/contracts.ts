@@ -40,6 +40,8 @@ const MESSAGES: Record<Exclude<ContractServiceCode, "OK">, TextKey> = {
   CONTRACT_ORDERS_OPEN: "contract.orders_open",
   CONTRACT_MARGIN_BELOW_INITIAL: "contract.margin_below_initial",
   CONTRACT_BAD_RULES: "contract.bad_rules",
+  CONTRACT_TRIGGER_PRICE: "contract.trigger_price",
+  CONTRACT_TOO_MANY_STOPS: "contract.too_many_stops",
 };
 
 /** The reason each refusal answers with: the core's code, but a duplicate id (the engine makes ids) is a bad order. */
@@ -112,7 +114,16 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
     const tif = type === "market" ? (body.tif === "FOK" ? "FOK" : "IOC") : body.tif;
     const answer = await contracts.placeOrder(
       memberId,
-      { symbol: body.symbol, side, action, type, quantity: body.num, tif, ...(body.price !== undefined ? { price: body.price } : {}) },
+      {
+        symbol: body.symbol,
+        side,
+        action,
+        type,
+        quantity: body.num,
+        tif,
+        ...(body.price !== undefined ? { price: body.price } : {}),
+        ...(body.triggerPrice !== undefined ? { trigger: { by: body.triggerBy, price: body.triggerPrice } } : {}),
+      },
       body.idempotencyKey,
     );
     if (answer.code !== "OK" || !answer.orderId || answer.status === "rejected") throw refuse(answer.code, lang);
@@ -145,6 +156,22 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
     };
   });
 
+  memberEndpoint(api, endpoints.setPositionTpsl, async ({ body, memberId, lang }) => {
+    const perpetual = contractOf(body.symbolName, lang);
+    const answer = await contracts.setPositionStops(
+      memberId,
+      {
+        symbol: perpetual.symbol,
+        triggerBy: body.triggerBy,
+        ...(body.takeProfit !== undefined && { takeProfit: body.takeProfit }),
+        ...(body.stopLoss !== undefined && { stopLoss: body.stopLoss }),
+      },
+      body.idempotencyKey,
+    );
+    if (answer.code !== "OK" || answer.stopId === null) throw refuse(answer.code, lang);
+    return { stopId: answer.stopId };
+  });
+
   memberEndpoint(api, endpoints.cancelContractOrder, async ({ body, memberId, lang }) => {
     const code = await contracts.cancelOrder(memberId, body.orderId);
     if (code !== "OK") throw refuse(code, lang);
@@ -167,6 +194,9 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
   });
   memberEndpoint(api, endpoints.contractOrders, async ({ params, query, memberId, lang }) =>
     history.orders(memberId, { ...listOf(params.type, query, params.pageNo, lang), scope: params.scope }),
+  );
+  memberEndpoint(api, endpoints.contractStops, async ({ params, query, memberId, lang }) =>
+    history.stops(memberId, { ...listOf(params.type, query, params.pageNo, lang), scope: params.scope }),
   );
   memberCsvExport(api, endpoints.exportContractTradeLog, contractExportBodySchema, ({ body, memberId, lang, now }) => {
     const { symbols } = listOf(body.type, body, 1, lang);

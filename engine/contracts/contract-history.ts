@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { ContractOrder } from "../../protocol/endpoints/contracts";
+import type { ContractOrder, ContractStop } from "../../protocol/endpoints/contracts";
 import type { DurableCore } from "../journal/durable-core";
 import type { Database } from "../store/schema";
 import { EXPORT_MAX_ROWS } from "../../protocol/endpoints/order-history";
@@ -23,26 +23,8 @@ export class ContractHistory {
     private readonly durable: DurableCore,
   ) {}
 
-  async orders(
-    memberId: string,
-    options: { symbols: string[]; typeOf: (symbol: string) => 1 | 2; scope: "current" | "history"; page: number; pageSize: number },
-  ): Promise<{ list: ContractOrder[]; total: number }> {
-    await this.durable.projectedFor(memberId);
-    if (options.symbols.length === 0) return { list: [], total: 0 };
-    const base = this.db
-      .selectFrom("contract_order")
-      .where("member_id", "=", memberId)
-      .where("symbol", "in", options.symbols)
-      .where("status", options.scope === "current" ? "=" : "<>", "open");
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy("seq", "desc")
-        .limit(options.pageSize)
-        .offset((options.page - 1) * options.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
-    ]);
+  async orders(memberId: string, options: ListOptions & { scope: "current" | "history" }): Promise<{ list: ContractOrder[]; total: number }> {
+    const { rows, total } = await this.scopedPage("contract_order", "open", memberId, options);
     const ids = rows.map((r) => r.order_id);
     const fills = ids.length
       ? await sql<{ order_id: string; avg: string | null; fee: string; realised: string }>`
@@ -51,7 +33,7 @@ export class ContractHistory {
       : { rows: [] };
     const byOrder = new Map(fills.rows.map((f) => [f.order_id, f]));
     return {
-      total: Number(count?.n ?? 0),
+      total,
       list: rows.map((r) => {
         const f = byOrder.get(r.order_id);
         return {
@@ -71,6 +53,37 @@ export class ContractHistory {
           fee: f?.fee ?? "0",
           realised: f?.realised ?? "0",
           createdAt: new Date(r.created_at).toISOString(),
+        };
+      }),
+    };
+  }
+
+  /** The member's conditional orders in `symbols` (decision 048): waiting ones (`current`) or ended ones (`history`), newest first. */
+  async stops(memberId: string, options: ListOptions & { scope: "current" | "history" }): Promise<{ list: ContractStop[]; total: number }> {
+    const { rows, total } = await this.scopedPage("contract_stop", "waiting", memberId, options);
+    const decimal = (v: string | null) => (v === null ? null : trimDecimal(String(v)));
+    return {
+      total,
+      list: rows.map((r) => {
+        // A stop order has one trigger, on the side of the price it was placed on; a take profit and stop loss has either or both.
+        const position = r.quantity === null;
+        return {
+          stopId: r.stop_id,
+          symbolName: r.symbol,
+          contract_type: options.typeOf(r.symbol),
+          direction: DIRECTIONS[`${r.side} ${r.action}`]!,
+          type: r.type as "limit" | "market",
+          price: decimal(r.price),
+          quantity: r.quantity === null ? null : String(r.quantity),
+          triggerBy: r.trigger_by,
+          triggerPrice: position ? null : decimal(r.profit_price ?? r.loss_price),
+          takeProfit: position ? decimal(r.profit_price) : null,
+          stopLoss: position ? decimal(r.loss_price) : null,
+          status: r.status as ContractStop["status"],
+          reason: r.reason,
+          firedPrice: decimal(r.fired_price),
+          createdAt: new Date(r.created_at).toISOString(),
+          updatedAt: new Date(r.updated_at).toISOString(),
         };
       }),
     };
@@ -167,6 +180,33 @@ export class ContractHistory {
   }
 
   /** A page of one of the member's records in some contracts, newest first, once the projection has their latest command. */
+  /** A page of the member's orders or stops in `symbols`: those still in `liveStatus` (`current`) or ended ones, newest first. */
+  private async scopedPage<T extends "contract_order" | "contract_stop">(
+    table: T,
+    liveStatus: string,
+    memberId: string,
+    options: ListOptions & { scope: "current" | "history" },
+  ): Promise<{ rows: Array<Selectable<Database[T]>>; total: number }> {
+    await this.durable.projectedFor(memberId);
+    if (options.symbols.length === 0) return { rows: [], total: 0 };
+    // One of two tables with the same key columns (seq, member_id, symbol, status): typed as the first.
+    const base = this.db
+      .selectFrom(table as "contract_order")
+      .where("member_id", "=", memberId)
+      .where("symbol", "in", options.symbols)
+      .where("status", options.scope === "current" ? "=" : "<>", liveStatus);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy("seq", "desc")
+        .limit(options.pageSize)
+        .offset((options.page - 1) * options.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+    ]);
+    return { rows: rows as unknown as Array<Selectable<Database[T]>>, total: Number(count?.n ?? 0) };
+  }
+
   private async pageOf<T extends "contract_funding" | "contract_liquidation">(
     table: T,
     memberId: string,

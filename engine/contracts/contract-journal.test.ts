@@ -161,6 +161,54 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
       ),
     ).toEqual(["liquidated", "deleveraged"]);
 
+    // Stop orders and a position's take profit and stop loss (decision 048): they wait, hold
+    // nothing, and one fires on the mark's next move; its order keeps its id, and its member is told.
+    const usdt = durable.core.contracts.get("BTC/USDT")!;
+    const markNow = Number(fromMinor(usdt.mark!, usdt.config.spec.priceScale));
+    const stop = (price: number, by: "mark" | "last", side: "buy" | "sell" = "buy") => ({
+      ...order("BTC/USDT", side, "open", "0", "2"),
+      type: "market" as const,
+      price: undefined,
+      tif: "IOC" as const,
+      trigger: { by, price: price.toFixed(1) },
+    });
+    const waiting = await contracts.placeOrder(CALM, stop(markNow + 5_000, "mark"), "stop-1");
+    expect(waiting).toMatchObject({ code: "OK", status: "waiting", remaining: "2" });
+    expect(await contracts.placeOrder(CALM, stop(markNow + 5_000, "mark"), "stop-1")).toEqual(waiting);
+    expect((await contracts.placeOrder(CALM, stop(markNow, "mark"), null)).code).toBe("CONTRACT_TRIGGER_PRICE");
+    expect((await contracts.setPositionStops(CALM, { symbol: "BTC/USDT", triggerBy: "mark", takeProfit: "40000.0" }, null)).code).toBe(
+      "CONTRACT_TRIGGER_PRICE",
+    );
+    const tpsl = await contracts.setPositionStops(CALM, { symbol: "BTC/USDT", triggerBy: "last", takeProfit: "60000.0", stopLoss: "40000.0" }, "tpsl-1");
+    expect(tpsl.code).toBe("OK");
+    await durable.funds.deposit(BOLD, "USDT", "contract", "1000", "cd-bold-2");
+    expect(await contracts.setLeverage(BOLD, "BTC/USDT", 10)).toBe("OK");
+    const fires = await contracts.placeOrder(BOLD, stop(markNow - 100, "mark", "sell"), null);
+    expect(fires.status).toBe("waiting");
+    for (let s = 1; s <= 15 && usdt.market.waitingStop(fires.orderId!); s++) await tick(String(49_200 - s * 30), at0 + 80_000 + s * 1_000);
+    expect(usdt.market.waitingStop(fires.orderId!)).toBeUndefined();
+    expect(usdt.market.position(BOLD)).toMatchObject({ side: "short", qty: 2n });
+    await durable.drain();
+    const stopRows = await durable.db.selectFrom("contract_stop").select(["stop_id", "status", "quantity"]).orderBy("seq").execute();
+    expect(stopRows.map((r) => ({ ...r, quantity: r.quantity === null ? null : String(r.quantity) }))).toEqual([
+      { stop_id: waiting.orderId, status: "waiting", quantity: "2" },
+      { stop_id: tpsl.stopId, status: "waiting", quantity: null },
+      { stop_id: fires.orderId, status: "triggered", quantity: "2" },
+    ]);
+    expect(await durable.db.selectFrom("contract_order").select("status").where("order_id", "=", fires.orderId!).executeTakeFirst()).toEqual({
+      status: "filled",
+    });
+    expect(await durable.db.selectFrom("member_notice").select("type").where("member_id", "=", BOLD).orderBy("id").execute()).toEqual([
+      { type: "contract_liquidated" },
+      { type: "contract_stop_triggered" },
+    ]);
+    const calmStops = await reads.stops(CALM, { ...list, scope: "current" });
+    expect(calmStops.list.map((x) => [x.stopId, x.quantity, x.triggerPrice, x.takeProfit, x.stopLoss, x.triggerBy])).toEqual([
+      [tpsl.stopId, null, null, "60000", "40000", "last"],
+      [waiting.orderId, "2", String(markNow + 5_000), null, null, "mark"],
+    ]);
+    expect((await reads.stops(BOLD, { ...list, scope: "history" })).list).toEqual([expect.objectContaining({ status: "triggered", direction: "2" })]);
+
     expect(await contracts.closePositions(CALM, ["BTC/USD"], "close-1")).toBe("OK");
     expect(await contracts.closePositions(CALM, ["BTC/USD"], "close-1")).toBe("OK");
     expect(durable.core.contracts.get("BTC/USD")!.market.position(CALM)).toBeUndefined();

@@ -1,9 +1,10 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { fromMinor } from "../../protocol/money";
 import { contractValue, RATE_SCALE } from "../core/contracts/contract-math";
 import type { ContractMarketState } from "../core/contracts/contract-market";
 import type { Perpetual, PerpetualState } from "../core/contracts/perpetual";
 import type { Command } from "../core/exchange/commands";
+import type { TimeInForce } from "../core/matching/order-book";
 import { eventsOf, membersTouched, type CoreEvent } from "../core/exchange/events";
 import type { ExchangeCore } from "../core/exchange/exchange-core";
 import { accountOf } from "../core/ledger/ledger";
@@ -22,7 +23,17 @@ import { CONTRACT_ROWS, contractTradeId, type ContractRows } from "./contract-ro
  */
 export const contractProduct: Product = {
   name: "contracts",
-  commands: ["contract.place", "contract.cancel", "contract.leverage", "contract.margin", "contract.close_all", "contract.tick", "contract.rules"],
+  commands: [
+    "contract.place",
+    "contract.stop",
+    "contract.tpsl",
+    "contract.cancel",
+    "contract.leverage",
+    "contract.margin",
+    "contract.close_all",
+    "contract.tick",
+    "contract.rules",
+  ],
 
   project(command: Command, outcome: Accepted, ctx: ProjectionContext): void {
     const rows = ctx.batch.rows(CONTRACT_ROWS);
@@ -57,14 +68,38 @@ async function restoreContract(core: ExchangeCore, db: Kysely<Database>, row: Co
   const { spec } = perpetual.config;
   const price = (v: string | null) => (v === null ? null : minorOf(String(v), spec.priceScale).toString());
   const money = (v: string) => minorOf(String(v), spec.settleScale).toString();
-  const [leverages, positions, orders] = await Promise.all([
+  const [leverages, positions, orders, stops, lastTrade] = await Promise.all([
     db.selectFrom("contract_leverage").selectAll().where("symbol", "=", row.symbol).execute(),
     db.selectFrom("contract_position").selectAll().where("symbol", "=", row.symbol).execute(),
     db.selectFrom("contract_order").selectAll().where("symbol", "=", row.symbol).where("status", "=", "open").orderBy("seq").execute(),
+    db.selectFrom("contract_stop").selectAll().where("symbol", "=", row.symbol).where("status", "=", "waiting").orderBy("seq").execute(),
+    // The last trade: the latest command's, its last in the command (ids are `seq.n`).
+    db
+      .selectFrom("contract_trade")
+      .select("price")
+      .where("symbol", "=", row.symbol)
+      .orderBy("seq", "desc")
+      .orderBy(sql`split_part(id, '.', 2)::int`, "desc")
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   const market: ContractMarketState = {
     symbol: row.symbol,
     deficit: money(row.deficit),
+    last: lastTrade ? price(lastTrade.price) : null,
+    stops: stops.map((s) => ({
+      id: s.stop_id,
+      memberId: s.member_id,
+      side: s.side as "buy" | "sell",
+      action: s.action as "open" | "close",
+      type: s.type as "limit" | "market",
+      price: price(s.price),
+      qty: s.quantity === null ? null : String(s.quantity),
+      tif: s.tif as TimeInForce,
+      triggerBy: s.trigger_by,
+      profitPrice: price(s.profit_price),
+      lossPrice: price(s.loss_price),
+    })),
     leverages: leverages.filter((l) => l.leverage !== perpetual.config.defaultLeverage).map((l) => [l.member_id, l.leverage]),
     positions: positions.map((p) => ({
       memberId: p.member_id,
@@ -160,6 +195,42 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
           fill(id, e.makerOrderId, e.symbol, makerSide, "maker", e.maker, priceText, e.qty, money, stamp),
         ]);
         for (const orderId of [e.takerOrderId, e.makerOrderId]) if (!orders.has(orderId)) orders.set(orderId, { symbol: e.symbol });
+        break;
+      }
+      case "contract.stop_placed": {
+        const { spec } = perpetualOf(core, e.symbol).config;
+        const at = (v: bigint | null) => (v === null ? null : fromMinor(v, spec.priceScale));
+        rows.insertStop({
+          stop_id: e.stopId,
+          seq: String(seq),
+          member_id: e.memberId,
+          symbol: e.symbol,
+          side: e.side,
+          action: e.action,
+          type: e.orderType,
+          tif: e.tif,
+          price: at(e.price),
+          quantity: e.qty === null ? null : e.qty.toString(),
+          trigger_by: e.triggerBy,
+          profit_price: at(e.profitPrice),
+          loss_price: at(e.lossPrice),
+          status: "waiting",
+          reason: null,
+          fired_price: null,
+          created_at: stamp,
+          updated_at: stamp,
+        });
+        break;
+      }
+      case "contract.stop_ended": {
+        const { spec } = perpetualOf(core, e.symbol).config;
+        rows.stopState({
+          stop_id: e.stopId,
+          status: e.status,
+          reason: e.reason,
+          fired_price: e.firedPrice === null ? null : fromMinor(e.firedPrice, spec.priceScale),
+          updated_at: stamp,
+        });
         break;
       }
       case "contract.order_ended":

@@ -7,6 +7,7 @@ import type {
   ContractLiquidationTable,
   ContractOrderTable,
   ContractPositionTable,
+  ContractStopTable,
   ContractTradeTable,
 } from "../store/schema";
 
@@ -20,6 +21,9 @@ export type OrderState = {
   reason: string | null;
   updated_at: string;
 };
+
+/** How a conditional order ended (a later state replaces an earlier). */
+export type StopState = { stop_id: string; status: string; reason: string | null; fired_price: string | null; updated_at: string };
 
 /** A contract's price loop state after a command. */
 export interface SymbolState {
@@ -45,6 +49,8 @@ export class ContractRows implements ProjectionRows {
   private readonly config: string[] = [];
   private readonly newOrders = new Map<string, Insertable<ContractOrderTable>>();
   private readonly orderStates = new Map<string, OrderState>();
+  private readonly newStops = new Map<string, Insertable<ContractStopTable>>();
+  private readonly stopStates = new Map<string, StopState>();
   private readonly positions = new Map<string, PositionRow | { symbol: string; member_id: string; gone: true }>();
   private readonly leverages = new Map<string, { member_id: string; symbol: string; leverage: number }>();
   private readonly symbols = new Map<string, SymbolState>();
@@ -59,6 +65,14 @@ export class ContractRows implements ProjectionRows {
 
   orderState(state: OrderState): void {
     this.orderStates.set(state.order_id, state);
+  }
+
+  insertStop(row: Insertable<ContractStopTable>): void {
+    this.newStops.set(row.stop_id, row);
+  }
+
+  stopState(state: StopState): void {
+    this.stopStates.set(state.stop_id, state);
   }
 
   position(row: PositionRow): void {
@@ -108,6 +122,8 @@ export class ContractRows implements ProjectionRows {
     this.config.push(...later.config);
     for (const [k, v] of later.newOrders) this.newOrders.set(k, v);
     for (const [k, v] of later.orderStates) this.orderStates.set(k, v);
+    for (const [k, v] of later.newStops) this.newStops.set(k, v);
+    for (const [k, v] of later.stopStates) this.stopStates.set(k, v);
     for (const [k, v] of later.positions) this.positions.set(k, v);
     for (const [k, v] of later.leverages) this.leverages.set(k, v);
     for (const [k, v] of later.symbols) this.symbols.set(k, v);
@@ -126,6 +142,11 @@ export class ContractRows implements ProjectionRows {
           status = v.status, reason = v.reason, updated_at = v.updated_at
         from ${jsonRecords([...this.orderStates.values()], "v", "order_id varchar, remaining bigint, margin_left numeric, fee_left numeric, status varchar, reason varchar, updated_at timestamptz")}
         where o.order_id = v.order_id`);
+    add(insertStatement("contract_stop", [...this.newStops.values()]));
+    if (this.stopStates.size)
+      add(`update contract_stop s set status = v.status, reason = v.reason, fired_price = v.fired_price, updated_at = v.updated_at
+        from ${jsonRecords([...this.stopStates.values()], "v", "stop_id varchar, status varchar, reason varchar, fired_price numeric, updated_at timestamptz")}
+        where s.stop_id = v.stop_id`);
     const kept: PositionRow[] = [];
     const gone: Array<{ member_id: string; symbol: string }> = [];
     for (const p of this.positions.values()) {

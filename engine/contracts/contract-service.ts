@@ -9,7 +9,9 @@ import type {
   CloseContractPositions,
   ContractTick,
   PlaceContractOrder,
+  PlaceContractStop,
   SetContractLeverage,
+  SetPositionStops,
 } from "../core/exchange/commands";
 import type { CoreEvent } from "../core/exchange/events";
 import type { ContractRefusal } from "../core/exchange/exchange-core";
@@ -27,6 +29,16 @@ export interface ContractOrderInput {
   price?: string;
   quantity: string;
   tif: TimeInForce;
+  /** A stop order (decision 048): placed once this price reaches `triggerPrice`. */
+  trigger?: { by: "mark" | "last"; price: string };
+}
+
+/** A position's take profit and stop loss as the API takes them. */
+export interface PositionStopsInput {
+  symbol: string;
+  triggerBy: "mark" | "last";
+  takeProfit?: string;
+  stopLoss?: string;
 }
 
 export type ContractServiceCode = ContractCode | ContractRefusal | typeof KEY_REUSED;
@@ -35,7 +47,7 @@ export type ContractServiceCode = ContractCode | ContractRefusal | typeof KEY_RE
 export interface ContractOrderAnswer {
   code: ContractServiceCode;
   orderId: string | null;
-  status: "open" | "filled" | "cancelled" | "rejected";
+  status: "open" | "filled" | "cancelled" | "rejected" | "waiting";
   /** Contracts filled now, and left (whole contracts). */
   filled: string;
   remaining: string;
@@ -72,7 +84,7 @@ export class ContractService {
   /** Places an order; a repeated idempotency key answers the first result instead of placing again. */
   async placeOrder(memberId: string, input: ContractOrderInput, idempotencyKey: string | null): Promise<ContractOrderAnswer> {
     if (idempotencyKey === null) return this.place(memberId, input, null);
-    const request = { memberId, key: `contract:${idempotencyKey}`, fingerprint: requestFingerprint({ ...input }) };
+    const request = { memberId, key: `contract:${idempotencyKey}`, fingerprint: requestFingerprint(fingerprintOf(input)) };
     return this.durable.once(
       request,
       () => this.place(memberId, input, request),
@@ -86,6 +98,7 @@ export class ContractService {
     request: { memberId: string; key: string; fingerprint: string } | null,
   ): Promise<ContractOrderAnswer> {
     const orderId = this.newOrderId();
+    if (input.trigger) return this.placeStop(memberId, orderId, input, input.trigger, request);
     const command: PlaceContractOrder = {
       type: "contract.place",
       memberId,
@@ -101,6 +114,53 @@ export class ContractService {
     const answerOf = (outcome: Awaited<ReturnType<typeof this.durable.execute<PlaceContractOrder>>>) =>
       outcome.code === "OK" ? placedAnswer(orderId, outcome.events) : refused(outcome.code);
     return answerOf(await this.durable.execute(command, request ? { keep: { ...request, answer: answerOf } } : {}));
+  }
+
+  private async placeStop(
+    memberId: string,
+    stopId: string,
+    input: ContractOrderInput,
+    trigger: { by: "mark" | "last"; price: string },
+    request: { memberId: string; key: string; fingerprint: string } | null,
+  ): Promise<ContractOrderAnswer> {
+    const command: PlaceContractStop = {
+      type: "contract.stop",
+      memberId,
+      stopId,
+      symbol: input.symbol,
+      side: input.side,
+      action: input.action,
+      orderType: input.type,
+      tif: input.tif,
+      quantity: input.quantity,
+      triggerBy: trigger.by,
+      triggerPrice: trigger.price,
+      ...(input.price !== undefined ? { price: input.price } : {}),
+    };
+    const answerOf = (outcome: Awaited<ReturnType<typeof this.durable.execute<PlaceContractStop>>>): ContractOrderAnswer =>
+      outcome.code === "OK" ? { code: "OK", orderId: stopId, status: "waiting", filled: "0", remaining: input.quantity, trades: 0 } : refused(outcome.code);
+    return answerOf(await this.durable.execute(command, request ? { keep: { ...request, answer: answerOf } } : {}));
+  }
+
+  /** Sets a position's take profit and stop loss (replacing those set before); with a key, a retry answers the first. */
+  async setPositionStops(
+    memberId: string,
+    input: PositionStopsInput,
+    idempotencyKey: string | null,
+  ): Promise<{ code: ContractServiceCode; stopId: string | null }> {
+    const run = async (keep?: { memberId: string; key: string; fingerprint: string }) => {
+      const stopId = this.newOrderId();
+      const command: SetPositionStops = { type: "contract.tpsl", memberId, stopId, ...input };
+      const answerOf = (outcome: { code: ContractServiceCode }) => ({ code: outcome.code, stopId: outcome.code === "OK" ? stopId : null });
+      return answerOf(await this.durable.execute(command, keep ? { keep: { ...keep, answer: answerOf } } : {}));
+    };
+    if (idempotencyKey === null) return run();
+    const request = { memberId, key: `contract-tpsl:${idempotencyKey}`, fingerprint: requestFingerprint({ ...input }) };
+    return this.durable.once(
+      request,
+      () => run(request),
+      () => ({ code: KEY_REUSED, stopId: null }),
+    );
   }
 
   async cancelOrder(memberId: string, orderId: string): Promise<ContractServiceCode> {
@@ -181,6 +241,11 @@ export class ContractService {
     const outcome = await this.durable.execute(command, { waitProjected: 30_000, audit });
     return outcome.code === "OK" ? { code: "OK" } : { code: outcome.code, ...(outcome.problem ? { problem: outcome.problem } : {}) };
   }
+}
+
+/** An order's fields as its idempotency fingerprint takes them (a stop's trigger flattened). */
+function fingerprintOf({ trigger, ...order }: ContractOrderInput): Record<string, string | undefined> {
+  return { ...order, ...(trigger && { triggerBy: trigger.by, triggerPrice: trigger.price }) };
 }
 
 export function refused(code: ContractServiceCode): ContractOrderAnswer {

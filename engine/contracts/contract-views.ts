@@ -85,5 +85,14 @@ export function positionView(p: Perpetual, position: Position): ContractPosition
     maintenanceMargin: value === null ? null : money(maintenanceMargin(tiers, value)),
     unrealisedPnl: pnl === null ? null : money(pnl),
     roe,
+    tpsl: tpslOf(p, position.memberId),
   };
+}
+
+/** A member's take profit and stop loss on their position in `p`, if set. */
+function tpslOf(p: Perpetual, memberId: string): ContractPosition["tpsl"] {
+  const stop = p.market.positionStopsOf(memberId);
+  if (!stop) return null;
+  const price = (v: bigint | null) => (v === null ? null : fromMinor(v, p.config.spec.priceScale));
+  return { stopId: stop.id, triggerBy: stop.triggerBy, takeProfit: price(stop.profitPrice), stopLoss: price(stop.lossPrice) };
 }

@@ -17,7 +17,14 @@ export interface NewNotice {
 }
 
 /** The commands whose events can make a notification: spot orders (fills and stops fire in them), deposits, withdrawals. */
-export const NOTICE_COMMANDS = ["spot.place", "spot.cancel", "contract.tick", ...WALLET_NOTICE_COMMANDS] as const satisfies ReadonlyArray<Command["type"]>;
+export const NOTICE_COMMANDS = [
+  "spot.place",
+  "spot.cancel",
+  "contract.tick",
+  "contract.place",
+  "contract.close_all",
+  ...WALLET_NOTICE_COMMANDS,
+] as const satisfies ReadonlyArray<Command["type"]>;
 
 /** What the projection needs besides a command and its events: exact decimals of minor units. */
 export interface NoticeScales {
@@ -34,7 +41,8 @@ export interface NoticeScales {
  * alone, so the projection (the rows) and the `refresh` push (the event stream) agree: an order
  * filled (the taker's and each maker's), a stop order triggered, a chain deposit credited, each
  * state a withdrawal reaches (the same notices as the wallet's mails, decision 030), a contract
- * position liquidated or auto-deleveraged (in the price loop's ticks; issue 30). A fill of
+ * position liquidated or auto-deleveraged (in the price loop's ticks; issue 30), a contract stop,
+ * take profit or stop loss fired (decision 048). A fill of
  * part of an order tells nothing until the order is filled; a cancel tells nothing (the member
  * or their order's time in force did it, and the order list says so).
  */
@@ -74,6 +82,16 @@ export function coreNotices(command: Command, events: readonly CoreEvent[], scal
         },
         orderCode: e.symbol.replace("/", "_"),
         key: null,
+      });
+    } else if (e.type === "contract.stop_ended" && e.fired !== null && e.firedPrice !== null) {
+      // A stop fires once, in one command: its id keys it.
+      const scale = scales.contractPrice(e.symbol);
+      out.push({
+        memberId: e.memberId,
+        type: e.status === "triggered" ? "contract_stop_triggered" : "contract_stop_failed",
+        params: { symbol: e.symbol, fired: e.fired, ...(scale !== undefined ? { price: fromMinor(e.firedPrice, scale) } : {}) },
+        orderCode: e.symbol.replace("/", "_"),
+        key: `contract-stop:${e.memberId}:${e.stopId}`,
       });
     }
   }

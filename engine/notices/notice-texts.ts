@@ -17,10 +17,12 @@ export function noticeText(lang: LanguageCode, type: NoticeType, params: Record<
         ? `notice.stop_triggered_${side}`
         : type === "contract_liquidated"
           ? `notice.contract_liquidated_${params.side === "short" ? "short" : "long"}`
-          : type === "withdrawal_rejected" && !params.reason
-            ? "notice.withdrawal_rejected_plain"
-            : type === "kyc_rejected" && !params.reason
-              ? "notice.kyc_rejected_plain"
-              : `notice.${type}`;
+          : type === "contract_stop_triggered" || type === "contract_stop_failed"
+            ? `notice.${type}_${params.fired === "take_profit" ? "take_profit" : params.fired === "stop_loss" ? "stop_loss" : "stop"}`
+            : type === "withdrawal_rejected" && !params.reason
+              ? "notice.withdrawal_rejected_plain"
+              : type === "kyc_rejected" && !params.reason
+                ? "notice.kyc_rejected_plain"
+                : `notice.${type}`;
   return engineText(lang, key, params);
 }

@@ -14,7 +14,8 @@ import { seeded } from "./seeded-random";
  * around the contract's mark (quote-ladder.ts, fewer levels than spot); a taker bot now and then
  * takes the touch, opening or closing; when both makers' positions grow past a cap they close
  * part of them against each other at the mark. Bots trade at 5x with large balances, so the
- * mean-reverting walk never liquidates them.
+ * mean-reverting walk never liquidates them. The taker guards its position with a take profit and
+ * a stop loss 1.5 % either side of the mark (decision 048), so triggers fire now and then.
  */
 const LEVELS_PER_SIDE = 12;
 const TAKERS_PER_SECOND = 0.3;
@@ -24,6 +25,8 @@ const QUOTE_USDT = [200, 3_000] as const;
 /** A maker's position beyond this value (USDT) is partly closed against the other maker. */
 const POSITION_CAP_USDT = 400_000n;
 const FUND_EVERY_SECONDS = 600;
+/** The taker's take profit and stop loss: this far from the mark (per mille). */
+const GUARD_PER_MILLE = 15n;
 
 interface BotQuote extends Quote {
   orderId: string;
@@ -77,6 +80,7 @@ export async function startContractSimulator(options: {
         s.shape ??= ladderShape(mark, s.perpetual.config.tickSize, LEVELS_PER_SIDE);
         requote(contracts, s, mark, longMaker, shortMaker, commands);
         if (s.random() < 1 - Math.exp(-TAKERS_PER_SECOND * seconds)) takeTouch(contracts, s, taker, commands);
+        guard(contracts, s, taker, mark, commands);
         net(contracts, s, mark, longMaker, shortMaker, commands);
       }
       await Promise.all(commands);
@@ -162,6 +166,18 @@ function takeTouch(contracts: ContractService, s: ContractState, taker: string, 
       null,
     ),
   );
+}
+
+/** The taker's position without a take profit and stop loss gets them, 1.5 % either side of the mark. */
+function guard(contracts: ContractService, s: ContractState, taker: string, mark: bigint, commands: Array<Promise<unknown>>) {
+  const { market, symbol, config } = s.perpetual;
+  const position = market.position(taker);
+  if (!position || market.positionStopsOf(taker)) return;
+  const step = (mark * GUARD_PER_MILLE) / 1000n;
+  const onTick = (price: bigint) => fromMinor((price / config.tickSize) * config.tickSize, config.spec.priceScale);
+  const [up, down] = [onTick(mark + step), onTick(mark - step)];
+  const [takeProfit, stopLoss] = position.side === "long" ? [up, down] : [down, up];
+  commands.push(contracts.setPositionStops(taker, { symbol, triggerBy: "mark", takeProfit, stopLoss }, null));
 }
 
 /** Both makers past the cap: the long one offers a part of its position at the mark, and the short one takes it. */

@@ -36,6 +36,7 @@ import * as m035 from "./migrations/035-member-freeze";
 import * as m036 from "./migrations/036-console-search-indexes";
 import * as m037 from "./migrations/037-contracts";
 import * as m038 from "./migrations/038-contract-klines";
+import * as m039 from "./migrations/039-contract-stops";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "036-console-search-indexes": m036,
   "037-contracts": m037,
   "038-contract-klines": m038,
+  "039-contract-stops": m039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -48,6 +48,7 @@ export interface Database {
   member_notice: MemberNoticeTable;
   contract_symbol: ContractSymbolTable;
   contract_order: ContractOrderTable;
+  contract_stop: ContractStopTable;
   contract_position: ContractPositionTable;
   contract_leverage: ContractLeverageTable;
   contract_trade: ContractTradeTable;
@@ -112,6 +113,30 @@ export interface ContractOrderTable {
   fee_left: Generated<string>;
   status: string;
   reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A contract stop order or a position's take profit and stop loss (migration 039, decision 048). */
+export interface ContractStopTable {
+  stop_id: string;
+  seq: string;
+  member_id: string;
+  symbol: string;
+  side: string;
+  action: string;
+  type: string;
+  tif: string;
+  price: string | null;
+  /** Null: the whole position (a take profit and stop loss). */
+  quantity: string | null;
+  trigger_by: "mark" | "last";
+  profit_price: string | null;
+  loss_price: string | null;
+  /** waiting, triggered, failed or cancelled. */
+  status: string;
+  reason: string | null;
+  fired_price: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -18,6 +18,7 @@ const contractTypeField = z.enum(["1", "2"], { message: "must be 1 (USDT-margine
 /** A contract's two price series: its last trade price and its mark price (what margins and liquidations use). */
 export const CONTRACT_PRICE_SOURCES = ["last", "mark"] as const;
 export type ContractPriceSource = (typeof CONTRACT_PRICE_SOURCES)[number];
+const triggerByField = z.enum(CONTRACT_PRICE_SOURCES, { message: "must be mark or last" });
 
 /**
  * The direction of a contract order (spec §7: "close is used when direction is above 2"): 1 opens
@@ -123,6 +124,10 @@ export const positionSchema = z.object({
   unrealisedPnl: z.string().nullable(),
   /** Return on the margin, percent (two decimals). */
   roe: z.string().nullable(),
+  /** Its take profit and stop loss, when set (decision 048): the whole position closes at the market when the price named reaches one. */
+  tpsl: z
+    .object({ stopId: z.string(), triggerBy: z.enum(CONTRACT_PRICE_SOURCES), takeProfit: z.string().nullable(), stopLoss: z.string().nullable() })
+    .nullable(),
 });
 export type ContractPosition = z.infer<typeof positionSchema>;
 
@@ -147,9 +152,36 @@ export const contractOrderSchema = z.object({
 });
 export type ContractOrder = z.infer<typeof contractOrderSchema>;
 
+/**
+ * A member's conditional order (decision 048): a stop order (its `quantity` and `triggerPrice`)
+ * or a position's take profit and stop loss (`quantity` null: the whole position; `takeProfit`,
+ * `stopLoss` or both). `waiting`, then `triggered` (its
+ * order, same id, is in the orders), `failed` (`reason`: why its order was refused) or `cancelled`.
+ */
+export const contractStopSchema = z.object({
+  stopId: z.string(),
+  symbolName: z.string(),
+  contract_type: z.union([z.literal(1), z.literal(2)]),
+  direction: z.enum(["1", "2", "3", "4"]),
+  type: z.enum(["limit", "market"]),
+  price: z.string().nullable(),
+  quantity: z.string().nullable(),
+  triggerBy: z.enum(CONTRACT_PRICE_SOURCES),
+  triggerPrice: z.string().nullable(),
+  takeProfit: z.string().nullable(),
+  stopLoss: z.string().nullable(),
+  status: z.enum(["waiting", "triggered", "failed", "cancelled"]),
+  reason: z.string().nullable(),
+  firedPrice: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContractStop = z.infer<typeof contractStopSchema>;
+
 const contractAnswerSchema = z.object({
   orderId: z.string(),
-  status: z.enum(["open", "filled", "cancelled"]),
+  /** `waiting`: a stop order, placed once its trigger is reached. */
+  status: z.enum(["open", "filled", "cancelled", "waiting"]),
   filled: z.string(),
   remaining: z.string(),
   trades: z.number().int(),
@@ -219,7 +251,9 @@ export const contractEndpoints = {
    * Places a contract order: `open` with direction 1 or 2, `close` with 3 or 4 (a close never
    * exceeds the position and holds nothing); type 1 limit (with `price`), 2 market (within the
    * band around the mark, immediate or cancel). Opening orders take the member's leverage in the
-   * contract (`updateLeverageRadio`).
+   * contract (`updateLeverageRadio`). With `triggerPrice` it is a stop order (decision 048): it
+   * waits, holding nothing, until the mark or the last price (`triggerBy`) reaches that price
+   * from the side it is on now, and is then placed as described (refused then if it cannot be).
    */
   placeContractOrder: define({
     method: "POST",
@@ -234,9 +268,42 @@ export const contractEndpoints = {
       price: positiveDecimalField.optional(),
       num: contractsField,
       tif: z.enum(["GTC", "IOC", "FOK", "POST_ONLY"]).default("GTC"),
+      triggerPrice: positiveDecimalField.optional(),
+      triggerBy: triggerByField.default("mark"),
       idempotencyKey,
     }),
     response: contractAnswerSchema,
+  }),
+  /**
+   * A position's take profit and stop loss (not in the spec, which leaves TP/SL "not shown";
+   * decision 048): either or both, replacing those set before; when the `triggerBy` price reaches
+   * one, the whole position closes at the market (its resting closes cancelled first).
+   */
+  setPositionTpsl: define({
+    method: "POST",
+    path: "coin/contract/position/tpsl",
+    body: z
+      .object({
+        symbolName: symbolField,
+        triggerBy: triggerByField.default("mark"),
+        takeProfit: positiveDecimalField.optional(),
+        stopLoss: positiveDecimalField.optional(),
+        idempotencyKey,
+      })
+      .refine((b) => b.takeProfit !== undefined || b.stopLoss !== undefined, { message: "validation.tpsl_needed", path: ["takeProfit"] }),
+    response: z.object({ stopId: z.string() }),
+  }),
+  /** The member's conditional orders of a type: `current` (waiting) or `history` (ended), newest first, by page. */
+  contractStops: define({
+    method: "GET",
+    path: "coin/entrust/contract/stops/:type/:scope/:pageNo",
+    params: z.object({
+      type: contractTypeField,
+      scope: z.enum(["current", "history"], { message: "must be current or history" }),
+      pageNo: pageNoField,
+    }),
+    query: listQuery,
+    response: z.object({ list: z.array(contractStopSchema), total: z.number().int() }),
   }),
   /**
    * Before placing an opening order (not in the spec, which leaves the preview "not shown"): where

@@ -23,6 +23,9 @@ export const NOTICE_TYPES = {
   /** A contract position liquidated, or reduced by auto-deleveraging (issue 30); `orderCode` is the contract (BTC_USDT). */
   contract_liquidated: { serviceType: "contract", changeUser: "system" },
   contract_deleveraged: { serviceType: "contract", changeUser: "system" },
+  /** A contract stop order, take profit or stop loss fired and its order was placed, or was refused (decision 048); `orderCode` is the contract. */
+  contract_stop_triggered: { serviceType: "contract", changeUser: "system" },
+  contract_stop_failed: { serviceType: "contract", changeUser: "system" },
   deposit_credited: { serviceType: "deposit", changeUser: "system" },
   withdrawal_review: { serviceType: "withdrawal", changeUser: "self" },
   withdrawal_approved: { serviceType: "withdrawal", changeUser: "operator" },

@@ -99,7 +99,7 @@ for (const javaScriptEnabled of [true, false]) {
       // The orders area keeps them: the cancelled limit and the two market orders in the history.
       await page.getByRole("link", { name: "All contract orders" }).click();
       await expect(page).toHaveURL(/\/account\/entrust\/future\/u$/);
-      await page.getByRole("link", { name: "Order history" }).click();
+      await page.getByRole("link", { name: "Order history", exact: true }).click();
       const history = page.getByTestId("contract-order-list");
       await expect(history.getByRole("row")).toHaveCount(4);
       await expect(history).toContainText("Cancelled");
@@ -108,6 +108,68 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: "Liquidations", exact: true }).click();
       await expect(page).toHaveURL(/tab=liquidations/);
       await expect(page.getByText(text("en", "entrust.empty.liquidations"))).toBeVisible();
+    });
+
+    test("a stop order waits and is cancelled; a position's take profit and stop loss are set, refused on the wrong side, and listed", async ({ page }) => {
+      const member = await createMember(javaScriptEnabled ? "contract-stop-js" : "contract-stop-nojs");
+      await deposit(member.uid, "USDT", "500", "funding");
+      await logIn(page, member.email, member.password, "/account/wallet/transfer?coin=USDT&from=funding&to=contract");
+      await page.getByRole("main").getByLabel("Amount").fill("500");
+      await page.getByRole("main").getByRole("button", { name: "Transfer", exact: true }).click();
+      await expect(page.getByText("Moved 500 USDT from the Funding account to the Contract account.")).toBeVisible();
+      await page.goto(`${PAGE}?type=stop`);
+      const mark = Number((await page.getByTestId("mark-price").innerText()).replace(/,/g, ""));
+      const form = page.getByRole("form", { name: "Open a position" });
+      // No trigger price: explained, nothing placed.
+      await form.getByLabel("Quantity").fill("1");
+      await form.getByRole("button", { name: "Open long" }).click();
+      await expect(form.getByText(text("en", "contract_page.validation.trigger_required"))).toBeVisible();
+      // A breakout long: a market buy once the mark reaches 20 % above it. It waits, holding nothing.
+      const trigger = Math.round(mark * 1.2);
+      await form.getByLabel("Trigger price").fill(String(trigger));
+      await form.getByLabel("Quantity").fill("1");
+      await form.getByRole("button", { name: "Open long" }).click();
+      await expect(page.getByTestId("toast")).toContainText(text("en", "contract_page.placed_waiting"));
+      await expect(page.getByTestId("contract-available")).toHaveText("500 USDT");
+      const stops = page.getByTestId("contract-stops");
+      await expect(stops.getByRole("row")).toHaveCount(2);
+      await expect(stops).toContainText(`${trigger.toLocaleString("en-US")} (Mark price)`);
+      await stops.getByRole("button", { name: /^Cancel Stop market on BTCUSDT/ }).click();
+      await expect(page.getByTestId("toast")).toContainText(text("en", "exchange.cancelled"));
+      await expect(page.getByText(text("en", "contract_page.no_stops"))).toBeVisible();
+
+      // A market long, then its take profit and stop loss: on the wrong side refused with the engine's reason, then set.
+      await page.goto(`${PAGE}?type=market`);
+      await page.getByRole("form", { name: "Open a position" }).getByLabel("Quantity").fill("1");
+      await page.getByRole("form", { name: "Open a position" }).getByRole("button", { name: "Open long" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Order filled: 1 contracts.");
+      const positions = page.getByTestId("contract-positions");
+      await positions.locator("summary").click();
+      const tpsl = page.getByRole("form", { name: "Take profit and stop loss of BTCUSDT" });
+      await tpsl.getByLabel("Take-profit price for BTCUSDT").fill(String(Math.round(mark * 0.5)));
+      await tpsl.getByRole("button", { name: "Set", exact: true }).click();
+      const refused = page.getByRole("form", { name: "Take profit and stop loss of BTCUSDT" });
+      await expect(refused).toContainText("a take profit lies on the profit side");
+      await refused.getByLabel("Take-profit price for BTCUSDT").fill(String(Math.round(mark * 1.5)));
+      await refused.getByLabel("Stop-loss price for BTCUSDT").fill(String(Math.round(mark * 0.5)));
+      await refused.getByRole("button", { name: "Set", exact: true }).click();
+      await expect(page.getByTestId("toast")).toContainText(text("en", "contract_page.tpsl_set"));
+      await expect(positions.getByTestId("position-tpsl")).toHaveText(
+        `${Math.round(mark * 1.5).toLocaleString("en-US")} / ${Math.round(mark * 0.5).toLocaleString("en-US")}`,
+      );
+      await expect(stops).toContainText("Whole position");
+
+      // The orders area lists the waiting take profit and stop loss, and the stop order cancelled by the member.
+      await page.goto("/account/entrust/future/u?tab=stops");
+      await expect(page.getByTestId("contract-stops")).toContainText("TP/SL");
+      await page.getByRole("link", { name: "Stop order history" }).click();
+      const ended = page.getByTestId("contract-stop-history");
+      await expect(ended).toContainText("Cancelled (by you)");
+      // Closing the position takes its take profit and stop loss with it.
+      await page.goto(PAGE);
+      await positions.getByRole("button", { name: "Close BTCUSDT at market" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Order filled: 1 contracts.");
+      await expect(page.getByText(text("en", "contract_page.no_stops"))).toBeVisible();
     });
   });
 }
@@ -187,20 +249,46 @@ test.describe("the mark moves", () => {
 
 test("the contract page at 390 px and 1440 px: no serious axe violations, nothing wider than the screen", async ({ page }) => {
   const member = await createMember("contract-look");
-  await deposit(member.uid, "USDT", "100", "funding");
-  await logIn(page, member.email, member.password, PAGE);
+  await deposit(member.uid, "USDT", "200", "funding");
+  await logIn(page, member.email, member.password, "/account/wallet/transfer?coin=USDT&from=funding&to=contract");
+  await page.getByRole("main").getByLabel("Amount").fill("100");
+  await page.getByRole("main").getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(page.getByText("Moved 100 USDT from the Funding account to the Contract account.")).toBeVisible();
+  // A position with its take profit and stop loss, and a waiting stop order: the tables the page and the orders area show.
+  await page.goto(`${PAGE}?type=market`);
+  const mark = Number((await page.getByTestId("mark-price").innerText()).replace(/,/g, ""));
+  await page.getByRole("form", { name: "Open a position" }).getByLabel("Quantity").fill("1");
+  await page.getByRole("form", { name: "Open a position" }).getByRole("button", { name: "Open long" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Order filled: 1 contracts.");
+  await page.getByTestId("contract-positions").locator("summary").click();
+  const tpsl = page.getByRole("form", { name: "Take profit and stop loss of BTCUSDT" });
+  await tpsl.getByLabel("Take-profit price for BTCUSDT").fill(String(Math.round(mark * 1.5)));
+  await tpsl.getByRole("button", { name: "Set", exact: true }).click();
+  await expect(page.getByTestId("toast")).toContainText(text("en", "contract_page.tpsl_set"));
+  await page.goto(`${PAGE}?type=stop`);
+  await page
+    .getByRole("form", { name: "Open a position" })
+    .getByLabel("Trigger price")
+    .fill(String(Math.round(mark * 0.8)));
+  await page.getByRole("form", { name: "Open a position" }).getByLabel("Quantity").fill("1");
+  await page.getByRole("form", { name: "Open a position" }).getByRole("button", { name: "Open long" }).click();
+  await expect(page.getByTestId("toast")).toContainText(text("en", "contract_page.placed_waiting"));
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(PAGE);
+    await page.goto(`${PAGE}?type=stop`);
     await expect(page.getByTestId("mark-price")).toHaveText(/\d/);
+    await page.getByTestId("contract-positions").locator("summary").click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath(`contract-${width}.png`), fullPage: true });
-    // The orders area's contract list too.
-    await page.goto("/account/entrust/future/u?tab=history");
-    await expect(page.getByRole("heading", { name: "USDT-margined contract orders", level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await expectNoSeriousA11yViolations(page);
+    // The orders area's contract lists too.
+    for (const tab of ["history", "stops"]) {
+      await page.goto(`/account/entrust/future/u?tab=${tab}`);
+      await expect(page.getByRole("heading", { name: "USDT-margined contract orders", level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSeriousA11yViolations(page);
+    }
+    await page.screenshot({ path: test.info().outputPath(`contract-stops-${width}.png`), fullPage: true });
   }
   // A visitor sees the market and a way to log in.
   await page.context().clearCookies();

@@ -6,7 +6,7 @@ import { decimalMarkOf, readDecimalInput } from "#protocol/decimal-input";
 import { FormErrors } from "~/components/forms";
 import { maxOpenable, openingCost, percentOf } from "~/lib/contract-cost";
 import { contractOrderCheck } from "~/lib/forms/checks/contract";
-import { CONTRACT_TIME_IN_FORCE, type ContractActionTab, type ContractOrderType } from "~/lib/contract-choices";
+import { CONTRACT_TIME_IN_FORCE, CONTRACT_TRIGGER_PRICES, type ContractActionTab, type ContractOrderType } from "~/lib/contract-choices";
 import { getFormProps } from "~/lib/forms/form-props";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useTranslation } from "~/lib/i18n";
@@ -41,7 +41,9 @@ interface Props {
 
 /**
  * The contract order form: one `<form method="post">` whose two buttons say the direction (open
- * long or short; close long or short), limit or market, in whole contracts. Before placing, an
+ * long or short; close long or short), limit, market or stop, in whole contracts. A stop order
+ * (decision 048) waits, holding nothing, for the mark or the last price to reach its trigger, and
+ * is then placed at its price, or at the market when it has none. Before placing, an
  * opening order shows what it costs (margin at the member's leverage plus the taker fee) and the
  * most the balance opens, and where it would leave the liquidation price, long and short (the
  * engine's preview, loaded as the numbers change). Without JavaScript the server works these out
@@ -63,8 +65,15 @@ export function ContractOrderForm({ info, action, orderType, available, leverage
   }, [reply]);
   const busy = fetcher.state !== "idle";
 
-  const typedPrice = orderType === "limit" && fields.price.value ? readDecimalInput(fields.price.value, { scale: info.priceScale, mark }) : null;
-  const price = orderType === "limit" ? (typedPrice ? (typedPrice.ok ? typedPrice.value : null) : refPrice) : refPrice;
+  const typed = (value: string | undefined) => {
+    const read = value ? readDecimalInput(value, { scale: info.priceScale, mark }) : null;
+    return read === null ? undefined : read.ok ? read.value : null;
+  };
+  const typedPrice = orderType === "market" ? undefined : typed(fields.price.value);
+  // A stop's cost and preview are at its price, else at its trigger (where a market order starts to fill).
+  const stopAt = orderType === "stop" ? (typedPrice ?? typed(fields.triggerPrice.value)) : undefined;
+  const price =
+    orderType === "limit" ? (typedPrice === undefined ? refPrice : typedPrice) : orderType === "stop" ? (stopAt === undefined ? refPrice : stopAt) : refPrice;
   const qty = fields.num.value?.trim() || null;
   const cost = openingCost(info, { price, qty, leverage });
   const max = maxOpenable(info, { price, available, leverage });
@@ -74,10 +83,10 @@ export function ContractOrderForm({ info, action, orderType, available, leverage
   const previewer = useFetcher<{ preview: OrderPreview | null }>();
   const { load } = previewer;
   // The live preview: once the numbers stop changing for a moment (a market order's at the mark).
-  const previewPrice = orderType === "limit" ? price : null;
+  const previewPrice = orderType === "market" ? null : price;
   const previewPath = `/exchange/full-contract/${info.symbolName.replace("/", "_")}/preview`;
   useEffect(() => {
-    if (!opening || !qty || !WHOLE_CONTRACTS_PATTERN.test(qty) || (orderType === "limit" && !previewPrice)) return;
+    if (!opening || !qty || !WHOLE_CONTRACTS_PATTERN.test(qty) || (orderType !== "market" && !previewPrice)) return;
     const query = new URLSearchParams({ num: qty, ...(previewPrice ? { price: previewPrice } : {}) });
     const timer = setTimeout(() => load(`${previewPath}?${query}`), 300);
     return () => clearTimeout(timer);
@@ -120,7 +129,33 @@ export function ContractOrderForm({ info, action, orderType, available, leverage
         </Link>
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
-      {orderType === "limit" ? (
+      {orderType === "stop" ? (
+        <>
+          <NumberField field={fields.triggerPrice} label={t("contract_page.trigger_price")} unit={info.quote} scale={info.priceScale} mark={mark} />
+          <div className={s.numberField}>
+            <label htmlFor="contract-trigger-by" className={s.numberLabel}>
+              {t("contract_page.trigger_by")}
+            </label>
+            <div className={s.numberBox}>
+              <select
+                id="contract-trigger-by"
+                name="triggerBy"
+                className={s.numberInput}
+                defaultValue={fields.triggerBy.initialValue ?? "mark"}
+                key={fields.triggerBy.initialValue}
+              >
+                {CONTRACT_TRIGGER_PRICES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(value === "mark" ? "contract_page.mark_price" : "contract_page.last_price")}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <NumberField field={fields.price} label={t("contract_page.stop_price")} unit={info.quote} scale={info.priceScale} mark={mark} />
+          <p className={s.numberLabel}>{t("contract_page.stop_hint")}</p>
+        </>
+      ) : orderType === "limit" ? (
         <NumberField field={fields.price} label={t("exchange.price")} unit={info.quote} scale={info.priceScale} mark={mark} defaultValue={refPrice} />
       ) : (
         <p className={s.numberLabel}>{t("contract_page.market_hint")}</p>

@@ -2,17 +2,12 @@ import type { SubmissionResult } from "@conform-to/dom";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ContractOrder, ContractPosition } from "#protocol/endpoints/contracts";
 import { formErrorText } from "~/lib/forms/form-error";
+import { CONTRACT_DIRECTION_KEYS as DIRECTION_KEYS } from "~/lib/contract-choices";
 import { useTranslation } from "~/lib/i18n";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { DataTable } from "../data-table";
 import * as s from "../exchange/exchange.css";
 
-const DIRECTION_KEYS = {
-  "1": "contract_page.open_long",
-  "2": "contract_page.open_short",
-  "3": "contract_page.close_long",
-  "4": "contract_page.close_short",
-} as const;
 const toneOfDirection = (d: ContractOrder["direction"]) => (d === "1" || d === "4" ? s.tone.up : s.tone.down);
 const pnlTone = (v: string | null) => (!v || !/[1-9]/.test(v) ? undefined : v.startsWith("-") ? s.tone.down : s.tone.up);
 
@@ -34,9 +29,9 @@ export function ContractPositions({
   marginReply,
 }: {
   positions: ContractPosition[];
-  keys: Record<string, { close: string; margin: string }>;
+  keys: Record<string, { close: string; margin: string; tpsl: string }>;
   labelledBy: string;
-  /** A refused margin change: which row's form, and its reply. */
+  /** A refused margin change or take profit and stop loss: which row's form, and its reply. */
   marginReply: { form: string; result: SubmissionResult<string[]> } | null;
 }) {
   const { t } = useTranslation();
@@ -90,9 +85,19 @@ export function ContractPositions({
           ),
         },
         {
+          key: "tpsl",
+          header: t("contract_page.tpsl"),
+          wide: true,
+          cell: (p) => {
+            const key = keys[p.symbolName];
+            return key ? <PositionTpsl position={p} idempotencyKey={key.tpsl} reply={marginReply} /> : null;
+          },
+        },
+        {
           key: "actions",
           header: <span className="visually-hidden">{t("exchange.col_actions")}</span>,
           label: t("exchange.col_actions"),
+          wide: true,
           cell: (p) => {
             const key = keys[p.symbolName];
             const reply = marginReply?.form === `margin-${p.symbolName.replace("/", "_")}` ? marginReply.result : null;
@@ -115,7 +120,7 @@ export function ContractPositions({
                   <input type="hidden" name="intent" value="margin" />
                   <input type="hidden" name="symbol" value={p.symbolName.replace("/", "_")} />
                   <input type="hidden" name="idempotencyKey" value={key.margin} />
-                  <select name="change" aria-label={t("contract_page.margin_change")} defaultValue="add">
+                  <select name="change" className={s.marginInput} aria-label={t("contract_page.margin_change")} defaultValue="add">
                     <option value="add">{t("contract_page.margin_add")}</option>
                     <option value="remove">{t("contract_page.margin_remove")}</option>
                   </select>
@@ -145,6 +150,92 @@ export function ContractPositions({
         },
       ]}
     />
+  );
+}
+
+/**
+ * A position's take profit and stop loss (decision 048): what is set, and a disclosure with the
+ * form that sets them (either or both, and the price they watch), or cancels them. Real forms:
+ * `<details>` opens by keyboard and without JavaScript; a refusal opens it with the message.
+ */
+function PositionTpsl({
+  position: p,
+  idempotencyKey,
+  reply,
+}: {
+  position: ContractPosition;
+  idempotencyKey: string;
+  reply: { form: string; result: SubmissionResult<string[]> } | null;
+}) {
+  const { t } = useTranslation();
+  const nf = useNumberFormat();
+  const symbol = p.symbolName.replace("/", "_");
+  const contract = p.symbolName.replace("/", "");
+  const mine = reply?.form === `tpsl-${symbol}` ? reply.result : null;
+  const errors = [...(mine?.error?.[""] ?? []), ...(mine?.error?.takeProfit ?? []), ...(mine?.error?.stopLoss ?? [])];
+  const errorId = `tpsl-error-${symbol}`;
+  const set = p.tpsl;
+  const shown = (v: string | null | undefined) => (v ? nf.display(v, { abbreviate: false }) : "--");
+  const sent = (name: string) => (mine?.initialValue?.[name] as string | undefined) ?? undefined;
+  return (
+    <div className={s.tpsl}>
+      <span data-testid="position-tpsl">
+        {shown(set?.takeProfit)} / {shown(set?.stopLoss)}
+      </span>
+      <details className={s.tpslDetails} open={errors.length ? true : undefined}>
+        <summary className={s.cancelButton} aria-label={t("contract_page.tpsl_edit", { contract })}>
+          {t("contract_page.tpsl_short")}
+        </summary>
+        <Form method="post" replace preventScrollReset className={s.marginForm} aria-label={t("contract_page.tpsl_title", { contract })}>
+          <input type="hidden" name="intent" value="tpsl" />
+          <input type="hidden" name="symbol" value={symbol} />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input
+            name="takeProfit"
+            inputMode="decimal"
+            autoComplete="off"
+            className={s.marginInput}
+            placeholder={t("contract_page.take_profit")}
+            aria-label={t("contract_page.take_profit_price", { contract })}
+            defaultValue={sent("takeProfit") ?? set?.takeProfit ?? ""}
+            aria-invalid={errors.length ? true : undefined}
+            aria-describedby={errors.length ? errorId : undefined}
+          />
+          <input
+            name="stopLoss"
+            inputMode="decimal"
+            autoComplete="off"
+            className={s.marginInput}
+            placeholder={t("contract_page.stop_loss")}
+            aria-label={t("contract_page.stop_loss_price", { contract })}
+            defaultValue={sent("stopLoss") ?? set?.stopLoss ?? ""}
+            aria-invalid={errors.length ? true : undefined}
+            aria-describedby={errors.length ? errorId : undefined}
+          />
+          <select name="triggerBy" className={s.marginInput} aria-label={t("contract_page.trigger_by")} defaultValue={set?.triggerBy ?? "mark"}>
+            <option value="mark">{t("contract_page.mark_price")}</option>
+            <option value="last">{t("contract_page.last_price")}</option>
+          </select>
+          <button type="submit" className={s.cancelButton}>
+            {t("contract_page.tpsl_apply")}
+          </button>
+          {errors.length ? (
+            <p id={errorId} className={s.fieldError}>
+              {errors.map((e) => formErrorText(e, t, { field: t("contract_page.take_profit"), max: 8, mark: nf.marks.decimal, example: "12.5" })).join(" ")}
+            </p>
+          ) : null}
+        </Form>
+        {set ? (
+          <Form method="post" replace preventScrollReset>
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="orderId" value={set.stopId} />
+            <button type="submit" className={s.cancelButton}>
+              {t("contract_page.tpsl_cancel")}
+            </button>
+          </Form>
+        ) : null}
+      </details>
+    </div>
   );
 }
 

@@ -323,6 +323,11 @@ export const contractButtons = style({ display: "grid", gridTemplateColumns: "1f
 /** A position's close button and margin form, wrapping on a phone. */
 export const positionActions = style({ display: "flex", flexWrap: "wrap", gap: "6px", alignItems: "center" });
 export const marginForm = style({ display: "flex", flexWrap: "wrap", gap: "4px", alignItems: "center" });
+/** A position's take profit and stop loss: what is set, and the disclosure with its form. */
+export const tpsl = style({ display: "grid", gap: "4px", justifyItems: "start" });
+export const tpslDetails = style({ display: "grid", gap: "4px", justifyItems: "start" });
+globalStyle(`${tpslDetails} > summary`, { listStyle: "none", display: "inline-block" });
+globalStyle(`${tpslDetails} > summary::-webkit-details-marker`, { display: "none" });
 export const marginInput = style({
   width: "7em",
   padding: "4px 6px",

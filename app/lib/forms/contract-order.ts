@@ -3,7 +3,7 @@ import "./schema-bundle";
 import * as z from "zod";
 import { idempotencyKeyField } from "#protocol/fields";
 import type { DecimalMark } from "#protocol/decimal-input";
-import { CONTRACT_ORDER_TYPES, CONTRACT_TIME_IN_FORCE } from "../contract-choices";
+import { CONTRACT_ORDER_TYPES, CONTRACT_TIME_IN_FORCE, CONTRACT_TRIGGER_PRICES } from "../contract-choices";
 import { decimalField } from "./decimal-field";
 import { WHOLE_CONTRACTS_PATTERN } from "#protocol/limits";
 
@@ -28,17 +28,24 @@ const contractsField = z
     return text;
   });
 
-/** What an order is about, limit or market: its price (limits) and contracts, each needed. */
+/**
+ * What an order is about: its price (limits; a stop's is optional: without one it is placed at the
+ * market), its contracts, and a stop's trigger (the price, and whether the mark or the last trade
+ * price must reach it; decision 048).
+ */
 function orderFields(priceScale: number, mark: DecimalMark) {
   return {
     orderType: z.enum(CONTRACT_ORDER_TYPES),
     price: decimalField({ scale: priceScale, mark }),
     num: contractsField,
+    triggerPrice: decimalField({ scale: priceScale, mark }),
+    triggerBy: z.enum(CONTRACT_TRIGGER_PRICES, { message: "contract_page.validation.trigger_by" }).default("mark"),
   };
 }
 
-function needPriceAndQuantity(v: { orderType: string; price?: string; num?: string }, ctx: z.RefinementCtx) {
+function needPriceAndQuantity(v: { orderType: string; price?: string; num?: string; triggerPrice?: string }, ctx: z.RefinementCtx) {
   if (v.orderType === "limit" && !v.price) ctx.addIssue({ code: "custom", path: ["price"], message: "spot.validation.price_required" });
+  if (v.orderType === "stop" && !v.triggerPrice) ctx.addIssue({ code: "custom", path: ["triggerPrice"], message: "contract_page.validation.trigger_required" });
   if (!v.num) ctx.addIssue({ code: "custom", path: ["num"], message: "spot.validation.num_required" });
 }
 
@@ -72,6 +79,20 @@ export function contractLeverageSchema(maxLeverage: number) {
       .refine((n) => n <= maxLeverage, "contract_page.validation.leverage"),
     idempotencyKey: idempotencyKeyField,
   });
+}
+
+/** A position's take profit and stop loss: either or both prices, and what they watch (decision 048). */
+export function contractTpslSchema(priceScale: number, mark: DecimalMark) {
+  return z
+    .object({
+      takeProfit: decimalField({ scale: priceScale, mark }),
+      stopLoss: decimalField({ scale: priceScale, mark }),
+      triggerBy: z.enum(CONTRACT_TRIGGER_PRICES, { message: "contract_page.validation.trigger_by" }).default("mark"),
+      idempotencyKey: idempotencyKeyField,
+    })
+    .superRefine((v, ctx) => {
+      if (!v.takeProfit && !v.stopLoss) ctx.addIssue({ code: "custom", path: ["takeProfit"], message: "contract_page.validation.tpsl_needed" });
+    });
 }
 
 /** Margin added to a position or taken back from it, in the settlement coin at its decimals. */

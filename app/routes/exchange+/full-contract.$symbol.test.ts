@@ -176,6 +176,58 @@ describe("the contract page", () => {
     expect(await taker.positions()).toEqual([]);
   });
 
+  it("places a stop order and a position's take profit and stop loss, each once; refuses what is missing or on the wrong side with the reason", async () => {
+    const maker = await trader("5000");
+    const member = await trader("1000");
+    const stops = async () =>
+      (await exchange.api.data(endpoints.contractStops, { params: { type: "1", scope: "current", pageNo: "1" }, query: {} }, member.caller)).list;
+    // No trigger price: named on the form; nothing waits.
+    const missing = await member.browser.post(contractRoute.action, PAGE, order({ orderType: "stop", price: "" }), params);
+    expect(missing.status).toBe(400);
+    expect(missing.data).toMatchObject({ form: "order", result: { error: { triggerPrice: ["contract_page.validation.trigger_required"] } } });
+    const badSource = await member.browser.post(contractRoute.action, PAGE, order({ orderType: "stop", triggerPrice: "51000", triggerBy: "index" }), params);
+    expect(badSource.data).toMatchObject({ result: { error: { triggerBy: ["contract_page.validation.trigger_by"] } } });
+    // At the mark it would fire at once: the engine's reason, on the form, and a new key.
+    const atMark = await member.browser.post(contractRoute.action, PAGE, order({ orderType: "stop", price: "", triggerPrice: "50000" }), params);
+    expect(atMark.status).toBe(400);
+    expect(JSON.stringify(atMark.data)).toMatch(/trigger price/);
+    expect(await stops()).toEqual([]);
+    // A stop limit, posted twice with one key: it waits once.
+    const stop = order({ orderType: "stop", price: "51500", triggerPrice: "51000", triggerBy: "last" });
+    for (let i = 0; i < 2; i++) {
+      expect((await member.browser.post(contractRoute.action, PAGE, stop, params)).status).toBe(302);
+      expect(await member.browser.toast()).toMatchObject({ type: "success", key: "contract_page.placed_waiting" });
+    }
+    expect((await stops()).map((x) => [x.direction, x.type, x.price, x.triggerPrice, x.triggerBy])).toEqual([["1", "limit", "51500", "51000", "last"]]);
+
+    // A position (against the maker's ask), then its take profit and stop loss.
+    expect((await maker.browser.post(contractRoute.action, PAGE, order({ direction: "2", price: "50010", num: "5" }), params)).status).toBe(302);
+    expect((await member.browser.post(contractRoute.action, PAGE, order({ orderType: "market", price: "", num: "5" }), params)).status).toBe(302);
+    const tpsl = (fields: Record<string, string>) =>
+      member.browser.post(contractRoute.action, PAGE, { intent: "tpsl", symbol: "BTC_USDT", triggerBy: "mark", idempotencyKey: key(), ...fields }, params);
+    expect((await tpsl({})).data).toMatchObject({ form: "tpsl-BTC_USDT", result: { error: { takeProfit: ["contract_page.validation.tpsl_needed"] } } });
+    const wrongSide = await tpsl({ takeProfit: "45000" });
+    expect(wrongSide.status).toBe(400);
+    expect(wrongSide.data).toMatchObject({ form: "tpsl-BTC_USDT" });
+    expect(JSON.stringify(wrongSide.data)).toMatch(/profit side/);
+    const set = { takeProfit: "55000", stopLoss: "45000", idempotencyKey: key() };
+    for (let i = 0; i < 2; i++) {
+      expect((await tpsl(set)).status).toBe(302);
+      expect(await member.browser.toast()).toMatchObject({ type: "success", key: "contract_page.tpsl_set" });
+    }
+    const [position] = await member.positions();
+    expect(position!.tpsl).toMatchObject({ takeProfit: "55000", stopLoss: "45000", triggerBy: "mark" });
+    // The page shows both: the position's and the waiting stop, each cancelled by its own form.
+    const page = await member.browser.get(contractRoute.loader, PAGE, params);
+    const account = (page.data as { account: { stops: Array<{ stopId: string }>; keys: { positions: Record<string, { tpsl: string }> } } }).account;
+    expect(account.stops).toHaveLength(2);
+    expect(account.keys.positions["BTC/USDT"]!.tpsl).toMatch(/\w{8}/);
+    for (const { stopId } of account.stops)
+      expect((await member.browser.post(contractRoute.action, PAGE, { intent: "cancel", orderId: stopId }, params)).status).toBe(302);
+    expect(await stops()).toEqual([]);
+    expect((await member.positions())[0]!.tpsl).toBeNull();
+  });
+
   it("sends a visitor's post to the login page", async () => {
     const answer = await new Browser().post(contractRoute.action, PAGE, order(), params);
     expect(answer.status).toBe(302);

@@ -4,6 +4,7 @@ import { PageErrorBoundary } from "~/components/error-page";
 import { ContractOrderForm, type OrderPreview } from "~/components/contracts/contract-order-form";
 import { ContractOpenOrders, ContractPositions } from "~/components/contracts/contract-tables";
 import { ContractRules } from "~/components/contracts/contract-rules";
+import { ContractStopTable } from "~/components/contracts/contract-stop-table";
 import { ContractTicker } from "~/components/contracts/contract-ticker";
 import { useLiveContract } from "~/components/contracts/use-live-contract";
 import * as s from "~/components/exchange/exchange.css";
@@ -134,7 +135,7 @@ export default function ContractPage() {
               preventScrollReset
               replace
             >
-              {t(`exchange.type_${type}`)}
+              {type === "stop" ? t("contract_page.type_stop") : t(`exchange.type_${type}`)}
             </Link>
           ))}
         </nav>
@@ -218,7 +219,7 @@ export default function ContractPage() {
             positions={account.positions}
             keys={account.keys.positions}
             labelledBy="contract-positions-title"
-            marginReply={refused && refused.form.startsWith("margin-") ? refused : null}
+            marginReply={refused && (refused.form.startsWith("margin-") || refused.form.startsWith("tpsl-")) ? refused : null}
           />
           <div className={s.ordersHead}>
             <h2 id="contract-orders-title" className={s.panelTitle}>
@@ -229,6 +230,12 @@ export default function ContractPage() {
             </Link>
           </div>
           <ContractOpenOrders orders={account.openOrders} labelledBy="contract-orders-title" />
+          <div className={s.ordersHead}>
+            <h2 id="contract-stops-title" className={s.panelTitle}>
+              {t("contract_page.stop_orders")}
+            </h2>
+          </div>
+          <ContractStopTable stops={account.stops} look="compact" name={{ labelledBy: "contract-stops-title" }} empty={<p>{t("contract_page.no_stops")}</p>} />
         </section>
       )}
     </div>

@@ -14,7 +14,8 @@ const SYMBOL = /^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/;
 const notFound = () => new Response("Not found", { status: 404 });
 
 /**
- * A member's contract lists of one kind (issue 30): open orders, the order history, the funding
+ * A member's contract lists of one kind (issue 30): open orders, the order history, the waiting
+ * and the ended stop orders with take profit and stop loss (decision 048), the funding
  * their positions paid or received, and their positions liquidated or deleveraged; newest first, a
  * page at a time, narrowed to one contract when the filter names one of the kind (any other value
  * shows all, with the filter cleared). An unknown kind is a 404.
@@ -36,7 +37,11 @@ export async function loadContractOrders(engine: MemberEngine, kindParam: string
       ? { tab, ...(await engine.contracts.funding(type, page, query)) }
       : tab === "liquidations"
         ? { tab, ...(await engine.contracts.liquidations(type, page, query)) }
-        : { tab, ...(await engine.contracts.orders(type, tab === "open" ? "current" : "history", page, query)) };
+        : tab === "stops"
+          ? { tab, ...(await engine.contracts.stops(type, "current", page, query)) }
+          : tab === "stop_history"
+            ? { tab, ...(await engine.contracts.stops(type, "history", page, query)) }
+            : { tab, ...(await engine.contracts.orders(type, tab === "open" ? "current" : "history", page, query)) };
   return { kind, tab, page, symbol, contracts, list, total: list.total, pages: Math.max(1, Math.ceil(list.total / ENTRUST_PAGE_SIZE)) };
 }
 

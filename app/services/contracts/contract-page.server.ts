@@ -7,7 +7,7 @@ import { decimalMarkOf } from "#protocol/decimal-input";
 import { numberFormatOf } from "~/lib/number-format";
 import { readChartPrice } from "~/lib/contract-choices";
 import { CHART_CANDLES, readPeriod } from "../spot/exchange.server";
-import { contractLeverageSchema, contractMarginSchema, contractOrderSchema, contractPreviewSchema } from "~/lib/forms/contract-order";
+import { contractLeverageSchema, contractMarginSchema, contractOrderSchema, contractPreviewSchema, contractTpslSchema } from "~/lib/forms/contract-order";
 import { EngineRefusal } from "../engine/api.server";
 import type { Engine, MemberEngine } from "../engine/client.server";
 import { redirectWithToast } from "../platform/toast.server";
@@ -43,12 +43,13 @@ export async function loadContractPage(engine: Engine, symbolParam: string, url:
 
 async function loadMemberSide(engine: MemberEngine, info: { contract_type: 1 | 2; settleCoin: string }, symbolParam: string) {
   const type = String(info.contract_type) as "1" | "2";
-  const [balances, funding, leverage, positions, orders, ticket] = await Promise.all([
+  const [balances, funding, leverage, positions, orders, stops, ticket] = await Promise.all([
     engine.spot.balances("contract"),
     engine.spot.balances("funding"),
     engine.contracts.leverage(symbolParam),
     engine.contracts.positions(type),
     engine.contracts.orders(type, "current", 1, { pageSize: "50" }),
+    engine.contracts.stops(type, "current", 1, { pageSize: "50" }),
     engine.member.realtimeTicket().catch(() => null),
   ]);
   const settle = balances.find((b) => b.coin === info.settleCoin) ?? { coin: info.settleCoin, available: "0", frozen: "0" };
@@ -58,9 +59,9 @@ async function loadMemberSide(engine: MemberEngine, info: { contract_type: 1 | 2
     order: newIdempotencyKey(),
     leverage: newIdempotencyKey(),
     closeAll: newIdempotencyKey(),
-    positions: Object.fromEntries(positions.map((p) => [p.symbolName, { close: newIdempotencyKey(), margin: newIdempotencyKey() }])),
+    positions: Object.fromEntries(positions.map((p) => [p.symbolName, { close: newIdempotencyKey(), margin: newIdempotencyKey(), tpsl: newIdempotencyKey() }])),
   };
-  return { settle, inFunding, leverage, positions, openOrders: orders.list, ticket, keys };
+  return { settle, inFunding, leverage, positions, openOrders: orders.list, stops: stops.list, ticket, keys };
 }
 
 /**
@@ -81,6 +82,7 @@ export async function contractPreview(engine: Engine, symbolParam: string, url: 
 
 /** The outcome of a placed order, as the toast says it. */
 function placedKey(answer: { status: string; filled: string }): string {
+  if (answer.status === "waiting") return "contract_page.placed_waiting";
   const traded = /[1-9]/.test(answer.filled);
   if (answer.status === "filled") return "contract_page.placed_filled";
   if (answer.status === "open") return traded ? "contract_page.placed_partial" : "contract_page.placed_open";
@@ -88,10 +90,11 @@ function placedKey(answer: { status: string; filled: string }): string {
 }
 
 /**
- * The page's posts, by `intent`: `place` (an order; the direction is the button pressed; the
- * preview button instead asks where it would leave the liquidation price, placing nothing),
- * `cancel`, `leverage`, `margin` (add to or take from a position), `close` (a position at market)
- * and `close_all` (the one-key close of the type). Each is checked with its form's schema, then one
+ * The page's posts, by `intent`: `place` (an order, or a stop order; the direction is the button
+ * pressed; the preview button instead asks where it would leave the liquidation price, placing
+ * nothing), `cancel` (an order or a stop), `leverage`, `margin` (add to or take from a position),
+ * `tpsl` (a position's take profit and stop loss), `close` (a position at market) and `close_all`
+ * (the one-key close of the type). Each is checked with its form's schema, then one
  * engine call; a refusal comes back on its form with the engine's message and a new key.
  */
 export async function contractPageAction(engine: MemberEngine, symbolParam: string) {
@@ -118,7 +121,7 @@ export async function contractPageAction(engine: MemberEngine, symbolParam: stri
     return redirectWithToast(request, here, { type: "success", key: "contract_page.leverage_set", values: { leverage: String(submission.value.leverage) } });
   }
 
-  if (intent === "close" || intent === "margin" || intent === "close_all") {
+  if (intent === "close" || intent === "margin" || intent === "close_all" || intent === "tpsl") {
     // Rows of the positions table name their own contract (one of the page's type).
     const target = String(formData.get("symbol") ?? symbolParam).replace("/", "_");
     const targetRules = SYMBOL_PARAM.test(target) ? await engine.guard(() => engine.contractMarket.rules(target)) : null;
@@ -138,6 +141,22 @@ export async function contractPageAction(engine: MemberEngine, symbolParam: stri
         ? redirectWithToast(request, here, { type: "success", key: placedKey(done.value), values: { filled: done.value.filled } })
         : toastRefusal(done.message);
     }
+    if (intent === "tpsl") {
+      const asked = parseWithZod(formData, { schema: contractTpslSchema(targetRules.priceScale, mark) });
+      if (asked.status !== "success") return data({ form: `tpsl-${target}`, result: asked.reply() }, { status: 400 });
+      const { takeProfit, stopLoss, triggerBy, idempotencyKey } = asked.value;
+      const done = await engine.attempt(() =>
+        engine.contracts.setTpsl({
+          symbolName: target,
+          triggerBy,
+          idempotencyKey,
+          ...(takeProfit ? { takeProfit } : {}),
+          ...(stopLoss ? { stopLoss } : {}),
+        }),
+      );
+      if (!done.ok) return engineRefused(asked, done, { extra: { form: `tpsl-${target}`, key: newIdempotencyKey() } });
+      return redirectWithToast(request, here, { type: "success", key: "contract_page.tpsl_set" });
+    }
     const submission = parseWithZod(formData, { schema: contractMarginSchema(targetRules.settleScale, mark) });
     if (submission.status !== "success") return data({ form: `margin-${target}`, result: submission.reply() }, { status: 400 });
     const { change, amount, idempotencyKey } = submission.value;
@@ -154,8 +173,10 @@ export async function contractPageAction(engine: MemberEngine, symbolParam: stri
   if (formData.get("preview") === "1") {
     const asked = parseWithZod(formData, { schema: contractPreviewSchema(rules.priceScale, mark) });
     if (asked.status !== "success") return data({ form: "order" as const, result: asked.reply() }, { status: 400 });
-    const { orderType, price, num } = asked.value;
-    const preview = await engine.attempt(() => engine.contracts.preview(symbolParam, num!, orderType === "limit" ? price : undefined));
+    const { orderType, price, num, triggerPrice } = asked.value;
+    // A stop previews at its price, else at its trigger (where a market order would start to fill).
+    const at = orderType === "limit" ? price : orderType === "stop" ? (price ?? triggerPrice) : undefined;
+    const preview = await engine.attempt(() => engine.contracts.preview(symbolParam, num!, at));
     if (!preview.ok) return engineRefused(asked, preview, { extra: { form: "order" as const } });
     return data({ form: "order" as const, result: asked.reply(), preview: preview.value });
   }
@@ -164,13 +185,16 @@ export async function contractPageAction(engine: MemberEngine, symbolParam: stri
   if (submission.status !== "success") return data({ form: "order" as const, result: submission.reply() }, { status: 400 });
   const order = submission.value;
   const action = order.direction === "1" || order.direction === "2" ? "open" : "close";
+  // A stop order with a price is placed as a limit (good till cancelled) once triggered; without one, at the market.
+  const limit = order.orderType === "limit" || (order.orderType === "stop" && order.price !== undefined);
   const placed = await engine.attempt(() =>
-    engine.contracts.place(action, order.orderType === "limit" ? "1" : "2", {
+    engine.contracts.place(action, limit ? "1" : "2", {
       symbol: symbolParam,
       direction: order.direction,
       num: order.num!,
       idempotencyKey: order.idempotencyKey,
-      ...(order.orderType === "limit" ? { price: order.price!, tif: order.tif } : {}),
+      ...(limit ? { price: order.price!, tif: order.orderType === "limit" ? order.tif : "GTC" } : {}),
+      ...(order.orderType === "stop" ? { triggerPrice: order.triggerPrice!, triggerBy: order.triggerBy } : {}),
     }),
   );
   // The engine keeps this answer under the key: the next try needs a new one.

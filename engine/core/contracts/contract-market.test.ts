@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fromMinor, toMinor } from "../../../protocol/money";
 import { clearingAccount, feeAccount, insuranceAccount, Ledger, type AccountRef } from "../ledger/ledger";
 import { contractValue, maintenanceMargin, RATE_ONE, unrealisedPnl, type RiskTier } from "./contract-math";
-import { ContractMarket, type ContractEvent, type ContractMarketConfig, type ContractPlace } from "./contract-market";
+import { ContractMarket, type ContractEvent, type ContractMarketConfig, type ContractPlace, type ContractStopPlace } from "./contract-market";
 
 const usdt = (text: string) => toMinor(text, 8);
 const rate = (percent: string) => toMinor(percent, 6);
@@ -57,6 +57,17 @@ function setUp(config: ContractMarketConfig, members: Record<string, string>) {
     market.place({ action: "open", type: "limit", tif: "GTC", leverage: 10, mark: price("50000"), ...cmd }, events);
   const shown = (ref: AccountRef) => fromMinor(ledger.posted(ref), 8);
   return { ledger, market, events, place, shown };
+}
+
+/** The market brought back from its snapshot into a copy of its ledger (balances and holds), as a start does. */
+function restoredCopy(config: ContractMarketConfig, market: ContractMarket, ledger: Ledger) {
+  const copy = new Ledger();
+  for (const [key, posted, heldAmount] of ledger.accounts()) copy.restoreBalance(key, posted, heldAmount);
+  for (const [id, key, holdAsset, remaining] of ledger.openHolds()) copy.restoreHold(id, key, holdAsset, remaining);
+  let n = 1000;
+  const restored = new ContractMarket(config, copy, () => `r${++n}`);
+  restored.restore(JSON.parse(JSON.stringify(market.snapshot())));
+  return { restored, copy };
 }
 
 describe("a linear contract market", () => {
@@ -320,12 +331,7 @@ describe("leverage, margin, one-key close and the snapshot", () => {
     place({ orderId: "c1", memberId: "carol", side: "buy", price: price("49000"), qty: 30n });
     place({ orderId: "c2", memberId: "carol", side: "buy", price: price("49000"), qty: 20n });
     place({ orderId: "a2", memberId: "alice", side: "sell", action: "close", price: price("51000"), qty: 40n });
-    const copy = new Ledger();
-    for (const [key, posted, held] of ledger.accounts()) copy.restoreBalance(key, posted, held);
-    for (const [id, key, asset, remaining] of ledger.openHolds()) copy.restoreHold(id, key, asset, remaining);
-    let n = 1000;
-    const restored = new ContractMarket(LINEAR, copy, () => `r${++n}`);
-    restored.restore(JSON.parse(JSON.stringify(market.snapshot())));
+    const { restored, copy } = restoredCopy(LINEAR, market, ledger);
     expect(copy.stateHash()).toBe(ledger.stateHash());
     expect(restored.stateHash()).toBe(market.stateHash());
     // The same sell meets the same bids in the same order on both.
@@ -349,6 +355,155 @@ describe("leverage, margin, one-key close and the snapshot", () => {
   });
 });
 
+describe("stop orders and a position's take profit and stop loss (decision 048)", () => {
+  // Alice long 100 at 50,000.0 (10x), Bob short 100; Carol has money and no position.
+  const opened = () => {
+    const setup = setUp(LINEAR, { alice: "1000", bob: "1000", carol: "10000" });
+    setup.place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 100n });
+    setup.place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n });
+    setup.events.length = 0;
+    return setup;
+  };
+  const stop = (over: Partial<ContractStopPlace> & Pick<ContractStopPlace, "stopId" | "memberId" | "side" | "triggerPrice">): ContractStopPlace => ({
+    action: "open",
+    type: "market",
+    qty: 10n,
+    tif: "IOC",
+    triggerBy: "mark",
+    mark: price("50000"),
+    ...over,
+  });
+
+  it("refuses a trigger at the price it watches, off the tick, a close of nothing, an eleventh stop, and changes nothing", () => {
+    const { market, events, ledger } = opened();
+    const before = market.stateHash() + ledger.stateHash();
+    expect(market.placeStop(stop({ stopId: "s1", memberId: "carol", side: "buy", triggerPrice: price("50000") }), events)).toBe("CONTRACT_TRIGGER_PRICE");
+    expect(market.placeStop(stop({ stopId: "s1", memberId: "carol", side: "buy", triggerPrice: 0n }), events)).toBe("CONTRACT_TRIGGER_PRICE");
+    expect(market.placeStop(stop({ stopId: "s1", memberId: "carol", side: "sell", action: "close", triggerPrice: price("49000") }), events)).toBe(
+      "CONTRACT_NOTHING_TO_CLOSE",
+    );
+    expect(market.placeStop(stop({ stopId: "s1", memberId: "alice", side: "sell", action: "close", qty: 101n, triggerPrice: price("49000") }), events)).toBe(
+      "CONTRACT_CLOSE_TOO_MUCH",
+    );
+    expect(market.placeStop(stop({ stopId: "s1", memberId: "carol", side: "buy", tif: "GTC", triggerPrice: price("51000") }), events)).toBe(
+      "CONTRACT_BAD_ORDER",
+    );
+    expect(events).toEqual([]);
+    expect(market.stateHash() + ledger.stateHash()).toBe(before);
+    for (let i = 0; i < 10; i++)
+      expect(market.placeStop(stop({ stopId: `c${i}`, memberId: "carol", side: "buy", triggerPrice: price("51000") }), events)).toBe("OK");
+    expect(market.placeStop(stop({ stopId: "c10", memberId: "carol", side: "buy", triggerPrice: price("51000") }), events)).toBe("CONTRACT_TOO_MANY_STOPS");
+    expect(market.placeStop(stop({ stopId: "c0", memberId: "bob", side: "buy", triggerPrice: price("51000") }), events)).toBe("CONTRACT_DUPLICATE_ID");
+    // Waiting stops hold nothing.
+    expect(ledger.held(contract("carol"))).toBe(0n);
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
+  it("closes a long when the mark falls to its stop, under the stop's id, and tells each step", () => {
+    const { market, events, place } = opened();
+    place({ orderId: "c1", memberId: "carol", side: "buy", price: price("49000"), qty: 100n, mark: price("49500") });
+    expect(market.placeStop(stop({ stopId: "s1", memberId: "alice", side: "sell", action: "close", qty: 40n, triggerPrice: price("49200") }), events)).toBe(
+      "OK",
+    );
+    expect(events.at(-1)).toMatchObject({ type: "contract.stop_placed", stopId: "s1", lossPrice: price("49200"), profitPrice: null, qty: 40n });
+    events.length = 0;
+    market.markTick(price("49300"), events);
+    expect(market.waitingStop("s1")).toBeDefined();
+    market.markTick(price("49200"), events);
+    expect(market.waitingStop("s1")).toBeUndefined();
+    const types = events.map((e) => e.type);
+    expect(types.slice(0, 3)).toEqual(["contract.stop_ended", "contract.placed", "contract.trade"]);
+    expect(events[0]).toMatchObject({ status: "triggered", firedPrice: price("49200"), stopId: "s1" });
+    expect(events[1]).toMatchObject({ orderId: "s1", action: "close", quantity: 40n, orderType: "market" });
+    expect(market.position("alice")!.qty).toBe(60n);
+    expect(market.last).toBe(price("49000"));
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
+  it("opens on a breakout of the last price, and a stop whose order is refused when it fires fails and holds nothing", () => {
+    const { market, events, place, ledger } = opened();
+    // The last trade was at 50,000.0: a buy stop above it fires when a trade prints at 50,100.0.
+    expect(market.placeStop(stop({ stopId: "s1", memberId: "carol", side: "buy", triggerBy: "last", triggerPrice: price("50100") }), events)).toBe("OK");
+    // Bob cannot cover 1,500 contracts' margin: his stop fails when it fires.
+    expect(market.placeStop(stop({ stopId: "s2", memberId: "bob", side: "sell", qty: 1_500n, triggerBy: "last", triggerPrice: price("50100") }), events)).toBe(
+      "OK",
+    );
+    place({ orderId: "ask", memberId: "alice", side: "sell", action: "close", price: price("50100"), qty: 50n });
+    place({ orderId: "ask2", memberId: "alice", side: "sell", action: "close", price: price("50150"), qty: 50n });
+    events.length = 0;
+    place({ orderId: "x", memberId: "carol", side: "buy", price: price("50100"), qty: 1n });
+    const ended = events.filter((e) => e.type === "contract.stop_ended");
+    expect(ended).toMatchObject([
+      { stopId: "s1", status: "triggered" },
+      { stopId: "s2", status: "failed", reason: "CONTRACT_INSUFFICIENT_MARGIN" },
+    ]);
+    // Carol's market buy took the rest at 50,100.0 and then at 50,150.0 within the band.
+    expect(market.position("carol")!.qty).toBe(11n);
+    expect(ledger.held(contract("bob"))).toBe(0n);
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
+  it("sets a long's take profit and stop loss, refuses them on the wrong side, replaces them, and drops them with the position", () => {
+    const { market, events, place } = opened();
+    expect(market.setPositionStops("carol", "t0", "mark", price("51000"), null, price("50000"), events)).toBe("CONTRACT_NOTHING_TO_CLOSE");
+    expect(market.setPositionStops("alice", "t0", "mark", price("49000"), null, price("50000"), events)).toBe("CONTRACT_TRIGGER_PRICE");
+    expect(market.setPositionStops("alice", "t0", "mark", null, price("50000"), price("50000"), events)).toBe("CONTRACT_TRIGGER_PRICE");
+    expect(market.setPositionStops("alice", "t0", "mark", null, null, price("50000"), events)).toBe("CONTRACT_BAD_ORDER");
+    expect(events).toEqual([]);
+    expect(market.setPositionStops("alice", "t1", "mark", price("52000"), price("48000"), price("50000"), events)).toBe("OK");
+    expect(market.setPositionStops("alice", "t2", "last", price("53000"), null, price("50000"), events)).toBe("OK");
+    expect(events.map((e) => e.type === "contract.stop_ended" && [e.stopId, e.reason]).filter(Boolean)).toEqual([["t1", "replaced"]]);
+    // Not counted among her ten stop orders.
+    expect([...market.stopsOf("alice")].map((s) => s.id)).toEqual(["t2"]);
+    // Closed by hand: its take profit goes with it.
+    place({ orderId: "c1", memberId: "carol", side: "buy", price: price("50000"), qty: 100n });
+    events.length = 0;
+    place({ orderId: "a2", memberId: "alice", side: "sell", action: "close", price: price("50000"), qty: 100n });
+    expect(market.position("alice")).toBeUndefined();
+    expect(events.find((e) => e.type === "contract.stop_ended")).toMatchObject({ stopId: "t2", status: "cancelled", reason: "position_closed" });
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
+  it("takes profit on the whole position at the market, its resting closes cancelled first", () => {
+    const { market, events, place } = opened();
+    place({ orderId: "a2", memberId: "alice", side: "sell", action: "close", price: price("52500"), qty: 30n });
+    expect(market.setPositionStops("alice", "t1", "mark", price("51000"), price("48000"), price("50000"), events)).toBe("OK");
+    place({ orderId: "c1", memberId: "carol", side: "buy", price: price("51000"), qty: 200n, mark: price("50900") });
+    events.length = 0;
+    market.markTick(price("51000"), events);
+    expect(events.filter((e) => e.type === "contract.order_ended").map((e) => e.type === "contract.order_ended" && [e.orderId, e.reason])).toEqual([
+      ["a2", "tp_sl"],
+      ["t1", "filled"],
+    ]);
+    expect(market.position("alice")).toBeUndefined();
+    expect(market.waitingStop("t1")).toBeUndefined();
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
+  it("cancels a waiting stop for its member only; a one-key close takes the member's stops away", () => {
+    const { market, events } = opened();
+    market.placeStop(stop({ stopId: "s1", memberId: "carol", side: "buy", triggerPrice: price("51000") }), events);
+    expect(market.cancel("bob", "s1", events)).toBe("CONTRACT_UNKNOWN_ORDER");
+    expect(market.cancel("carol", "s1", events)).toBe("OK");
+    expect(events.at(-1)).toMatchObject({ type: "contract.stop_ended", status: "cancelled", reason: "user" });
+    market.placeStop(stop({ stopId: "s2", memberId: "bob", side: "sell", triggerPrice: price("51000") }), events);
+    expect(market.closeAll("bob", "k1", price("50000"), events)).toBe("OK");
+    expect(events.find((e) => e.type === "contract.stop_ended" && e.stopId === "s2")).toMatchObject({ reason: "close_all" });
+    expect(market.checkInvariants()).toEqual([]);
+  });
+
+  it("keeps its waiting stops and last price through a snapshot: the same hash, and the same stop fires the same way", () => {
+    const { market, events, ledger } = opened();
+    market.placeStop(stop({ stopId: "s1", memberId: "carol", side: "buy", triggerBy: "last", triggerPrice: price("50100") }), events);
+    market.setPositionStops("alice", "t1", "mark", price("52000"), price("48000"), price("50000"), events);
+    const { restored } = restoredCopy(LINEAR, market, ledger);
+    expect(restored.stateHash()).toBe(market.stateHash());
+    expect(restored.last).toBe(price("50000"));
+    expect([...restored.stopsOf("alice")].map((s) => [s.id, s.profitPrice, s.lossPrice])).toEqual([["t1", price("52000"), price("48000")]]);
+    expect(restored.checkInvariants()).toEqual([]);
+  });
+});
+
 /** A random stream of orders, closes and cancels from a few members at prices around a wandering mark. */
 const stream = () =>
   fc.tuple(
@@ -367,7 +522,8 @@ const stream = () =>
         markMove: fc.integer({ min: -300, max: 300 }),
         funding: fc.integer({ min: -50_000, max: 50_000 }),
         cancel: fc.boolean(),
-        extra: fc.constantFrom("none", "none", "none", "add", "take", "close-all", "leverage"),
+        extra: fc.constantFrom("none", "none", "none", "add", "take", "close-all", "leverage", "stop", "stop", "tpsl"),
+        triggerBy: fc.constantFrom("mark" as const, "last" as const),
       }),
       { minLength: 20, maxLength: 120 },
     ),
@@ -379,7 +535,7 @@ describe.each([
 ])("a %s market under random streams", (_kind, config, start) => {
   it("keeps every asset summing to zero, margins equal to positions', and the clearing account equal to the positions' costs", () => {
     // The streams must trade, close and realise, or the checks below check nothing.
-    const seen = { trades: 0, closes: 0, deficits: 0, liquidations: 0 };
+    const seen = { trades: 0, closes: 0, deficits: 0, liquidations: 0, triggered: 0, stopsPlaced: 0 };
     fc.assert(
       fc.property(stream(), ([drift, steps]) => {
         const ledger = new Ledger();
@@ -428,6 +584,30 @@ describe.each([
           if (step.extra === "take") market.changeMargin(memberId, -unit * BigInt(step.qty), mark, told);
           if (step.extra === "close-all") market.closeAll(memberId, `${orderId}:all`, mark, told);
           if (step.extra === "leverage") market.setLeverage(memberId, step.leverage, told);
+          // Stop orders and take profit / stop loss a few ticks either side of the price they watch.
+          const trigger = (mark / config.tickSize + BigInt(step.offsetTicks)) * config.tickSize;
+          if (step.extra === "stop")
+            market.placeStop(
+              {
+                stopId: `${orderId}:stop`,
+                memberId,
+                side,
+                action: close ? "close" : "open",
+                type: step.type,
+                ...(step.type === "limit" ? { price: limit } : {}),
+                qty,
+                tif: step.type === "market" ? "IOC" : "GTC",
+                triggerBy: step.triggerBy,
+                triggerPrice: trigger,
+                mark,
+              },
+              told,
+            );
+          if (step.extra === "tpsl" && held) {
+            const away = BigInt(Math.abs(step.offsetTicks) + 1) * config.tickSize;
+            const [tp, sl] = held.side === "long" ? [mark + away, mark - away] : [mark - away, mark + away];
+            market.setPositionStops(memberId, `${orderId}:tpsl`, step.triggerBy, tp, sl > 0n ? sl : null, mark, told);
+          }
           // Funding, then the mark's pass (as the engine runs them: a funding time is a mark tick too).
           if (i % 7 === 6) market.settleFunding(mark, BigInt(step.funding), told);
           market.markTick(mark, told);
@@ -443,16 +623,14 @@ describe.each([
             if (event.type === "contract.position" && event.realised !== 0n) seen.closes++;
             if (event.type === "contract.deficit") seen.deficits++;
             if (event.type === "contract.liquidated") seen.liquidations++;
+            if (event.type === "contract.stop_placed") seen.stopsPlaced++;
+            if (event.type === "contract.stop_ended" && event.status === "triggered") seen.triggered++;
           }
           expect(ledger.checkInvariants()).toEqual([]);
           expect(market.checkInvariants()).toEqual([]);
         });
         // The snapshot and the ledger's balances and holds give the same state back.
-        const copy = new Ledger();
-        for (const [key, posted, heldAmount] of ledger.accounts()) copy.restoreBalance(key, posted, heldAmount);
-        for (const [id, key, holdAsset, remaining] of ledger.openHolds()) copy.restoreHold(id, key, holdAsset, remaining);
-        const restored = new ContractMarket(config, copy, () => `r${++n}`);
-        restored.restore(JSON.parse(JSON.stringify(market.snapshot())));
+        const { restored, copy } = restoredCopy(config, market, ledger);
         expect(restored.stateHash()).toBe(market.stateHash());
         expect(copy.stateHash()).toBe(ledger.stateHash());
         // Every member's money is in their accounts, the fees, the insurance fund and clearing: nothing else.
@@ -467,5 +645,7 @@ describe.each([
     expect(seen.trades).toBeGreaterThan(100);
     expect(seen.closes).toBeGreaterThan(20);
     expect(seen.liquidations).toBeGreaterThan(5);
+    expect(seen.stopsPlaced).toBeGreaterThan(50);
+    expect(seen.triggered).toBeGreaterThan(20);
   });
 });

@@ -2,6 +2,16 @@ import { createHash } from "node:crypto";
 import { clearingAccount, feeAccount, insuranceAccount, type Ledger, type LedgerAccount, type LedgerHold, type TransferEvent } from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import {
+  ContractStops,
+  firesAt,
+  MAX_STOPS_PER_MEMBER,
+  stopKindFor,
+  type Fired,
+  type TriggerSource,
+  type WaitingStop,
+  type WaitingStopState,
+} from "./contract-stops";
+import {
   averageEntry,
   bankruptcyPrice,
   contractSpecProblem,
@@ -99,7 +109,9 @@ export type ContractCode =
   | "CONTRACT_FOK_NOT_FILLED"
   | "CONTRACT_DUPLICATE_ID"
   | "CONTRACT_ORDERS_OPEN"
-  | "CONTRACT_MARGIN_BELOW_INITIAL";
+  | "CONTRACT_MARGIN_BELOW_INITIAL"
+  | "CONTRACT_TRIGGER_PRICE"
+  | "CONTRACT_TOO_MANY_STOPS";
 
 /** A member's position in this contract, and the margin their margin account holds for it. */
 export interface Position extends PositionCost {
@@ -110,12 +122,86 @@ export interface Position extends PositionCost {
   liquidation: bigint | null;
 }
 
+/**
+ * A stop order (decision 048): when the `triggerBy` price reaches `triggerPrice` it is placed as
+ * the order it describes (a limit at `price`, or a market order), at the member's leverage then.
+ * It fires on the side of the price where it was placed: above it when the price rises to it,
+ * below it when it falls.
+ */
+export interface ContractStopPlace {
+  stopId: string;
+  memberId: string;
+  side: Side;
+  action: ContractAction;
+  type: "limit" | "market";
+  price?: bigint;
+  qty: bigint;
+  tif: TimeInForce;
+  triggerBy: TriggerSource;
+  triggerPrice: bigint;
+  mark: bigint;
+}
+
+/** An order entered its market (its hold, if any, is the transfer after it): placed by its member, or by a stop that fired. */
+export interface ContractOrderPlaced {
+  type: "contract.placed";
+  symbol: string;
+  orderId: string;
+  memberId: string;
+  side: Side;
+  action: "open" | "close";
+  orderType: "limit" | "market";
+  tif: TimeInForce;
+  /** A limit's price; null for a market order (it trades within the band around the mark). */
+  price: bigint | null;
+  quantity: bigint;
+  leverage: number;
+}
+
+/** A conditional order began to wait: a stop order, or a position's take profit and stop loss (`qty` null: the whole position). */
+export interface ContractStopPlaced {
+  type: "contract.stop_placed";
+  symbol: string;
+  stopId: string;
+  memberId: string;
+  side: Side;
+  action: ContractAction;
+  orderType: "limit" | "market";
+  tif: TimeInForce;
+  price: bigint | null;
+  qty: bigint | null;
+  triggerBy: TriggerSource;
+  profitPrice: bigint | null;
+  lossPrice: bigint | null;
+}
+
+/**
+ * A conditional order stopped waiting: `triggered` (its order was placed, under the stop's id),
+ * `failed` (it fired but its order was refused: `reason` is the refusal's code) or `cancelled`
+ * (`reason`: user, replaced, position_closed, liquidation, close_all).
+ */
+export interface ContractStopEnded {
+  type: "contract.stop_ended";
+  symbol: string;
+  stopId: string;
+  memberId: string;
+  status: "triggered" | "failed" | "cancelled";
+  reason: string | null;
+  /** The trigger price that fired it (triggered, failed). */
+  firedPrice: bigint | null;
+  /** Which trigger fired: a position's take profit or stop loss, or a stop order's; null when it did not fire. */
+  fired: "take_profit" | "stop_loss" | "stop" | null;
+}
+
 /** The owner of positions the insurance fund took over from liquidations the book could not fill. */
 export const INSURANCE_OWNER = "@insurance";
 
 export type ContractEvent =
   | TransferEvent
   | ContractTrade
+  | ContractOrderPlaced
+  | ContractStopPlaced
+  | ContractStopEnded
   | { type: "contract.position"; symbol: string; memberId: string; side: PositionSide | null; qty: bigint; cost: bigint; margin: bigint; realised: bigint }
   | { type: "contract.deficit"; symbol: string; memberId: string; amount: bigint }
   | {
@@ -171,6 +257,10 @@ export interface ContractMarketState {
   /** Members' chosen leverages (those not at the default). */
   leverages: Array<[memberId: string, leverage: number]>;
   positions: Array<{ memberId: string; side: PositionSide; qty: string; cost: string; margin: string; leverage: number }>;
+  /** The last trade price (stops by last price watch it); absent in older snapshots. */
+  last?: string | null;
+  /** Waiting conditional orders in placement order; absent in older snapshots. */
+  stops?: WaitingStopState[];
   orders: Array<{
     id: string;
     memberId: string;
@@ -248,6 +338,12 @@ export class ContractMarket {
   private lastMark: bigint | null = null;
   /** Leverages members chose (`setLeverage`); the rest trade at the default. */
   private readonly leverages = new Map<string, number>();
+  /** Conditional orders waiting for the mark or the last price (decision 048). */
+  private readonly stops = new ContractStops();
+  /** The last trade price (stops by last price watch it); null before the first trade. */
+  private lastPrice: bigint | null = null;
+  /** Set while fired stops are being placed: their placements do not start another round. */
+  private firing = false;
   constructor(
     readonly config: ContractMarketConfig,
     private readonly ledger: Ledger,
@@ -292,6 +388,26 @@ export class ContractMarket {
   /** The market's open order (its member, side and what is left), if it is open. */
   openOrder(orderId: string): Readonly<OpenOrderView> | undefined {
     return this.orders.get(orderId);
+  }
+
+  /** A waiting conditional order, if `id` is one. */
+  waitingStop(id: string): Readonly<WaitingStop> | undefined {
+    return this.stops.get(id);
+  }
+
+  /** A member's waiting conditional orders here, in placement order. */
+  stopsOf(memberId: string): Iterable<Readonly<WaitingStop>> {
+    return this.stops.of(memberId);
+  }
+
+  /** A member's take profit and stop loss on their position here, if set. */
+  positionStopsOf(memberId: string): Readonly<WaitingStop> | undefined {
+    return this.stops.positionStopOf(memberId);
+  }
+
+  /** The last trade price; null before the first trade. */
+  get last(): bigint | null {
+    return this.lastPrice;
   }
 
   /** Contracts held long in all, which is what is held short: the open interest. */
@@ -350,7 +466,7 @@ export class ContractMarket {
   /** Checks an order, holds what it needs and matches it; events in `out`. Nothing changes on a refusal. */
   place(cmd: ContractPlace, out: EventSink): ContractCode {
     const { config } = this;
-    if (this.orders.has(cmd.orderId)) return "CONTRACT_DUPLICATE_ID";
+    if (this.orders.has(cmd.orderId) || this.stops.get(cmd.orderId)) return "CONTRACT_DUPLICATE_ID";
     this.lastMark = cmd.mark;
     if (!cmd.wholePosition && (cmd.qty < config.minQty || cmd.qty > config.maxQty)) return "CONTRACT_QTY";
     if (cmd.type === "limit" && (cmd.price === undefined || cmd.price <= 0n)) return "CONTRACT_BAD_ORDER";
@@ -429,12 +545,222 @@ export class ContractMarket {
       return rejected.code === "MATCHING_FOK_NOT_FILLED" ? "CONTRACT_FOK_NOT_FILLED" : "CONTRACT_BAD_ORDER";
     }
     if (pending) out.push(pending);
+    let traded = false;
     for (const event of events) {
-      if (event.type === "trade") this.settle(event, order, out);
-      else if (event.type === "cancelled") this.end(event.ref as OpenOrder, event.reason, out);
+      if (event.type === "trade") {
+        this.settle(event, order, out);
+        traded = true;
+      } else if (event.type === "cancelled") this.end(event.ref as OpenOrder, event.reason, out);
     }
     if (order.remaining === 0n && this.orders.has(order.id)) this.end(order, "filled", out);
+    if (traded && !this.firing) this.runStops([], out);
     return "OK";
+  }
+
+  /**
+   * A stop order (decision 048): checked as far as it can be now (its numbers, and a close against
+   * the position it would reduce), then it waits, holding nothing. Its trigger must not fire at
+   * once (equal to the price it watches is refused: it would).
+   */
+  placeStop(cmd: ContractStopPlace, out: EventSink): ContractCode {
+    const { config } = this;
+    if (this.orders.has(cmd.stopId) || this.stops.get(cmd.stopId)) return "CONTRACT_DUPLICATE_ID";
+    if (cmd.qty < config.minQty || cmd.qty > config.maxQty) return "CONTRACT_QTY";
+    if (cmd.type === "limit" && (cmd.price === undefined || cmd.price <= 0n)) return "CONTRACT_BAD_ORDER";
+    if (cmd.type === "limit" && cmd.price! % config.tickSize !== 0n) return "CONTRACT_TICK";
+    if (cmd.type === "market" && (cmd.tif === "GTC" || cmd.tif === "POST_ONLY")) return "CONTRACT_BAD_ORDER";
+    if (cmd.triggerPrice <= 0n || cmd.triggerPrice % config.tickSize !== 0n) return "CONTRACT_TRIGGER_PRICE";
+    const kind = stopKindFor(cmd.side, cmd.triggerPrice, this.referenceOf(cmd.triggerBy, cmd.mark));
+    if (kind === null) return "CONTRACT_TRIGGER_PRICE";
+    if (cmd.action === "close") {
+      const held = this.positionsByMember.get(cmd.memberId);
+      if (!held || held.side === positionSideOf(cmd.side)) return "CONTRACT_NOTHING_TO_CLOSE";
+      if (cmd.qty > held.qty) return "CONTRACT_CLOSE_TOO_MUCH";
+    }
+    if (this.stops.countOf(cmd.memberId) >= MAX_STOPS_PER_MEMBER) return "CONTRACT_TOO_MANY_STOPS";
+    this.waitFor(
+      {
+        id: cmd.stopId,
+        memberId: cmd.memberId,
+        side: cmd.side,
+        action: cmd.action,
+        type: cmd.type,
+        price: cmd.type === "limit" ? cmd.price! : null,
+        qty: cmd.qty,
+        tif: cmd.tif,
+        triggerBy: cmd.triggerBy,
+        profitPrice: kind === "profit" ? cmd.triggerPrice : null,
+        lossPrice: kind === "loss" ? cmd.triggerPrice : null,
+      },
+      out,
+    );
+    return "OK";
+  }
+
+  /**
+   * A position's take profit and stop loss (decision 048): one entry, either trigger or both,
+   * closing the whole position at the market when the `triggerBy` price reaches one (the other is
+   * dropped). A long's take profit is above the price it watches and its stop loss below; a
+   * short's the reverse. A new one replaces the one set before; it goes when the position does.
+   */
+  setPositionStops(
+    memberId: string,
+    stopId: string,
+    triggerBy: TriggerSource,
+    takeProfit: bigint | null,
+    stopLoss: bigint | null,
+    mark: bigint,
+    out: EventSink,
+  ): ContractCode {
+    const position = this.positionsByMember.get(memberId);
+    if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
+    if (this.orders.has(stopId) || this.stops.get(stopId)) return "CONTRACT_DUPLICATE_ID";
+    if (takeProfit === null && stopLoss === null) return "CONTRACT_BAD_ORDER";
+    const side: Side = position.side === "long" ? "sell" : "buy";
+    const reference = this.referenceOf(triggerBy, mark);
+    for (const [kind, price] of [
+      ["profit", takeProfit],
+      ["loss", stopLoss],
+    ] as const) {
+      if (price === null) continue;
+      if (price <= 0n || price % this.config.tickSize !== 0n || firesAt(side, kind, price, reference)) return "CONTRACT_TRIGGER_PRICE";
+    }
+    const before = this.stops.positionStopOf(memberId);
+    if (before) this.dropStop(before.id, "replaced", out);
+    this.waitFor(
+      {
+        id: stopId,
+        memberId,
+        side,
+        action: "close",
+        type: "market",
+        price: null,
+        qty: null,
+        tif: "IOC",
+        triggerBy,
+        profitPrice: takeProfit,
+        lossPrice: stopLoss,
+      },
+      out,
+    );
+    return "OK";
+  }
+
+  /** The price a trigger by `source` is compared with now: the mark, or the last trade price (the mark before any trade). */
+  private referenceOf(source: TriggerSource, mark: bigint): bigint {
+    return source === "last" ? (this.lastPrice ?? mark) : mark;
+  }
+
+  private waitFor(stop: WaitingStop, out: EventSink): void {
+    this.stops.add(stop);
+    out.push({
+      type: "contract.stop_placed",
+      symbol: this.config.symbol,
+      stopId: stop.id,
+      memberId: stop.memberId,
+      side: stop.side,
+      action: stop.action,
+      orderType: stop.type,
+      tif: stop.tif,
+      price: stop.price,
+      qty: stop.qty,
+      triggerBy: stop.triggerBy,
+      profitPrice: stop.profitPrice,
+      lossPrice: stop.lossPrice,
+    });
+  }
+
+  /** A waiting stop taken out without firing; false if it was not waiting. */
+  private dropStop(id: string, reason: string, out: EventSink): boolean {
+    const stop = this.stops.remove(id);
+    if (!stop) return false;
+    out.push({
+      type: "contract.stop_ended",
+      symbol: this.config.symbol,
+      stopId: id,
+      memberId: stop.memberId,
+      status: "cancelled",
+      reason,
+      firedPrice: null,
+      fired: null,
+    });
+    return true;
+  }
+
+  /**
+   * Places the stops that fired (`fired`), then those the last price now reaches, until none
+   * does: what a fired order trades can fire more. A stop leaves its trigger book before it is
+   * placed and never returns, so this ends after at most as many placements as stops waited.
+   */
+  private runStops(fired: Fired[], out: EventSink): void {
+    this.firing = true;
+    try {
+      let queue = fired;
+      for (;;) {
+        for (const f of queue) this.trigger(f, out);
+        queue = this.lastPrice === null ? [] : this.stops.fire("last", this.lastPrice);
+        if (queue.length === 0) break;
+      }
+    } finally {
+      this.firing = false;
+    }
+  }
+
+  /**
+   * One fired stop placed as its order, under its own id and at its member's leverage now; a
+   * position's take profit or stop loss first cancels the member's resting closes here and then
+   * closes the whole position at the market. A refusal leaves nothing but the stop's end.
+   */
+  private trigger({ stop, kind, price: firedPrice }: Fired, out: EventSink): void {
+    const { symbol } = this.config;
+    const fired = stop.qty !== null ? "stop" : kind === "profit" ? "take_profit" : "stop_loss";
+    const ended = (status: "triggered" | "failed", reason: string | null) =>
+      out.push({ type: "contract.stop_ended", symbol, stopId: stop.id, memberId: stop.memberId, status, reason, firedPrice, fired });
+    const mark = this.lastMark!;
+    let qty = stop.qty;
+    if (qty === null) {
+      const position = this.positionsByMember.get(stop.memberId);
+      if (!position) return void ended("failed", "CONTRACT_NOTHING_TO_CLOSE");
+      for (const order of [...this.ordersOf(stop.memberId)]) if (order.action === "close") this.cancel(stop.memberId, order.id, out, "tp_sl");
+      qty = position.qty;
+    }
+    const leverage =
+      stop.action === "open" ? this.leverageOf(stop.memberId) : (this.positionsByMember.get(stop.memberId)?.leverage ?? this.leverageOf(stop.memberId));
+    const events: ContractEvent[] = [];
+    const code = this.place(
+      {
+        orderId: stop.id,
+        memberId: stop.memberId,
+        side: stop.side,
+        action: stop.action,
+        type: stop.type,
+        qty,
+        tif: stop.tif,
+        leverage,
+        mark,
+        ...(stop.price !== null && { price: stop.price }),
+        ...(stop.qty === null && { wholePosition: true }),
+      },
+      events,
+    );
+    if (code !== "OK") return void ended("failed", code);
+    ended("triggered", null);
+    out.push(
+      {
+        type: "contract.placed",
+        symbol,
+        orderId: stop.id,
+        memberId: stop.memberId,
+        side: stop.side,
+        action: stop.action,
+        orderType: stop.type,
+        tif: stop.tif,
+        price: stop.price,
+        quantity: qty,
+        leverage,
+      },
+      ...events,
+    );
   }
 
   /**
@@ -501,7 +827,8 @@ export class ContractMarket {
     const position = this.positionsByMember.get(memberId);
     if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
     // Checked before anything is cancelled: a close holds nothing, so only its id can refuse it.
-    if (this.orders.has(orderId)) return "CONTRACT_DUPLICATE_ID";
+    if (this.orders.has(orderId) || this.stops.get(orderId)) return "CONTRACT_DUPLICATE_ID";
+    this.dropStopsOf(memberId, "close_all", out);
     for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out, "close_all");
     const side: Side = position.side === "long" ? "sell" : "buy";
     // Past the checks above nothing refuses it: its member's orders are gone (so nothing else closes),
@@ -512,6 +839,11 @@ export class ContractMarket {
     );
     if (code !== "OK") throw new Error(`${this.config.symbol}: the one-key close of ${memberId} was refused (${code}) after their orders were cancelled`);
     return code;
+  }
+
+  /** A member's waiting stops here, all taken out (a one-key close, a liquidation). */
+  private dropStopsOf(memberId: string, reason: string, out: EventSink): void {
+    for (const stop of [...this.stops.of(memberId)]) this.dropStop(stop.id, reason, out);
   }
 
   /** A member's position as it stands now (none: an empty one), after a change outside a fill (a take-over, a deleveraging). */
@@ -537,7 +869,8 @@ export class ContractMarket {
    * Cancels a member's open order: what it held goes back. `reason`: who did (the member; or the
    * engine, for a one-key close, a liquidation or a deleveraging that left it too big).
    */
-  cancel(memberId: string, orderId: string, out: EventSink, reason: "user" | "close_all" | "liquidation" | "deleveraged" = "user"): ContractCode {
+  cancel(memberId: string, orderId: string, out: EventSink, reason: "user" | "close_all" | "liquidation" | "deleveraged" | "tp_sl" = "user"): ContractCode {
+    if (this.stops.get(orderId)?.memberId === memberId) return this.dropStop(orderId, reason, out) ? "OK" : "CONTRACT_UNKNOWN_ORDER";
     const order = this.orders.get(orderId);
     if (!order || order.memberId !== memberId) return "CONTRACT_UNKNOWN_ORDER";
     for (const event of this.book.cancel(orderId, memberId)) if (event.type === "cancelled") this.end(order, reason, out);
@@ -606,6 +939,7 @@ export class ContractMarket {
     };
     // The trade first, its fees and profit filled in as each side settles (its transfers follow it).
     out.push(event);
+    this.lastPrice = trade.price;
     this.fill(maker, trade.price, trade.quantity, this.config.makerFeeBps, out, event.maker);
     this.fill(taker, trade.price, trade.quantity, this.config.takerFeeBps, out, event.taker);
     if (trade.makerFilled) this.end(maker, "filled", out);
@@ -676,6 +1010,8 @@ export class ContractMarket {
     if (position.qty === 0n) {
       this.positionsByMember.delete(position.memberId);
       this.unwatch(position);
+      const stops = this.stops.positionStopOf(position.memberId);
+      if (stops) this.dropStop(stops.id, "position_closed", out);
     }
     return realised;
   }
@@ -766,6 +1102,21 @@ export class ContractMarket {
   markTick(mark: bigint, out: EventSink): string[] {
     this.lastMark = mark;
     const done: string[] = [];
+    // Stops first: a stop loss the mark reached closes before the liquidation it may spare. A
+    // liquidation's close trades, and the last price it leaves can fire stops by last price, whose
+    // orders can change positions: the pass runs again until no stop fires.
+    let fired = this.stops.fire("mark", mark);
+    for (;;) {
+      if (fired.length > 0) this.runStops(fired, out);
+      done.push(...this.liquidationPass(mark, out));
+      fired = this.lastPrice === null ? [] : this.stops.fire("last", this.lastPrice);
+      if (fired.length === 0) return done;
+    }
+  }
+
+  /** Liquidates every watched position the mark reached whose margin and profit at it are at most its maintenance margin. */
+  private liquidationPass(mark: bigint, out: EventSink): string[] {
+    const done: string[] = [];
     const spared: Position[] = [];
     for (const list of [this.longWatch, this.shortWatch]) {
       for (;;) {
@@ -790,6 +1141,7 @@ export class ContractMarket {
 
   private liquidate(position: Position, mark: bigint, out: EventSink): void {
     const { memberId, side, qty } = position;
+    this.dropStopsOf(memberId, "liquidation", out);
     for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out, "liquidation");
     const bankruptcy = bankruptcyPrice(this.config.spec, position, position.margin) ?? (side === "long" ? this.config.tickSize : mark);
     // On the tick: a long sells at the bankruptcy price or above, a short buys at it or below.
@@ -1035,6 +1387,11 @@ export class ContractMarket {
         if (posted !== margin) problems.push(`${memberId}: margin account ${posted}, positions' margins ${margin}`);
       }
     if (longs !== shorts) problems.push(`longs hold ${longs} contracts, shorts ${shorts}`);
+    problems.push(...this.stops.checkInvariants({ mark: this.lastMark, last: this.lastPrice }));
+    for (const stop of this.stops.all()) {
+      const held = this.positionsByMember.get(stop.memberId);
+      if (stop.qty === null && !held) problems.push(`${stop.id}: a take profit and stop loss outlived its position`);
+    }
     if (longs !== this.longContracts) problems.push(`open interest kept as ${this.longContracts}, positions hold ${longs}`);
     for (const [memberId, mine] of this.ordersByMember) {
       const sums = { open: { buy: 0n, sell: 0n }, close: { buy: 0n, sell: 0n } };
@@ -1095,13 +1452,23 @@ export class ContractMarket {
       leverage: p.leverage,
     }));
     const leverages = [...this.leverages].sort(([a], [b]) => (a < b ? -1 : 1));
-    return { symbol: this.config.symbol, deficit: this.deficit.toString(), leverages, positions, orders };
+    return {
+      symbol: this.config.symbol,
+      deficit: this.deficit.toString(),
+      leverages,
+      positions,
+      orders,
+      last: this.lastPrice?.toString() ?? null,
+      stops: this.stops.snapshot(),
+    };
   }
 
   /** Takes a snapshot back into an empty market, after its ledger's holds and balances were restored. Orders rest in time order as listed. */
   restore(state: ContractMarketState): void {
-    if (this.orders.size > 0 || this.positionsByMember.size > 0) throw new Error(`${this.config.symbol}: restore into a market in use`);
+    if (this.orders.size > 0 || this.positionsByMember.size > 0 || this.stops.size > 0) throw new Error(`${this.config.symbol}: restore into a market in use`);
     this.deficit = BigInt(state.deficit);
+    this.lastPrice = state.last ? BigInt(state.last) : null;
+    this.stops.restore(state.stops ?? []);
     for (const [memberId, leverage] of state.leverages) this.leverages.set(memberId, leverage);
     for (const p of state.positions) {
       const position: Position = {
@@ -1142,7 +1509,8 @@ export class ContractMarket {
       const p = this.positionsByMember.get(m)!;
       hash.update(`${m}:${p.side}:${p.qty}:${p.cost}:${p.margin}:${p.leverage};`);
     }
-    hash.update(`deficit:${this.deficit}`);
+    hash.update(`deficit:${this.deficit};last:${this.lastPrice ?? "-"};`);
+    hash.update(this.stops.digest());
     for (const [memberId, leverage] of [...this.leverages].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`lev:${memberId}:${leverage};`);
     return hash.digest("hex");
   }

@@ -13,7 +13,15 @@ export type Command =
 
 /** The perpetual contracts' commands (decision 046). */
 export type ContractCommand =
-  PlaceContractOrder | CancelContractOrder | SetContractLeverage | ChangeContractMargin | CloseContractPositions | ContractTick | ChangeContractRules;
+  | PlaceContractOrder
+  | PlaceContractStop
+  | SetPositionStops
+  | CancelContractOrder
+  | SetContractLeverage
+  | ChangeContractMargin
+  | CloseContractPositions
+  | ContractTick
+  | ChangeContractRules;
 
 /**
  * A contract order: opens or adds to a position (`open`), or reduces it (`close`, never more than
@@ -34,6 +42,37 @@ export interface PlaceContractOrder {
   quantity: string;
 }
 
+/**
+ * A contract stop order (decision 048): the order above, placed under `stopId` once the mark or the
+ * last trade price (`triggerBy`) reaches `triggerPrice`; it holds nothing while it waits.
+ */
+export interface PlaceContractStop {
+  type: "contract.stop";
+  memberId: string;
+  stopId: string;
+  symbol: string;
+  side: Side;
+  action: "open" | "close";
+  orderType: "limit" | "market";
+  tif: TimeInForce;
+  price?: string;
+  quantity: string;
+  triggerBy: "mark" | "last";
+  triggerPrice: string;
+}
+
+/** A position's take profit and stop loss (either or both; decision 048), replacing those set before. */
+export interface SetPositionStops {
+  type: "contract.tpsl";
+  memberId: string;
+  stopId: string;
+  symbol: string;
+  triggerBy: "mark" | "last";
+  takeProfit?: string;
+  stopLoss?: string;
+}
+
+/** Cancels a member's open contract order or waiting stop. */
 export interface CancelContractOrder {
   type: "contract.cancel";
   memberId: string;

@@ -4,6 +4,8 @@ import type { Side, TimeInForce } from "../matching/order-book";
 import type { StopKind } from "../spot/stop-orders";
 import type { PerpetualEvent } from "../contracts/perpetual";
 
+export type { ContractOrderPlaced } from "../contracts/contract-market";
+
 /**
  * What an accepted command did, as one ordered list of typed facts (decision 017, step 6). The
  * core emits them in the order they happened inside the command: an order is placed (its hold
@@ -25,24 +27,7 @@ export type CoreEvent =
   | WithdrawalChanged
   | TransferEvent
   | PerpetualEvent
-  | ContractOrderPlaced
   | ContractRulesChanged;
-
-/** A contract order entered its market (its hold, if any, is the transfer after it). */
-export interface ContractOrderPlaced {
-  type: "contract.placed";
-  symbol: string;
-  orderId: string;
-  memberId: string;
-  side: Side;
-  action: "open" | "close";
-  orderType: "limit" | "market";
-  tif: TimeInForce;
-  /** A limit's price; null for a market order (it trades within the band around the mark). */
-  price: bigint | null;
-  quantity: bigint;
-  leverage: number;
-}
 
 /** An operator changed a contract's rules or halted or resumed it. */
 export interface ContractRulesChanged {
@@ -164,6 +149,8 @@ export function membersTouched(events: readonly CoreEvent[], ownerOf: (accountId
       case "order.closed":
       case "withdrawal.changed":
       case "contract.placed":
+      case "contract.stop_placed":
+      case "contract.stop_ended":
       case "contract.position":
       case "contract.order_ended":
       case "contract.leverage":

@@ -111,7 +111,36 @@ function contractStream(seed: number, length: number): Command[] {
       commands.push({ type: "contract.close_all", memberId: member, orderId: `k${i}`, symbols: ["BTC/USDT", "BTC/USD"] });
     } else if (roll < 0.325) {
       commands.push({ type: "contract.rules", symbol: r.pick(contracts).symbol, takerFeeBps: r.int(10), halted: r.next() < 0.2 });
-    } else if (roll < 0.34) {
+    } else if (roll < 0.37) {
+      // Stop orders and take profit / stop loss, a little either side of the index.
+      const c = r.pick(contracts);
+      const tick = Number(c.tickSize) / 10;
+      const near = (spread: number) => (Math.round((index * (1 + (r.next() - 0.5) * spread)) / tick) * tick).toFixed(1);
+      const stopId = `s${i}`;
+      orderIds.push(stopId);
+      const triggerBy = r.pick(["mark", "last"] as const);
+      if (r.next() < 0.3) {
+        const tp = near(0.02);
+        const sl = near(0.02);
+        commands.push({ type: "contract.tpsl", memberId: member, stopId, symbol: c.symbol, triggerBy, takeProfit: tp, stopLoss: sl });
+      } else {
+        const market = r.next() < 0.5;
+        commands.push({
+          type: "contract.stop",
+          memberId: member,
+          stopId,
+          symbol: c.symbol,
+          side: r.next() < 0.5 ? "buy" : "sell",
+          action: r.next() < 0.6 ? "open" : "close",
+          orderType: market ? "market" : "limit",
+          tif: market ? "IOC" : "GTC",
+          ...(market ? {} : { price: near(0.02) }),
+          quantity: String(1 + r.int(c === LINEAR ? 200 : 100)),
+          triggerBy,
+          triggerPrice: near(0.01),
+        });
+      }
+    } else if (roll < 0.38) {
       const [from, to]: [AccountKind, AccountKind] = r.next() < 0.5 ? ["funding", "contract"] : ["contract", "funding"];
       commands.push({ type: "ledger.transfer", id: `t${i}`, memberId: member, asset: "USDT", from, to, amount: String(1 + r.int(2000)) });
     } else {
@@ -151,7 +180,8 @@ describe("perpetual contracts in the exchange core", () => {
       const outcome = live.apply(command);
       if (outcome.seq !== null) {
         accepted.push(command);
-        for (const e of outcome.events) seen.add(e.type === "contract.mark" && e.funded ? "funded" : e.type);
+        for (const e of outcome.events)
+          seen.add(e.type === "contract.mark" && e.funded ? "funded" : e.type === "contract.stop_ended" ? `stop ${e.status}` : e.type);
       }
       if (i === 2_000) snapshot = JSON.parse(JSON.stringify(live.snapshot())) as CoreSnapshot;
       if (i % 500 === 0) {
@@ -162,7 +192,17 @@ describe("perpetual contracts in the exchange core", () => {
     expect(live.ledger.checkInvariants()).toEqual([]);
     expect(live.checkContractInvariants()).toEqual([]);
     // The stream reached what it is for: trades, closes, liquidations, funding paid.
-    for (const kind of ["contract.trade", "contract.position", "contract.liquidated", "contract.funding", "funded", "contract.leverage"])
+    for (const kind of [
+      "contract.trade",
+      "contract.position",
+      "contract.liquidated",
+      "contract.funding",
+      "funded",
+      "contract.leverage",
+      "contract.stop_placed",
+      "stop triggered",
+      "stop cancelled",
+    ])
       expect(seen).toContain(kind);
     expect(accepted.length).toBeGreaterThan(800);
 

@@ -17,6 +17,8 @@ import type {
   ContractCommand,
   ContractTick,
   PlaceContractOrder,
+  PlaceContractStop,
+  SetPositionStops,
   SetContractLeverage,
   Deposit,
   HaltMarket,
@@ -137,7 +139,7 @@ export class ExchangeCore {
 
   /** The contract an open contract order rests in, if it does (asked of each contract: they are few). */
   contractOf(orderId: string): Perpetual | undefined {
-    for (const perpetual of this.contracts.values()) if (perpetual.market.openOrder(orderId)) return perpetual;
+    for (const perpetual of this.contracts.values()) if (perpetual.market.openOrder(orderId) || perpetual.market.waitingStop(orderId)) return perpetual;
     return undefined;
   }
 
@@ -214,6 +216,10 @@ export class ExchangeCore {
         return this.list(command);
       case "contract.place":
         return this.contractChange((out) => this.placeContract(command, out));
+      case "contract.stop":
+        return this.contractChange((out) => this.placeContractStop(command, out));
+      case "contract.tpsl":
+        return this.contractChange((out) => this.setPositionStops(command, out));
       case "contract.cancel":
         return this.contractChange((out) => this.cancelContract(command, out));
       case "contract.leverage":
@@ -303,6 +309,65 @@ export class ExchangeCore {
       ...events,
     );
     return "OK";
+  }
+
+  private placeContractStop(c: PlaceContractStop, out: CoreEvent[]): ContractCode | ContractRefusal {
+    const open = this.tradable(c.symbol);
+    if (typeof open === "string") return open;
+    const { perpetual, mark } = open;
+    const { priceScale } = perpetual.config.spec;
+    if (this.contractOf(c.stopId)) return "CONTRACT_DUPLICATE_ID";
+    let price: bigint | undefined;
+    let triggerPrice: bigint;
+    let qty: bigint;
+    try {
+      price = c.price === undefined ? undefined : toMinor(c.price, priceScale);
+    } catch {
+      return "CONTRACT_TICK";
+    }
+    try {
+      triggerPrice = toMinor(c.triggerPrice, priceScale);
+    } catch {
+      return "CONTRACT_TRIGGER_PRICE";
+    }
+    try {
+      qty = toMinor(c.quantity, 0);
+    } catch {
+      return "CONTRACT_QTY";
+    }
+    if ((c.orderType === "limit") !== (price !== undefined)) return "CONTRACT_BAD_ORDER";
+    return perpetual.market.placeStop(
+      {
+        stopId: c.stopId,
+        memberId: c.memberId,
+        side: c.side,
+        action: c.action,
+        type: c.orderType,
+        qty,
+        tif: c.tif,
+        triggerBy: c.triggerBy,
+        triggerPrice,
+        mark,
+        ...(price !== undefined ? { price } : {}),
+      },
+      out,
+    );
+  }
+
+  private setPositionStops(c: SetPositionStops, out: CoreEvent[]): ContractCode | ContractRefusal {
+    const open = this.tradable(c.symbol);
+    if (typeof open === "string") return open;
+    const { perpetual, mark } = open;
+    if (this.contractOf(c.stopId)) return "CONTRACT_DUPLICATE_ID";
+    let takeProfit: bigint | null;
+    let stopLoss: bigint | null;
+    try {
+      takeProfit = c.takeProfit === undefined ? null : toMinor(c.takeProfit, perpetual.config.spec.priceScale);
+      stopLoss = c.stopLoss === undefined ? null : toMinor(c.stopLoss, perpetual.config.spec.priceScale);
+    } catch {
+      return "CONTRACT_TRIGGER_PRICE";
+    }
+    return perpetual.market.setPositionStops(c.memberId, c.stopId, c.triggerBy, takeProfit, stopLoss, mark, out);
   }
 
   private cancelContract(c: CancelContractOrder, out: CoreEvent[]): ContractCode | ContractRefusal {

@@ -59,6 +59,7 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["contractOrderCheck", "contract order", checks.contractOrderCheck(1, ".")],
   ["contractLeverageCheck", "contract leverage", checks.contractLeverageCheck(100)],
   ["contractMarginCheck", "contract margin", checks.contractMarginCheck(4, ",")],
+  ["contractTpslCheck", "take profit and stop loss", checks.contractTpslCheck(1, ".")],
 ];
 
 describe("form checks (decision 037)", () => {

@@ -9,10 +9,12 @@ export const contractOrderCheck = (priceScale: number, mark: DecimalMark) =>
   formCheck({
     constraint: {
       direction: { required: true, pattern: "1|2|3|4" },
-      orderType: { required: true, pattern: "limit|market" },
+      orderType: { required: true, pattern: "limit|market|stop" },
       tif: { required: false, pattern: "GTC|IOC|FOK|POST_ONLY" },
       price: O,
       num: O,
+      triggerPrice: O,
+      triggerBy: { required: false, pattern: "mark|last" },
       idempotencyKey: R,
     },
     schema: () => import("../contract-order").then((m) => m.contractOrderSchema(priceScale, mark)),
@@ -22,6 +24,12 @@ export const contractLeverageCheck = (maxLeverage: number) =>
   formCheck({
     constraint: { leverage: R, idempotencyKey: R },
     schema: () => import("../contract-order").then((m) => m.contractLeverageSchema(maxLeverage)),
+  });
+
+export const contractTpslCheck = (priceScale: number, mark: DecimalMark) =>
+  formCheck({
+    constraint: { takeProfit: O, stopLoss: O, triggerBy: { required: false, pattern: "mark|last" }, idempotencyKey: R },
+    schema: () => import("../contract-order").then((m) => m.contractTpslSchema(priceScale, mark)),
   });
 
 export const contractMarginCheck = (settleScale: number, mark: DecimalMark) =>

@@ -3,12 +3,13 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ContractOrder } from "#protocol/endpoints/contracts";
 import { DataTable } from "~/components/data-table";
 import { Amount, useWhen } from "~/components/entrust-tables";
+import { ContractStopTable } from "~/components/contracts/contract-stop-table";
 import { PageErrorBoundary } from "~/components/error-page";
 import { useTranslation } from "~/lib/i18n";
 import { percentOf } from "~/lib/contract-cost";
 import { useNumberFormat } from "~/lib/use-number-format";
 import { pageTitle } from "~/lib/use-shell";
-import { CONTRACT_ORDER_TABS, type ContractOrderTab } from "~/lib/contract-choices";
+import { CONTRACT_DIRECTION_KEYS as DIRECTIONS, CONTRACT_ORDER_TABS, type ContractOrderTab } from "~/lib/contract-choices";
 import { cancelContractOrder, loadContractOrders } from "~/services/contracts/contract-orders.server";
 import { withMember } from "~/services/engine/route.server";
 import * as center from "~/styles/account-center.css";
@@ -20,7 +21,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
 
 /**
  * Contract lists of one kind (spec §2 `future/u`, `future/coin`; issue 30): open orders, the order
- * history, the funding paid or received and the positions liquidated, filtered by contract.
+ * history, stop orders waiting and ended, the funding paid or received and the positions
+ * liquidated, filtered by contract.
  */
 export function loader(args: LoaderFunctionArgs) {
   return withMember(args, ({ engine, params }) => loadContractOrders(engine, params.kind ?? ""));
@@ -33,13 +35,6 @@ export function action(args: ActionFunctionArgs) {
     return cancelContractOrder(engine, `/account/entrust/future/${params.kind === "coin" ? "coin" : "u"}${url.search}`);
   });
 }
-
-const DIRECTIONS = {
-  "1": "contract_page.open_long",
-  "2": "contract_page.open_short",
-  "3": "contract_page.close_long",
-  "4": "contract_page.close_short",
-} as const;
 
 export default function ContractOrdersPage() {
   const { t } = useTranslation();
@@ -108,7 +103,9 @@ export default function ContractOrdersPage() {
           </Link>
         </div>
       </Form>
-      {list.tab === "funding" ? (
+      {list.tab === "stops" || list.tab === "stop_history" ? (
+        <ContractStopTable stops={list.list} ended={list.tab === "stop_history"} name={table.name} empty={table.empty} pager={table.pager} />
+      ) : list.tab === "funding" ? (
         <DataTable
           {...table}
           rows={list.list}

@@ -43,6 +43,11 @@ export function contractsArea(call: EngineCall) {
     positions: (type: ContractTypeCode) => call(endpoints.myPositions, { params: { type } }),
     orders: (type: ContractTypeCode, scope: "current" | "history", pageNo: number, query: Input<"contractOrders">["query"] = {}) =>
       call(endpoints.contractOrders, { params: { type, scope, pageNo: String(pageNo) }, query }),
+    /** The member's stop orders and take profit / stop loss of a type: waiting (`current`) or ended (`history`). */
+    stops: (type: ContractTypeCode, scope: "current" | "history", pageNo: number, query: Input<"contractStops">["query"] = {}) =>
+      call(endpoints.contractStops, { params: { type, scope, pageNo: String(pageNo) }, query }),
+    /** A position's take profit and stop loss (either or both), replacing those set before. */
+    setTpsl: (body: Input<"setPositionTpsl">["body"]) => call(endpoints.setPositionTpsl, { body }),
     /** The funding the member's positions of a type paid or received, a page at a time. */
     funding: (type: ContractTypeCode, pageNo: number, query: Input<"contractFunding">["query"] = {}) =>
       call(endpoints.contractFunding, { params: { type, pageNo: String(pageNo) }, query }),
