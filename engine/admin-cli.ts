@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { endpoints } from "../protocol/endpoints";
@@ -20,6 +20,8 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- market update <BTC_USDT> [--min 0.0001] [--maker-bps 8] [--taker-bps 12]
  *   npm run admin -- contract list
  *   npm run admin -- contract set <BTC_USDT> [--halt | --resume] [--maker-bps 2] [--taker-bps 5] [--min-qty 1] [--max-qty 100000] [--band 0.05]
+ *   npm run admin -- contract funds
+ *   npm run admin -- contract insure <USDT> <amount>
  *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
  *   npm run admin -- withdrawal approve <id>
  *   npm run admin -- withdrawal reject <id> "<reason the member reads>"
@@ -282,6 +284,8 @@ async function operatorAnswer<T>(
 const CONTRACT_USAGE = [
   "usage: npm run admin -- contract list",
   "       npm run admin -- contract set <BTC_USDT> [--halt | --resume] [--maker-bps 2] [--taker-bps 5] [--min-qty 1] [--max-qty 100000] [--band 0.05]",
+  "       npm run admin -- contract funds",
+  "       npm run admin -- contract insure <USDT> <amount>   (fees collected in the coin into its insurance fund)",
 ].join("\n");
 
 /** The perpetual contracts' rules, through the same operator calls as the console (issue 30, decision 046). */
@@ -306,6 +310,26 @@ async function contractCommand([action, symbol, ...options]: string[]): Promise<
     if (!rows) return 1;
     for (const { info, state } of rows)
       console.log(`${line(info)}  mark ${state.markPrice ?? "-"}  funding ${state.fundingRate}  open interest ${state.openInterest}`);
+    return 0;
+  }
+  // The settlement coins' insurance funds, fees and uncovered deficit; fees moved into a fund (decision 048).
+  type Funds = { coin: string; insurance: string; fees: string; deficit: string };
+  const fundsLine = (f: Funds) => `${f.coin}  insurance fund ${f.insurance}  fees ${f.fees}  deficit ${f.deficit}`;
+  if (action === "funds") {
+    const rows = await operatorCall<Funds[]>(endpoints.opsContractFunds);
+    if (!rows) return 1;
+    for (const f of rows) console.log(fundsLine(f));
+    return 0;
+  }
+  if (action === "insure") {
+    const [amount] = options;
+    if (!symbol || !amount) {
+      console.error(CONTRACT_USAGE);
+      return 2;
+    }
+    const funds = await operatorCall<Funds>(endpoints.adminFundInsurance, { coin: symbol.toUpperCase(), amount, idempotencyKey: randomUUID() });
+    if (!funds) return 1;
+    console.log(fundsLine(funds));
     return 0;
   }
   if (action !== "set" || !symbol || !SYMBOL_PATTERN.test(symbol.toUpperCase())) {

@@ -106,6 +106,8 @@ export const REFUSAL_REASONS = {
   CONTRACT_BAD_RULES: "the contract's rules cannot be changed to these",
   /** A stop's trigger price is off the tick, or where the price it watches already is (it would fire at once); a take profit or stop loss on the wrong side of it. */
   CONTRACT_TRIGGER_PRICE: "the trigger price is not allowed",
+  /** An operator asked to move more fees into an insurance fund than the fees collected. */
+  CONTRACT_FEES_SHORT: "the fees collected are less than the amount",
   /** A member has as many waiting stop orders in the contract as it allows (decision 048). */
   CONTRACT_TOO_MANY_STOPS: "too many waiting stop orders in the contract",
   /** The path's open or close does not match the direction (1, 2 open; 3, 4 close). */

@@ -343,4 +343,39 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
     const audit = await store.db.selectFrom("operator_audit").select(["action", "target"]).where("target", "=", "contract:BTC/USDT").execute();
     expect(audit).toHaveLength(2);
   });
+
+  it("shows operators each settlement coin's insurance fund, fees and deficit, and moves fees into a fund once per key (audited)", async () => {
+    const admin = { admin: TEST_ADMIN_TOKEN };
+    const before = await client.data(endpoints.opsContractFunds, {}, admin);
+    expect(before.map((f) => f.coin)).toEqual(["BTC", "ETH", "USDT"]);
+    const usdt = before.find((f) => f.coin === "USDT")!;
+    // The trades above paid fees.
+    expect(compareDecimal(usdt.fees, "1")).toBe(1);
+    expect(usdt.deficit).toBe("0");
+    const move = { coin: "USDT", amount: "1", idempotencyKey: "insurance-key-1" };
+    const moved = await client.data(endpoints.adminFundInsurance, { body: move }, admin);
+    expect(moved).toMatchObject({ coin: "USDT", insurance: addDecimals(usdt.insurance, "1") });
+    expect(compareDecimal(addDecimals(moved.fees, "1"), usdt.fees)).toBe(0);
+    // A retry of the key answers the first move and moves nothing again; the key with another amount is refused.
+    expect((await client.data(endpoints.adminFundInsurance, { body: move }, admin)).insurance).toBe(moved.insurance);
+    expect((await client.data(endpoints.opsContractFunds, {}, admin)).find((f) => f.coin === "USDT")!.insurance).toBe(moved.insurance);
+    expect(await client.call(endpoints.adminFundInsurance, { body: { ...move, amount: "2" } }, admin)).toMatchObject({ code: 409 });
+    // More than the fees, a coin no contract settles in, bad numbers, a member: refused, nothing moved.
+    expect(
+      await client.call(endpoints.adminFundInsurance, { body: { coin: "USDT", amount: "100000000", idempotencyKey: "insurance-key-2" } }, admin),
+    ).toMatchObject({
+      code: 400,
+      reason: "CONTRACT_FEES_SHORT",
+    });
+    expect((await client.call(endpoints.adminFundInsurance, { body: { coin: "DOGE", amount: "1", idempotencyKey: "insurance-key-3" } }, admin)).code).toBe(404);
+    expect((await client.call(endpoints.adminFundInsurance, { body: { coin: "USDT", amount: "-1", idempotencyKey: "insurance-key-4" } }, admin)).code).toBe(
+      400,
+    );
+    expect(
+      (await client.call(endpoints.adminFundInsurance, { body: { coin: "USDT", amount: "1", idempotencyKey: "insurance-key-5" } }, as("alice"))).code,
+    ).not.toBe(200);
+    expect((await client.data(endpoints.opsContractFunds, {}, admin)).find((f) => f.coin === "USDT")!.insurance).toBe(moved.insurance);
+    const audit = await store.db.selectFrom("operator_audit").select(["action", "target"]).where("target", "=", "insurance:USDT").execute();
+    expect(audit).toHaveLength(1);
+  });
 });

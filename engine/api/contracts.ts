@@ -42,6 +42,7 @@ const MESSAGES: Record<Exclude<ContractServiceCode, "OK">, TextKey> = {
   CONTRACT_BAD_RULES: "contract.bad_rules",
   CONTRACT_TRIGGER_PRICE: "contract.trigger_price",
   CONTRACT_TOO_MANY_STOPS: "contract.too_many_stops",
+  CONTRACT_FEES_SHORT: "contract.fees_short",
 };
 
 /** The reason each refusal answers with: the core's code, but a duplicate id (the engine makes ids) is a bad order. */
@@ -264,6 +265,19 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
     );
     if (change.code !== "OK") throw ApiError.badRequest(change.problem ?? change.code, "CONTRACT_BAD_RULES");
     return contractInfo(perpetual);
+  });
+
+  /** A settlement coin's funds as operators read them (decimal texts at the coin's scale). */
+  const fundsView = (f: { coin: string; insurance: bigint; fees: bigint; deficit: bigint }) => {
+    const scale = contracts.durable.core.assetScales.get(f.coin) ?? 8;
+    return { coin: f.coin, insurance: fromMinor(f.insurance, scale), fees: fromMinor(f.fees, scale), deficit: fromMinor(f.deficit, scale) };
+  };
+  operatorEndpoint(api, endpoints.opsContractFunds, async () => contracts.funds().map(fundsView));
+  operatorEndpoint(api, endpoints.adminFundInsurance, async ({ body, act, request }) => {
+    const lang = requestLanguage(request.headers);
+    const code = await contracts.fundInsurance(body.coin, body.amount, body.idempotencyKey, act);
+    if (code !== "OK") throw code === "CONTRACT_UNKNOWN" ? ApiError.notFound(engineText(lang, "contract.unknown"), "CONTRACT_UNKNOWN") : refuse(code, lang);
+    return fundsView(contracts.funds().find((f) => f.coin === body.coin)!);
   });
 
   memberEndpoint(api, endpoints.updateBond, async ({ body, memberId, lang }) => {

@@ -33,6 +33,7 @@ export const contractProduct: Product = {
     "contract.close_all",
     "contract.tick",
     "contract.rules",
+    "contract.insurance",
   ],
 
   project(command: Command, outcome: Accepted, ctx: ProjectionContext): void {
@@ -304,6 +305,7 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
         symbols.add(e.symbol);
         break;
       case "contract.deficit":
+      case "contract.deficit_covered":
         symbols.add(e.symbol);
         break;
     }

@@ -1,4 +1,5 @@
 import { fromMinor } from "../../protocol/money";
+import { feeAccount, insuranceAccount } from "../core/ledger/ledger";
 import { ContractTape } from "./contract-tape";
 import type { ContractCode } from "../core/contracts/contract-market";
 import type { Perpetual } from "../core/contracts/perpetual";
@@ -8,6 +9,7 @@ import type {
   ChangeContractRules,
   CloseContractPositions,
   ContractTick,
+  FundInsurance,
   PlaceContractOrder,
   PlaceContractStop,
   SetContractLeverage,
@@ -221,6 +223,33 @@ export class ContractService {
     if (prices.length === 0) return "CONTRACT_BAD_ORDER";
     const command: ContractTick = { type: "contract.tick", at, prices };
     return (await this.durable.execute(command)).code;
+  }
+
+  /** Per settlement coin: its insurance fund, the fees collected and the contracts' uncovered deficit (minor units). */
+  funds(): Array<{ coin: string; insurance: bigint; fees: bigint; deficit: bigint }> {
+    const coins = [...new Set([...this.contracts.values()].map((p) => p.config.settleAsset))].sort();
+    const { ledger } = this.durable.core;
+    return coins.map((coin) => ({
+      coin,
+      insurance: ledger.posted(insuranceAccount(coin)),
+      fees: ledger.posted(feeAccount(coin)),
+      deficit: [...this.contracts.values()].filter((p) => p.config.settleAsset === coin).reduce((sum, p) => sum + p.market.uncovered, 0n),
+    }));
+  }
+
+  /** An operator moves fees into a settlement coin's insurance fund (audited); a retried key moves nothing again. */
+  async fundInsurance(coin: string, amount: string, idempotencyKey: string, act: OperatorAct): Promise<ContractServiceCode> {
+    const before = this.funds().find((f) => f.coin === coin);
+    const command: FundInsurance = { type: "contract.insurance", asset: coin, amount };
+    const audit = () =>
+      act.row(`insurance:${coin}`, before ? { insurance: before.insurance.toString(), fees: before.fees.toString() } : null, { amount }, this.durable.now());
+    // Operators' keys are the exchange's own (member 0): one key moves fees once, whoever retries it.
+    const keep = { memberId: "0", key: `insurance:${idempotencyKey}`, fingerprint: requestFingerprint({ coin, amount }) };
+    return this.durable.once(
+      keep,
+      async () => (await this.durable.execute(command, { audit, keep: { ...keep, answer: (outcome) => outcome.code } })).code,
+      () => KEY_REUSED,
+    );
   }
 
   /** An operator's change to a contract (halt, fees, order limits, band), answered once its row is written. */

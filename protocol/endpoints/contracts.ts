@@ -1,6 +1,13 @@
 import * as z from "zod";
 import { define, intString, millisString } from "../endpoint";
-import { idempotencyKeyField as idempotencyKey, MAX_SYMBOLS_PER_LIST, orderIdField, positiveDecimalField, slashSymbolField as symbolField } from "../fields";
+import {
+  coinField,
+  idempotencyKeyField as idempotencyKey,
+  MAX_SYMBOLS_PER_LIST,
+  orderIdField,
+  positiveDecimalField,
+  slashSymbolField as symbolField,
+} from "../fields";
 import { WHOLE_CONTRACTS_PATTERN } from "../limits";
 import { decimalString } from "../money";
 import { candleSchema, depthSchema, limitField, periodField, publicTradeSchema } from "./market-data";
@@ -186,6 +193,10 @@ const contractAnswerSchema = z.object({
   remaining: z.string(),
   trades: z.number().int(),
 });
+
+/** A settlement coin's own accounts: its insurance fund, the fees collected, the deficit not yet covered. */
+const contractFundsSchema = z.object({ coin: z.string(), insurance: z.string(), fees: z.string(), deficit: z.string() });
+export type ContractFunds = z.infer<typeof contractFundsSchema>;
 
 export const contractEndpoints = {
   /** The contracts listed, with their rules and risk-limit tables (public). `type` narrows to one kind. */
@@ -428,6 +439,26 @@ export const contractEndpoints = {
       idempotencyKey,
     }),
     response: positionSchema,
+  }),
+  /**
+   * Operator call (not in the spec): per settlement coin, its insurance fund, the fees collected and
+   * the contracts' deficit nobody has covered yet (decision 048).
+   */
+  opsContractFunds: define({
+    method: "GET",
+    path: "/admin/contract/funds",
+    operator: "markets.read",
+    absolute: true,
+    response: z.array(contractFundsSchema),
+  }),
+  /** Operator call (not in the spec): moves fees collected in a settlement coin into its insurance fund; the key makes a retry move nothing again. */
+  adminFundInsurance: define({
+    method: "POST",
+    path: "/admin/contract/insurance",
+    operator: "markets.change",
+    absolute: true,
+    body: z.object({ coin: coinField, amount: positiveDecimalField, idempotencyKey }),
+    response: contractFundsSchema,
   }),
   /** Operator call (not in the spec): every contract with its rules and live state (the console, the CLI). */
   opsContracts: define({

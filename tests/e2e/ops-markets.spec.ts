@@ -97,6 +97,20 @@ for (const javaScriptEnabled of [true, false]) {
     await row.getByRole("button", { name: `Resume trading on ${symbol}` }).click();
     await expect(page.getByText(`${symbol} trades again.`)).toBeVisible();
     await expect(row.getByText("Trading", { exact: true })).toBeVisible();
+
+    // The insurance funds (decision 048): fees the simulated trading paid, moved into USDT's fund.
+    const usdt = page
+      .getByTestId("ops-contract-funds")
+      .getByRole("row")
+      .filter({ has: page.getByText("USDT", { exact: true }) });
+    await usdt.getByLabel("Fees to move (USDT)").fill("0.01");
+    await usdt.getByRole("button", { name: "Move to the fund" }).click();
+    await expect(page.getByText("0.01 USDT of fees moved into the insurance fund.")).toBeVisible();
+    // Not a number: the reason, and nothing moved.
+    await usdt.getByLabel("Fees to move (USDT)").fill("abc");
+    await usdt.getByRole("button", { name: "Move to the fund" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "USDT" })).toBeVisible();
+    if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
     expect(errors).toEqual([]);
     await context.close();
   });

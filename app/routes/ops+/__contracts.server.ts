@@ -5,6 +5,7 @@ import { endpoints } from "#protocol/endpoints";
 import type { ContractInfo } from "#protocol/endpoints/contracts";
 import { keyError } from "~/lib/forms/form-error";
 import { OPS_HEADERS, withOperator } from "~/services/ops/ops-engine.server";
+import { newIdempotencyKey } from "~/services/platform/idempotency.server";
 import { redirectWithToast } from "~/services/platform/toast.server";
 import { send, textOf } from "./__rule-forms.server";
 
@@ -21,7 +22,7 @@ export type ContractRuleField = (typeof CONTRACT_RULE_FIELDS)[number];
 
 export interface ContractRefusal {
   symbol: string | null;
-  intent: "halt" | "resume" | "rules" | null;
+  intent: "halt" | "resume" | "rules" | "insure" | null;
   error?: string;
   fields?: Partial<Record<ContractRuleField, string>>;
   values?: Partial<Record<ContractRuleField, string>>;
@@ -38,15 +39,21 @@ export function shownRules(info: ContractInfo): Record<ContractRuleField, string
   };
 }
 
-/** Every contract with its live state, whether the operator may change them, and their decimal mark. */
+/**
+ * Every contract with its live state, each settlement coin's insurance fund, fees and uncovered
+ * deficit (decision 048; each with a key for its "move fees into the fund" form), whether the
+ * operator may change them, and their decimal mark.
+ */
 export function loadContracts(args: LoaderFunctionArgs) {
   return withOperator(args, "markets.read", async ({ ops }) => {
-    const contracts = (await ops.call(endpoints.opsContracts)).map((one) => ({ ...one, shown: shownRules(one.info) }));
-    return data({ contracts, mayChange: ops.may("markets.change"), mark: decimalMarkOf(ops.lang) }, { headers: OPS_HEADERS });
+    const [listed, funds] = await Promise.all([ops.call(endpoints.opsContracts), ops.call(endpoints.opsContractFunds)]);
+    const contracts = listed.map((one) => ({ ...one, shown: shownRules(one.info) }));
+    const keyed = funds.map((f) => ({ ...f, key: newIdempotencyKey() }));
+    return data({ contracts, funds: keyed, mayChange: ops.may("markets.change"), mark: decimalMarkOf(ops.lang) }, { headers: OPS_HEADERS });
   });
 }
 
-const INTENTS = ["halt", "resume", "rules"] as const;
+const INTENTS = ["halt", "resume", "rules", "insure"] as const;
 
 type Read<T> = { ok: true; value: T } | { ok: false; error: string };
 const whole = (raw: string, max: number, error: string): Read<number> => {
@@ -115,6 +122,7 @@ export function contractsAction(args: ActionFunctionArgs) {
     const intent = INTENTS.find((one) => one === form.get("intent")) ?? null;
     if (!intent) return refuse({ symbol: null, intent, error: keyError("ops.errors.invalid") });
     if (!ops.may("markets.change")) return refuse({ symbol: null, intent, error: keyError("ops.errors.role_denied") }, 403);
+    if (intent === "insure") return insure(form);
     const posted = textOf(form, "symbol") ?? "";
     const found = (await ops.call(endpoints.opsContracts)).find((one) => one.info.symbolName === posted);
     if (!found) return refuse({ symbol: null, intent, error: keyError("ops.errors.market") });
@@ -128,6 +136,30 @@ export function contractsAction(args: ActionFunctionArgs) {
       );
       if (refused) return refuse(refused);
       return redirectWithToast(request, CONTRACTS_PAGE, { type: "success", key: "ops.contracts.rules_done", values: { symbol } }, { headers: OPS_HEADERS });
+    }
+    /** Fees of a settlement coin into its insurance fund: the amount as typed in the operator's language, once per form key. */
+    async function insure(form: FormData) {
+      const coin = textOf(form, "coin") ?? "";
+      const funds = await ops.call(endpoints.opsContractFunds);
+      if (!funds.some((f) => f.coin === coin)) return refuse({ symbol: null, intent: "insure", error: keyError("ops.errors.invalid") });
+      const read = readDecimalInput(textOf(form, "amount") ?? "", { scale: 8, mark: decimalMarkOf(ops.lang) });
+      if (!read.ok || !/[1-9]/.test(read.value))
+        return refuse({
+          symbol: coin,
+          intent: "insure",
+          error: keyError(!read.ok && read.error !== "required" ? `validation.number.${read.error}` : "ops.errors.value_required"),
+        });
+      const amount = read.value;
+      const refused = await send(ops, { symbol: coin, intent: "insure" as const }, () =>
+        ops.call(endpoints.adminFundInsurance, { body: { coin, amount, idempotencyKey: textOf(form, "idempotencyKey") ?? "" } }),
+      );
+      if (refused) return refuse(refused);
+      return redirectWithToast(
+        request,
+        CONTRACTS_PAGE,
+        { type: "success", key: "ops.contracts.insured_done", values: { amount, coin } },
+        { headers: OPS_HEADERS },
+      );
     }
     const halted = intent === "halt";
     if (info.halted === halted) return refuse({ symbol, intent, error: keyError(halted ? "ops.errors.halted_already" : "ops.errors.trading_already") });

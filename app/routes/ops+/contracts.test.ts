@@ -78,6 +78,37 @@ describe("the contracts page", () => {
     expect(await exchange.api.data(endpoints.opsContracts, {}, exchange.operator)).toEqual(before);
   });
 
+  it("shows each settlement coin's insurance fund, fees and deficit; refuses a move of fees it cannot make, with the reason", async () => {
+    const page = (await markets.browser.get(contractsRoute.loader, PAGE)).data as {
+      funds: Array<{ coin: string; insurance: string; fees: string; deficit: string; key: string }>;
+    };
+    expect(page.funds.map((f) => f.coin)).toEqual(["BTC", "ETH", "USDT"]);
+    const usdt = page.funds.find((f) => f.coin === "USDT")!;
+    expect(usdt.key).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    const post = (form: Record<string, string>) =>
+      markets.browser.post(contractsRoute.action, PAGE, { intent: "insure", coin: "USDT", idempotencyKey: usdt.key, ...form });
+    const typed = await post({ amount: "abc" });
+    expect(typed.status).toBe(400);
+    expect((typed.data as { refusal: ContractRefusal }).refusal).toMatchObject({
+      symbol: "USDT",
+      intent: "insure",
+      error: expect.stringMatching(/^validation\.number\./),
+    });
+    expect((await post({ amount: "0" })).data).toMatchObject({ refusal: { error: "validation.number.zero" } });
+    // More than the fees collected: the engine's reason on the row.
+    const short = await post({ amount: "1000000000" });
+    expect(short.status).toBe(400);
+    expect((short.data as { refusal: ContractRefusal }).refusal).toMatchObject({ symbol: "USDT", intent: "insure" });
+    expect((short.data as { refusal: ContractRefusal }).refusal.error).toMatch(/fees/i);
+    expect((await markets.browser.post(contractsRoute.action, PAGE, { intent: "insure", coin: "DOGE", amount: "1", idempotencyKey: usdt.key })).status).toBe(
+      400,
+    );
+    expect((await support.browser.post(contractsRoute.action, PAGE, { intent: "insure", coin: "USDT", amount: "1", idempotencyKey: usdt.key })).status).toBe(
+      403,
+    );
+    expect((await exchange.api.data(endpoints.opsContractFunds, {}, exchange.operator)).find((f) => f.coin === "USDT")!.insurance).toBe(usdt.insurance);
+  });
+
   it("refuses a change by a role without markets.change", async () => {
     const answer = await support.browser.post(contractsRoute.action, PAGE, { intent: "halt", symbol: "BTC/USDT" });
     expect([403, 302]).toContain(answer.status);

@@ -37,7 +37,7 @@ const fieldId = (symbol: string, field: ContractRuleField) => `ops-contract-${sy
 export default function OpsContractsPage() {
   const { t } = useTranslation();
   const nf = useNumberFormat();
-  const { contracts, mayChange, mark } = useLoaderData<typeof loader>();
+  const { contracts, funds, mayChange, mark } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as { refusal: ContractRefusal } | undefined;
   const refusal = reply?.refusal;
   const navigation = useNavigation();
@@ -199,6 +199,59 @@ export default function OpsContractsPage() {
                       </Form>
                     </details>
                   </div>
+                );
+              },
+            },
+          ]}
+        />
+      </div>
+      <h2 id="ops-funds-title" className={s.title}>
+        {t("ops.contracts.funds_title")}
+      </h2>
+      <p className={`${s.muted} ${o.note}`}>{t("ops.contracts.funds_note")}</p>
+      <div className={m.table}>
+        <DataTable
+          rows={funds}
+          rowKey={(f) => f.coin}
+          name={{ labelledBy: "ops-funds-title" }}
+          empty={t("ops.contracts.empty")}
+          reflow="cards"
+          testId="ops-contract-funds"
+          columns={[
+            { key: "coin", header: t("ops.contracts.col_coin"), cell: (f) => <span className={o.strong}>{f.coin}</span> },
+            { key: "insurance", kind: "number", header: t("ops.contracts.col_insurance"), cell: (f) => nf.display(f.insurance, { abbreviate: false }) },
+            { key: "fees", kind: "number", header: t("ops.contracts.col_fees"), cell: (f) => nf.display(f.fees, { abbreviate: false }) },
+            {
+              key: "deficit",
+              kind: "number",
+              header: t("ops.contracts.col_deficit"),
+              cell: (f) => (/[1-9]/.test(f.deficit) ? <span className={m.halted}>{nf.display(f.deficit, { abbreviate: false })}</span> : "0"),
+            },
+            mayChange && {
+              key: "insure",
+              header: t("ops.markets.changes"),
+              cell: (f) => {
+                const id = `ops-insure-${f.coin}`;
+                return (
+                  <Form method="post" className={m.rulesForm} aria-label={t("ops.contracts.insure_named", { coin: f.coin })}>
+                    <input type="hidden" name="coin" value={f.coin} />
+                    <input type="hidden" name="idempotencyKey" value={f.key} />
+                    <div className={m.field}>
+                      <label htmlFor={id} className={q.label}>
+                        {t("ops.contracts.insure_amount", { coin: f.coin })}
+                      </label>
+                      <input id={id} name="amount" type="text" inputMode="decimal" autoComplete="off" required className={`${s.smallInput} ${m.input}`} />
+                    </div>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="insure"
+                      className={q.approve}
+                      disabled={navigation.state === "submitting" && navigation.formData?.get("coin") === f.coin}
+                    >
+                      {t("ops.contracts.insure")}
+                    </button>
+                  </Form>
                 );
               },
             },

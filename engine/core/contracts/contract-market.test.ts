@@ -355,6 +355,38 @@ describe("leverage, margin, one-key close and the snapshot", () => {
   });
 });
 
+describe("a deficit (decision 048)", () => {
+  it("is what neither the member nor the insurance fund could pay, and the fund pays it as soon as it has the money", () => {
+    const { ledger, market, place, events } = setUp(LINEAR, { alice: "1000", bob: "1000", carol: "10000" });
+    place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 100n });
+    place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n });
+    // The price falls 20 % before any mark tick liquidates her: Alice's close at 40,000.0 loses
+    // 1,000 USDT, more than her 500 of margin and 497.5 free, and the fund is empty.
+    place({ orderId: "c1", memberId: "carol", side: "buy", price: price("40000"), qty: 100n, mark: price("40000") });
+    place({ orderId: "a2", memberId: "alice", side: "sell", action: "close", price: price("40000"), qty: 100n, mark: price("40000") });
+    const deficit = market.uncovered;
+    expect(deficit > 0n).toBe(true);
+    expect(events.filter((e) => e.type === "contract.deficit")).toHaveLength(1);
+    expect(market.checkInvariants()).toEqual([]);
+    // Nothing to pay it with yet; then the fund receives half of it, then the rest and more.
+    expect(market.coverDeficit(events)).toBe(0n);
+    ledger.deposit("fund-1", insuranceAccount("USDT"), deficit / 2n);
+    expect(market.coverDeficit(events)).toBe(deficit / 2n);
+    expect(market.uncovered).toBe(deficit - deficit / 2n);
+    expect(market.checkInvariants()).toEqual([]);
+    ledger.deposit("fund-2", insuranceAccount("USDT"), usdt("100"));
+    market.coverDeficit(events);
+    expect(market.uncovered).toBe(0n);
+    expect(ledger.posted(insuranceAccount("USDT"))).toBe(usdt("100") - (deficit - deficit / 2n));
+    expect(events.filter((e) => e.type === "contract.deficit_covered").map((e) => e.type === "contract.deficit_covered" && e.amount)).toEqual([
+      deficit / 2n,
+      deficit - deficit / 2n,
+    ]);
+    expect(market.checkInvariants()).toEqual([]);
+    expect(ledger.checkInvariants()).toEqual([]);
+  });
+});
+
 describe("stop orders and a position's take profit and stop loss (decision 048)", () => {
   // Alice long 100 at 50,000.0 (10x), Bob short 100; Carol has money and no position.
   const opened = () => {

@@ -204,6 +204,8 @@ export type ContractEvent =
   | ContractStopEnded
   | { type: "contract.position"; symbol: string; memberId: string; side: PositionSide | null; qty: bigint; cost: bigint; margin: bigint; realised: bigint }
   | { type: "contract.deficit"; symbol: string; memberId: string; amount: bigint }
+  /** The insurance fund paid `amount` of the market's deficit into the clearing account. */
+  | { type: "contract.deficit_covered"; symbol: string; amount: bigint }
   | {
       type: "contract.liquidated";
       symbol: string;
@@ -1306,9 +1308,31 @@ export class ContractMarket {
     }
   }
 
+  /** Losses nobody covered yet (the clearing account is short of them). */
+  get uncovered(): bigint {
+    return this.deficit;
+  }
+
+  /**
+   * The deficit paid from the insurance fund as far as it can (decision 048): at each mark tick,
+   * so what the fund receives later (liquidations' leftover margin, funding's rounding, operators'
+   * top-ups from the fees) settles what an earlier loss left uncovered. Answers what it paid.
+   */
+  coverDeficit(out: EventSink): bigint {
+    if (this.deficit === 0n) return 0n;
+    const available = availableIn(this.insurance);
+    const part = available < this.deficit ? available : this.deficit;
+    if (part <= 0n) return 0n;
+    this.move(this.insurance, this.clearing, part, out);
+    this.deficit -= part;
+    out.push({ type: "contract.deficit_covered", symbol: this.config.symbol, amount: part });
+    return part;
+  }
+
   /**
    * A realised loss to the clearing account: from the member's free balance, then the insurance
-   * fund; what neither covers is the market's deficit (auto-deleveraging settles it, issue 30).
+   * fund; what neither covers is the market's deficit, which the fund pays as soon as it has the
+   * money (`coverDeficit`, each mark tick).
    */
   private coverLoss(memberId: string, loss: bigint, out: EventSink): void {
     let left = loss;

@@ -99,6 +99,7 @@ export class Perpetual {
       if (!this.halted) {
         this.market.markTick(this.markPrice, out);
         this.market.deleverageFund(this.markPrice, out);
+        this.market.coverDeficit(out);
       }
     }
     // A funding time before the first mark passes unpaid (no price to value positions at; there are none yet).

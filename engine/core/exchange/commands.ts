@@ -21,7 +21,8 @@ export type ContractCommand =
   | ChangeContractMargin
   | CloseContractPositions
   | ContractTick
-  | ChangeContractRules;
+  | ChangeContractRules
+  | FundInsurance;
 
 /**
  * A contract order: opens or adds to a position (`open`), or reduces it (`close`, never more than
@@ -111,6 +112,16 @@ export interface ContractTick {
   type: "contract.tick";
   at: number;
   prices: Array<[symbol: string, index: string | null]>;
+}
+
+/**
+ * An operator moves `amount` of the fees collected in a settlement asset into its insurance fund
+ * (decision 048): the fund covers liquidations' shortfalls and the contracts' deficit.
+ */
+export interface FundInsurance {
+  type: "contract.insurance";
+  asset: string;
+  amount: string;
 }
 
 /** An operator's change to a contract: halted or resumed, fees, order limits, the price band. */

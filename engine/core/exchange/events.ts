@@ -27,7 +27,15 @@ export type CoreEvent =
   | WithdrawalChanged
   | TransferEvent
   | PerpetualEvent
-  | ContractRulesChanged;
+  | ContractRulesChanged
+  | InsuranceFunded;
+
+/** An operator moved fees into a settlement asset's insurance fund (the transfer is before it). */
+export interface InsuranceFunded {
+  type: "contract.insurance_funded";
+  asset: string;
+  amount: bigint;
+}
 
 /** An operator changed a contract's rules or halted or resumed it. */
 export interface ContractRulesChanged {

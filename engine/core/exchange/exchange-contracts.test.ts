@@ -140,6 +140,10 @@ function contractStream(seed: number, length: number): Command[] {
           triggerPrice: near(0.01),
         });
       }
+    } else if (roll < 0.375) {
+      // An operator moves fees into an insurance fund (refused when the fees are short).
+      const asset = r.pick(["USDT", "BTC"]);
+      commands.push({ type: "contract.insurance", asset, amount: asset === "USDT" ? String(1 + r.int(50)) : "0.0001" });
     } else if (roll < 0.38) {
       const [from, to]: [AccountKind, AccountKind] = r.next() < 0.5 ? ["funding", "contract"] : ["contract", "funding"];
       commands.push({ type: "ledger.transfer", id: `t${i}`, memberId: member, asset: "USDT", from, to, amount: String(1 + r.int(2000)) });

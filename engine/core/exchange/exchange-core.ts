@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { toMinor } from "../../../protocol/money";
-import { accountId, clearingAccount, Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
+import { accountId, clearingAccount, feeAccount, insuranceAccount, Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
 import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "../spot/spot-market";
 import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rules";
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
@@ -19,6 +19,7 @@ import type {
   PlaceContractOrder,
   PlaceContractStop,
   SetPositionStops,
+  FundInsurance,
   SetContractLeverage,
   Deposit,
   HaltMarket,
@@ -59,7 +60,8 @@ export type MarketOutcome =
 export type WalletOutcome = { code: Exclude<WithdrawalCode, "OK">; seq: null; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
 
 /** Why the core refused a contract command (contract-market.ts, and the contract itself: unknown, halted, no mark yet, bad rules). */
-export type ContractRefusal = Exclude<ContractCode, "OK"> | "CONTRACT_UNKNOWN" | "CONTRACT_HALTED" | "CONTRACT_NO_PRICE" | "CONTRACT_BAD_RULES";
+export type ContractRefusal =
+  Exclude<ContractCode, "OK"> | "CONTRACT_UNKNOWN" | "CONTRACT_HALTED" | "CONTRACT_NO_PRICE" | "CONTRACT_BAD_RULES" | "CONTRACT_FEES_SHORT";
 
 /** A contract command: refused (nothing changed), or accepted with what it did. */
 export type ContractOutcome = { code: ContractRefusal; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
@@ -232,6 +234,8 @@ export class ExchangeCore {
         return this.contractChange((out) => this.tick(command, out));
       case "contract.rules":
         return this.contractRules(command);
+      case "contract.insurance":
+        return this.contractChange((out) => this.fundInsurance(command, out));
     }
   }
 
@@ -440,6 +444,25 @@ export class ExchangeCore {
     }
     if (ticks.length === 0) return "CONTRACT_BAD_ORDER";
     for (const [perpetual, index] of ticks) perpetual.tick(index, c.at, out);
+    return "OK";
+  }
+
+  /** Fees of a settlement asset into its insurance fund: an asset some contract settles in, at most the fees collected. */
+  private fundInsurance(c: FundInsurance, out: CoreEvent[]): ContractCode | ContractRefusal {
+    const scale = this.assetScales.get(c.asset);
+    if (scale === undefined || ![...this.contracts.values()].some((p) => p.config.settleAsset === c.asset)) return "CONTRACT_UNKNOWN";
+    let amount: bigint;
+    try {
+      amount = toMinor(c.amount, scale);
+    } catch {
+      return "CONTRACT_BAD_ORDER";
+    }
+    if (amount <= 0n) return "CONTRACT_BAD_ORDER";
+    const fees = this.ledger.account(feeAccount(c.asset));
+    if (fees.posted - fees.held < amount) return "CONTRACT_FEES_SHORT";
+    const moved = this.ledger.moveBetween(this.nextId(), fees, this.ledger.account(insuranceAccount(c.asset)), amount);
+    if (typeof moved === "string") return "CONTRACT_FEES_SHORT";
+    out.push(moved, { type: "contract.insurance_funded", asset: c.asset, amount });
     return "OK";
   }
 
