@@ -106,6 +106,10 @@ export const REFUSAL_REASONS = {
   CONTRACT_BAD_RULES: "the contract's rules cannot be changed to these",
   /** A stop's trigger price is off the tick, or where the price it watches already is (it would fire at once); a take profit or stop loss on the wrong side of it. */
   CONTRACT_TRIGGER_PRICE: "the trigger price is not allowed",
+  /** A margin mode is changed only with no position and no open order in the contract. */
+  CONTRACT_POSITION_OPEN: "close the position in the contract first",
+  /** A cross position's margin is the free balance: it is not added to or taken from (decision 049). */
+  CONTRACT_MARGIN_MODE: "not in this margin mode",
   /** An operator asked to move more fees into an insurance fund than the fees collected. */
   CONTRACT_FEES_SHORT: "the fees collected are less than the amount",
   /** A member has as many waiting stop orders in the contract as it allows (decision 048). */

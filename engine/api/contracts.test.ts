@@ -127,7 +127,13 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
       symbolName: "BTC/USDT",
       leverage: 10,
       maxLeverage: 100,
+      marginMode: "isolated",
     });
+    // Cross margin (decision 049): set before trading, answered once per key; a mode that does not exist is refused.
+    const mode = (name: string, body: object) => client.callUnchecked(endpoints.updateMarginMode, { body: { symbolName: "BTC_USDT", ...body } }, as(name));
+    expect(await mode("bob", { mode: "cross", idempotencyKey: "mode-key-1" })).toMatchObject({ code: 200, data: { marginMode: "cross" } });
+    expect(await mode("bob", { mode: "both", idempotencyKey: "mode-key-2" })).toMatchObject({ code: 400, reason: "VALIDATION" });
+    expect((await client.data(endpoints.contractLeverage, { query: { symbolName: "BTC_USDT" } }, as("bob"))).marginMode).toBe("cross");
     const ask = await place("bob", "open", "1", { symbol: "BTC_USDT", direction: "2", price: "50010", num: "100", idempotencyKey: "b-ask-key-1" });
     expect(ask, JSON.stringify(ask)).toMatchObject({ code: 200, data: { status: "open", filled: "0", remaining: "100" } });
     // A market buy of 50 contracts fills at the ask; its retry answers the same and buys nothing more.
@@ -225,6 +231,17 @@ describe.each(testStoreKinds())("contracts API on %s", (kind) => {
       code: 400,
       reason: "CONTRACT_UNKNOWN_ORDER",
     });
+
+    // Bob's short is cross: its margin is his free balance, none to add, and the mode stays while he holds it; Alice's is isolated.
+    expect(position!.marginMode).toBe("isolated");
+    const [short] = await client.data(endpoints.myPositions, { params: { type: "1" } }, as("bob"));
+    expect(short).toMatchObject({ side: "short", marginMode: "cross" });
+    // Backed by his free balance too, it is liquidated further from the mark than an isolated one of its margin would be.
+    expect(compareDecimal(short!.liquidationPrice!, "60000")).toBe(1);
+    expect(
+      await client.call(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "50", idempotencyKey: "change-key-x" } }, as("bob")),
+    ).toMatchObject({ code: 400, reason: "CONTRACT_MARGIN_MODE" });
+    expect(await mode("bob", { mode: "isolated", idempotencyKey: "mode-key-3" })).toMatchObject({ code: 400, reason: "CONTRACT_POSITION_OPEN" });
 
     // Margin: more of it moves the liquidation price away; taking it below the initial margin is refused.
     const more = await client.data(endpoints.updateBond, { body: { symbolName: "BTC_USDT", amount: "50", idempotencyKey: "change-key-3" } }, as("alice"));

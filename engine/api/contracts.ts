@@ -43,6 +43,8 @@ const MESSAGES: Record<Exclude<ContractServiceCode, "OK">, TextKey> = {
   CONTRACT_TRIGGER_PRICE: "contract.trigger_price",
   CONTRACT_TOO_MANY_STOPS: "contract.too_many_stops",
   CONTRACT_FEES_SHORT: "contract.fees_short",
+  CONTRACT_POSITION_OPEN: "contract.position_open",
+  CONTRACT_MARGIN_MODE: "contract.margin_mode",
 };
 
 /** The reason each refusal answers with: the core's code, but a duplicate id (the engine makes ids) is a bad order. */
@@ -227,7 +229,15 @@ export function registerContractRoutes(api: ApiContext, contracts: ContractServi
       symbolName: perpetual.symbol,
       leverage: perpetual.market.leverageOf(memberId),
       maxLeverage: tierOf(perpetual.config.tiers, position?.cost ?? 0n).maxLeverage,
+      marginMode: perpetual.market.marginModeOf(memberId),
     };
+  });
+
+  memberEndpoint(api, endpoints.updateMarginMode, async ({ body, memberId, lang }) => {
+    const perpetual = contractOf(body.symbolName, lang);
+    const code = await contracts.setMarginMode(memberId, perpetual.symbol, body.mode, body.idempotencyKey);
+    if (code !== "OK") throw refuse(code, lang);
+    return { symbolName: perpetual.symbol, marginMode: body.mode };
   });
 
   memberEndpoint(api, endpoints.updateLeverage, async ({ body, memberId, lang }) => {

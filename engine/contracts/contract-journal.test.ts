@@ -161,6 +161,20 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
       ),
     ).toEqual(["liquidated", "deleveraged"]);
 
+    // Cross margin (decision 049): a member in cross mode with a position; the mode is in the tables and restored from them.
+    const CROSS = "906";
+    await durable.funds.deposit(CROSS, "USDT", "contract", "3000", "cd-cross");
+    expect(await contracts.setMarginMode(CROSS, "BTC/USDT", "cross", "mode-1")).toBe("OK");
+    expect(
+      (await contracts.placeOrder(CROSS, { ...order("BTC/USDT", "buy", "open", "0", "5"), type: "market", price: undefined, tif: "IOC" }, null)).status,
+    ).toBe("filled");
+    expect(await contracts.setMarginMode(CROSS, "BTC/USDT", "isolated")).toBe("CONTRACT_POSITION_OPEN");
+    expect(await contracts.changeMargin(CROSS, "BTC/USDT", "10")).toBe("CONTRACT_MARGIN_MODE");
+    await durable.drain();
+    expect(
+      await durable.db.selectFrom("contract_leverage").select("margin_mode").where("member_id", "=", CROSS).where("symbol", "=", "BTC/USDT").executeTakeFirst(),
+    ).toEqual({ margin_mode: "cross" });
+
     // Stop orders and a position's take profit and stop loss (decision 048): they wait, hold
     // nothing, and one fires on the mark's next move; its order keeps its id, and its member is told.
     const usdt = durable.core.contracts.get("BTC/USDT")!;

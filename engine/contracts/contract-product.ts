@@ -29,6 +29,7 @@ export const contractProduct: Product = {
     "contract.tpsl",
     "contract.cancel",
     "contract.leverage",
+    "contract.margin_mode",
     "contract.margin",
     "contract.close_all",
     "contract.tick",
@@ -88,6 +89,7 @@ async function restoreContract(core: ExchangeCore, db: Kysely<Database>, row: Co
     symbol: row.symbol,
     deficit: money(row.deficit),
     last: lastTrade ? price(lastTrade.price) : null,
+    cross: leverages.filter((l) => l.margin_mode === "cross").map((l) => l.member_id),
     stops: stops.map((s) => ({
       id: s.stop_id,
       memberId: s.member_id,
@@ -241,8 +243,11 @@ function projectEvents(ctx: ProjectionContext, rows: ContractRows, events: reado
         positions.set(`${e.memberId}|${e.symbol}`, { symbol: e.symbol, memberId: e.memberId });
         break;
       case "contract.leverage":
-        rows.leverage(e.memberId, e.symbol, e.leverage);
+      case "contract.margin_mode": {
+        const { market } = perpetualOf(core, e.symbol);
+        rows.leverage(e.memberId, e.symbol, market.leverageOf(e.memberId), market.marginModeOf(e.memberId));
         break;
+      }
       case "contract.funding": {
         const { spec } = perpetualOf(core, e.symbol).config;
         rows.funding({

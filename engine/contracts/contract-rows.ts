@@ -52,7 +52,7 @@ export class ContractRows implements ProjectionRows {
   private readonly newStops = new Map<string, Insertable<ContractStopTable>>();
   private readonly stopStates = new Map<string, StopState>();
   private readonly positions = new Map<string, PositionRow | { symbol: string; member_id: string; gone: true }>();
-  private readonly leverages = new Map<string, { member_id: string; symbol: string; leverage: number }>();
+  private readonly leverages = new Map<string, { member_id: string; symbol: string; leverage: number; margin_mode: "isolated" | "cross" }>();
   private readonly symbols = new Map<string, SymbolState>();
   private readonly trades: Array<Insertable<ContractTradeTable>> = [];
   private readonly fills: Array<Insertable<ContractFillTable>> = [];
@@ -83,8 +83,9 @@ export class ContractRows implements ProjectionRows {
     this.positions.set(`${memberId}|${symbol}`, { symbol, member_id: memberId, gone: true });
   }
 
-  leverage(memberId: string, symbol: string, leverage: number): void {
-    this.leverages.set(`${memberId}|${symbol}`, { member_id: memberId, symbol, leverage });
+  /** A member's leverage and margin mode in a contract, as they stand. */
+  leverage(memberId: string, symbol: string, leverage: number, marginMode: "isolated" | "cross"): void {
+    this.leverages.set(`${memberId}|${symbol}`, { member_id: memberId, symbol, leverage, margin_mode: marginMode });
   }
 
   symbolState(state: SymbolState): void {
@@ -164,7 +165,13 @@ export class ContractRows implements ProjectionRows {
           margin = excluded.margin, leverage = excluded.leverage, updated_at = excluded.updated_at`,
       ),
     );
-    add(insertStatement("contract_leverage", [...this.leverages.values()], "on conflict (member_id, symbol) do update set leverage = excluded.leverage"));
+    add(
+      insertStatement(
+        "contract_leverage",
+        [...this.leverages.values()],
+        "on conflict (member_id, symbol) do update set leverage = excluded.leverage, margin_mode = excluded.margin_mode",
+      ),
+    );
     if (this.symbols.size)
       add(`update contract_symbol s set index_price = v.index_price, mark_price = v.mark_price, basis = v.basis, premium_sum = v.premium_sum,
           premium_count = v.premium_count, next_funding_at = v.next_funding_at, deficit = v.deficit

@@ -13,6 +13,7 @@ import type {
   PlaceContractOrder,
   PlaceContractStop,
   SetContractLeverage,
+  SetMarginMode,
   SetPositionStops,
 } from "../core/exchange/commands";
 import type { CoreEvent } from "../core/exchange/events";
@@ -176,6 +177,12 @@ export class ContractService {
     return this.keyed(memberId, idempotencyKey, `contract-leverage:${idempotencyKey}`, { symbol, leverage: String(leverage) }, command);
   }
 
+  /** Sets a member's margin mode in a contract; with a key, a retry answers the first change. */
+  async setMarginMode(memberId: string, symbol: string, mode: "isolated" | "cross", idempotencyKey: string | null = null): Promise<ContractServiceCode> {
+    const command: SetMarginMode = { type: "contract.margin_mode", memberId, symbol, mode };
+    return this.keyed(memberId, idempotencyKey, `contract-mode:${idempotencyKey}`, { symbol, mode }, command);
+  }
+
   /** Adds margin to a position (positive) or takes some back (negative), in the settlement asset; with a key, a retry moves nothing again. */
   async changeMargin(memberId: string, symbol: string, amount: string, idempotencyKey: string | null = null): Promise<ContractServiceCode> {
     const command: ChangeContractMargin = { type: "contract.margin", memberId, symbol, amount };
@@ -188,7 +195,7 @@ export class ContractService {
     idempotencyKey: string | null,
     key: string,
     request: Record<string, string>,
-    command: SetContractLeverage | ChangeContractMargin,
+    command: SetContractLeverage | ChangeContractMargin | SetMarginMode,
   ): Promise<ContractServiceCode> {
     if (idempotencyKey === null) return (await this.durable.execute(command)).code;
     const keep = { memberId, key, fingerprint: requestFingerprint(request) };

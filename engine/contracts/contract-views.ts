@@ -86,6 +86,7 @@ export function positionView(p: Perpetual, position: Position): ContractPosition
     unrealisedPnl: pnl === null ? null : money(pnl),
     roe,
     tpsl: tpslOf(p, position.memberId),
+    marginMode: p.market.marginModeOf(position.memberId),
   };
 }
 

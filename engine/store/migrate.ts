@@ -37,6 +37,7 @@ import * as m036 from "./migrations/036-console-search-indexes";
 import * as m037 from "./migrations/037-contracts";
 import * as m038 from "./migrations/038-contract-klines";
 import * as m039 from "./migrations/039-contract-stops";
+import * as m040 from "./migrations/040-contract-margin-mode";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "037-contracts": m037,
   "038-contract-klines": m038,
   "039-contract-stops": m039,
+  "040-contract-margin-mode": m040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

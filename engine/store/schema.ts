@@ -156,6 +156,8 @@ export interface ContractLeverageTable {
   member_id: string;
   symbol: string;
   leverage: number;
+  /** isolated or cross (migration 040, decision 049). */
+  margin_mode: Generated<"isolated" | "cross">;
 }
 
 export interface ContractTradeTable {

@@ -131,6 +131,8 @@ export const positionSchema = z.object({
   unrealisedPnl: z.string().nullable(),
   /** Return on the margin, percent (two decimals). */
   roe: z.string().nullable(),
+  /** Isolated (its margin is all it risks) or cross (the free balance backs it too; decision 049). */
+  marginMode: z.enum(["isolated", "cross"]),
   /** Its take profit and stop loss, when set (decision 048): the whole position closes at the market when the price named reaches one. */
   tpsl: z
     .object({ stopId: z.string(), triggerBy: z.enum(CONTRACT_PRICE_SOURCES), takeProfit: z.string().nullable(), stopLoss: z.string().nullable() })
@@ -413,7 +415,17 @@ export const contractEndpoints = {
     method: "GET",
     path: "coin/contract/leverage",
     query: z.object({ symbolName: symbolField }),
-    response: z.object({ symbolName: z.string(), leverage: z.number().int(), maxLeverage: z.number().int() }),
+    response: z.object({ symbolName: z.string(), leverage: z.number().int(), maxLeverage: z.number().int(), marginMode: z.enum(["isolated", "cross"]) }),
+  }),
+  /**
+   * The member's margin mode in a contract (decision 049; the spec leaves it "not shown"): isolated
+   * or cross, changed only with no position and no open order there.
+   */
+  updateMarginMode: define({
+    method: "POST",
+    path: "coin/contract/marginMode",
+    body: z.object({ symbolName: symbolField, mode: z.enum(["isolated", "cross"], { message: "must be isolated or cross" }), idempotencyKey }),
+    response: z.object({ symbolName: z.string(), marginMode: z.enum(["isolated", "cross"]) }),
   }),
   /** Sets the member's leverage in a contract (spec §7 `contract/updateLeverageRadio`). */
   updateLeverage: define({

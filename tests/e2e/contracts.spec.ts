@@ -138,12 +138,21 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("toast")).toContainText(text("en", "exchange.cancelled"));
       await expect(page.getByText(text("en", "contract_page.no_stops"))).toBeVisible();
 
-      // A market long, then its take profit and stop loss: on the wrong side refused with the engine's reason, then set.
+      // Cross margin (decision 049) before trading: the free balance backs the position, which has no margin form.
       await page.goto(`${PAGE}?type=market`);
+      const modeForm = page.getByRole("form", { name: "Margin mode" });
+      await modeForm.getByLabel("Margin mode").selectOption("cross");
+      await modeForm.getByRole("button", { name: "Set mode" }).click();
+      await expect(page.getByTestId("toast")).toContainText(text("en", "contract_page.mode_set_cross"));
+      await expect(page.getByRole("form", { name: "Margin mode" }).getByLabel("Margin mode")).toHaveValue("cross");
+
+      // A market long, then its take profit and stop loss: on the wrong side refused with the engine's reason, then set.
       await page.getByRole("form", { name: "Open a position" }).getByLabel("Quantity").fill("1");
       await page.getByRole("form", { name: "Open a position" }).getByRole("button", { name: "Open long" }).click();
       await expect(page.getByTestId("toast")).toContainText("Order filled: 1 contracts.");
       const positions = page.getByTestId("contract-positions");
+      await expect(positions).toContainText("Cross");
+      await expect(positions.getByRole("form", { name: "Margin of the BTCUSDT position" })).toHaveCount(0);
       await positions.locator("summary").click();
       const tpsl = page.getByRole("form", { name: "Take profit and stop loss of BTCUSDT" });
       await tpsl.getByLabel("Take-profit price for BTCUSDT").fill(String(Math.round(mark * 0.5)));

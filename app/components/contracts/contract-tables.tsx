@@ -54,7 +54,7 @@ export function ContractPositions({
           header: t("contract_page.col_side"),
           cell: (p) => (
             <span className={p.side === "long" ? s.tone.up : s.tone.down}>
-              {t(`contract_page.side_${p.side}`)} {t("contract_page.leverage_x", { leverage: p.leverage })}
+              {t(`contract_page.side_${p.side}`)} {t("contract_page.leverage_x", { leverage: p.leverage })} · {t(`contract_page.mode_${p.marginMode}`)}
             </span>
           ),
         },
@@ -116,34 +116,37 @@ export function ContractPositions({
                     {t("contract_page.close_market", { contract })}
                   </button>
                 </Form>
-                <Form method="post" replace preventScrollReset className={s.marginForm} aria-label={t("contract_page.margin_title", { contract })}>
-                  <input type="hidden" name="intent" value="margin" />
-                  <input type="hidden" name="symbol" value={p.symbolName.replace("/", "_")} />
-                  <input type="hidden" name="idempotencyKey" value={key.margin} />
-                  <select name="change" className={s.marginInput} aria-label={t("contract_page.margin_change")} defaultValue="add">
-                    <option value="add">{t("contract_page.margin_add")}</option>
-                    <option value="remove">{t("contract_page.margin_remove")}</option>
-                  </select>
-                  <input
-                    name="amount"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    className={s.marginInput}
-                    aria-label={t("contract_page.margin_amount", { coin: p.settleCoin })}
-                    aria-invalid={errors.length ? true : undefined}
-                    aria-describedby={errors.length ? errorId : undefined}
-                  />
-                  <button type="submit" className={s.cancelButton}>
-                    {t("contract_page.margin_apply")}
-                  </button>
-                  {errors.length ? (
-                    <p id={errorId} className={s.fieldError}>
-                      {errors
-                        .map((e) => formErrorText(e, t, { field: t("contract_page.col_margin"), max: 8, mark: nf.marks.decimal, example: "12.5" }))
-                        .join(" ")}
-                    </p>
-                  ) : null}
-                </Form>
+                {/* A cross position's margin is the free balance: nothing to add or take back. */}
+                {p.marginMode === "cross" ? null : (
+                  <Form method="post" replace preventScrollReset className={s.marginForm} aria-label={t("contract_page.margin_title", { contract })}>
+                    <input type="hidden" name="intent" value="margin" />
+                    <input type="hidden" name="symbol" value={p.symbolName.replace("/", "_")} />
+                    <input type="hidden" name="idempotencyKey" value={key.margin} />
+                    <select name="change" className={s.marginInput} aria-label={t("contract_page.margin_change")} defaultValue="add">
+                      <option value="add">{t("contract_page.margin_add")}</option>
+                      <option value="remove">{t("contract_page.margin_remove")}</option>
+                    </select>
+                    <input
+                      name="amount"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className={s.marginInput}
+                      aria-label={t("contract_page.margin_amount", { coin: p.settleCoin })}
+                      aria-invalid={errors.length ? true : undefined}
+                      aria-describedby={errors.length ? errorId : undefined}
+                    />
+                    <button type="submit" className={s.cancelButton}>
+                      {t("contract_page.margin_apply")}
+                    </button>
+                    {errors.length ? (
+                      <p id={errorId} className={s.fieldError}>
+                        {errors
+                          .map((e) => formErrorText(e, t, { field: t("contract_page.col_margin"), max: 8, mark: nf.marks.decimal, example: "12.5" }))
+                          .join(" ")}
+                      </p>
+                    ) : null}
+                  </Form>
+                )}
               </div>
             ) : null;
           },

@@ -228,6 +228,25 @@ describe("the contract page", () => {
     expect((await member.positions())[0]!.tpsl).toBeNull();
   });
 
+  it("sets the margin mode before trading, once per key; refuses a change while a position is open, with the reason", async () => {
+    const maker = await trader("5000");
+    const member = await trader("1000");
+    const mode = (value: string) => member.browser.post(contractRoute.action, PAGE, { intent: "mode", mode: value, idempotencyKey: key() }, params);
+    expect((await mode("cross")).status).toBe(302);
+    expect(await member.browser.toast()).toMatchObject({ type: "success", key: "contract_page.mode_set_cross" });
+    expect((await mode("both")).status).toBe(302);
+    expect(await member.browser.toast()).toMatchObject({ type: "error", key: "errors.unknown" });
+    const page = await member.browser.get(contractRoute.loader, PAGE, params);
+    expect((page.data as { account: { leverage: { marginMode: string } } }).account.leverage.marginMode).toBe("cross");
+    expect((await maker.browser.post(contractRoute.action, PAGE, order({ direction: "2", price: "50010", num: "5" }), params)).status).toBe(302);
+    expect((await member.browser.post(contractRoute.action, PAGE, order({ orderType: "market", price: "", num: "5" }), params)).status).toBe(302);
+    expect((await member.positions())[0]).toMatchObject({ marginMode: "cross", qty: "5" });
+    expect((await mode("isolated")).status).toBe(302);
+    const refused = await member.browser.toast();
+    expect(refused).toMatchObject({ type: "error" });
+    expect(JSON.stringify(refused)).toMatch(/margin mode/);
+  });
+
   it("sends a visitor's post to the login page", async () => {
     const answer = await new Browser().post(contractRoute.action, PAGE, order(), params);
     expect(answer.status).toBe(302);

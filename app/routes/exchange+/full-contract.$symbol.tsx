@@ -174,6 +174,34 @@ export default function ContractPage() {
                 </p>
               ) : null}
             </Form>
+            <Form method="post" replace preventScrollReset className={s.leverageForm} aria-label={t("contract_page.mode_title")}>
+              <input type="hidden" name="intent" value="mode" />
+              <input type="hidden" name="idempotencyKey" value={account.keys.mode} />
+              <div className={s.numberField}>
+                <label htmlFor="contract-margin-mode" className={s.numberLabel}>
+                  {t("contract_page.mode_label")}
+                </label>
+                <div className={s.numberBox}>
+                  <select
+                    id="contract-margin-mode"
+                    name="mode"
+                    className={s.numberInput}
+                    defaultValue={account.leverage.marginMode}
+                    key={account.leverage.marginMode}
+                    aria-describedby="contract-margin-mode-hint"
+                  >
+                    <option value="isolated">{t("contract_page.mode_isolated")}</option>
+                    <option value="cross">{t("contract_page.mode_cross")}</option>
+                  </select>
+                </div>
+              </div>
+              <button type="submit" className={s.cancelButton}>
+                {t("contract_page.mode_set_button")}
+              </button>
+              <p id="contract-margin-mode-hint" className={s.numberLabel}>
+                {t(account.leverage.marginMode === "cross" ? "contract_page.mode_hint_cross" : "contract_page.mode_hint_isolated")}
+              </p>
+            </Form>
             <div className={s.formsRow}>
               <ContractOrderForm
                 key={`${tab}-${orderType}`}

@@ -58,6 +58,7 @@ async function loadMemberSide(engine: MemberEngine, info: { contract_type: 1 | 2
   const keys = {
     order: newIdempotencyKey(),
     leverage: newIdempotencyKey(),
+    mode: newIdempotencyKey(),
     closeAll: newIdempotencyKey(),
     positions: Object.fromEntries(positions.map((p) => [p.symbolName, { close: newIdempotencyKey(), margin: newIdempotencyKey(), tpsl: newIdempotencyKey() }])),
   };
@@ -111,6 +112,16 @@ export async function contractPageAction(engine: MemberEngine, symbolParam: stri
   if (intent === "cancel") {
     const done = await engine.attempt(() => engine.contracts.cancel(String(formData.get("orderId") ?? "")));
     return done.ok ? redirectWithToast(request, here, { type: "success", key: "exchange.cancelled" }) : toastRefusal(done.message);
+  }
+
+  if (intent === "mode") {
+    const mode = formData.get("mode");
+    // Two choices on a select: anything else was not sent by the page.
+    if (mode !== "isolated" && mode !== "cross") return toastRefusal(null);
+    const done = await engine.attempt(() => engine.contracts.setMarginMode(symbolParam, mode, String(formData.get("idempotencyKey") ?? "")));
+    return done.ok
+      ? redirectWithToast(request, here, { type: "success", key: mode === "cross" ? "contract_page.mode_set_cross" : "contract_page.mode_set_isolated" })
+      : toastRefusal(done.message);
   }
 
   if (intent === "leverage") {

@@ -355,6 +355,45 @@ describe("leverage, margin, one-key close and the snapshot", () => {
   });
 });
 
+describe("cross margin (decision 049)", () => {
+  it("backs a position with the member's free balance: liquidated later than an isolated twin, and then with that balance", () => {
+    const { ledger, market, place, events } = setUp(LINEAR, { alice: "1000", dave: "1000", bob: "20000", carol: "100000" });
+    expect(market.setMarginMode("alice", "cross", events)).toBe("OK");
+    expect(market.marginModeOf("alice")).toBe("cross");
+    expect(market.marginModeOf("dave")).toBe("isolated");
+    // Alice (cross) and Dave (isolated) each go long 100 at 50,000.0 at 10x against Bob.
+    place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 200n, leverage: 1 });
+    place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n });
+    place({ orderId: "d1", memberId: "dave", side: "buy", price: price("50000"), qty: 100n });
+    const cross = market.position("alice")!;
+    const isolated = market.position("dave")!;
+    expect(cross.margin).toBe(isolated.margin);
+    expect(cross.liquidation! < isolated.liquidation!).toBe(true);
+    // Her free balance falls (a transfer out, as the core re-watches after it): the price rises toward the isolated one.
+    const before = cross.liquidation!;
+    ledger.moveBetween("out-1", ledger.account(contract("alice")), ledger.account({ owner: "alice", kind: "funding", asset: "USDT" }), usdt("200"));
+    market.rewatchCross("alice");
+    expect(cross.liquidation! > before).toBe(true);
+    expect(cross.liquidation! < isolated.liquidation!).toBe(true);
+    // Its margin is the free balance: none to add or take; the mode stays while she holds the position or an order.
+    expect(market.changeMargin("alice", usdt("10"), price("50000"), events)).toBe("CONTRACT_MARGIN_MODE");
+    expect(market.setMarginMode("alice", "isolated", events)).toBe("CONTRACT_POSITION_OPEN");
+    place({ orderId: "c0", memberId: "carol", side: "buy", price: price("40000"), qty: 1n, leverage: 1 });
+    expect(market.setMarginMode("carol", "cross", events)).toBe("CONTRACT_ORDERS_OPEN");
+    // Carol bids deep, so liquidations close in the book. Between the two prices: Dave is liquidated, Alice is not.
+    place({ orderId: "c1", memberId: "carol", side: "buy", price: price("30000"), qty: 300n, leverage: 1, mark: price("45000") });
+    const between = (isolated.liquidation! + cross.liquidation!) / 2n;
+    expect(market.markTick(between, events)).toEqual(["dave"]);
+    expect(market.position("alice")).toBeDefined();
+    // Past hers: she is liquidated, and what backed it (her free balance too) is gone with it.
+    expect(market.markTick(cross.liquidation! - price("10"), events)).toEqual(["alice"]);
+    expect(market.position("alice")).toBeUndefined();
+    expect(ledger.posted(contract("alice")) < usdt("50")).toBe(true);
+    expect(market.checkInvariants()).toEqual([]);
+    expect(ledger.checkInvariants()).toEqual([]);
+  });
+});
+
 describe("a deficit (decision 048)", () => {
   it("is what neither the member nor the insurance fund could pay, and the fund pays it as soon as it has the money", () => {
     const { ledger, market, place, events } = setUp(LINEAR, { alice: "1000", bob: "1000", carol: "10000" });
@@ -554,7 +593,7 @@ const stream = () =>
         markMove: fc.integer({ min: -300, max: 300 }),
         funding: fc.integer({ min: -50_000, max: 50_000 }),
         cancel: fc.boolean(),
-        extra: fc.constantFrom("none", "none", "none", "add", "take", "close-all", "leverage", "stop", "stop", "tpsl"),
+        extra: fc.constantFrom("none", "none", "none", "add", "take", "close-all", "leverage", "stop", "stop", "tpsl", "cross", "isolated"),
         triggerBy: fc.constantFrom("mark" as const, "last" as const),
       }),
       { minLength: 20, maxLength: 120 },
@@ -616,6 +655,7 @@ describe.each([
           if (step.extra === "take") market.changeMargin(memberId, -unit * BigInt(step.qty), mark, told);
           if (step.extra === "close-all") market.closeAll(memberId, `${orderId}:all`, mark, told);
           if (step.extra === "leverage") market.setLeverage(memberId, step.leverage, told);
+          if (step.extra === "cross" || step.extra === "isolated") market.setMarginMode(memberId, step.extra, told);
           // Stop orders and take profit / stop loss a few ticks either side of the price they watch.
           const trigger = (mark / config.tickSize + BigInt(step.offsetTicks)) * config.tickSize;
           if (step.extra === "stop")
@@ -642,13 +682,19 @@ describe.each([
           }
           // Funding, then the mark's pass (as the engine runs them: a funding time is a mark tick too).
           if (i % 7 === 6) market.settleFunding(mark, BigInt(step.funding), told);
+          // The core re-watches cross positions whose member's balance moved (exchange-core.ts): here, all.
+          for (const m of members) market.rewatchCross(m);
           market.markTick(mark, told);
           if (i % 5 === 4) market.deleverageFund(mark, told);
-          // After a pass no watched position is at or below its maintenance margin at the mark.
+          // After a pass no watched position is at or below its maintenance margin at the mark (a
+          // cross one backed by its member's free balance too).
+          for (const m of members) market.rewatchCross(m);
           for (const p of market.positions()) {
             if (p.memberId === "@insurance") continue;
             const value = contractValue(config.spec, p.qty, mark);
-            if (p.liquidation !== null) expect(p.margin + unrealisedPnl(config.spec, p, mark) > maintenanceMargin(config.tiers, value)).toBe(true);
+            const free = ledger.posted(contract(p.memberId, asset)) - ledger.held(contract(p.memberId, asset));
+            const backing = p.margin + (market.marginModeOf(p.memberId) === "cross" && free > 0n ? free : 0n);
+            if (p.liquidation !== null) expect(backing + unrealisedPnl(config.spec, p, mark) > maintenanceMargin(config.tiers, value)).toBe(true);
           }
           for (const event of told) {
             if (event.type === "contract.trade") seen.trades++;

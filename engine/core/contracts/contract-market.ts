@@ -111,7 +111,16 @@ export type ContractCode =
   | "CONTRACT_ORDERS_OPEN"
   | "CONTRACT_MARGIN_BELOW_INITIAL"
   | "CONTRACT_TRIGGER_PRICE"
-  | "CONTRACT_TOO_MANY_STOPS";
+  | "CONTRACT_TOO_MANY_STOPS"
+  | "CONTRACT_POSITION_OPEN"
+  | "CONTRACT_MARGIN_MODE";
+
+/**
+ * How a member's position here is margined (decision 049): `isolated` (the default: its own margin
+ * is all it risks) or `cross` (the member's free balance of the settlement coin backs it too, so it
+ * is liquidated later, and a liquidation may take that balance).
+ */
+export type MarginMode = "isolated" | "cross";
 
 /** A member's position in this contract, and the margin their margin account holds for it. */
 export interface Position extends PositionCost {
@@ -222,6 +231,7 @@ export type ContractEvent =
     }
   | { type: "contract.funding"; symbol: string; memberId: string; rate: bigint; mark: bigint; amount: bigint }
   | { type: "contract.leverage"; symbol: string; memberId: string; leverage: number }
+  | { type: "contract.margin_mode"; symbol: string; memberId: string; mode: MarginMode }
   | { type: "contract.deleveraged"; symbol: string; memberId: string; qty: bigint; price: bigint }
   | { type: "contract.order_ended"; symbol: string; orderId: string; memberId: string; remaining: bigint; reason: string };
 
@@ -263,6 +273,8 @@ export interface ContractMarketState {
   last?: string | null;
   /** Waiting conditional orders in placement order; absent in older snapshots. */
   stops?: WaitingStopState[];
+  /** Members in cross margin here (decision 049); absent in older snapshots. */
+  cross?: string[];
   orders: Array<{
     id: string;
     memberId: string;
@@ -346,6 +358,8 @@ export class ContractMarket {
   private lastPrice: bigint | null = null;
   /** Set while fired stops are being placed: their placements do not start another round. */
   private firing = false;
+  /** Members who chose cross margin here (decision 049); the rest are isolated. */
+  private readonly crossMembers = new Set<string>();
   constructor(
     readonly config: ContractMarketConfig,
     private readonly ledger: Ledger,
@@ -380,6 +394,46 @@ export class ContractMarket {
       this.memberAccounts.set(memberId, records);
     }
     return records;
+  }
+
+  /** A member's margin mode here. */
+  marginModeOf(memberId: string): MarginMode {
+    return this.crossMembers.has(memberId) ? "cross" : "isolated";
+  }
+
+  /** Whether any member trades here in cross margin (the core re-watches their positions when their balance moves). */
+  get hasCross(): boolean {
+    return this.crossMembers.size > 0;
+  }
+
+  /**
+   * A member's margin mode here (decision 049): only with no position and no open order here (a
+   * position keeps the mode it was opened in). Answers OK when it is already the mode.
+   */
+  setMarginMode(memberId: string, mode: MarginMode, out: EventSink): ContractCode {
+    if (mode !== "cross" && mode !== "isolated") return "CONTRACT_BAD_ORDER";
+    if (this.positionsByMember.has(memberId)) return "CONTRACT_POSITION_OPEN";
+    if (this.ordersByMember.has(memberId)) return "CONTRACT_ORDERS_OPEN";
+    if (mode === "cross") this.crossMembers.add(memberId);
+    else this.crossMembers.delete(memberId);
+    out.push({ type: "contract.margin_mode", symbol: this.config.symbol, memberId, mode });
+    return "OK";
+  }
+
+  /**
+   * A cross position placed again at the liquidation price its member's free balance now gives
+   * (after that balance moved: a transfer, a fill or fee elsewhere, an order's hold).
+   */
+  rewatchCross(memberId: string): void {
+    const position = this.crossMembers.has(memberId) ? this.positionsByMember.get(memberId) : undefined;
+    if (position) this.watch(position);
+  }
+
+  /** What stands between a position and its liquidation: its margin, and in cross margin its member's free balance too. */
+  private backing(position: Position): bigint {
+    if (!this.crossMembers.has(position.memberId)) return position.margin;
+    const free = availableIn(this.contractAccount(position.memberId));
+    return free > 0n ? position.margin + free : position.margin;
   }
 
   /** The leverage a member's next opening order takes: their position's, else the one they chose, else the default. */
@@ -556,6 +610,8 @@ export class ContractMarket {
     }
     if (order.remaining === 0n && this.orders.has(order.id)) this.end(order, "filled", out);
     if (traded && !this.firing) this.runStops([], out);
+    // Its hold moved the member's free balance: a cross position's liquidation price with it.
+    this.rewatchCross(cmd.memberId);
     return "OK";
   }
 
@@ -807,6 +863,8 @@ export class ContractMarket {
   changeMargin(memberId: string, change: bigint, mark: bigint, out: EventSink): ContractCode {
     const position = this.positionsByMember.get(memberId);
     if (!position) return "CONTRACT_NOTHING_TO_CLOSE";
+    // A cross position's margin is the member's free balance already: there is none to add or take.
+    if (this.crossMembers.has(memberId)) return "CONTRACT_MARGIN_MODE";
     if (change === 0n) return "CONTRACT_BAD_ORDER";
     if (change > 0n) {
       if (availableIn(this.contractAccount(memberId)) < change) return "CONTRACT_INSUFFICIENT_MARGIN";
@@ -876,6 +934,7 @@ export class ContractMarket {
     const order = this.orders.get(orderId);
     if (!order || order.memberId !== memberId) return "CONTRACT_UNKNOWN_ORDER";
     for (const event of this.book.cancel(orderId, memberId)) if (event.type === "cancelled") this.end(order, reason, out);
+    if (reason === "user") this.rewatchCross(memberId);
     return "OK";
   }
 
@@ -1074,7 +1133,7 @@ export class ContractMarket {
     let band = averageEntry(spec, position);
     let best: bigint | null = null;
     for (let step = 0; step <= tiers.length; step++) {
-      const price = liquidationPrice(spec, tiers, position, position.margin, band);
+      const price = liquidationPrice(spec, tiers, position, this.backing(position), band);
       if (price === null) return best;
       const earlier = best === null || (position.side === "long" ? price > best : price < best);
       if (!earlier) break;
@@ -1130,9 +1189,8 @@ export class ContractMarket {
         next.liquidation = null;
         const value = contractValue(this.config.spec, next.qty, mark);
         // The exact test at the mark (the price was rounded toward it, and its band was the entry's).
-        if (next.margin + unrealisedPnl(this.config.spec, next, mark) <= maintenanceMargin(this.config.tiers, value)) {
-          this.liquidate(next, mark, out);
-          done.push(next.memberId);
+        if (this.backing(next) + unrealisedPnl(this.config.spec, next, mark) <= maintenanceMargin(this.config.tiers, value)) {
+          if (this.liquidate(next, mark, out)) done.push(next.memberId);
         } else spared.push(next);
       }
     }
@@ -1141,11 +1199,20 @@ export class ContractMarket {
     return done;
   }
 
-  private liquidate(position: Position, mark: bigint, out: EventSink): void {
+  /** Liquidates a position the mark reached; false when, in cross margin, cancelling its member's orders freed enough to spare it. */
+  private liquidate(position: Position, mark: bigint, out: EventSink): boolean {
     const { memberId, side, qty } = position;
     this.dropStopsOf(memberId, "liquidation", out);
     for (const order of [...this.ordersOf(memberId)]) this.cancel(memberId, order.id, out, "liquidation");
-    const bankruptcy = bankruptcyPrice(this.config.spec, position, position.margin) ?? (side === "long" ? this.config.tickSize : mark);
+    if (this.crossMembers.has(memberId)) {
+      const value = contractValue(this.config.spec, qty, mark);
+      if (this.backing(position) + unrealisedPnl(this.config.spec, position, mark) > maintenanceMargin(this.config.tiers, value)) {
+        this.watch(position);
+        return false;
+      }
+    }
+    // What backs it (in cross margin the free balance too) is what it can lose: the bankruptcy price is where that is gone.
+    const bankruptcy = bankruptcyPrice(this.config.spec, position, this.backing(position)) ?? (side === "long" ? this.config.tickSize : mark);
     // On the tick: a long sells at the bankruptcy price or above, a short buys at it or below.
     const tick = this.config.tickSize;
     const limit = side === "long" ? divCeil(bankruptcy, tick) * tick : (bankruptcy / tick) * tick;
@@ -1208,6 +1275,7 @@ export class ContractMarket {
       takenOver,
       toInsurance: kept > 0n ? kept : 0n,
     });
+    return true;
   }
 
   /**
@@ -1484,6 +1552,7 @@ export class ContractMarket {
       orders,
       last: this.lastPrice?.toString() ?? null,
       stops: this.stops.snapshot(),
+      cross: [...this.crossMembers].sort(),
     };
   }
 
@@ -1493,6 +1562,7 @@ export class ContractMarket {
     this.deficit = BigInt(state.deficit);
     this.lastPrice = state.last ? BigInt(state.last) : null;
     this.stops.restore(state.stops ?? []);
+    for (const memberId of state.cross ?? []) this.crossMembers.add(memberId);
     for (const [memberId, leverage] of state.leverages) this.leverages.set(memberId, leverage);
     for (const p of state.positions) {
       const position: Position = {
@@ -1535,6 +1605,7 @@ export class ContractMarket {
     }
     hash.update(`deficit:${this.deficit};last:${this.lastPrice ?? "-"};`);
     hash.update(this.stops.digest());
+    hash.update(`cross:${[...this.crossMembers].sort().join(",")};`);
     for (const [memberId, leverage] of [...this.leverages].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`lev:${memberId}:${leverage};`);
     return hash.digest("hex");
   }

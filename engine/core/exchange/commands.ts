@@ -18,6 +18,7 @@ export type ContractCommand =
   | SetPositionStops
   | CancelContractOrder
   | SetContractLeverage
+  | SetMarginMode
   | ChangeContractMargin
   | CloseContractPositions
   | ContractTick
@@ -86,6 +87,14 @@ export interface SetContractLeverage {
   memberId: string;
   symbol: string;
   leverage: number;
+}
+
+/** A member's margin mode in one contract (decision 049): only with no position and no open order there. */
+export interface SetMarginMode {
+  type: "contract.margin_mode";
+  memberId: string;
+  symbol: string;
+  mode: "isolated" | "cross";
 }
 
 /** Margin added to (positive) or taken from (negative) a member's position, at the settlement asset's scale. */

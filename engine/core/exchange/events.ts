@@ -162,6 +162,7 @@ export function membersTouched(events: readonly CoreEvent[], ownerOf: (accountId
       case "contract.position":
       case "contract.order_ended":
       case "contract.leverage":
+      case "contract.margin_mode":
       case "contract.funding":
       case "contract.liquidated":
       case "contract.deleveraged":

@@ -99,8 +99,10 @@ function contractStream(seed: number, length: number): Command[] {
           ["BTC/USD", stale ? null : (Math.round(index / 5) * 5).toFixed(0)],
         ],
       });
-    } else if (roll < 0.25 && orderIds.length) {
+    } else if (roll < 0.23 && orderIds.length) {
       commands.push({ type: "contract.cancel", memberId: r.next() < 0.9 ? member : "nobody", orderId: r.pick(orderIds) });
+    } else if (roll < 0.265) {
+      commands.push({ type: "contract.margin_mode", memberId: member, symbol: r.pick(contracts).symbol, mode: r.pick(["cross", "isolated"] as const) });
     } else if (roll < 0.28) {
       commands.push({ type: "contract.leverage", memberId: member, symbol: r.pick(contracts).symbol, leverage: r.pick([1, 5, 10, 20, 50, 100, 0]) });
     } else if (roll < 0.31) {
@@ -184,8 +186,9 @@ describe("perpetual contracts in the exchange core", () => {
       const outcome = live.apply(command);
       if (outcome.seq !== null) {
         accepted.push(command);
-        for (const e of outcome.events)
+        for (const e of outcome.events) {
           seen.add(e.type === "contract.mark" && e.funded ? "funded" : e.type === "contract.stop_ended" ? `stop ${e.status}` : e.type);
+        }
       }
       if (i === 2_000) snapshot = JSON.parse(JSON.stringify(live.snapshot())) as CoreSnapshot;
       if (i % 500 === 0) {
@@ -206,6 +209,8 @@ describe("perpetual contracts in the exchange core", () => {
       "contract.stop_placed",
       "stop triggered",
       "stop cancelled",
+      "contract.insurance_funded",
+      "contract.margin_mode",
     ])
       expect(seen).toContain(kind);
     expect(accepted.length).toBeGreaterThan(800);

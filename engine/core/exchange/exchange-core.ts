@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { toMinor } from "../../../protocol/money";
-import { accountId, clearingAccount, feeAccount, insuranceAccount, Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
+import { accountId, accountOf, clearingAccount, feeAccount, insuranceAccount, Ledger, type LedgerResult, type TransferEvent } from "../ledger/ledger";
 import { SpotMarket, type SpotCode, type SpotPlaceCommand, type SpotSymbolConfig } from "../spot/spot-market";
 import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rules";
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
@@ -193,7 +193,41 @@ export class ExchangeCore {
   }
 
   apply<C extends Command>(command: C): OutcomeOf<C> {
-    return this.run(command) as OutcomeOf<C>;
+    const outcome = this.run(command);
+    if (outcome.seq !== null && outcome.events && this.anyCross()) this.rewatchCross(outcome.events);
+    return outcome as OutcomeOf<C>;
+  }
+
+  private anyCross(): boolean {
+    for (const perpetual of this.contracts.values()) if (perpetual.market.hasCross) return true;
+    return false;
+  }
+
+  /**
+   * After a command, the cross positions of every member whose contract account it moved are placed
+   * again at the liquidation price their free balance now gives (decision 049), in every contract
+   * of that coin: so between commands a cross position's liquidation price is always what the state
+   * says, whichever market or transfer moved the balance (a replay and a restore agree).
+   */
+  private rewatchCross(events: readonly CoreEvent[]): void {
+    const moved = new Map<string, Set<string>>();
+    const note = (id: string | null) => {
+      if (id === null || !id.includes("/contract/")) return;
+      const { owner, asset } = accountOf(id);
+      let owners = moved.get(asset);
+      if (!owners) moved.set(asset, (owners = new Set()));
+      owners.add(owner);
+    };
+    for (const e of events) {
+      if (e.type !== "transfer") continue;
+      note(e.debit);
+      note(e.credit);
+    }
+    if (moved.size === 0) return;
+    for (const perpetual of this.contracts.values()) {
+      if (!perpetual.market.hasCross) continue;
+      for (const owner of moved.get(perpetual.config.settleAsset) ?? []) perpetual.market.rewatchCross(owner);
+    }
   }
 
   private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome {
@@ -226,6 +260,11 @@ export class ExchangeCore {
         return this.contractChange((out) => this.cancelContract(command, out));
       case "contract.leverage":
         return this.contractChange((out) => this.setLeverage(command, out));
+      case "contract.margin_mode":
+        return this.contractChange((out) => {
+          const perpetual = this.contracts.get(command.symbol);
+          return perpetual ? perpetual.market.setMarginMode(command.memberId, command.mode, out) : "CONTRACT_UNKNOWN";
+        });
       case "contract.margin":
         return this.contractChange((out) => this.changeMargin(command, out));
       case "contract.close_all":

@@ -57,6 +57,9 @@ export function contractsArea(call: EngineCall) {
     leverage: (symbol: string) => call(endpoints.contractLeverage, { query: { symbolName: symbol } }),
     setLeverage: (symbol: string, leverage: number, idempotencyKey: string) =>
       call(endpoints.updateLeverage, { body: { symbolName: symbol, leverage, idempotencyKey } }),
+    /** The member's margin mode in a contract: isolated or cross (decision 049). */
+    setMarginMode: (symbol: string, mode: "isolated" | "cross", idempotencyKey: string) =>
+      call(endpoints.updateMarginMode, { body: { symbolName: symbol, mode, idempotencyKey } }),
     /** Adds margin to the position (a positive amount) or takes some back (negative). */
     changeMargin: (symbol: string, amount: string, idempotencyKey: string) =>
       call(endpoints.updateBond, { body: { symbolName: symbol, amount, idempotencyKey } }),
