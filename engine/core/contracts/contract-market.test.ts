@@ -392,6 +392,21 @@ describe("cross margin (decision 049)", () => {
     expect(market.checkInvariants()).toEqual([]);
     expect(ledger.checkInvariants()).toEqual([]);
   });
+
+  it("pays a cross position's funding from the free balance that backs it, leaving its margin", () => {
+    const { ledger, market, place, events } = setUp(LINEAR, { alice: "1000", bob: "20000" });
+    market.setMarginMode("alice", "cross", events);
+    place({ orderId: "b1", memberId: "bob", side: "sell", price: price("50000"), qty: 100n, leverage: 1 });
+    place({ orderId: "a1", memberId: "alice", side: "buy", price: price("50000"), qty: 100n });
+    const margin = market.position("alice")!.margin;
+    const free = ledger.posted(contract("alice"));
+    // 0.01 % of 5,000 USDT: the long pays 0.5 USDT, from her free balance.
+    market.settleFunding(price("50000"), rate("0.01"), events);
+    expect(market.position("alice")!.margin).toBe(margin);
+    expect(ledger.posted(contract("alice"))).toBe(free - usdt("0.5"));
+    expect(events.find((e) => e.type === "contract.funding" && e.memberId === "alice")).toMatchObject({ amount: -usdt("0.5") });
+    expect(market.checkInvariants()).toEqual([]);
+  });
 });
 
 describe("a deficit (decision 048)", () => {

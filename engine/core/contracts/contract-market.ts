@@ -1294,7 +1294,11 @@ export class ContractMarket {
     const price = averageEntry(spec, fund);
     const ranked = [...this.positionsByMember.values()]
       .filter((p) => p.memberId !== INSURANCE_OWNER && p.side !== fund.side)
-      .map((p) => ({ p, score: (unrealisedPnl(spec, p, mark) * RATE_ONE) / (p.margin > 0n ? p.margin : 1n) }))
+      // Profit over what backs it (a cross position's free balance too): the most leveraged winners first.
+      .map((p) => {
+        const backing = this.backing(p);
+        return { p, score: (unrealisedPnl(spec, p, mark) * RATE_ONE) / (backing > 0n ? backing : 1n) };
+      })
       .sort((a, b) => (a.score === b.score ? (a.p.memberId < b.p.memberId ? -1 : 1) : a.score > b.score ? -1 : 1));
     const touched: string[] = [];
     for (const { p } of ranked) {
@@ -1346,9 +1350,10 @@ export class ContractMarket {
 
   /**
    * Funding at a funding time (decision 045): each position pays or receives its value at the
-   * mark × the rate, from and to its margin (a payer's part rounded up, a receiver's down; the
-   * insurance fund is between them and keeps the rounding; a payer whose margin cannot pay it all
-   * pays what it has, the fund the rest). The fund's own position neither pays nor receives.
+   * mark × the rate, from and to its margin; a cross position pays from its member's free balance
+   * first (decision 049). A payer's part is rounded up, a receiver's down; the insurance fund is
+   * between them and keeps the rounding; a payer who cannot pay it all pays what it has, the fund
+   * the rest. The fund's own position neither pays nor receives.
    */
   settleFunding(mark: bigint, rate: bigint, out: EventSink): void {
     if (rate === 0n) return;
@@ -1360,9 +1365,18 @@ export class ContractMarket {
     });
     for (const { position, amount } of payments.filter((p) => p.amount < 0n)) {
       const due = -amount;
-      const paid = due < position.margin ? due : position.margin;
-      if (paid > 0n) this.move(this.marginAccount(position.memberId), this.insurance, paid, out);
-      position.margin -= paid;
+      // A cross position pays from the free balance that backs it first (decision 049), then from its margin.
+      let fromFree = 0n;
+      if (this.crossMembers.has(position.memberId)) {
+        const free = availableIn(this.contractAccount(position.memberId));
+        fromFree = free <= 0n ? 0n : due < free ? due : free;
+        if (fromFree > 0n) this.move(this.contractAccount(position.memberId), this.insurance, fromFree, out);
+      }
+      const rest = due - fromFree;
+      const fromMargin = rest < position.margin ? rest : position.margin;
+      if (fromMargin > 0n) this.move(this.marginAccount(position.memberId), this.insurance, fromMargin, out);
+      position.margin -= fromMargin;
+      const paid = fromFree + fromMargin;
       out.push({ type: "contract.funding", symbol: this.config.symbol, memberId: position.memberId, rate, mark, amount: -paid });
       this.watch(position);
     }
