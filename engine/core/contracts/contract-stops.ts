@@ -79,6 +79,8 @@ export class ContractStops {
   private readonly waiting = new Map<string, WaitingStop>();
   /** Each member's waiting stop orders (their take profit and stop loss apart). */
   private readonly counts = new Map<string, number>();
+  /** Each member's waiting ids, in placement order (a liquidation or a one-key close takes them without a scan of all). */
+  private readonly byMember = new Map<string, Set<string>>();
   /** Each member's take profit and stop loss on their position: its entry's id. */
   private readonly positionStops = new Map<string, string>();
 
@@ -102,7 +104,7 @@ export class ContractStops {
 
   /** A member's waiting stops, in placement order. */
   *of(memberId: string): IterableIterator<Readonly<WaitingStop>> {
-    for (const stop of this.waiting.values()) if (stop.memberId === memberId) yield stop;
+    for (const id of this.byMember.get(memberId) ?? []) yield this.waiting.get(id)!;
   }
 
   all(): IterableIterator<Readonly<WaitingStop>> {
@@ -118,6 +120,9 @@ export class ContractStops {
       ...(stop.lossPrice !== null && { lossPrice: stop.lossPrice }),
     });
     this.waiting.set(stop.id, stop);
+    let mine = this.byMember.get(stop.memberId);
+    if (!mine) this.byMember.set(stop.memberId, (mine = new Set()));
+    mine.add(stop.id);
     if (stop.qty === null) this.positionStops.set(stop.memberId, stop.id);
     else this.counts.set(stop.memberId, this.countOf(stop.memberId) + 1);
   }
@@ -143,6 +148,9 @@ export class ContractStops {
 
   private forget(stop: WaitingStop): void {
     this.waiting.delete(stop.id);
+    const mine = this.byMember.get(stop.memberId)!;
+    mine.delete(stop.id);
+    if (mine.size === 0) this.byMember.delete(stop.memberId);
     if (stop.qty === null) {
       if (this.positionStops.get(stop.memberId) === stop.id) this.positionStops.delete(stop.memberId);
       return;

@@ -304,19 +304,9 @@ export class ExchangeCore {
     const open = this.tradable(c.symbol);
     if (typeof open === "string") return open;
     const { perpetual, mark } = open;
-    let price: bigint | undefined;
-    let qty: bigint;
-    try {
-      price = c.price === undefined ? undefined : toMinor(c.price, perpetual.config.spec.priceScale);
-    } catch {
-      return "CONTRACT_TICK";
-    }
-    try {
-      qty = toMinor(c.quantity, 0);
-    } catch {
-      return "CONTRACT_QTY";
-    }
-    if ((c.orderType === "limit") !== (price !== undefined)) return "CONTRACT_BAD_ORDER";
+    const numbers = orderNumbers(c, perpetual.config.spec.priceScale);
+    if (typeof numbers === "string") return numbers;
+    const { price, qty } = numbers;
     const leverage = perpetual.market.leverageOf(c.memberId);
     const events: CoreEvent[] = [];
     const code = perpetual.market.place(
@@ -360,25 +350,15 @@ export class ExchangeCore {
     const { perpetual, mark } = open;
     const { priceScale } = perpetual.config.spec;
     if (this.contractOf(c.stopId)) return "CONTRACT_DUPLICATE_ID";
-    let price: bigint | undefined;
+    const numbers = orderNumbers(c, priceScale);
+    if (typeof numbers === "string") return numbers;
+    const { price, qty } = numbers;
     let triggerPrice: bigint;
-    let qty: bigint;
-    try {
-      price = c.price === undefined ? undefined : toMinor(c.price, priceScale);
-    } catch {
-      return "CONTRACT_TICK";
-    }
     try {
       triggerPrice = toMinor(c.triggerPrice, priceScale);
     } catch {
       return "CONTRACT_TRIGGER_PRICE";
     }
-    try {
-      qty = toMinor(c.quantity, 0);
-    } catch {
-      return "CONTRACT_QTY";
-    }
-    if ((c.orderType === "limit") !== (price !== undefined)) return "CONTRACT_BAD_ORDER";
     return perpetual.market.placeStop(
       {
         stopId: c.stopId,
@@ -767,4 +747,25 @@ function parseAmounts(input: PlaceOrder, priceScale: number, amountScale: number
     return { code: "ORDER_BAD_MONEY" };
   }
   return out;
+}
+
+/** A contract order's price (limits only) and whole contracts, as the core reads them; or why they cannot be. */
+function orderNumbers(
+  c: { orderType: "limit" | "market"; price?: string; quantity: string },
+  priceScale: number,
+): { price: bigint | undefined; qty: bigint } | ContractCode {
+  let price: bigint | undefined;
+  let qty: bigint;
+  try {
+    price = c.price === undefined ? undefined : toMinor(c.price, priceScale);
+  } catch {
+    return "CONTRACT_TICK";
+  }
+  try {
+    qty = toMinor(c.quantity, 0);
+  } catch {
+    return "CONTRACT_QTY";
+  }
+  if ((c.orderType === "limit") !== (price !== undefined)) return "CONTRACT_BAD_ORDER";
+  return { price, qty };
 }
