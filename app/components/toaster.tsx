@@ -6,6 +6,9 @@ import * as s from "./toaster.css";
 
 // One gate for the whole page: an error toast at most once per 2 s (spec §8).
 const errorGate = createToastThrottle();
+// A toast's cookie outlives the load that first carries it (a live refresh may interrupt that
+// load), so later loads carry the same toast again: each id is shown once per page.
+const shownIds = new Set<string>();
 
 /**
  * Shows the toast the server flashed (after a form post or a refused call). Rendered on the
@@ -18,7 +21,8 @@ export function Toaster() {
 
   useEffect(() => {
     // A reload without a new toast (live data refreshing the page) keeps the one shown.
-    if (!toast) return;
+    if (!toast || shownIds.has(toast.id)) return;
+    shownIds.add(toast.id);
     if (toast.type === "error" && !errorGate(Date.now())) return;
     setVisible(toast);
   }, [toast]);

@@ -4,7 +4,7 @@ import { isSecureRequest } from "./cookie-security.server";
 import { sessionSecrets } from "./env.server";
 
 /**
- * Toasts travel in a flash cookie so they survive the redirect after a form post, with or
+ * Toasts travel in a short-lived cookie so they survive the redirect after a form post, with or
  * without JavaScript. `text` is a translation key or, for server messages, the message itself.
  */
 export const toastSchema = z.object({
@@ -18,13 +18,23 @@ export const toastSchema = z.object({
 });
 export type Toast = z.infer<typeof toastSchema>;
 
+/**
+ * How long a toast outlives the redirect that set it, and how long once a client data load has
+ * carried it. With JavaScript the page's data is loaded by `?_data=` requests that a live refresh
+ * may interrupt and replace; such a request carries the toast without consuming it, so the
+ * replacing load carries it too (the browser shows each toast id once), and a reload a few seconds
+ * later no longer does.
+ */
+const TOAST_SECONDS = 15;
+const CARRIED_TOAST_SECONDS = 3;
+
 const toastStorage = createCookieSessionStorage({
-  cookie: { name: "__toast", httpOnly: true, sameSite: "lax", path: "/", secrets: sessionSecrets() },
+  cookie: { name: "__toast", httpOnly: true, sameSite: "lax", path: "/", secrets: sessionSecrets(), maxAge: TOAST_SECONDS },
 });
 
 export async function toastHeader(request: Request, toast: Omit<Toast, "id">): Promise<string> {
   const session = await toastStorage.getSession(request.headers.get("cookie"));
-  session.flash("toast", { id: crypto.randomUUID(), ...toast });
+  session.set("toast", { id: crypto.randomUUID(), ...toast });
   return toastStorage.commitSession(session, { secure: isSecureRequest(request) });
 }
 
@@ -34,10 +44,22 @@ export async function redirectWithToast(request: Request, to: string, toast: Omi
   return redirect(to, { ...init, headers });
 }
 
-/** Reads (and consumes) the pending toast; the returned header clears it. */
+/**
+ * Reads the pending toast. A document request consumes it (the returned header clears it: a
+ * reload without JavaScript does not show it twice); a client data request (`?_data=`) leaves it
+ * for a few seconds, for a load that may replace this one, and the cookie's expiry ends it.
+ */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; header: string | null }> {
   const session = await toastStorage.getSession(request.headers.get("cookie"));
   const parsed = toastSchema.safeParse(session.get("toast"));
   if (!parsed.success) return { toast: null, header: null };
-  return { toast: parsed.data, header: await toastStorage.commitSession(session, { secure: isSecureRequest(request) }) };
+  const secure = isSecureRequest(request);
+  if (new URL(request.url).searchParams.has("_data")) {
+    if (session.get("carried") === true) return { toast: parsed.data, header: null };
+    session.set("toast", parsed.data);
+    session.set("carried", true);
+    return { toast: parsed.data, header: await toastStorage.commitSession(session, { secure, maxAge: CARRIED_TOAST_SECONDS }) };
+  }
+  session.unset("toast");
+  return { toast: parsed.data, header: await toastStorage.commitSession(session, { secure, maxAge: 0 }) };
 }
