@@ -27,6 +27,8 @@ import { CORE_STATE_PRODUCTS } from "./core-products";
 import { ContractService } from "./contracts/contract-service";
 import { ContractPriceLoop } from "./contracts/price-loop";
 import { seedContracts } from "./contracts/seed-contracts";
+import { seedMargin } from "./margin/margin-config";
+import { MarginLoop, MarginService } from "./margin/margin-service";
 import { startContractSimulator } from "./sim/contract-simulator";
 import { DurableCore } from "./journal/durable-core";
 import { SNAPSHOT_FILE, takeSnapshotPrefetch } from "./journal/snapshot-prefetch";
@@ -129,6 +131,8 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   await seedDemoMarkets(store.db);
   // And the perpetual contracts (issue 30): configuration too, seeded while there are none.
   await seedContracts(store.db);
+  // And margin's lending pools and pairs (issue 31).
+  await seedMargin(store.db);
   // The simulator's bots, known before the journal's replay: their fills notify nobody (decision 031).
   const bots = simulate ? await ensureBots(store.db, Date.now()) : [];
   // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
@@ -236,6 +240,9 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   // The contracts' marks, liquidations and funding move with their index, from the spot trades (decision 046).
   const priceLoop = new ContractPriceLoop(durable, contracts, { log: (message) => app.log.warn(message) });
   await priceLoop.start();
+  // Margin's loop (decision 050): interest for each hour begun, levels watched, while anyone owes.
+  const marginLoop = new MarginLoop(new MarginService(durable), { log: (message) => app.log.warn(message) });
+  marginLoop.start();
   const contractSimulator = simulator ? await startContractSimulator({ contracts, bots: simulator.botIds, log: (message) => app.log.warn(message) }) : null;
   // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded
   // database is vacuumed and checkpointed (it has no background processes to do it).
@@ -289,6 +296,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
       await contractSimulator?.stop();
       await simulator?.stop();
       await priceLoop.stop();
+      await marginLoop.stop();
       marketData.stop();
       contracts.tape.stop();
       await outbox?.stop();

@@ -38,6 +38,7 @@ import * as m037 from "./migrations/037-contracts";
 import * as m038 from "./migrations/038-contract-klines";
 import * as m039 from "./migrations/039-contract-stops";
 import * as m040 from "./migrations/040-contract-margin-mode";
+import * as m041 from "./migrations/041-margin";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "038-contract-klines": m038,
   "039-contract-stops": m039,
   "040-contract-margin-mode": m040,
+  "041-margin": m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

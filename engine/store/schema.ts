@@ -56,6 +56,62 @@ export interface Database {
   contract_fill: ContractFillTable;
   contract_funding: ContractFundingTable;
   contract_liquidation: ContractLiquidationTable;
+  margin_pool: MarginPoolTable;
+  margin_pair: MarginPairTable;
+  margin_loan: MarginLoanTable;
+  margin_account: MarginAccountTable;
+  margin_record: MarginRecordTable;
+}
+
+/** A margin lending pool (migration 041, decision 050): configuration, its rate changed by `margin.pool`. */
+export interface MarginPoolTable {
+  asset: string;
+  hourly_rate: string;
+  lend_limit: string;
+  min_borrow: string;
+  sort: Generated<number>;
+}
+
+/** A symbol tradable on margin. */
+export interface MarginPairTable {
+  symbol: string;
+  base: string;
+  quote: string;
+  max_leverage: number;
+  sort: Generated<number>;
+}
+
+/** An open loan as the core holds it after the last command touching it. */
+export interface MarginLoanTable {
+  member_id: string;
+  scope: string;
+  asset: string;
+  principal: string;
+  interest: string;
+  next_hour: string;
+  updated_at: Timestamp;
+}
+
+/** A margin account's isolated leverage (null: the default) and whether its level was warned about. */
+export interface MarginAccountTable {
+  member_id: string;
+  scope: string;
+  leverage: number | null;
+  warned: Generated<boolean>;
+}
+
+/** One borrow, repayment, interest charge or transfer of a member's margin account. */
+export interface MarginRecordTable {
+  id: Generated<string>;
+  seq: string;
+  member_id: string;
+  scope: string;
+  asset: string;
+  kind: "borrow" | "repay" | "interest" | "in" | "out";
+  amount: string;
+  principal: string;
+  interest: string;
+  created_at: Timestamp;
 }
 
 /** A perpetual contract's configuration and its price loop's state (migration 037). */

@@ -9,7 +9,73 @@ import type { WithdrawalAction } from "../wallet/withdrawals";
  * makes itself comes from the command's sequence number (exchange-core.ts).
  */
 export type Command =
-  PlaceOrder | CancelOrder | MoveFunds | Deposit | RequestWithdrawal | StepWithdrawal | HaltMarket | ChangeMarketRules | ListMarket | ContractCommand;
+  | PlaceOrder
+  | CancelOrder
+  | MoveFunds
+  | Deposit
+  | RequestWithdrawal
+  | StepWithdrawal
+  | HaltMarket
+  | ChangeMarketRules
+  | ListMarket
+  | ContractCommand
+  | MarginCommand;
+
+/** Margin trading's commands (decision 050). `scope` is "all" (cross) or an isolated account's symbol. */
+export type MarginCommand = MarginBorrow | MarginRepay | MarginTransfer | MarginLeverage | MarginTick | MarginPoolRules;
+
+/** A member borrows a coin into a margin account; `at` (ms, the engine's clock) starts the first hour, charged at once. */
+export interface MarginBorrow {
+  type: "margin.borrow";
+  memberId: string;
+  scope: string;
+  asset: string;
+  amount: string;
+  at: number;
+}
+
+/** A member pays back a coin owed in a margin account from that account: interest first. */
+export interface MarginRepay {
+  type: "margin.repay";
+  memberId: string;
+  scope: string;
+  asset: string;
+  amount: string;
+}
+
+/** Funds between a member's funding account and a margin account (out only while its level stays safe). */
+export interface MarginTransfer {
+  type: "margin.transfer";
+  id: string;
+  memberId: string;
+  scope: string;
+  asset: string;
+  amount: string;
+  direction: "in" | "out";
+}
+
+/** A member's isolated leverage on a symbol. */
+export interface MarginLeverage {
+  type: "margin.leverage";
+  memberId: string;
+  symbol: string;
+  leverage: number;
+}
+
+/** The margin loop's clock: interest for every hour begun, and the levels watched (ms). */
+export interface MarginTick {
+  type: "margin.tick";
+  at: number;
+}
+
+/** An operator's change to a lending pool (decimals: the hourly rate as a fraction, amounts in the coin). */
+export interface MarginPoolRules {
+  type: "margin.pool";
+  asset: string;
+  hourlyRate?: string;
+  limit?: string;
+  minBorrow?: string;
+}
 
 /** The perpetual contracts' commands (decision 046). */
 export type ContractCommand =

@@ -5,6 +5,7 @@ import { TabCursor, eachTabLine } from "../tab-lines";
 import type { OpenWithdrawalState } from "../wallet/withdrawals";
 import type { ExchangeCore } from "./exchange-core";
 import { configOfPlain, plainConfig, type PerpetualConfigPlain, type PerpetualState } from "../contracts/perpetual";
+import type { MarginState } from "../margin/margin";
 
 /**
  * The whole core as plain data: what a snapshot stores and a start loads instead of rebuilding
@@ -28,6 +29,8 @@ export interface CoreSnapshot {
   withdrawals?: string;
   /** Perpetual contracts: configuration and state (their orders' holds are in `holds`); absent in older snapshots. */
   contracts?: Array<{ config: PerpetualConfigPlain; state: PerpetualState }>;
+  /** Margin: lending pools, margin pairs, open loans, isolated leverages, warned accounts (decision 050); absent in older snapshots. */
+  margin?: MarginState;
 }
 
 export interface MarketSnapshot {
@@ -124,6 +127,7 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
     accounts: accounts.join("\n"),
     holds: holds.join("\n"),
     ...(withdrawals.length > 0 ? { withdrawals: withdrawals.join("\n") } : {}),
+    ...(core.margin.pools.size > 0 || core.margin.pairs.size > 0 ? { margin: core.margin.snapshot() } : {}),
     ...(core.contracts.size > 0 ? { contracts: [...core.contracts.values()].map((p) => ({ config: plainConfig(p.config), state: p.snapshot() })) } : {}),
   };
 }
@@ -219,5 +223,6 @@ function* restoreSteps(core: ExchangeCore, s: CoreSnapshot): Generator<void, voi
     core.withdrawals.restore({ id: id!, memberId: memberId!, asset: asset!, amount: BigInt(amount!), fee: BigInt(fee!), state: state as OpenWithdrawalState }),
   );
   for (const contract of s.contracts ?? []) core.openContract(configOfPlain(contract.config)).restore(contract.state);
+  if (s.margin) core.margin.restore(s.margin);
   core.restoreSeq(s.seq);
 }

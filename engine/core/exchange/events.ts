@@ -3,6 +3,7 @@ import type { TransferEvent } from "../ledger/ledger";
 import type { Side, TimeInForce } from "../matching/order-book";
 import type { StopKind } from "../spot/stop-orders";
 import type { PerpetualEvent } from "../contracts/perpetual";
+import type { MarginEvent } from "../margin/margin";
 
 export type { ContractOrderPlaced } from "../contracts/contract-market";
 
@@ -28,7 +29,8 @@ export type CoreEvent =
   | TransferEvent
   | PerpetualEvent
   | ContractRulesChanged
-  | InsuranceFunded;
+  | InsuranceFunded
+  | MarginEvent;
 
 /** An operator moved fees into a settlement asset's insurance fund (the transfer is before it). */
 export interface InsuranceFunded {
@@ -167,6 +169,11 @@ export function membersTouched(events: readonly CoreEvent[], ownerOf: (accountId
       case "contract.liquidated":
       case "contract.deleveraged":
       case "contract.deficit":
+      case "margin.borrowed":
+      case "margin.repaid":
+      case "margin.transferred":
+      case "margin.leverage":
+      case "margin.level":
         if (!e.memberId.startsWith("@")) members.add(e.memberId);
         break;
       case "trade":

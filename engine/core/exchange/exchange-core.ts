@@ -6,6 +6,7 @@ import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rul
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
 import type { ContractCode } from "../contracts/contract-market";
 import { Perpetual, perpetualConfigProblem, type PerpetualConfig } from "../contracts/perpetual";
+import { Margin, MARGIN_RATE_SCALE, type LendingPoolConfig, type MarginCode, type MarginEvent } from "../margin/margin";
 import type {
   CancelContractOrder,
   CancelOrder,
@@ -15,6 +16,8 @@ import type {
   CloseContractPositions,
   Command,
   ContractCommand,
+  MarginCommand,
+  MarginPoolRules,
   ContractTick,
   PlaceContractOrder,
   PlaceContractStop,
@@ -66,6 +69,10 @@ export type ContractRefusal =
 /** A contract command: refused (nothing changed), or accepted with what it did. */
 export type ContractOutcome = { code: ContractRefusal; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
 
+/** A margin command: refused (nothing changed), or accepted with what it did (decision 050). */
+export type MarginOutcome =
+  { code: Exclude<MarginCode, "OK">; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
+
 export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder
   ? SpotOutcome
   : C extends MoveFunds | Deposit
@@ -74,7 +81,9 @@ export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder
       ? WalletOutcome
       : C extends ContractCommand
         ? ContractOutcome
-        : MarketOutcome;
+        : C extends MarginCommand
+          ? MarginOutcome
+          : MarketOutcome;
 
 /**
  * The whole exchange's state in one deterministic machine: the ledger, the spot markets and the
@@ -97,6 +106,13 @@ export class ExchangeCore {
   readonly withdrawals = new Withdrawals(this.ledger, () => this.nextId());
   /** Perpetual contracts by symbol (BTC/USDT linear, BTC/USD inverse). */
   readonly contracts = new Map<string, Perpetual>();
+  /** Margin accounts, their loans and the lending pools (decision 050); coins valued at their spot price in USDT. */
+  readonly margin = new Margin(
+    this.ledger,
+    (asset) => this.scaleOf(asset),
+    (asset) => this.usdtPrice(asset),
+    () => this.nextId(),
+  );
   private seq = 0;
   private idsInCommand = 0;
   /** `<idPrefix><seq>.` of the command running, made at its first id (a trade makes several). */
@@ -137,6 +153,13 @@ export class ExchangeCore {
     const perpetual = new Perpetual(config, this.ledger, () => this.nextId());
     this.contracts.set(config.symbol, perpetual);
     return perpetual;
+  }
+
+  /** A coin's last spot price in USDT (its `COIN/USDT` market's), or null before its first trade. */
+  usdtPrice(asset: string): { price: bigint; scale: number } | null {
+    const market = this.markets.get(`${asset}/${this.margin.valuationAsset}`);
+    const last = market?.lastPrice;
+    return last === undefined ? null : { price: last, scale: market!.config.priceScale };
   }
 
   /** The contract an open contract order rests in, if it does (asked of each contract: they are few). */
@@ -230,7 +253,7 @@ export class ExchangeCore {
     }
   }
 
-  private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome {
+  private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome | MarginOutcome {
     switch (command.type) {
       case "spot.place":
         return this.place(command);
@@ -275,7 +298,76 @@ export class ExchangeCore {
         return this.contractRules(command);
       case "contract.insurance":
         return this.contractChange((out) => this.fundInsurance(command, out));
+      case "margin.borrow":
+        return this.marginChange((out) => {
+          const amount = this.marginAmount(command.asset, command.amount);
+          if (typeof amount === "string") return amount;
+          if (!Number.isSafeInteger(command.at)) return "MARGIN_BAD_AMOUNT";
+          return this.margin.borrow(command.memberId, command.scope, command.asset, amount, command.at, out);
+        });
+      case "margin.repay":
+        return this.marginChange((out) => {
+          const amount = this.marginAmount(command.asset, command.amount);
+          return typeof amount === "string" ? amount : this.margin.repay(command.memberId, command.scope, command.asset, amount, out);
+        });
+      case "margin.transfer":
+        return this.marginChange((out) => {
+          const amount = this.marginAmount(command.asset, command.amount);
+          if (typeof amount === "string") return amount;
+          return this.margin.transfer(command.id, command.memberId, command.scope, command.asset, amount, command.direction, out);
+        });
+      case "margin.leverage":
+        return this.marginChange((out) => this.margin.setLeverage(command.memberId, command.symbol, command.leverage, out));
+      case "margin.tick":
+        return this.marginChange((out) => {
+          if (!Number.isSafeInteger(command.at) || command.at < 0) return "MARGIN_BAD_AMOUNT";
+          this.margin.accrue(command.at, out);
+          this.margin.watchLevels(out);
+          return "OK";
+        });
+      case "margin.pool":
+        return this.poolRules(command);
     }
+  }
+
+  /** Runs a margin command under the next sequence number; a refusal changed nothing and takes none. */
+  private marginChange(change: (out: Array<MarginEvent | TransferEvent>) => MarginCode): MarginOutcome {
+    const previous = this.seq;
+    const seq = this.begin();
+    const out: Array<MarginEvent | TransferEvent> = [];
+    const code = change(out);
+    if (code !== "OK") {
+      this.seq = previous;
+      return { code, seq: null };
+    }
+    return { code: "OK", seq, events: out };
+  }
+
+  /** A margin command's amount in the coin's minor units, or why not (a coin the exchange does not list, more decimals than it has). */
+  private marginAmount(asset: string, amount: string): bigint | MarginCode {
+    if (!this.assetScales.has(asset)) return "MARGIN_UNKNOWN_ASSET";
+    return this.minor(asset, amount) ?? "MARGIN_BAD_AMOUNT";
+  }
+
+  /** An operator's change to a lending pool (checked whole before it applies). */
+  private poolRules(c: MarginPoolRules): MarginOutcome {
+    const pool = this.margin.pools.get(c.asset);
+    if (!pool) return { code: "MARGIN_UNKNOWN_ASSET", seq: null };
+    let next: LendingPoolConfig;
+    try {
+      next = {
+        ...pool,
+        ...(c.hourlyRate !== undefined && { hourlyRate: toMinor(c.hourlyRate, MARGIN_RATE_SCALE) }),
+        ...(c.limit !== undefined && { limit: toMinor(c.limit, this.scaleOf(c.asset)) }),
+        ...(c.minBorrow !== undefined && { minBorrow: toMinor(c.minBorrow, this.scaleOf(c.asset)) }),
+      };
+    } catch {
+      return { code: "MARGIN_BAD_RULES", seq: null, problem: `the rate has at most ${MARGIN_RATE_SCALE} decimals, amounts at most ${this.scaleOf(c.asset)}` };
+    }
+    const problem = Margin.poolProblem(next);
+    if (problem) return { code: "MARGIN_BAD_RULES", seq: null, problem };
+    this.margin.configurePool(next);
+    return { code: "OK", seq: this.begin(), events: [{ type: "margin.pool", asset: c.asset }] };
   }
 
   /** Runs a contract command under the next sequence number; a refusal changed nothing and takes none. */
@@ -707,6 +799,8 @@ export class ExchangeCore {
       const c = p.config;
       hash.update(`contract ${symbol} ${p.stateHash()} ${c.minQty}/${c.maxQty}/${c.makerFeeBps}/${c.takerFeeBps}/${c.priceBand};`);
     }
+    // Only with margin configured: a core without it hashes as before it existed.
+    if (this.margin.pools.size > 0 || this.margin.pairs.size > 0) hash.update(`margin ${this.margin.stateHash()};`);
     // Only when there are some: a core without open withdrawals hashes as before they existed.
     for (const w of [...this.withdrawals.values()].sort((a, b) => (a.id < b.id ? -1 : 1)))
       hash.update(`withdrawal ${w.id}/${w.memberId}/${w.asset}/${w.amount}/${w.fee}/${w.state};`);

@@ -10,7 +10,28 @@ import { createHash } from "node:crypto";
  * profit and loss owed by open positions) — every asset sums to zero.
  */
 
-export type AccountKind = "funding" | "spot" | "contract" | "merchant" | "external" | "fees" | "position" | "clearing" | "insurance";
+export type AccountKind =
+  | "funding"
+  | "spot"
+  | "contract"
+  | "merchant"
+  | "external"
+  | "fees"
+  | "position"
+  | "clearing"
+  | "insurance"
+  /** A member's cross margin account (decision 050). */
+  | "margin"
+  /** A member's isolated margin account of one symbol (`margin:BTC/USDT`; decision 050). */
+  | `margin:${string}`
+  /** What a member owes on cross margin, one account per coin: minus principal and interest (decision 050). */
+  | "loan"
+  /** What a member owes on one isolated margin account (`loan:BTC/USDT`). */
+  | `loan:${string}`
+  /** A margin lending pool's earnings: interest in, shortfalls its insurance could not cover out (decision 050). */
+  | "lending"
+  /** What covers a margin liquidation's shortfall first. */
+  | "margin_insurance";
 
 export interface AccountRef {
   /** A member id, or `@system` for the external and fee accounts. */
@@ -32,8 +53,12 @@ export const insuranceAccount = (asset: string): AccountRef => ({ owner: SYSTEM_
 
 /** The kind an account id names (`owner/kind/asset`). */
 const kindOfId = (id: string): AccountKind => id.slice(id.indexOf("/") + 1, id.lastIndexOf("/")) as AccountKind;
-/** The accounts whose balance may fall below zero: the world outside, and contracts' clearing. */
-const mayGoNegative = (kind: AccountKind) => kind === "external" || kind === "clearing";
+/**
+ * The accounts whose balance may fall below zero: the world outside, contracts' clearing, what
+ * members owe on margin (a loan account is minus the debt) and the lending pools (minus what
+ * shortfalls cost them beyond their interest).
+ */
+const mayGoNegative = (kind: AccountKind) => kind === "external" || kind === "clearing" || kind === "lending" || kind === "loan" || kind.startsWith("loan:");
 export const feeAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "fees", asset });
 
 export type LedgerCode =
@@ -409,7 +434,7 @@ export class Ledger {
       const asset = key.slice(key.lastIndexOf("/") + 1);
       sums.set(asset, (sums.get(asset) ?? 0n) + balance.posted);
       if (balance.held < 0n) problems.push(`${key}: held ${balance.held} < 0`);
-      if (!key.includes("/external/") && !key.includes("/clearing/") && balance.posted - balance.held < 0n) {
+      if (!mayGoNegative(kindOfId(key)) && balance.posted - balance.held < 0n) {
         problems.push(`${key}: available ${balance.posted - balance.held} < 0`);
       }
       if ((heldByAccount.get(key) ?? 0n) !== balance.held) problems.push(`${key}: held ${balance.held} but holds sum to ${heldByAccount.get(key) ?? 0n}`);

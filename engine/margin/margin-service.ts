@@ -1,0 +1,116 @@
+import type { MarginBorrow, MarginLeverage, MarginPoolRules, MarginRepay, MarginTick, MarginTransfer } from "../core/exchange/commands";
+import type { MarginCode } from "../core/margin/margin";
+import type { DurableCore } from "../journal/durable-core";
+import { KEY_REUSED, requestFingerprint } from "../journal/idempotency";
+import type { OperatorAct } from "../operators/audit";
+
+export type MarginServiceCode = MarginCode | typeof KEY_REUSED;
+
+/** What a member's margin command asks: a scope ("all", or an isolated account's symbol), a coin and an amount. */
+export interface MarginMove {
+  scope: string;
+  asset: string;
+  amount: string;
+}
+
+/**
+ * Margin trading over the durable layer (decision 050): members' borrows, repayments, transfers
+ * and leverage, the margin loop's ticks and operators' pool changes, each a command through
+ * `DurableCore.execute`, answered once journaled; a member's command with an idempotency key is
+ * done once, a retry answering the first answer. Its rows and restore are `marginProduct`; reads of
+ * the live state come from memory (`durable.core.margin`).
+ */
+export class MarginService {
+  constructor(readonly durable: DurableCore) {}
+
+  get margin() {
+    return this.durable.core.margin;
+  }
+
+  async borrow(memberId: string, move: MarginMove, idempotencyKey: string | null): Promise<MarginServiceCode> {
+    const command: MarginBorrow = { type: "margin.borrow", memberId, ...move, at: this.durable.now() };
+    return this.keyed(memberId, idempotencyKey, `margin-borrow:${idempotencyKey}`, { ...move }, command);
+  }
+
+  async repay(memberId: string, move: MarginMove, idempotencyKey: string | null): Promise<MarginServiceCode> {
+    const command: MarginRepay = { type: "margin.repay", memberId, ...move };
+    return this.keyed(memberId, idempotencyKey, `margin-repay:${idempotencyKey}`, { ...move }, command);
+  }
+
+  /** Funds in from, or out to, the member's funding account; the key names the transfer (once per key). */
+  async transfer(memberId: string, move: MarginMove & { direction: "in" | "out" }, idempotencyKey: string): Promise<MarginServiceCode> {
+    const command: MarginTransfer = { type: "margin.transfer", id: `margin:${memberId}:${idempotencyKey}`, memberId, ...move };
+    return this.keyed(memberId, idempotencyKey, `margin-transfer:${idempotencyKey}`, { ...move }, command);
+  }
+
+  async setLeverage(memberId: string, symbol: string, leverage: number, idempotencyKey: string | null = null): Promise<MarginServiceCode> {
+    const command: MarginLeverage = { type: "margin.leverage", memberId, symbol, leverage };
+    return this.keyed(memberId, idempotencyKey, `margin-leverage:${idempotencyKey}`, { symbol, leverage: String(leverage) }, command);
+  }
+
+  /** The margin loop's tick: interest for every hour begun, levels watched. Nothing to do (no loan): no command. */
+  async tick(at: number = this.durable.now()): Promise<MarginServiceCode> {
+    if (this.margin.loanCount === 0) return "OK";
+    const command: MarginTick = { type: "margin.tick", at };
+    return (await this.durable.execute(command)).code;
+  }
+
+  /** An operator's change to a lending pool (rate, limit, minimum), audited and answered once its row is written. */
+  async changePool(change: Omit<MarginPoolRules, "type">, act: OperatorAct): Promise<{ code: MarginServiceCode; problem?: string }> {
+    const pool = this.margin.pools.get(change.asset);
+    if (!pool) return { code: "MARGIN_UNKNOWN_ASSET" };
+    const before = { hourlyRate: pool.hourlyRate.toString(), limit: pool.limit.toString(), minBorrow: pool.minBorrow.toString() };
+    const command: MarginPoolRules = { type: "margin.pool", ...change };
+    const audit = () => act.row(`margin-pool:${change.asset}`, before, change, this.durable.now());
+    const outcome = await this.durable.execute(command, { waitProjected: 30_000, audit });
+    return outcome.code === "OK" ? { code: "OK" } : { code: outcome.code, ...(outcome.problem ? { problem: outcome.problem } : {}) };
+  }
+
+  private async keyed(
+    memberId: string,
+    idempotencyKey: string | null,
+    key: string,
+    request: Record<string, string>,
+    command: MarginBorrow | MarginRepay | MarginTransfer | MarginLeverage,
+  ): Promise<MarginServiceCode> {
+    if (idempotencyKey === null) return (await this.durable.execute(command)).code;
+    const keep = { memberId, key, fingerprint: requestFingerprint(request) };
+    return this.durable.once(
+      keep,
+      async () => (await this.durable.execute(command, { keep: { ...keep, answer: (outcome) => outcome.code } })).code,
+      () => KEY_REUSED,
+    );
+  }
+}
+
+/**
+ * The margin loop: a tick every few seconds while anyone owes (decision 050). Interest is charged
+ * when an hour begins; levels are compared with the warning and liquidation lines at each tick.
+ */
+export class MarginLoop {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly service: MarginService,
+    private readonly options: { intervalMs?: number; log?: (message: string) => void } = {},
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.service
+        .tick()
+        .catch((error: unknown) => this.options.log?.(`margin tick failed: ${(error as Error).message}`))
+        .finally(() => {
+          this.running = null;
+        });
+    }, this.options.intervalMs ?? 5_000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
