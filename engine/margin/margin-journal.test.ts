@@ -122,6 +122,13 @@ describe.each(testStoreKinds())("margin on the durable layer (%s)", (kind) => {
       hourly_rate: expect.stringMatching(/^0\.0000200*$/),
     });
 
+    // Bob pays back all he owes: his loan and his warning end, in the tables too.
+    expect(await margin.repay(BOB, move("BTC/USDT", "USDT", "8000.4"), "b-r1")).toBe("OK");
+    expect(durable.core.margin.isWarned(BOB, "BTC/USDT")).toBe(false);
+    await durable.drain();
+    expect(await durable.db.selectFrom("margin_account").select("warned").where("member_id", "=", BOB).executeTakeFirst()).toEqual({ warned: false });
+    expect(await durable.db.selectFrom("margin_loan").select("asset").where("member_id", "=", BOB).execute()).toEqual([]);
+
     for (const [asset, sum] of sums(durable)) expect(sum, asset).toBe(0n);
     expect(durable.core.ledger.checkInvariants()).toEqual([]);
     expect(durable.core.margin.checkInvariants()).toEqual([]);

@@ -151,8 +151,11 @@ function projectEvents(ctx: ProjectionContext, rows: MarginRows, events: readonl
   }
   for (const { owner, scope, asset } of loans.values()) {
     const loan = core.margin.loan(owner, scope, asset);
-    if (!loan) rows.loanGone(owner, scope, asset);
-    else
+    if (!loan) {
+      rows.loanGone(owner, scope, asset);
+      // The account's last loan closed clears its warning: its row says so.
+      if (core.margin.loansOf(owner, scope).size === 0) accounts.set(`${owner}|${scope}`, { owner, scope });
+    } else
       rows.loan({
         member_id: owner,
         scope,
