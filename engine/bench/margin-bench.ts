@@ -22,7 +22,7 @@ function withLoans(count: number): ExchangeCore {
   for (let m = 0; m < count; m++) {
     const member = String(m);
     core.apply({ type: "ledger.deposit", id: `d${m}`, memberId: member, asset: "USDT", kind: "funding", amount: "1000" });
-    core.apply({ type: "margin.transfer", id: `i${m}`, memberId: member, scope: "all", asset: "USDT", amount: "1000", direction: "in" });
+    core.apply({ type: "margin.transfer", memberId: member, scope: "all", asset: "USDT", amount: "1000", direction: "in" });
     const borrowed = core.apply({
       type: "margin.borrow",
       memberId: member,

@@ -37,9 +37,9 @@ export class MarginService {
     return this.keyed(memberId, idempotencyKey, `margin-repay:${idempotencyKey}`, { ...move }, command);
   }
 
-  /** Funds in from, or out to, the member's funding account; the key names the transfer (once per key). */
+  /** Funds in from, or out to, the member's funding account, once per key. */
   async transfer(memberId: string, move: MarginMove & { direction: "in" | "out" }, idempotencyKey: string): Promise<MarginServiceCode> {
-    const command: MarginTransfer = { type: "margin.transfer", id: `margin:${memberId}:${idempotencyKey}`, memberId, ...move };
+    const command: MarginTransfer = { type: "margin.transfer", memberId, ...move };
     return this.keyed(memberId, idempotencyKey, `margin-transfer:${idempotencyKey}`, { ...move }, command);
   }
 

@@ -46,7 +46,6 @@ export interface MarginRepay {
 /** Funds between a member's funding account and a margin account (out only while its level stays safe). */
 export interface MarginTransfer {
   type: "margin.transfer";
-  id: string;
   memberId: string;
   scope: string;
   asset: string;

@@ -314,7 +314,7 @@ export class ExchangeCore {
         return this.marginChange((out) => {
           const amount = this.marginAmount(command.asset, command.amount);
           if (typeof amount === "string") return amount;
-          return this.margin.transfer(command.id, command.memberId, command.scope, command.asset, amount, command.direction, out);
+          return this.margin.transfer(command.memberId, command.scope, command.asset, amount, command.direction, out);
         });
       case "margin.leverage":
         return this.marginChange((out) => this.margin.setLeverage(command.memberId, command.symbol, command.leverage, out));

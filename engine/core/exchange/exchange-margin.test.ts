@@ -85,7 +85,7 @@ function marginStream(seed: number, length: number): Command[] {
       commands.push({ type: "margin.tick", at });
     } else if (roll < 0.45) {
       const direction = r.next() < 0.7 ? "in" : "out";
-      commands.push({ type: "margin.transfer", id: `t${i}`, memberId: member, scope, asset, amount: amountOf(asset, 4), direction });
+      commands.push({ type: "margin.transfer", memberId: member, scope, asset, amount: amountOf(asset, 4), direction });
     } else if (roll < 0.7) {
       commands.push({ type: "margin.borrow", memberId: member, scope, asset, amount: amountOf(asset, 6), at: at + r.int(60_000) });
     } else if (roll < 0.92) {
@@ -158,7 +158,7 @@ describe("margin in the exchange core", () => {
     const core = marginCore("b");
     for (let m = 0; m < 1_000; m++) {
       core.apply({ type: "ledger.deposit", id: `d${m}`, memberId: `${m}`, asset: "USDT", kind: "funding", amount: "1000" });
-      core.apply({ type: "margin.transfer", id: `i${m}`, memberId: `${m}`, scope: "all", asset: "USDT", amount: "1000", direction: "in" });
+      core.apply({ type: "margin.transfer", memberId: `${m}`, scope: "all", asset: "USDT", amount: "1000", direction: "in" });
       expect(core.apply({ type: "margin.borrow", memberId: `${m}`, scope: "all", asset: "USDT", amount: "100", at: START }).code).toBe("OK");
     }
     const tick = core.apply({ type: "margin.tick", at: START + HOUR_MS });

@@ -17,7 +17,7 @@ function funded(funds = "1000") {
   const core = marginCore();
   tradeAt(core, "BTC/USDT", "50000");
   core.apply({ type: "ledger.deposit", id: "d", memberId: "7", asset: "USDT", kind: "funding", amount: funds });
-  expect(core.apply({ type: "margin.transfer", id: "in", memberId: "7", scope: "all", asset: "USDT", amount: funds, direction: "in" }).code).toBe("OK");
+  expect(core.apply({ type: "margin.transfer", memberId: "7", scope: "all", asset: "USDT", amount: funds, direction: "in" }).code).toBe("OK");
   return core;
 }
 
@@ -114,14 +114,12 @@ describe("margin level and what it allows", () => {
     const core = funded("1000");
     core.apply({ type: "margin.borrow", memberId: "7", scope: "all", asset: "USDT", amount: "500", at: T0 });
     // Assets 1 500, debts 500.005: at most 499.99 can leave (1 000.01 / 500.005 = 2).
-    expect(core.apply({ type: "margin.transfer", id: "o1", memberId: "7", scope: "all", asset: "USDT", amount: "500", direction: "out" }).code).toBe(
+    expect(core.apply({ type: "margin.transfer", memberId: "7", scope: "all", asset: "USDT", amount: "500", direction: "out" }).code).toBe(
       "MARGIN_LEVEL_UNSAFE",
     );
-    expect(core.apply({ type: "margin.transfer", id: "o2", memberId: "7", scope: "all", asset: "USDT", amount: "499.99", direction: "out" }).code).toBe("OK");
-    expect(core.apply({ type: "margin.transfer", id: "o3", memberId: "7", scope: "all", asset: "ETH", amount: "1", direction: "in" }).code).toBe(
-      "MARGIN_INSUFFICIENT",
-    );
-    expect(core.apply({ type: "margin.transfer", id: "o4", memberId: "7", scope: "BTC/USDT", asset: "ETH", amount: "1", direction: "in" }).code).toBe(
+    expect(core.apply({ type: "margin.transfer", memberId: "7", scope: "all", asset: "USDT", amount: "499.99", direction: "out" }).code).toBe("OK");
+    expect(core.apply({ type: "margin.transfer", memberId: "7", scope: "all", asset: "ETH", amount: "1", direction: "in" }).code).toBe("MARGIN_INSUFFICIENT");
+    expect(core.apply({ type: "margin.transfer", memberId: "7", scope: "BTC/USDT", asset: "ETH", amount: "1", direction: "in" }).code).toBe(
       "MARGIN_UNKNOWN_ASSET",
     );
   });
@@ -154,7 +152,7 @@ describe("margin level and what it allows", () => {
   it("bounds isolated leverage by the pair's maximum and by the debt already taken", () => {
     const core = funded();
     core.apply({ type: "ledger.deposit", id: "d2", memberId: "7", asset: "USDT", kind: "funding", amount: "1000" });
-    core.apply({ type: "margin.transfer", id: "i2", memberId: "7", scope: "BTC/USDT", asset: "USDT", amount: "1000", direction: "in" });
+    core.apply({ type: "margin.transfer", memberId: "7", scope: "BTC/USDT", asset: "USDT", amount: "1000", direction: "in" });
     expect(core.margin.leverageOf("7", "BTC/USDT")).toBe(5);
     expect(core.margin.canBorrow("7", "BTC/USDT", "USDT")).toBe(usdt("4000"));
     expect(core.apply({ type: "margin.leverage", memberId: "7", symbol: "BTC/USDT", leverage: 11 }).code).toBe("MARGIN_BAD_LEVERAGE");

@@ -305,15 +305,7 @@ export class Margin {
   }
 
   /** Funds between a member's funding account and a margin account; out only while the level stays at TRANSFER_OUT_LEVEL or above. */
-  transfer(
-    id: string,
-    owner: string,
-    scope: MarginScope,
-    asset: string,
-    amount: bigint,
-    direction: "in" | "out",
-    out: Array<MarginEvent | TransferEvent>,
-  ): MarginCode {
+  transfer(owner: string, scope: MarginScope, asset: string, amount: bigint, direction: "in" | "out", out: Array<MarginEvent | TransferEvent>): MarginCode {
     if (amount <= 0n) return "MARGIN_BAD_AMOUNT";
     const assets = this.assetsOf(scope);
     if (!assets) return "MARGIN_UNKNOWN_PAIR";
@@ -327,7 +319,8 @@ export class Margin {
       const left = after.assets - (this.value(asset, amount, true) ?? after.assets);
       if (left * 100n < after.debts * TRANSFER_OUT_LEVEL) return "MARGIN_LEVEL_UNSAFE";
     }
-    const moved = this.ledger.moveBetween(id, from, to, amount);
+    // Its id is the core's (from the command's sequence number): a member's key names the request, not the transfer.
+    const moved = this.ledger.moveBetween(this.nextId(), from, to, amount);
     if (typeof moved === "string") return "MARGIN_INSUFFICIENT";
     out.push(moved, { type: "margin.transferred", memberId: owner, scope, asset, amount, direction });
     return "OK";
