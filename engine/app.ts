@@ -13,6 +13,8 @@ import { registerChainRoutes } from "./api/chain";
 import type { Chains } from "./chain/start-chain";
 import { registerSpotRoutes } from "./api/spot";
 import { registerContractRoutes } from "./api/contracts";
+import { registerMarginRoutes } from "./api/margin";
+import type { MarginService } from "./margin/margin-service";
 import type { ContractService } from "./contracts/contract-service";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
@@ -78,6 +80,8 @@ export interface BuildAppOptions {
   withdrawals?: WithdrawalService;
   /** Perpetual contracts (their product plugged into the same durable layer); their routes are served when given. */
   contracts?: ContractService;
+  /** Margin trading (its product plugged into the same durable layer); its routes are served when given. */
+  margin?: MarginService;
   /** Market data of the spot markets (tickers, k-lines, depth); its routes are served when given. */
   marketData?: MarketData;
   /**
@@ -116,6 +120,7 @@ export async function buildApp({
   spot,
   withdrawals,
   contracts,
+  margin,
   marketData,
   requestTimeoutMs = 30_000,
   trustedProxies = ["127.0.0.1"],
@@ -237,6 +242,7 @@ export async function buildApp({
     registerWithdrawalRoutes(context, withdrawals, new WithdrawalRequests(store.db, spot.durable, withdrawals, context.members, addressBook));
   if (chains) registerChainRoutes(context, chains);
   if (contracts) registerContractRoutes(context, contracts);
+  if (margin) registerMarginRoutes(context, margin);
   if (simulatorHandle && spot) registerSimulatorRoutes(context, store.db, spot, simulatorHandle);
   return app;
 }

@@ -156,6 +156,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   });
   const spot = new SpotService(durable);
   const contracts = new ContractService(durable);
+  const margin = new MarginService(durable);
   // Demo history first (simulated liquidity, first start only), so the charts' memory starts from it.
   if (simulate) {
     await backfillKlines(store.db, spot);
@@ -209,6 +210,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     spot,
     withdrawals,
     contracts,
+    margin,
     marketData,
     tickets,
     trustedProxies: env.ENGINE_TRUSTED_PROXIES,
@@ -241,7 +243,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const priceLoop = new ContractPriceLoop(durable, contracts, { log: (message) => app.log.warn(message) });
   await priceLoop.start();
   // Margin's loop (decision 050): interest for each hour begun, levels watched, while anyone owes.
-  const marginLoop = new MarginLoop(new MarginService(durable), { log: (message) => app.log.warn(message) });
+  const marginLoop = new MarginLoop(margin, { log: (message) => app.log.warn(message) });
   marginLoop.start();
   const contractSimulator = simulator ? await startContractSimulator({ contracts, bots: simulator.botIds, log: (message) => app.log.warn(message) }) : null;
   // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded

@@ -7,6 +7,7 @@ import { contractEndpoints } from "./endpoints/contracts";
 import { configAdminEndpoints } from "./endpoints/config-admin";
 import { depositEndpoints } from "./endpoints/deposits";
 import { favouriteEndpoints } from "./endpoints/favourites";
+import { marginEndpoints } from "./endpoints/margin";
 import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
 import { membersAdminEndpoints } from "./endpoints/members-admin";
@@ -29,6 +30,7 @@ export const endpoints = {
   ...memberEndpoints,
   ...spotEndpoints,
   ...contractEndpoints,
+  ...marginEndpoints,
   ...marketDataEndpoints,
   ...searchEndpoints,
   ...orderHistoryEndpoints,

@@ -117,6 +117,24 @@ export const REFUSAL_REASONS = {
   /** The path's open or close does not match the direction (1, 2 open; 3, 4 close). */
   CONTRACT_DIRECTION: "the direction does not match open or close",
 
+  // Margin (issue 31; the core's codes, engine/core/margin; decision 050)
+  MARGIN_UNKNOWN_PAIR: "the symbol is not traded on margin",
+  /** The coin is not one of the account's (an isolated account holds its symbol's two), or no pool lends it. */
+  MARGIN_UNKNOWN_ASSET: "the coin is not held or lent in this margin account",
+  MARGIN_BAD_AMOUNT: "the amount is not above 0 at the coin's decimals",
+  MARGIN_BELOW_MINIMUM: "below the smallest borrow of the coin",
+  MARGIN_POOL_EXHAUSTED: "the lending pool has lent up to its limit",
+  /** More than the leverage allows on the account's equity (`msg` names the most). */
+  MARGIN_OVER_LIMIT: "more than the account may borrow now",
+  /** The coin has no spot price yet: it cannot be valued, so it cannot be borrowed. */
+  MARGIN_NO_PRICE: "the coin has no price yet",
+  MARGIN_INSUFFICIENT: "not enough available in the account",
+  MARGIN_REPAY_EXCEEDS: "more than is owed",
+  /** A transfer out would take the margin level below 2.00. */
+  MARGIN_LEVEL_UNSAFE: "the margin level would fall below what a transfer out needs",
+  MARGIN_BAD_LEVERAGE: "the leverage is not allowed",
+  MARGIN_BAD_RULES: "the lending pool's rules cannot be changed to these",
+
   // Wallet
   /** No such withdrawal of this member (or none open: it is final). */
   WITHDRAWAL_UNKNOWN: "no such withdrawal",
