@@ -67,6 +67,8 @@ export const REFUSAL_REASONS = {
   ORDER_OUT_OF_RANGE: "a price or amount is too large",
   /** The order's fields do not fit its type (a limit order without price, …), or the transfer is malformed. */
   ORDER_BAD_COMMAND: "the order cannot be placed as sent",
+  /** A margin order (dealType pry) on a market its margin account does not trade (decision 050). */
+  ORDER_NOT_ON_MARGIN: "the market is not traded from this margin account",
   /** The order does not exist, is closed, or is another member's (not told apart). */
   ORDER_UNKNOWN: "no such open order",
   ORDER_NOT_FOUND: "no such order in the member's history",

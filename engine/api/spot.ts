@@ -26,6 +26,7 @@ const MESSAGES: Record<Exclude<SpotServiceCode, "OK">, TextKey> = {
   ORDER_TOO_SMALL: "spot.too_small",
   ORDER_OUT_OF_RANGE: "spot.out_of_range",
   ORDER_BAD_COMMAND: "spot.bad_order",
+  ORDER_NOT_ON_MARGIN: "spot.not_on_margin",
   ORDER_UNKNOWN: "spot.unknown_order",
   ORDER_NOT_OWNER: "spot.unknown_order",
   MATCHING_POST_ONLY_WOULD_TRADE: "spot.post_only",
@@ -51,6 +52,7 @@ const REASONS: Record<Exclude<SpotServiceCode, "OK">, RefusalReason> = {
   ORDER_TOO_SMALL: "ORDER_TOO_SMALL",
   ORDER_OUT_OF_RANGE: "ORDER_OUT_OF_RANGE",
   ORDER_BAD_COMMAND: "ORDER_BAD_COMMAND",
+  ORDER_NOT_ON_MARGIN: "ORDER_NOT_ON_MARGIN",
   ORDER_UNKNOWN: "ORDER_UNKNOWN",
   ORDER_NOT_OWNER: "ORDER_UNKNOWN",
   MATCHING_POST_ONLY_WOULD_TRADE: "MATCHING_POST_ONLY_WOULD_TRADE",
@@ -95,7 +97,14 @@ export function registerSpotRoutes(api: ApiContext, spot: SpotService, marketDat
       throw refuse(reason, lang);
     }
     const { symbol, direction: side, clientOrderId, tif, idempotencyKey } = body;
-    const input = { symbol, side, ...orderInput(read.shape, tif), ...(clientOrderId !== undefined ? { clientOrderId } : {}) };
+    const margin = body.dealType === "pry" ? (body.marginMode === "fixed" ? symbol : "all") : undefined;
+    const input = {
+      symbol,
+      side,
+      ...orderInput(read.shape, tif),
+      ...(clientOrderId !== undefined ? { clientOrderId } : {}),
+      ...(margin !== undefined ? { margin } : {}),
+    };
     const answer = await spot.placeOrder(memberId, input, idempotencyKey);
     if (answer.code !== "OK" || !answer.orderId || answer.status === "rejected") throw refuse(answer.code, lang, body.direction);
     return orderView(answer);

@@ -70,6 +70,11 @@ export class TabCursor {
     return field;
   }
 
+  /** Whether the line has a field left (a trailing field only some lines carry). */
+  more(): boolean {
+    return this.at < this.end;
+  }
+
   /** Whether the next field is exactly `expected` (read past it either way). */
   is(expected: string): boolean {
     const stop = this.stop();

@@ -122,6 +122,46 @@ describe.each(testStoreKinds())("margin on the durable layer (%s)", (kind) => {
       hourly_rate: expect.stringMatching(/^0\.0000200*$/),
     });
 
+    // Alice trades from her cross account: a buy that fills against the maker, and one that rests
+    // (its hold on her margin account, restored from the tables with it); a stop waits there too.
+    await durable.execute({
+      type: "spot.place",
+      memberId: MAKER,
+      orderId: "ask-1",
+      symbol: "BTC/USDT",
+      side: "sell",
+      orderType: "limit",
+      tif: "GTC",
+      price: "61000",
+      quantity: "0.01",
+    });
+    const order = (orderId: string, price: string, extra: object = {}) =>
+      durable.execute({
+        type: "spot.place",
+        memberId: ALICE,
+        orderId,
+        symbol: "BTC/USDT",
+        side: "buy",
+        orderType: "limit",
+        tif: "GTC",
+        price,
+        quantity: "0.005",
+        margin: "all",
+        ...extra,
+      });
+    expect((await order("a-buy-1", "61000")).code).toBe("OK");
+    expect((await order("a-buy-2", "59000")).code).toBe("OK");
+    expect((await order("a-stop-1", "62000", { stopLossPrice: "61500" })).code).toBe("OK");
+    await durable.drain();
+    expect(
+      await durable.db.selectFrom("spot_order").select(["order_id", "status", "account"]).where("member_id", "=", ALICE).orderBy("order_id").execute(),
+    ).toEqual([
+      { order_id: "a-buy-1", status: "filled", account: "margin" },
+      { order_id: "a-buy-2", status: "open", account: "margin" },
+      { order_id: "a-stop-1", status: "waiting", account: "margin" },
+    ]);
+    expect(durable.core.ledger.held({ owner: ALICE, kind: "margin", asset: "USDT" })).toBe(605_00000000n);
+
     // Bob pays back all he owes: his loan and his warning end, in the tables too.
     expect(await margin.repay(BOB, move("BTC/USDT", "USDT", "8000.4"), "b-r1")).toBe("OK");
     expect(durable.core.margin.isWarned(BOB, "BTC/USDT")).toBe(false);

@@ -3,6 +3,7 @@ import { fromMinor } from "../../protocol/money";
 import type { Command } from "../core/exchange/commands";
 import type { CoreEvent, TransferEvent } from "../core/exchange/events";
 import type { ExchangeCore } from "../core/exchange/exchange-core";
+import type { AccountKind } from "../core/ledger/ledger";
 import type { Side, TimeInForce } from "../core/matching/order-book";
 import type { SpotMarket, SpotSymbolConfig } from "../core/spot/spot-market";
 import type { Accepted, Product, ProjectionContext } from "../journal/product";
@@ -47,9 +48,10 @@ export const spotProduct: Product = {
       const c = market.config;
       const prices = new Interner((text) => minorOf(text, c.priceScale)); // many orders share a price
       const [baseScale, quoteScale] = [core.scaleOf(c.base), core.scaleOf(c.quote)];
-      await eachOpenOrder(db, c.symbol, (orderId, memberId, side, price, remaining, held) => {
+      await eachOpenOrder(db, c.symbol, (orderId, memberId, side, price, remaining, held, account) => {
         const hold = minorOf(held, side === "buy" ? quoteScale : baseScale);
-        market.restoreWithHold(orderId, memberId, side as Side, prices.get(price), minorOf(remaining, c.amountScale), hold === 0n ? null : hold);
+        const kind = account === "" ? undefined : (account as AccountKind);
+        market.restoreWithHold(orderId, memberId, side as Side, prices.get(price), minorOf(remaining, c.amountScale), hold === 0n ? null : hold, kind);
       });
     }
     // Stop orders watch the last price: restore it, then the stops still waiting (in placement order).
@@ -84,6 +86,7 @@ export const spotProduct: Product = {
           money: minor(o.money, core.scaleOf(c.quote)),
           stopProfitPrice: minor(o.stop_profit_price, c.priceScale),
           stopLossPrice: minor(o.stop_loss_price, c.priceScale),
+          ...(o.account !== null ? { account: o.account as AccountKind } : {}),
         },
         held,
       );
@@ -162,6 +165,7 @@ function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): vo
             stop_loss_price: price(e.stopLossPrice),
             trigger_price: e.waiting ? price(e.price) : null,
             client_order_id: e.clientOrderId,
+            account: e.account ?? null,
             filled: "0",
             status: e.waiting ? "waiting" : "open",
             reason: null,

@@ -24,6 +24,8 @@ export interface PlaceOrderInput {
   stopLossPrice?: string;
   /** The member's own id for the order, echoed in its answer and history (decision 022). */
   clientOrderId?: string;
+  /** From a margin account (decision 050): "all" (cross) or the market's symbol (its isolated account). */
+  margin?: string;
 }
 
 export interface SpotServiceOptions extends Omit<DurableCoreOptions, "products"> {
@@ -90,6 +92,7 @@ export class SpotService {
       stopProfitPrice: input.stopProfitPrice,
       stopLossPrice: input.stopLossPrice,
       ...(input.clientOrderId !== undefined ? { clientOrderId: input.clientOrderId } : {}),
+      ...(input.margin !== undefined ? { margin: input.margin } : {}),
     };
     const answerOf = (outcome: Awaited<ReturnType<typeof this.durable.execute<PlaceOrder>>>) =>
       outcome.code === "OK" ? placedAnswer(orderId, outcome.events, this.markets.get(input.symbol)!.config) : rejected(outcome.code);

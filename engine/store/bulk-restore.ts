@@ -76,19 +76,20 @@ export async function eachHold(
 export async function eachOpenOrder(
   db: Kysely<Database>,
   symbol: string,
-  each: (orderId: string, memberId: string, side: string, price: string, remaining: string, held: string) => void,
+  each: (orderId: string, memberId: string, side: string, price: string, remaining: string, held: string, account: string) => void,
   pageSize = PAGE,
 ): Promise<void> {
   const fired = (
-    await sql<{ order_id: string; member_id: string; side: string; price: string; remaining: string; held: string; key: string }>`
-      select order_id, member_id, side, price::text as price, (quantity - filled)::text as remaining, coalesce(held, 0)::text as held, triggered_seq as key
+    await sql<{ order_id: string; member_id: string; side: string; price: string; remaining: string; held: string; account: string; key: string }>`
+      select order_id, member_id, side, price::text as price, (quantity - filled)::text as remaining, coalesce(held, 0)::text as held,
+        coalesce(account, '') as account, triggered_seq as key
       from spot_order where status = 'open' and symbol = ${symbol} and triggered_seq is not null order by triggered_seq`.execute(db)
   ).rows;
   let next = 0;
   const firedBefore = (key: string | null) => {
     while (next < fired.length && (key === null || before(fired[next]!.key, key))) {
       const f = fired[next++]!;
-      each(f.order_id, f.member_id, f.side, f.price, f.remaining, f.held);
+      each(f.order_id, f.member_id, f.side, f.price, f.remaining, f.held, f.account);
     }
   };
   await eachPage(
@@ -96,16 +97,16 @@ export async function eachOpenOrder(
     async (after) =>
       (
         await sql<Page>`
-          select string_agg(o.order_id || E'\t' || o.member_id || E'\t' || o.side || E'\t' || o.price::text || E'\t' || (o.quantity - o.filled)::text || E'\t' || o.seq || E'\t' || coalesce(o.held, 0)::text, E'\n' order by o.seq) as t,
+          select string_agg(o.order_id || E'\t' || o.member_id || E'\t' || o.side || E'\t' || o.price::text || E'\t' || (o.quantity - o.filled)::text || E'\t' || o.seq || E'\t' || coalesce(o.held, 0)::text || E'\t' || coalesce(o.account, ''), E'\n' order by o.seq) as t,
             max(o.seq)::text as last
-          from (select order_id, member_id, side, price, quantity, filled, held, seq from spot_order
+          from (select order_id, member_id, side, price, quantity, filled, held, seq, account from spot_order
             where status = 'open' and symbol = ${symbol} and triggered_seq is null and seq > ${after}::bigint order by seq limit ${pageSize}) o`.execute(db)
       ).rows[0] ?? { t: null, last: null },
     (text) =>
-      eachTabLine(text, 7, (f) => {
+      eachTabLine(text, 8, (f) => {
         if (next < fired.length) firedBefore(f[5]!);
         const side = f[2] === "buy" ? "buy" : f[2] === "sell" ? "sell" : f[2]!;
-        each(f[0]!, f[1]!, side, f[3]!, f[4]!, f[6]!);
+        each(f[0]!, f[1]!, side, f[3]!, f[4]!, f[6]!, f[7]!);
       }),
   );
   firedBefore(null);

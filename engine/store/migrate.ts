@@ -39,6 +39,7 @@ import * as m038 from "./migrations/038-contract-klines";
 import * as m039 from "./migrations/039-contract-stops";
 import * as m040 from "./migrations/040-contract-margin-mode";
 import * as m041 from "./migrations/041-margin";
+import * as m042 from "./migrations/042-spot-order-account";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "039-contract-stops": m039,
   "040-contract-margin-mode": m040,
   "041-margin": m041,
+  "042-spot-order-account": m042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -590,6 +590,8 @@ export interface SpotOrderTable {
   client_order_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** What its hold still reserves, in the asset it pays with (028; 0 once ended; null: before 028, ended). */
   held: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A margin account's kind when the order trades from one (migration 042, decision 050); null: the spot account. */
+  account: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** A withdrawal and where it stands (019, engine/wallet/withdrawal-product.ts). */
 export interface WalletWithdrawalTable {

@@ -109,6 +109,10 @@ export const spotEndpoints = {
       tif: z.enum(["GTC", "IOC", "FOK", "POST_ONLY"]).default("GTC"),
       /** The member's own id for the order, echoed in the answer and the order history (not unique; decision 022). */
       clientOrderId: clientOrderIdField.optional(),
+      /** Spec §3 preference `dealType`: `cash` trades from the spot account, `pry` from a margin account (decision 050). */
+      dealType: z.enum(["cash", "pry"], { message: "must be cash or pry" }).default("cash"),
+      /** With `pry`: cross margin (`all`, the default) or the market's isolated account (`fixed`). */
+      marginMode: z.enum(["all", "fixed"], { message: "must be all or fixed" }).default("all"),
       idempotencyKey,
     }),
     response: orderAnswerSchema,

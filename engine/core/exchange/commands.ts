@@ -227,6 +227,11 @@ export interface PlaceOrder {
   stopLossPrice?: string;
   /** The member's own id for the order: carried to its `order.placed` event, nothing else reads it. */
   clientOrderId?: string;
+  /**
+   * Placed from a margin account (spec "dealType pry"; decision 050): "all" for cross margin, or the
+   * market's own symbol for its isolated account. Absent: the spot account.
+   */
+  margin?: string;
 }
 
 export interface CancelOrder {

@@ -1,4 +1,4 @@
-import type { LedgerHold } from "../ledger/ledger";
+import { accountOf, type AccountKind, type LedgerHold } from "../ledger/ledger";
 import { holdOf } from "../spot/spot-market";
 import type { Side, TimeInForce } from "../matching/order-book";
 import { TabCursor, eachTabLine } from "../tab-lines";
@@ -46,7 +46,10 @@ export interface MarketSnapshot {
   takerFeeBps: string;
   halted: boolean;
   lastPrice: string | null;
-  /** Lines of `order id, member id, b|s, price, remaining, hold remaining` (`-`: no hold). */
+  /**
+   * Lines of `order id, member id, b|s, price, remaining, hold remaining` (`-`: no hold), and for
+   * an order placed from a margin account a seventh field, the account's kind (decision 050).
+   */
   orders: string;
   /** Waiting stop orders in placement order (few), each with its hold's remaining. */
   stops: StopSnapshot[];
@@ -64,6 +67,8 @@ export interface StopSnapshot {
   stopProfitPrice?: string;
   stopLossPrice?: string;
   hold: string | null;
+  /** A margin account's kind, when it waits to trade from one. */
+  account?: AccountKind;
 }
 
 const text = (v: bigint | undefined) => (v === undefined ? undefined : v.toString());
@@ -76,10 +81,13 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
   for (const market of core.markets.values()) {
     const c = market.config;
     const lines: string[] = [];
-    for (const o of market.book.resting())
-      lines.push(
-        `${o.id}\t${o.memberId}\t${o.side === "buy" ? "b" : "s"}\t${o.price}\t${o.remaining}\t${holdText((o.ref as LedgerHold | undefined)?.remaining ?? 0n)}`,
-      );
+    for (const o of market.book.resting()) {
+      const hold = o.ref as LedgerHold | undefined;
+      const line = `${o.id}\t${o.memberId}\t${o.side === "buy" ? "b" : "s"}\t${o.price}\t${o.remaining}\t${holdText(hold?.remaining ?? 0n)}`;
+      // A margin order's hold is on a margin account: its kind, a field only those lines carry.
+      const kind = hold && !hold.account.id.includes("/spot/") ? accountOf(hold.account.id).kind : null;
+      lines.push(kind === null ? line : `${line}\t${kind}`);
+    }
     markets.push({
       symbol: c.symbol,
       base: c.base,
@@ -108,6 +116,7 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
           stopProfitPrice: text(s.stopProfitPrice),
           stopLossPrice: text(s.stopLossPrice),
           hold: hold === "-" ? null : hold,
+          ...(s.account !== undefined && s.account !== "spot" ? { account: s.account } : {}),
         };
       }),
     });
@@ -198,7 +207,7 @@ function* restoreSteps(core: ExchangeCore, s: CoreSnapshot): Generator<void, voi
       price = line.bigint(price);
       const remaining = line.bigint();
       const hold = line.bigintOrDash();
-      market.restoreWithHold(orderId, memberId, side, price, remaining, hold);
+      market.restoreWithHold(orderId, memberId, side, price, remaining, hold, line.more() ? (line.string() as AccountKind) : undefined);
     }
     for (const st of m.stops) {
       core.restoreStop(
@@ -214,6 +223,7 @@ function* restoreSteps(core: ExchangeCore, s: CoreSnapshot): Generator<void, voi
           money: big(st.money),
           stopProfitPrice: big(st.stopProfitPrice),
           stopLossPrice: big(st.stopLossPrice),
+          ...(st.account !== undefined ? { account: st.account } : {}),
         },
         st.hold === null ? 0n : BigInt(st.hold),
       );

@@ -1,5 +1,5 @@
 import type { WithdrawalState } from "../wallet/withdrawals";
-import type { TransferEvent } from "../ledger/ledger";
+import type { AccountKind, TransferEvent } from "../ledger/ledger";
 import type { Side, TimeInForce } from "../matching/order-book";
 import type { StopKind } from "../spot/stop-orders";
 import type { PerpetualEvent } from "../contracts/perpetual";
@@ -67,6 +67,8 @@ export interface OrderPlaced {
   waiting: boolean;
   /** The member's own id for the order, as the command carried it. */
   clientOrderId?: string;
+  /** The account it trades from when not the spot account: a margin account (decision 050). */
+  account?: AccountKind;
 }
 
 /** A waiting stop order fired (the last price reached its stop price) and enters the book now, in the same command. */

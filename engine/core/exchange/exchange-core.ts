@@ -6,7 +6,7 @@ import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rul
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
 import type { ContractCode } from "../contracts/contract-market";
 import { Perpetual, perpetualConfigProblem, type PerpetualConfig } from "../contracts/perpetual";
-import { Margin, MARGIN_RATE_SCALE, type LendingPoolConfig, type MarginCode, type MarginEvent } from "../margin/margin";
+import { Margin, MARGIN_RATE_SCALE, marginKind, type LendingPoolConfig, type MarginCode, type MarginEvent } from "../margin/margin";
 import type {
   CancelContractOrder,
   CancelOrder,
@@ -618,6 +618,9 @@ export class ExchangeCore {
     const cfg = market.config;
     const amounts = parseAmounts(c, cfg.priceScale, cfg.amountScale, cfg.quoteAssetScale);
     if ("code" in amounts) return { code: amounts.code, seq: null };
+    // A margin order: its account must trade this market (cross: any margin pair; isolated: its own).
+    if (c.margin !== undefined && (!this.margin.pairs.has(c.symbol) || (c.margin !== "all" && c.margin !== c.symbol)))
+      return { code: "ORDER_NOT_ON_MARGIN", seq: null };
     // Ids the market makes while placing are numbered under the sequence this command takes.
     const previous = this.seq;
     const seq = this.begin();
@@ -629,6 +632,7 @@ export class ExchangeCore {
       tif: c.tif,
       ...amounts,
       ...(c.clientOrderId !== undefined ? { clientOrderId: c.clientOrderId } : {}),
+      ...(c.margin !== undefined ? { account: marginKind(c.margin) } : {}),
     });
     if (result.code !== "OK") {
       this.seq = previous;

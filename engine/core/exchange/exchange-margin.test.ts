@@ -43,6 +43,7 @@ function marginStream(seed: number, length: number): Command[] {
   const prices: Record<string, number> = { BTC: 50_000, ETH: 3_000 };
   let at = START;
   const scopes = ["all", "BTC/USDT", "ETH/USDT"] as const;
+  const orderIds: string[] = [];
   const coinsOf = (scope: (typeof scopes)[number]) => (scope === "all" ? ["USDT", "BTC", "ETH"] : ["USDT", scope.split("/")[0]!]);
   const amountOf = (asset: string, most: number) =>
     asset === "USDT" ? (r.next() * most * 1000).toFixed(2) : asset === "BTC" ? (r.next() * most * 0.02).toFixed(5) : (r.next() * most * 0.3).toFixed(4);
@@ -80,7 +81,34 @@ function marginStream(seed: number, length: number): Command[] {
         quantity: "0.001",
       });
       commands.push({ type: "spot.cancel", memberId: "@mm-sell", orderId: `s${i}` });
-    } else if (roll < 0.27) {
+    } else if (roll < 0.2) {
+      // A member trades from a margin account (cross, or the market's isolated one; now and then the
+      // wrong one, refused): limits around the price, some resting, some crossing the makers' quotes.
+      const base = r.pick(["BTC", "ETH"] as const);
+      const symbol = `${base}/USDT`;
+      const side = r.next() < 0.5 ? "buy" : "sell";
+      const price = (prices[base]! * (1 + (r.next() - 0.5) * 0.04)).toFixed(2);
+      const quantity = (base === "BTC" ? 0.001 + r.next() * 0.03 : 0.01 + r.next() * 0.5).toFixed(4);
+      const margin = r.next() < 0.1 ? "ETH/USDT" : r.next() < 0.5 ? "all" : symbol;
+      const orderId = `mo${i}`;
+      orderIds.push(orderId);
+      commands.push({ type: "spot.place", memberId: member, orderId, symbol, side, orderType: "limit", tif: "GTC", price, quantity, margin });
+      // The makers quote both sides around the price, so members' orders fill.
+      const quote = (s: "buy" | "sell", p: number) => ({
+        type: "spot.place" as const,
+        memberId: s === "sell" ? "@mm-sell" : "@mm-buy",
+        orderId: `q${i}${s}`,
+        symbol,
+        side: s,
+        orderType: "limit" as const,
+        tif: "GTC" as const,
+        price: p.toFixed(2),
+        quantity: "0.05",
+      });
+      commands.push(quote("sell", prices[base]! * 1.005), quote("buy", prices[base]! * 0.995));
+    } else if (roll < 0.23 && orderIds.length) {
+      commands.push({ type: "spot.cancel", memberId: member, orderId: r.pick(orderIds) });
+    } else if (roll < 0.3) {
       at += 15 * 60_000 + r.int(60_000);
       commands.push({ type: "margin.tick", at });
     } else if (roll < 0.45) {
@@ -115,16 +143,26 @@ describe("margin in the exchange core", () => {
       const outcome = live.apply(command);
       if (outcome.seq !== null) {
         accepted.push(command);
-        for (const e of outcome.events) seen.add(e.type === "margin.level" ? `level ${e.warned}` : e.type);
+        for (const e of outcome.events) {
+          seen.add(e.type === "margin.level" ? `level ${e.warned}` : e.type);
+          if (e.type === "trade" && [e.buyer, e.seller].some((m) => !m.startsWith("@")) && command.type === "spot.place" && command.margin)
+            seen.add("margin order");
+        }
       } else seen.add(`refused ${outcome.code}`);
       if (i === 1_800) snapshot = JSON.parse(JSON.stringify(live.snapshot())) as CoreSnapshot;
       if (i % 250 === 0) {
         expect(live.ledger.checkInvariants()).toEqual([]);
         expect(live.margin.checkInvariants()).toEqual([]);
+        for (const market of live.markets.values()) expect(market.checkInvariants()).toEqual([]);
       }
     }
     expect(live.ledger.checkInvariants()).toEqual([]);
     expect(live.margin.checkInvariants()).toEqual([]);
+    // Members traded from margin accounts, and some of those orders still rest (the snapshot and the replay carry them).
+    expect(seen).toContain("margin order");
+    expect(seen).toContain("refused ORDER_NOT_ON_MARGIN");
+    const resting = [...live.markets.values()].flatMap((m) => [...m.book.resting()]).filter((o) => /^mo/.test(o.id));
+    expect(resting.length).toBeGreaterThan(0);
     for (const kind of [
       "trade",
       "level false",

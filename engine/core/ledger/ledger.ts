@@ -112,6 +112,8 @@ interface Balance extends LedgerAccount {
 export interface LedgerHold {
   readonly id: string;
   readonly remaining: bigint;
+  /** The account whose funds it reserves. */
+  readonly account: LedgerAccount;
 }
 
 /** The id of the hold an owner keeps (an order's: `hold:<order id>`). */

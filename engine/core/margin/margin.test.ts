@@ -167,3 +167,90 @@ describe("margin level and what it allows", () => {
     expect(core.margin.levelOf("7", "all")).toMatchObject({ assets: usdt("1000"), debts: 0n, level: null });
   });
 });
+
+describe("spot orders from a margin account", () => {
+  it("trade on the same book, paid from and into the margin account, the counterparty's into theirs", () => {
+    const core = funded("1000");
+    core.apply({ type: "margin.borrow", memberId: "7", scope: "all", asset: "USDT", amount: "1000", at: T0 });
+    core.apply({ type: "ledger.deposit", id: "mm", memberId: "9", asset: "BTC", kind: "spot", amount: "1" });
+    core.apply({
+      type: "spot.place",
+      memberId: "9",
+      orderId: "ask",
+      symbol: "BTC/USDT",
+      side: "sell",
+      orderType: "limit",
+      tif: "GTC",
+      price: "50000",
+      quantity: "0.03",
+    });
+    const buy = core.apply({
+      type: "spot.place",
+      memberId: "7",
+      orderId: "b1",
+      symbol: "BTC/USDT",
+      side: "buy",
+      orderType: "limit",
+      tif: "GTC",
+      price: "50000",
+      quantity: "0.02",
+      margin: "all",
+    });
+    expect(buy.code).toBe("OK");
+    expect(buy.events?.find((e) => e.type === "order.placed")).toMatchObject({ account: "margin" });
+    expect(core.ledger.posted({ owner: "7", kind: "margin", asset: "BTC" })).toBe(usdt("0.02"));
+    expect(core.ledger.posted({ owner: "7", kind: "margin", asset: "USDT" })).toBe(usdt("1000"));
+    expect(core.ledger.posted({ owner: "7", kind: "spot", asset: "BTC" })).toBe(0n);
+    expect(core.ledger.posted({ owner: "9", kind: "spot", asset: "USDT" })).toBe(usdt("1000"));
+    // A resting margin order holds on the margin account; the wrong account for the market is refused.
+    expect(
+      core.apply({
+        type: "spot.place",
+        memberId: "7",
+        orderId: "b2",
+        symbol: "BTC/USDT",
+        side: "buy",
+        orderType: "limit",
+        tif: "GTC",
+        price: "40000",
+        quantity: "0.01",
+        margin: "all",
+      }).code,
+    ).toBe("OK");
+    expect(core.ledger.held({ owner: "7", kind: "margin", asset: "USDT" })).toBe(usdt("400"));
+    expect(
+      core.apply({
+        type: "spot.place",
+        memberId: "7",
+        orderId: "b3",
+        symbol: "BTC/USDT",
+        side: "buy",
+        orderType: "limit",
+        tif: "GTC",
+        price: "40000",
+        quantity: "0.01",
+        margin: "ETH/USDT",
+      }).code,
+    ).toBe("ORDER_NOT_ON_MARGIN");
+    // The isolated account has nothing: its order is refused for funds, and nothing moved.
+    expect(
+      core.apply({
+        type: "spot.place",
+        memberId: "7",
+        orderId: "b4",
+        symbol: "BTC/USDT",
+        side: "buy",
+        orderType: "limit",
+        tif: "GTC",
+        price: "40000",
+        quantity: "0.01",
+        margin: "BTC/USDT",
+      }).code,
+    ).toBe("RISK_INSUFFICIENT_AVAILABLE");
+    // Held funds are still the account's assets: the level counts them, a transfer out cannot take them.
+    expect(core.margin.levelOf("7", "all").assets).toBe(usdt("2000"));
+    expect(core.apply({ type: "margin.repay", memberId: "7", scope: "all", asset: "USDT", amount: "700" }).code).toBe("MARGIN_INSUFFICIENT");
+    expect(core.ledger.checkInvariants()).toEqual([]);
+    for (const market of core.markets.values()) expect(market.checkInvariants()).toEqual([]);
+  });
+});

@@ -1,6 +1,15 @@
 import { createHash } from "node:crypto";
 import type { CoreEvent } from "../exchange/events";
-import { attachedHoldId, feeAccount, type AttachedHolds, type Ledger, type LedgerAccount, type LedgerHold, type TransferEvent } from "../ledger/ledger";
+import {
+  attachedHoldId,
+  feeAccount,
+  type AccountKind,
+  type AttachedHolds,
+  type Ledger,
+  type LedgerAccount,
+  type LedgerHold,
+  type TransferEvent,
+} from "../ledger/ledger";
 import { OrderBook, type BookEvent, type Side, type TimeInForce } from "../matching/order-book";
 import { listingProblem, symbolConfigProblem, type TradingRules } from "./symbol-rules";
 import { StopBook, type FiredStop } from "./stop-orders";
@@ -55,6 +64,8 @@ export type SpotCode =
   | "ORDER_TOO_SMALL"
   | "ORDER_OUT_OF_RANGE"
   | "ORDER_BAD_COMMAND"
+  /** A margin order on a market its margin account does not trade (decision 050). */
+  | "ORDER_NOT_ON_MARGIN"
   | "ORDER_UNKNOWN"
   | "ORDER_NOT_OWNER"
   | "MATCHING_POST_ONLY_WOULD_TRADE"
@@ -85,6 +96,11 @@ export interface SpotPlaceCommand {
   stopLossPrice?: bigint;
   /** The member's own id for the order, passed to its `order.placed` event (no rule reads it). */
   clientOrderId?: string;
+  /**
+   * The account it trades from and settles into, when not the member's spot account: a margin
+   * account (`margin`, `margin:BTC/USDT`; decision 050). Its counterparties settle into theirs.
+   */
+  account?: AccountKind;
 }
 
 /**
@@ -120,6 +136,10 @@ export class SpotMarket implements AttachedHolds {
   readonly book = new OrderBook();
   /** Each member's spot accounts of the base and the quote: the ledger's records, looked up once (not per hold and post). */
   private readonly accounts = new Map<string, MemberAccounts>();
+  /** Members' margin accounts of the base and the quote, by kind and member (decision 050). */
+  private readonly otherAccounts = new Map<string, MemberAccounts>();
+  /** The pair an account belongs to: a trade pays each side into the pair its own hold is on. */
+  private readonly pairs = new Map<LedgerAccount, MemberAccounts>();
   private readonly baseFees: LedgerAccount;
   private readonly quoteFees: LedgerAccount;
   /** Stop orders waiting for their trigger: their funds are held, they are not on the book. */
@@ -171,18 +191,27 @@ export class SpotMarket implements AttachedHolds {
     for (const { hold } of this.waiting.values()) yield hold;
   }
 
-  private accountsOf(memberId: string): MemberAccounts {
-    let accounts = this.accounts.get(memberId);
+  private accountsOf(memberId: string, kind?: AccountKind): MemberAccounts {
+    const spot = kind === undefined || kind === "spot";
+    const key = spot ? memberId : `${kind}\t${memberId}`;
+    const map = spot ? this.accounts : this.otherAccounts;
+    let accounts = map.get(key);
     if (!accounts) {
       const ledger = this.ledger;
       accounts = {
         memberId,
-        base: ledger.account({ owner: memberId, kind: "spot", asset: this.config.base }),
-        quote: ledger.account({ owner: memberId, kind: "spot", asset: this.config.quote }),
+        base: ledger.account({ owner: memberId, kind: kind ?? "spot", asset: this.config.base }),
+        quote: ledger.account({ owner: memberId, kind: kind ?? "spot", asset: this.config.quote }),
       };
-      this.accounts.set(memberId, accounts);
+      map.set(key, accounts);
+      this.pairs.set(accounts.base, accounts).set(accounts.quote, accounts);
     }
     return accounts;
+  }
+
+  /** The accounts of the pair a hold reserves from (every hold this market opens or restores is on one). */
+  private pairOf(hold: LedgerHold): MemberAccounts {
+    return this.pairs.get(hold.account)!;
   }
   private halted = false;
   /** Trades settled in this market's life (a command compares it before and after to know whether it traded). */
@@ -207,7 +236,7 @@ export class SpotMarket implements AttachedHolds {
     for (const id of [...this.waiting.keys()].sort()) {
       const { cmd, hold } = this.waiting.get(id)!;
       hash.update(
-        `stop ${id}/${cmd.memberId}/${cmd.side}/${cmd.type}/${cmd.price ?? "-"}/${cmd.quantity ?? "-"}/${cmd.money ?? "-"}/${cmd.stopProfitPrice ?? "-"}/${cmd.stopLossPrice ?? "-"}/${hold.id};`,
+        `stop ${id}/${cmd.memberId}/${cmd.side}/${cmd.type}/${cmd.price ?? "-"}/${cmd.quantity ?? "-"}/${cmd.money ?? "-"}/${cmd.stopProfitPrice ?? "-"}/${cmd.stopLossPrice ?? "-"}/${hold.id}${cmd.account && cmd.account !== "spot" ? `/${cmd.account}` : ""};`,
       );
     }
     return hash.digest("hex");
@@ -277,10 +306,10 @@ export class SpotMarket implements AttachedHolds {
     let holdAmount: bigint;
     const events: CoreEvent[] = [];
     if (cmd.side === "sell") {
-      holdAccount = this.accountsOf(cmd.memberId).base;
+      holdAccount = this.accountsOf(cmd.memberId, cmd.account).base;
       holdAmount = cmd.quantity! * this.baseFactor;
     } else {
-      holdAccount = this.accountsOf(cmd.memberId).quote;
+      holdAccount = this.accountsOf(cmd.memberId, cmd.account).quote;
       if (byMoney) holdAmount = cmd.money!;
       else if (cmd.type === "limit") holdAmount = this.value(cmd.price!, cmd.quantity!);
       else {
@@ -402,6 +431,7 @@ export class SpotMarket implements AttachedHolds {
       stopLossPrice: cmd.stopLossPrice,
       waiting,
       ...(cmd.clientOrderId !== undefined ? { clientOrderId: cmd.clientOrderId } : {}),
+      ...(cmd.account !== undefined && cmd.account !== "spot" ? { account: cmd.account } : {}),
     };
   }
 
@@ -442,11 +472,11 @@ export class SpotMarket implements AttachedHolds {
    * none), in queue order: the hold is kept by the order, on the member's account record this
    * market keeps (no id looked up per order). The account's held amount was restored with it.
    */
-  restoreWithHold(orderId: string, memberId: string, side: Side, price: bigint, remaining: bigint, held: bigint | null): void {
+  restoreWithHold(orderId: string, memberId: string, side: Side, price: bigint, remaining: bigint, held: bigint | null, account?: AccountKind): void {
     let hold: LedgerHold | undefined;
     let member = memberId;
     if (held !== null) {
-      const accounts = this.accountsOf(memberId);
+      const accounts = this.accountsOf(memberId, account);
       member = accounts.memberId;
       hold = this.ledger.restoreAttachedHold(orderId, side === "buy" ? accounts.quote : accounts.base, held);
     }
@@ -465,7 +495,7 @@ export class SpotMarket implements AttachedHolds {
 
   /** Puts a persisted waiting stop back at start (after the last price), with what its hold reserves. */
   restoreStop(cmd: SpotPlaceCommand, held: bigint): void {
-    const accounts = this.accountsOf(cmd.memberId);
+    const accounts = this.accountsOf(cmd.memberId, cmd.account);
     const hold = this.ledger.restoreAttachedHold(cmd.orderId, cmd.side === "buy" ? accounts.quote : accounts.base, held);
     this.waiting.set(cmd.orderId, { cmd, hold });
     this.stops.add({ id: cmd.orderId, side: cmd.side, profitPrice: cmd.stopProfitPrice, lossPrice: cmd.stopLossPrice });
@@ -545,8 +575,9 @@ export class SpotMarket implements AttachedHolds {
       takerSide: trade.takerSide,
     });
     // The buyer's hold pays the value (to the seller, less the seller's fee); the seller's the base.
-    this.pay(buyerHold, value, this.accountsOf(seller).quote, sellerFee, this.quoteFees, events);
-    this.pay(sellerHold, baseAmount, this.accountsOf(buyer).base, buyerFee, this.baseFees, events);
+    // Each side is paid into the pair its own hold is on: spot, or the margin account it traded from.
+    this.pay(buyerHold, value, this.pairOf(sellerHold).quote, sellerFee, this.quoteFees, events);
+    this.pay(sellerHold, baseAmount, this.pairOf(buyerHold).base, buyerFee, this.baseFees, events);
     if (trade.makerFilled) {
       events.push(this.closedEvent(trade.makerOrderId, trade.makerMemberId, "filled"));
       this.release(makerHold, events);
