@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDecimals, compareDecimal } from "../../protocol/money";
 import { HOUR_MS } from "../core/margin/margin";
 import { DurableCore } from "../journal/durable-core";
 import { seedDemoMarkets } from "../sim/demo-markets";
@@ -8,6 +9,7 @@ import { testAct } from "../testing/operator-act";
 import { marginProduct } from "./margin-product";
 import { seedMargin } from "./margin-config";
 import { MarginService } from "./margin-service";
+import { trimDecimal } from "../contracts/contract-config";
 
 /** Ledger sums per asset over every account: members', the exchange's own and the world outside. */
 function sums(durable: DurableCore): Map<string, bigint> {
@@ -161,6 +163,77 @@ describe.each(testStoreKinds())("margin on the durable layer (%s)", (kind) => {
       { order_id: "a-stop-1", status: "waiting", account: "margin" },
     ]);
     expect(durable.core.ledger.held({ owner: ALICE, kind: "margin", asset: "USDT" })).toBe(605_00000000n);
+
+    // Carol goes all in at 10x on BTC; BTC falls and the loop liquidates her account through the
+    // book: her order and the forced sale are spot's rows, the repayment margin's.
+    const CAROL = "804";
+    // (Alice's resting buy at 59 000 is taken back first: the fall below would fill it.)
+    expect((await durable.execute({ type: "spot.cancel", memberId: ALICE, orderId: "a-buy-2" })).code).toBe("OK");
+    await durable.funds.deposit(CAROL, "USDT", "funding", "1000", "md-carol");
+    expect(await margin.transfer(CAROL, { ...move("BTC/USDT", "USDT", "1000"), direction: "in" }, "c-in")).toBe("OK");
+    expect(await margin.setLeverage(CAROL, "BTC/USDT", 10)).toBe("OK");
+    expect(await margin.borrow(CAROL, move("BTC/USDT", "USDT", "8000"), "c-b")).toBe("OK");
+    await durable.funds.deposit(MAKER, "BTC", "spot", "1", "md-btc-2");
+    await durable.execute({
+      type: "spot.place",
+      memberId: MAKER,
+      orderId: "ask-2",
+      symbol: "BTC/USDT",
+      side: "sell",
+      orderType: "limit",
+      tif: "GTC",
+      price: "60000",
+      quantity: "0.15",
+    });
+    const allIn = await durable.execute({
+      type: "spot.place",
+      memberId: CAROL,
+      orderId: "c-all",
+      symbol: "BTC/USDT",
+      side: "buy",
+      orderType: "limit",
+      tif: "IOC",
+      price: "60000",
+      quantity: "0.15",
+      margin: "BTC/USDT",
+    });
+    expect(allIn.code).toBe("OK");
+    await durable.execute({
+      type: "spot.place",
+      memberId: TAKER,
+      orderId: "bid-low",
+      symbol: "BTC/USDT",
+      side: "buy",
+      orderType: "limit",
+      tif: "GTC",
+      price: "52000",
+      quantity: "1",
+    });
+    await trade("53000", "t3");
+    clock += 1_000;
+    expect(await margin.tick(clock)).toBe("OK");
+    expect(durable.core.margin.loansOf(CAROL, "BTC/USDT").size).toBe(0);
+    await durable.drain();
+    const forced = await durable.db
+      .selectFrom("spot_order")
+      .select(["order_id", "side", "status", "account"])
+      .where("member_id", "=", CAROL)
+      .orderBy("seq")
+      .execute();
+    expect(forced).toEqual([
+      { order_id: "c-all", side: "buy", status: "filled", account: "margin:BTC/USDT" },
+      { order_id: expect.stringMatching(/^liq\./), side: "sell", status: "filled", account: "margin:BTC/USDT" },
+    ]);
+    // The sale (0.15 BTC less the buy's fee, at 52 000, less the sale's fee) repaid what it could of the
+    // 8 000.16 owed (the first hour at the pool's new rate); the rest was written off (no insurance: the pool's).
+    const carol = await durable.db.selectFrom("margin_record").select(["kind", "amount"]).where("member_id", "=", CAROL).orderBy("id").execute();
+    expect(carol.map((r) => r.kind)).toEqual(["in", "borrow", "interest", "repay", "writeoff"]);
+    expect(addDecimals(trimDecimal(String(carol[3]!.amount)), trimDecimal(String(carol[4]!.amount)))).toBe("8000.16");
+    expect(compareDecimal(trimDecimal(String(carol[3]!.amount)), "7700")).toBe(1);
+
+    // A margin order resting when the engine stops: its hold on Alice's cross account comes back from the tables.
+    const ask = { type: "spot.place", memberId: ALICE, orderId: "a-sell-1", symbol: "BTC/USDT", side: "sell", orderType: "limit", tif: "GTC" } as const;
+    expect((await durable.execute({ ...ask, price: "90000", quantity: "0.004", margin: "all" })).code).toBe("OK");
 
     // Bob pays back all he owes: his loan and his warning end, in the tables too.
     expect(await margin.repay(BOB, move("BTC/USDT", "USDT", "8000.4"), "b-r1")).toBe("OK");

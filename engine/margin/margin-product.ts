@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { fromMinor } from "../../protocol/money";
 import type { Command } from "../core/exchange/commands";
-import { eventsOf, membersTouched, type CoreEvent } from "../core/exchange/events";
+import { eventsOf, membersTouched, type CoreEvent, type TransferEvent } from "../core/exchange/events";
 import type { ExchangeCore } from "../core/exchange/exchange-core";
 import { accountOf } from "../core/ledger/ledger";
 import { lendingAccount, MARGIN_RATE_SCALE, type MarginScope } from "../core/margin/margin";
@@ -10,6 +10,7 @@ import { minorOf } from "../store/bulk-restore";
 import type { Database } from "../store/schema";
 import { configureMargin, marginConfigRows } from "./margin-config";
 import { MARGIN_ROWS, type MarginRows } from "./margin-rows";
+import { projectEvents as projectSpotEvents } from "../spot/spot-product";
 
 /** The commands of margin trading (decision 050). */
 export const MARGIN_COMMANDS = ["margin.borrow", "margin.repay", "margin.transfer", "margin.leverage", "margin.tick", "margin.pool"] as const;
@@ -26,7 +27,29 @@ export const marginProduct: Product = {
   commands: MARGIN_COMMANDS,
 
   project(_command: Command, outcome: Accepted, ctx: ProjectionContext): void {
-    projectEvents(ctx, ctx.batch.rows(MARGIN_ROWS), outcome.events);
+    const events = outcome.events;
+    if (!events.some((e) => e.type === "margin.liquidation_step")) {
+      projectEvents(ctx, ctx.batch.rows(MARGIN_ROWS), events, eventsOf(events, "transfer"));
+      return;
+    }
+    // A liquidation: each step's spot events (an order cancelled, placed and traded on one market)
+    // are spot's rows, up to the next margin event; the rest is margin's. Each transfer is recorded once.
+    const own: TransferEvent[] = [];
+    let step: CoreEvent[] | null = null;
+    const flush = () => {
+      if (step?.length) projectSpotEvents(ctx, step);
+      step = null;
+    };
+    for (const e of events) {
+      if (e.type === "margin.liquidation_step") {
+        flush();
+        step = [];
+      } else if (e.type.startsWith("margin.")) flush();
+      else if (step) step.push(e);
+      else if (e.type === "transfer") own.push(e);
+    }
+    flush();
+    projectEvents(ctx, ctx.batch.rows(MARGIN_ROWS), events, own);
   },
 
   async restoreFromTables(core: ExchangeCore, db: Kysely<Database>): Promise<void> {
@@ -57,12 +80,12 @@ export const marginProduct: Product = {
   },
 };
 
-/** The rows of one margin command's events. */
-function projectEvents(ctx: ProjectionContext, rows: MarginRows, events: readonly CoreEvent[]): void {
+/** The rows of one margin command's events; `own`: the transfers no spot step of it recorded. */
+function projectEvents(ctx: ProjectionContext, rows: MarginRows, events: readonly CoreEvent[], own: TransferEvent[]): void {
   const { core, stamp, seq } = ctx;
   for (const member of membersTouched(events, (id) => accountOf(id).owner)) ctx.touched(member);
   const transfers = eventsOf(events, "transfer");
-  ctx.transfers(transfers);
+  ctx.transfers(own);
   const money = (asset: string, v: bigint) => fromMinor(v, core.scaleOf(asset));
   /** Loans whose row changes: every loan account a transfer touched. */
   const loans = new Map<string, { owner: string; scope: MarginScope; asset: string }>();
@@ -109,6 +132,19 @@ function projectEvents(ctx: ProjectionContext, rows: MarginRows, events: readonl
           asset: e.asset,
           kind: e.direction,
           amount: money(e.asset, e.amount),
+          principal: "0",
+          interest: "0",
+          created_at: stamp,
+        });
+        break;
+      case "margin.written_off":
+        rows.record({
+          seq: String(seq),
+          member_id: e.memberId,
+          scope: e.scope,
+          asset: e.asset,
+          kind: "writeoff",
+          amount: money(e.asset, e.insurance + e.pool),
           principal: "0",
           interest: "0",
           created_at: stamp,

@@ -135,7 +135,7 @@ function openMarket(core: ExchangeCore, s: Selectable<MarketSymbolTable>): SpotM
  * order), fills and ends of orders written before, trades and the candles they make, and the
  * ledger's transfers.
  */
-function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): void {
+export function projectEvents(ctx: ProjectionContext, events: readonly CoreEvent[]): void {
   const rows = ctx.batch.rows(SPOT_ROWS);
   const { at, stamp } = ctx;
   let own: { row: Insertable<SpotOrderTable>; filled: bigint; scale: number } | null = null;

@@ -107,7 +107,7 @@ export interface MarginRecordTable {
   member_id: string;
   scope: string;
   asset: string;
-  kind: "borrow" | "repay" | "interest" | "in" | "out";
+  kind: "borrow" | "repay" | "interest" | "in" | "out" | "writeoff";
   amount: string;
   principal: string;
   interest: string;

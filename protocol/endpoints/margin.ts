@@ -75,7 +75,8 @@ export const marginRecordSchema = z.object({
   mode: modeField,
   symbolName: z.string().nullable(),
   coin: z.string(),
-  kind: z.enum(["borrow", "repay", "interest", "in", "out"]),
+  /** `writeoff`: what a liquidation's sales could not repay, taken by the margin insurance and the pool. */
+  kind: z.enum(["borrow", "repay", "interest", "in", "out", "writeoff"]),
   amount: unsignedDecimalString,
   principal: unsignedDecimalString,
   interest: unsignedDecimalString,
@@ -179,7 +180,7 @@ export const marginEndpoints = {
     query: z.object({
       symbolName: symbolField.optional(),
       coin: coinField.optional(),
-      kind: z.enum(["borrow", "repay", "interest", "in", "out"], { message: "must be borrow, repay, interest, in or out" }).optional(),
+      kind: z.enum(["borrow", "repay", "interest", "in", "out", "writeoff"], { message: "must be borrow, repay, interest, in, out or writeoff" }).optional(),
     }),
     response: pageOf(marginRecordSchema),
   }),

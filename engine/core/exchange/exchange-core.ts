@@ -322,12 +322,81 @@ export class ExchangeCore {
         return this.marginChange((out) => {
           if (!Number.isSafeInteger(command.at) || command.at < 0) return "MARGIN_BAD_AMOUNT";
           this.margin.accrue(command.at, out);
-          this.margin.watchLevels(out);
+          for (const { owner, scope } of this.margin.watchLevels(out)) this.liquidateMargin(owner, scope, out as CoreEvent[]);
           return "OK";
         });
       case "margin.pool":
         return this.poolRules(command);
     }
+  }
+
+  /**
+   * A margin account's forced liquidation (decision 050), at or below the liquidation line: its
+   * orders are cancelled; each coin it does not owe is sold for USDT at the market; each coin it owes
+   * more of than it holds is bought with USDT (by quantity, or with all its USDT when that is short);
+   * then every loan is repaid from the balances, and what they cannot repay is written off (margin
+   * insurance, then the pool) once nothing is left to sell. A halted market's coin waits: its loans
+   * stay, and the next tick tries again. Each step on a market is marked (`margin.liquidation_step`)
+   * so the spot events after it are projected as spot's.
+   */
+  private liquidateMargin(owner: string, scope: string, out: CoreEvent[]): void {
+    const margin = this.margin;
+    const kind = marginKind(scope);
+    const valuation = margin.valuationAsset;
+    out.push({ type: "margin.liquidating", memberId: owner, scope, level: margin.levelOf(owner, scope).level });
+    const symbols = scope === "all" ? [...margin.pairs.keys()] : [scope];
+    const step = (symbol: string) => out.push({ type: "margin.liquidation_step", memberId: owner, scope, symbol });
+    const place = (market: SpotMarket, order: Omit<SpotPlaceCommand, "orderId" | "memberId" | "tif" | "account">) => {
+      step(market.config.symbol);
+      const result = market.place({ ...order, orderId: `liq.${this.nextId()}`, memberId: owner, tif: "IOC", account: kind });
+      if (result.code === "OK") out.push(...result.events);
+      return result.code;
+    };
+    for (const symbol of symbols) {
+      const market = this.markets.get(symbol);
+      if (!market) continue;
+      for (const orderId of market.ordersFrom(owner, kind)) {
+        step(symbol);
+        const result = market.cancel(orderId, owner);
+        if (result.code === "OK") out.push(...result.events);
+      }
+    }
+    const free = (asset: string) => this.ledger.available({ owner, kind, asset });
+    const owed = (asset: string) => {
+      const loan = margin.loan(owner, scope, asset);
+      return loan ? loan.principal + loan.interest : 0n;
+    };
+    let stranded = false;
+    // Sell what is not owed (beyond what is owed of it), then buy what is owed and not held.
+    for (const asset of margin.assetsOf(scope) ?? []) {
+      if (asset === valuation) continue;
+      const market = this.markets.get(`${asset}/${valuation}`);
+      const surplus = free(asset) - owed(asset);
+      if (!market || surplus <= 0n) continue;
+      const c = market.config;
+      const quantity = surplus / market.baseUnitsPerQuantity - ((surplus / market.baseUnitsPerQuantity) % c.lotSize);
+      if (quantity < c.minQuantity) continue;
+      if (place(market, { side: "sell", type: "market", quantity }) === "MARKET_HALTED") stranded = true;
+    }
+    for (const asset of margin.assetsOf(scope) ?? []) {
+      if (asset === valuation) continue;
+      const market = this.markets.get(`${asset}/${valuation}`);
+      const need = owed(asset) - free(asset);
+      if (!market || need <= 0n) continue;
+      const c = market.config;
+      const units = (need + market.baseUnitsPerQuantity - 1n) / market.baseUnitsPerQuantity;
+      let quantity = units % c.lotSize === 0n ? units : units + c.lotSize - (units % c.lotSize);
+      if (quantity < c.minQuantity) quantity = c.minQuantity;
+      const code = place(market, { side: "buy", type: "market", quantity });
+      if (code === "MARKET_HALTED") stranded = true;
+      else if (code === "RISK_INSUFFICIENT_AVAILABLE") {
+        const money = free(valuation) - (free(valuation) % market.moneyUnit);
+        if (money > 0n) place(market, { side: "buy", type: "market", money });
+      }
+    }
+    // Anything still sellable (a coin whose market halted) keeps the debts for the next tick.
+    const closed = margin.settleLiquidation(owner, scope, !stranded, out as Array<MarginEvent | TransferEvent>);
+    out.push({ type: "margin.liquidated", memberId: owner, scope, closed });
   }
 
   /** Runs a margin command under the next sequence number; a refusal changed nothing and takes none. */

@@ -254,3 +254,179 @@ describe("spot orders from a margin account", () => {
     for (const market of core.markets.values()) expect(market.checkInvariants()).toEqual([]);
   });
 });
+
+describe("forced liquidation at 1.10", () => {
+  /** Member 7: 1 000 USDT in the isolated BTC/USDT account at 10x, 8 000 USDT borrowed, 0.18 BTC bought at 50 000 from it; a bid of 1 BTC at `bid`. */
+  function levered(bid: string) {
+    const core = marginCore();
+    tradeAt(core, "BTC/USDT", "50000");
+    core.apply({ type: "ledger.deposit", id: "d", memberId: "7", asset: "USDT", kind: "funding", amount: "1000" });
+    core.apply({ type: "margin.transfer", memberId: "7", scope: "BTC/USDT", asset: "USDT", amount: "1000", direction: "in" });
+    core.apply({ type: "margin.leverage", memberId: "7", symbol: "BTC/USDT", leverage: 10 });
+    expect(core.apply({ type: "margin.borrow", memberId: "7", scope: "BTC/USDT", asset: "USDT", amount: "8000", at: T0 }).code).toBe("OK");
+    core.apply({ type: "ledger.deposit", id: "a", memberId: "9", asset: "BTC", kind: "spot", amount: "1" });
+    core.apply({
+      type: "spot.place",
+      memberId: "9",
+      orderId: "ask",
+      symbol: "BTC/USDT",
+      side: "sell",
+      orderType: "limit",
+      tif: "GTC",
+      price: "50000",
+      quantity: "0.18",
+    });
+    const bought = core.apply({
+      type: "spot.place",
+      memberId: "7",
+      orderId: "long",
+      symbol: "BTC/USDT",
+      side: "buy",
+      orderType: "limit",
+      tif: "IOC",
+      price: "50000",
+      quantity: "0.18",
+      margin: "BTC/USDT",
+    });
+    expect(bought.code).toBe("OK");
+    // A resting order of the account, which the liquidation cancels (its BTC is sold with the rest).
+    const rest = core.apply({
+      type: "spot.place",
+      memberId: "7",
+      orderId: "rest",
+      symbol: "BTC/USDT",
+      side: "sell",
+      orderType: "limit",
+      tif: "GTC",
+      price: "90000",
+      quantity: "0.001",
+      margin: "BTC/USDT",
+    });
+    expect(rest.code).toBe("OK");
+    core.apply({ type: "ledger.deposit", id: "b", memberId: "8", asset: "USDT", kind: "spot", amount: "100000" });
+    core.apply({
+      type: "spot.place",
+      memberId: "8",
+      orderId: "bid",
+      symbol: "BTC/USDT",
+      side: "buy",
+      orderType: "limit",
+      tif: "GTC",
+      price: bid,
+      quantity: "1",
+    });
+    return core;
+  }
+  const liquidation = (core: ReturnType<typeof marginCore>, at: number) => {
+    const events = core.apply({ type: "margin.tick", at }).events ?? [];
+    return { events, ended: events.find((e) => e.type === "margin.liquidated") };
+  };
+
+  it("cancels the account's orders, sells through the book, repays the loan and leaves the rest to the member", () => {
+    const core = levered("48800");
+    tradeAt(core, "BTC/USDT", "48900");
+    // 0.18 BTC at 48 900 is 8 802 over 8 000.04 owed: just above 1.10.
+    expect(liquidation(core, T0 + 1_000).ended).toBeUndefined();
+    // At 48 850, 8 793: below the line.
+    tradeAt(core, "BTC/USDT", "48850");
+    const { events, ended } = liquidation(core, T0 + 2_000);
+    expect(ended).toEqual({ type: "margin.liquidated", memberId: "7", scope: "BTC/USDT", closed: true });
+    expect(events.some((e) => e.type === "order.closed" && e.orderId === "rest")).toBe(true);
+    expect(events.some((e) => e.type === "trade" && e.seller === "7" && e.price === 4_880_000n && e.quantity === 1_800n)).toBe(true);
+    expect(core.margin.loan("7", "BTC/USDT", "USDT")).toBeUndefined();
+    // 0.18 × 48 800 = 8 784, less 8 000.04 repaid: 783.96 stays the member's.
+    expect(core.ledger.posted({ owner: "7", kind: "margin:BTC/USDT", asset: "USDT" })).toBe(usdt("783.96"));
+    expect(core.ledger.posted({ owner: "7", kind: "margin:BTC/USDT", asset: "BTC" })).toBe(0n);
+    expect(core.margin.isWarned("7", "BTC/USDT")).toBe(false);
+    expect(core.ledger.checkInvariants()).toEqual([]);
+    expect(core.margin.checkInvariants()).toEqual([]);
+  });
+
+  it("writes off what the sale cannot repay: the margin insurance first, then the pool", () => {
+    const core = levered("40000");
+    core.apply({ type: "ledger.deposit", id: "ins", memberId: "@system", asset: "USDT", kind: "margin_insurance", amount: "300" });
+    tradeAt(core, "BTC/USDT", "44000");
+    const { events, ended } = liquidation(core, T0 + 1_000);
+    expect(ended).toMatchObject({ closed: true });
+    // 0.18 × 40 000 = 7 200 repaid; 800.04 short: 300 from the insurance, 500.04 from the pool.
+    expect(events.find((e) => e.type === "margin.written_off")).toEqual({
+      type: "margin.written_off",
+      memberId: "7",
+      scope: "BTC/USDT",
+      asset: "USDT",
+      insurance: usdt("300"),
+      pool: usdt("500.04"),
+    });
+    expect(core.ledger.posted({ owner: "@system", kind: "margin_insurance", asset: "USDT" })).toBe(0n);
+    expect(core.ledger.posted(lendingAccount("USDT"))).toBe(usdt("0.04") - usdt("500.04"));
+    expect(core.margin.lentOf("USDT")).toBe(0n);
+    expect(core.ledger.checkInvariants()).toEqual([]);
+    expect(core.margin.checkInvariants()).toEqual([]);
+  });
+
+  it("leaves the debt while the market is halted, and liquidates once it resumes", () => {
+    const core = levered("48000");
+    tradeAt(core, "BTC/USDT", "48500");
+    core.apply({ type: "market.halt", symbol: "BTC/USDT", halted: true });
+    expect(liquidation(core, T0 + 1_000).ended).toMatchObject({ closed: false });
+    expect(core.margin.loan("7", "BTC/USDT", "USDT")?.principal).toBe(usdt("8000"));
+    core.apply({ type: "market.halt", symbol: "BTC/USDT", halted: false });
+    expect(liquidation(core, T0 + 2_000).ended).toMatchObject({ closed: true });
+    expect(core.margin.loan("7", "BTC/USDT", "USDT")).toBeUndefined();
+  });
+
+  it("buys back a coin owed on cross margin (a short) with the account's USDT", () => {
+    const core = funded("1000");
+    core.apply({ type: "margin.borrow", memberId: "7", scope: "all", asset: "BTC", amount: "0.04", at: T0 });
+    core.apply({ type: "ledger.deposit", id: "b", memberId: "8", asset: "USDT", kind: "spot", amount: "100000" });
+    core.apply({
+      type: "spot.place",
+      memberId: "8",
+      orderId: "bid",
+      symbol: "BTC/USDT",
+      side: "buy",
+      orderType: "limit",
+      tif: "GTC",
+      price: "50000",
+      quantity: "1",
+    });
+    expect(
+      core.apply({
+        type: "spot.place",
+        memberId: "7",
+        orderId: "short",
+        symbol: "BTC/USDT",
+        side: "sell",
+        orderType: "limit",
+        tif: "IOC",
+        price: "50000",
+        quantity: "0.04",
+        margin: "all",
+      }).code,
+    ).toBe("OK");
+    // 3 000 USDT held against 0.04 BTC owed: at 68 500 the debt is 2 740 (and a little interest), 1.09.
+    // The bid's rest is taken back, so the price can move up through nothing.
+    core.apply({ type: "spot.cancel", memberId: "8", orderId: "bid" });
+    core.apply({ type: "ledger.deposit", id: "a", memberId: "9", asset: "BTC", kind: "spot", amount: "1" });
+    core.apply({
+      type: "spot.place",
+      memberId: "9",
+      orderId: "ask",
+      symbol: "BTC/USDT",
+      side: "sell",
+      orderType: "limit",
+      tif: "GTC",
+      price: "69000",
+      quantity: "1",
+    });
+    tradeAt(core, "BTC/USDT", "68500");
+    const { ended } = liquidation(core, T0 + 1_000);
+    expect(ended).toMatchObject({ closed: true });
+    expect(core.margin.loan("7", "all", "BTC")).toBeUndefined();
+    // 0.0401 BTC bought at 69 000 (the lot rounds the 0.0400002 owed up): 2 766.9 USDT; 0.0000998 BTC left over.
+    expect(core.ledger.posted({ owner: "7", kind: "margin", asset: "USDT" })).toBe(usdt("3000") - usdt("2766.9"));
+    expect(core.ledger.posted({ owner: "7", kind: "margin", asset: "BTC" })).toBe(usdt("0.0000998"));
+    expect(core.ledger.checkInvariants()).toEqual([]);
+    expect(core.margin.checkInvariants()).toEqual([]);
+  });
+});

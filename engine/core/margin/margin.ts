@@ -88,7 +88,15 @@ export type MarginEvent =
   | { type: "margin.accrued"; hour: number; loans: number }
   | { type: "margin.leverage"; memberId: string; symbol: string; leverage: number }
   | { type: "margin.level"; memberId: string; scope: MarginScope; warned: boolean; level: bigint | null }
-  | { type: "margin.pool"; asset: string };
+  | { type: "margin.pool"; asset: string }
+  /** A forced liquidation begins: the account's orders are cancelled and its coins sold or bought through the books. */
+  | { type: "margin.liquidating"; memberId: string; scope: MarginScope; level: bigint | null }
+  /** One step of it on a market (the spot events of that step follow, up to the next margin event). */
+  | { type: "margin.liquidation_step"; memberId: string; scope: MarginScope; symbol: string }
+  /** What the account's balances could not repay, taken by the margin insurance and then the pool (the transfers are before it). */
+  | { type: "margin.written_off"; memberId: string; scope: MarginScope; asset: string; insurance: bigint; pool: bigint }
+  /** The liquidation is over: every loan repaid or written off, or (a market halted) what is left waits for the next tick. */
+  | { type: "margin.liquidated"; memberId: string; scope: MarginScope; closed: boolean };
 
 /** What a member's margin account is worth and owes, in the valuation coin's minor units. */
 export interface MarginLevel {
@@ -382,6 +390,51 @@ export class Margin {
       if (assets * 100n <= debts * LIQUIDATION_LEVEL) liquidate.push({ owner, scope });
     }
     return liquidate;
+  }
+
+  /**
+   * After a liquidation's sales: each loan repaid from the account's balance of its coin as far as
+   * it goes (interest first); with `writeOff`, what is left owed is taken by the margin insurance,
+   * then by the pool (whose account may go below zero), and the loan closes. True: no loan is left.
+   */
+  settleLiquidation(owner: string, scope: MarginScope, writeOff: boolean, out: Array<MarginEvent | TransferEvent>): boolean {
+    for (const loan of [...this.loansOf(owner, scope)]) {
+      const owed = loan.principal + loan.interest;
+      const account = this.ledger.account({ owner, kind: marginKind(scope), asset: loan.asset });
+      const free = account.posted - account.held;
+      const pay = free < owed ? free : owed;
+      if (pay > 0n) this.repay(owner, scope, loan.asset, pay, out);
+    }
+    if (!writeOff) return this.loansOf(owner, scope).size === 0;
+    for (const loan of [...(this.loansOfAccount.get(accountKey(owner, scope)) ?? [])]) {
+      const loanAccount = this.ledger.account({ owner, kind: loanKind(scope), asset: loan.asset });
+      const insurance = this.ledger.account(marginInsuranceAccount(loan.asset));
+      let left = loan.principal + loan.interest;
+      const fromInsurance = insurance.posted - insurance.held < left ? insurance.posted - insurance.held : left;
+      for (const [from, amount] of [
+        [insurance, fromInsurance > 0n ? fromInsurance : 0n],
+        [this.ledger.account(lendingAccount(loan.asset)), left - (fromInsurance > 0n ? fromInsurance : 0n)],
+      ] as const) {
+        if (amount === 0n) continue;
+        const moved = this.ledger.moveBetween(this.nextId(), from, loanAccount, amount);
+        if (typeof moved === "string") throw new Error(`a write-off refused by the ledger (${moved}): the pool may go below zero`);
+        out.push(moved);
+        left -= amount;
+      }
+      out.push({
+        type: "margin.written_off",
+        memberId: owner,
+        scope,
+        asset: loan.asset,
+        insurance: fromInsurance > 0n ? fromInsurance : 0n,
+        pool: loan.principal + loan.interest - (fromInsurance > 0n ? fromInsurance : 0n),
+      });
+      this.lent.set(loan.asset, this.lentOf(loan.asset) - loan.principal);
+      loan.principal = 0n;
+      loan.interest = 0n;
+      this.closeLoan(loan);
+    }
+    return true;
   }
 
   /** Interest of `scaled` (at MARGIN_RATE_SCALE) on a loan, rounded up: moved from its loan account to the pool. */

@@ -506,6 +506,27 @@ export class SpotMarket implements AttachedHolds {
     this.last = price;
   }
 
+  /**
+   * The ids of a member's resting and waiting orders from one of their accounts (spot, or a margin
+   * account's kind): what a margin liquidation cancels. A scan of the book: liquidations are rare.
+   */
+  ordersFrom(memberId: string, kind: AccountKind): string[] {
+    const pair = kind === "spot" ? this.accounts.get(memberId) : this.otherAccounts.get(`${kind}\t${memberId}`);
+    if (!pair) return [];
+    const ids: string[] = [];
+    for (const o of this.book.resting()) {
+      const hold = o.memberId === memberId ? holdIn(o.ref) : undefined;
+      if (hold && this.pairs.get(hold.account) === pair) ids.push(o.id);
+    }
+    for (const [id, { cmd, hold }] of this.waiting) if (cmd.memberId === memberId && this.pairs.get(hold.account) === pair) ids.push(id);
+    return ids;
+  }
+
+  /** Quote minor units per unit of money a market buy by money may name (its `money` must be a multiple). */
+  get moneyUnit(): bigint {
+    return this.valueFactor;
+  }
+
   /** Units of an asset per unit of quantity (base minor units per quantity unit). */
   get baseUnitsPerQuantity(): bigint {
     return this.baseFactor;

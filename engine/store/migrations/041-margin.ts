@@ -50,7 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       member_id varchar(40) not null,
       scope varchar(40) not null,
       asset varchar(20) not null,
-      kind varchar(12) not null check (kind in ('borrow', 'repay', 'interest', 'in', 'out')),
+      kind varchar(12) not null check (kind in ('borrow', 'repay', 'interest', 'in', 'out', 'writeoff')),
       amount numeric(38, 18) not null,
       principal numeric(38, 18) not null default 0,
       interest numeric(38, 18) not null default 0,
