@@ -9,6 +9,9 @@ import { MarketData } from "../../engine/market/market-data";
 import { contractProduct } from "../../engine/contracts/contract-product";
 import { ContractService } from "../../engine/contracts/contract-service";
 import { seedContracts } from "../../engine/contracts/seed-contracts";
+import { seedMargin } from "../../engine/margin/margin-config";
+import { marginProduct } from "../../engine/margin/margin-product";
+import { MarginService } from "../../engine/margin/margin-service";
 import { seedDemoMarkets } from "../../engine/sim/demo-markets";
 import { DurableCore } from "../../engine/journal/durable-core";
 import { noticeProduct } from "../../engine/notices/notice-product";
@@ -78,10 +81,11 @@ export async function startTestExchange(): Promise<TestExchange> {
     store = await openTestStore("pglite");
     await seedDemoMarkets(store.db);
     await seedContracts(store.db);
+    await seedMargin(store.db);
     // Spot, withdrawals (without a chain: none is sent), and the members' notifications (decision 031).
     const durable = await DurableCore.start({
       db: store.db,
-      products: [spotProduct, contractProduct, withdrawalProduct, noticeProduct()],
+      products: [spotProduct, contractProduct, marginProduct, withdrawalProduct, noticeProduct()],
       onFatal: (error) => {
         throw error;
       },
@@ -99,7 +103,8 @@ export async function startTestExchange(): Promise<TestExchange> {
       codeSendsPerHour: 10_000,
     });
     const withdrawals = new WithdrawalService(durable);
-    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, contracts, withdrawals, marketData });
+    const margin = new MarginService(durable);
+    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, contracts, margin, withdrawals, marketData });
     app = engine;
     const url = await engine.listen({ host: "127.0.0.1", port: 0 });
     // NOTE: the web environment is read once per process and cached; the cached object is the

@@ -56,6 +56,7 @@ const PAGES: PageCase[] = [
   { name: "devices", path: "/account/center/device-management", budget: FORM_BUDGET, member: true },
   { name: "wallet assets", path: "/account/wallet/assets", budget: FORM_BUDGET, member: true },
   { name: "wallet transfer", path: "/account/wallet/transfer", budget: FORM_BUDGET, member: true },
+  { name: "margin", path: "/account/wallet/margin", budget: FORM_BUDGET, member: true },
   { name: "wallet deposit", path: "/account/wallet/deposit", budget: FORM_BUDGET, member: true },
   // 100.5 KB on 2026-11-28 (the tag in the code's binding, shared form code): printed until trimmed back (decision 034).
   { name: "wallet withdrawal", path: "/account/wallet/withdrawal", budget: FORM_BUDGET, member: true, asserted: false },

@@ -39,6 +39,7 @@ const MEMBER_PAGES = [
   "/account/entrust/spot?tab=trades",
   "/account/wallet/assets",
   "/account/wallet/assets?t=4",
+  "/account/wallet/margin",
   "/account/wallet/transfer",
   "/account/wallet/deposit",
   "/account/wallet/withdrawal",

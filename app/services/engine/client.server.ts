@@ -12,6 +12,7 @@ import { securityArea } from "./areas/security.server";
 import { spotArea } from "./areas/spot.server";
 import { contractMarketArea, contractsArea } from "./areas/contracts.server";
 import { walletArea } from "./areas/wallet.server";
+import { marginArea } from "./areas/margin.server";
 import { attempt, bindCall, pageAnswerFor } from "./call.server";
 import { memberSession, type RequestScope } from "./member-session.server";
 
@@ -54,6 +55,7 @@ export interface MemberEngine extends Engine {
   readonly contracts: ReturnType<typeof contractsArea>;
   readonly favourites: ReturnType<typeof favouritesArea>;
   readonly wallet: ReturnType<typeof walletArea>;
+  readonly margin: ReturnType<typeof marginArea>;
   readonly notices: ReturnType<typeof noticesArea>;
 }
 
@@ -95,6 +97,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
       contracts: contractsArea(call),
       favourites: favouritesArea(call),
       wallet: walletArea(call),
+      margin: marginArea(call),
       notices: noticesArea(call),
     };
   }

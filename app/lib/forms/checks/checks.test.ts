@@ -7,12 +7,13 @@ import * as addressBook from "./address-book";
 import * as auth from "./auth";
 import * as bind from "./bind";
 import * as contract from "./contract";
+import * as margin from "./margin";
 import * as ops from "./ops";
 import * as order from "./order";
 import * as transfer from "./transfer";
 import * as withdrawal from "./withdrawal";
 
-const checks = { ...account, ...addressBook, ...auth, ...bind, ...contract, ...ops, ...order, ...transfer, ...withdrawal };
+const checks = { ...account, ...addressBook, ...auth, ...bind, ...contract, ...margin, ...ops, ...order, ...transfer, ...withdrawal };
 
 const rules = (over: Partial<WithdrawalRules> = {}): WithdrawalRules => ({
   scale: 8,
@@ -60,6 +61,8 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["contractLeverageCheck", "contract leverage", checks.contractLeverageCheck(100)],
   ["contractMarginCheck", "contract margin", checks.contractMarginCheck(4, ",")],
   ["contractTpslCheck", "take profit and stop loss", checks.contractTpslCheck(1, ".")],
+  ["marginMoveCheck", "margin money form", checks.marginMoveCheck(8, ".")],
+  ["marginMoveCheck", "margin money form, comma", checks.marginMoveCheck(2, ",")],
 ];
 
 describe("form checks (decision 037)", () => {

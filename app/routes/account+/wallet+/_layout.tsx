@@ -17,6 +17,7 @@ export function loader(args: LoaderFunctionArgs) {
 const MENU = [
   { key: "coin", to: "/account/wallet/assets" },
   { key: "contract", to: "/account/wallet/assets?t=4" },
+  { key: "margin", to: "/account/wallet/margin" },
   { key: "transfer", to: "/account/wallet/transfer" },
   { key: "deposit", to: "/account/wallet/deposit" },
   { key: "withdrawal", to: "/account/wallet/withdrawal" },

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createMember, deposit, logIn } from "./spot-support";
+import { expectNoSeriousA11yViolations } from "./support";
+
+/** Margin (issue 31): a member moves funds into the cross account, borrows, repays, and sets an isolated account's leverage, with and without JavaScript. */
+
+const MARGIN = "/account/wallet/margin";
+
+const coinRow = (page: Page, coin: string) =>
+  page
+    .getByTestId("margin-coins")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: coin, exact: true }) });
+
+async function submitMove(page: Page, operation: string, amount: string) {
+  const form = page.getByRole("form", { name: "Transfer, borrow or repay" });
+  await form.getByLabel("Operation").selectOption({ label: operation });
+  await form.getByLabel("Coin").selectOption("USDT");
+  await form.getByLabel("Amount").fill(amount);
+  await form.getByRole("button", { name: "Confirm" }).click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`margin, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a member moves funds in, borrows, is refused more than owed, repays, and levers an isolated account", async ({ page }) => {
+      const member = await createMember(javaScriptEnabled ? "margin-js" : "margin-nojs");
+      await deposit(member.uid, "USDT", "2000", "funding");
+      await logIn(page, member.email, member.password, MARGIN);
+      await expect(page.getByRole("heading", { name: "Margin", level: 1 })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Margin accounts" }).getByRole("link", { name: "Cross" })).toHaveAttribute("aria-current", "page");
+
+      await submitMove(page, "Transfer in from funding", "1000");
+      await expect(coinRow(page, "USDT")).toContainText("1,000.00000000");
+      await submitMove(page, "Borrow", "5000");
+      await expect(page.getByText("You can borrow at most 2000 USDT now.")).toBeVisible();
+      await submitMove(page, "Borrow", "500");
+      await expect(coinRow(page, "USDT")).toContainText("500.00500000");
+      await expect(page.getByTestId("margin-level")).toHaveText("2.99");
+      await submitMove(page, "Repay", "600");
+      await expect(page.getByText("You owe 500.005 USDT: repay at most that.")).toBeVisible();
+      await submitMove(page, "Repay", "500.005");
+      await expect(page.getByTestId("margin-debts")).toHaveText("0.00 USDT");
+
+      await page.getByRole("navigation", { name: "Margin accounts" }).getByRole("link", { name: "BTC/USDT" }).click();
+      await expect(page).toHaveURL(new RegExp(`${MARGIN}\\?account=BTC_USDT$`));
+      const leverage = page.getByRole("form", { name: "Leverage of this account" });
+      await leverage.getByLabel("Leverage").selectOption("10");
+      await leverage.getByRole("button", { name: "Set leverage" }).click();
+      await expect(page.getByRole("definition").filter({ hasText: "10×" })).toBeVisible();
+      // axe runs in the page: with JavaScript only.
+      if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
+    });
+  });
+}
+
+test("the margin page at 390 px and 1440 px", async ({ page }) => {
+  const member = await createMember("margin-shots");
+  await deposit(member.uid, "USDT", "2000", "funding");
+  await logIn(page, member.email, member.password, MARGIN);
+  await submitMove(page, "Transfer in from funding", "1000");
+  await expect(coinRow(page, "USDT")).toContainText("1,000.00000000");
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(MARGIN);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`margin-${width}.png`), fullPage: true });
+  }
+});
