@@ -21,6 +21,9 @@ export function namedRouteTarget(serviceType: string | null, orderCode: string |
     case "contract":
       // Its code is the contract (BTC_USDT): its page shows the position, or that none is left.
       return code ? `/exchange/full-contract/${code}` : "/account/entrust/future/u";
+    case "margin":
+      // Its code is the account: `all` (cross) or an isolated symbol (BTC_USDT).
+      return code && code !== "all" ? `/account/wallet/margin?account=${code}` : "/account/wallet/margin";
     case "deposit":
       return "/account/wallet/history-deposit";
     case "withdrawal":

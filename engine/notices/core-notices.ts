@@ -23,6 +23,7 @@ export const NOTICE_COMMANDS = [
   "contract.tick",
   "contract.place",
   "contract.close_all",
+  "margin.tick",
   ...WALLET_NOTICE_COMMANDS,
 ] as const satisfies ReadonlyArray<Command["type"]>;
 
@@ -81,6 +82,18 @@ export function coreNotices(command: Command, events: readonly CoreEvent[], scal
           ...(scale !== undefined ? { price: fromMinor(price, scale) } : {}),
         },
         orderCode: e.symbol.replace("/", "_"),
+        key: null,
+      });
+    } else if ((e.type === "margin.level" && e.warned) || e.type === "margin.liquidated") {
+      // Each tick's rows are written once (its cursor): a warning is told once per fall below the line.
+      out.push({
+        memberId: e.memberId,
+        type: e.type === "margin.level" ? "margin_warning" : "margin_liquidated",
+        params: {
+          account: e.scope,
+          ...(e.type === "margin.level" && e.level !== null ? { level: fromMinor(e.level, 2) } : {}),
+        },
+        orderCode: e.scope === "all" ? "all" : e.scope.replace("/", "_"),
         key: null,
       });
     } else if (e.type === "contract.stop_ended" && e.fired !== null && e.firedPrice !== null) {

@@ -23,6 +23,8 @@ export function noticeText(lang: LanguageCode, type: NoticeType, params: Record<
               ? "notice.withdrawal_rejected_plain"
               : type === "kyc_rejected" && !params.reason
                 ? "notice.kyc_rejected_plain"
-                : `notice.${type}`;
+                : (type === "margin_warning" || type === "margin_liquidated") && params.account === "all"
+                  ? `notice.${type}_cross`
+                  : `notice.${type}`;
   return engineText(lang, key, params);
 }

@@ -10,7 +10,7 @@ import { pageOf } from "./order-history";
  */
 
 /** What a notification is about, and so which page it links to (`order?serviceType=…&orderCode=…`). */
-export const NOTICE_SERVICE_TYPES = ["spot", "contract", "deposit", "withdrawal", "kyc", "security", "account"] as const;
+export const NOTICE_SERVICE_TYPES = ["spot", "contract", "margin", "deposit", "withdrawal", "kyc", "security", "account"] as const;
 export type NoticeServiceType = (typeof NOTICE_SERVICE_TYPES)[number];
 
 /** Who made the change a notification tells of: the member, an operator, or the exchange itself (a fill, a credit). */
@@ -26,6 +26,9 @@ export const NOTICE_TYPES = {
   /** A contract stop order, take profit or stop loss fired and its order was placed, or was refused (decision 048); `orderCode` is the contract. */
   contract_stop_triggered: { serviceType: "contract", changeUser: "system" },
   contract_stop_failed: { serviceType: "contract", changeUser: "system" },
+  /** A margin account's level fell below the warning line, or it was liquidated (issue 31); `orderCode` is the account (all, or BTC_USDT). */
+  margin_warning: { serviceType: "margin", changeUser: "system" },
+  margin_liquidated: { serviceType: "margin", changeUser: "system" },
   deposit_credited: { serviceType: "deposit", changeUser: "system" },
   withdrawal_review: { serviceType: "withdrawal", changeUser: "self" },
   withdrawal_approved: { serviceType: "withdrawal", changeUser: "operator" },

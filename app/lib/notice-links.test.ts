@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { namedRouteTarget, noticeHref, NOTICES_PATH } from "./notice-links";
+
+/** Where a notification leads (decision 031): the page of what it tells of. */
+describe("notification links", () => {
+  it("lead a margin notice to its account's page, cross or isolated", () => {
+    expect(noticeHref({ serviceType: "margin", orderCode: "BTC_USDT" })).toBe("/order?serviceType=margin&orderCode=BTC_USDT");
+    expect(namedRouteTarget("margin", "BTC_USDT")).toBe("/account/wallet/margin?account=BTC_USDT");
+    expect(namedRouteTarget("margin", "all")).toBe("/account/wallet/margin");
+    expect(namedRouteTarget("margin", "../x")).toBe("/account/wallet/margin");
+  });
+
+  it("lead the other kinds to their pages, and anything else to the notifications", () => {
+    expect(namedRouteTarget("contract", "BTC_USDT")).toBe("/exchange/full-contract/BTC_USDT");
+    expect(namedRouteTarget("spot", "abc123")).toBe("/account/entrust/spot/abc123");
+    expect(namedRouteTarget("nonsense", null)).toBe(NOTICES_PATH);
+  });
+});
