@@ -22,6 +22,8 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- contract set <BTC_USDT> [--halt | --resume] [--maker-bps 2] [--taker-bps 5] [--min-qty 1] [--max-qty 100000] [--band 0.05]
  *   npm run admin -- contract funds
  *   npm run admin -- contract insure <USDT> <amount>
+ *   npm run admin -- margin pools
+ *   npm run admin -- margin pool <USDT> [--rate 0.00001] [--limit 5000000] [--min 1]
  *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
  *   npm run admin -- withdrawal approve <id>
  *   npm run admin -- withdrawal reject <id> "<reason the member reads>"
@@ -125,6 +127,7 @@ async function main(): Promise<number> {
   }
   if (command === "withdrawal") return withdrawalCommand(rest);
   if (command === "contract") return contractCommand(rest);
+  if (command === "margin") return marginCommand(rest);
   if (command === "deposit") {
     const [uid, coin, amount, account = "spot", reference = `cli-${Date.now()}-${randomBytes(4).toString("hex")}`] = rest;
     if (!uid || !coin || !amount || (account !== "spot" && account !== "funding")) {
@@ -173,7 +176,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
   );
   return 2;
 }
@@ -354,6 +357,37 @@ async function contractCommand([action, symbol, ...options]: string[]): Promise<
   });
   if (!info) return 1;
   console.log(line(info));
+  return 0;
+}
+
+const MARGIN_USAGE = [
+  "usage: npm run admin -- margin pools",
+  "       npm run admin -- margin pool <USDT> [--rate 0.00001] [--limit 5000000] [--min 1]   (hourly rate as a fraction, lending limit, smallest borrow)",
+].join("\n");
+
+/** Margin's lending pools, through the same operator calls as the console (issue 31, decision 050). */
+async function marginCommand([action, coin, ...options]: string[]): Promise<number> {
+  type Pool = { coin: string; hourlyRate: string; yearlyRate: string; minBorrow: string; available: string; limit: string; lent: string; earned: string };
+  const line = (p: Pool) => `${p.coin}  ${p.hourlyRate}/h (${p.yearlyRate} a year)  lent ${p.lent} of ${p.limit}  smallest ${p.minBorrow}  earned ${p.earned}`;
+  if (action === "pools") {
+    const rows = await operatorCall<Pool[]>(endpoints.opsMarginPools);
+    if (!rows) return 1;
+    for (const p of rows) console.log(line(p));
+    return 0;
+  }
+  const flags = parseFlags(options);
+  if (action !== "pool" || !coin || typeof flags === "string" || Object.keys(flags).length === 0) {
+    console.error(typeof flags === "string" ? `${flags}\n${MARGIN_USAGE}` : MARGIN_USAGE);
+    return 2;
+  }
+  const pool = await operatorCall<Pool>(endpoints.adminMarginPool, {
+    coin: coin.toUpperCase(),
+    ...(flags.rate !== undefined && { hourlyRate: flags.rate }),
+    ...(flags.limit !== undefined && { limit: flags.limit }),
+    ...(flags.min !== undefined && { minBorrow: flags.min }),
+  });
+  if (!pool) return 1;
+  console.log(line(pool));
   return 0;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, deposit, logIn } from "./spot-support";
-import { expectNoSeriousA11yViolations } from "./support";
+import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations } from "./support";
 
 /** Margin (issue 31): a member moves funds into the cross account, borrows, repays, and sets an isolated account's leverage, with and without JavaScript. */
 
@@ -68,5 +68,24 @@ test("the margin page at 390 px and 1440 px", async ({ page }) => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath(`margin-${width}.png`), fullPage: true });
+  }
+});
+
+test("an operator changes a lending pool's rate with the CLI, and members see it on the margin page", async ({ page }) => {
+  const { execFileSync } = await import("node:child_process");
+  const admin = (...args: string[]) =>
+    execFileSync(process.execPath, ["--import", "tsx", "engine/admin-cli.ts", "margin", ...args], {
+      env: { ...process.env, ENGINE_URL, ADMIN_TOKEN: adminHeaders()["x-admin-token"] },
+      encoding: "utf8",
+    });
+  expect(admin("pools")).toMatch(/^SOL {2}0\.000008\/h \(0\.07008 a year\)/m);
+  const member = await createMember("margin-cli");
+  await logIn(page, member.email, member.password, MARGIN);
+  try {
+    expect(admin("pool", "SOL", "--rate", "0.00001")).toMatch(/^SOL {2}0\.00001\/h \(0\.0876 a year\)/);
+    await page.reload();
+    await expect(coinRow(page, "SOL")).toContainText("8.76 %");
+  } finally {
+    expect(admin("pool", "SOL", "--rate", "0.000008")).toMatch(/^SOL {2}0\.000008\/h/);
   }
 });
