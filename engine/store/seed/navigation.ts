@@ -19,6 +19,7 @@ export const NAV_TREE: NavSeed[] = [
     nav_icon: "swap",
     children: [
       { nav_code: "spot", nav_path: "/exchange/index", nav_sort: 10, nav_show: 1, nav_icon: "spot" },
+      { nav_code: "margin", nav_path: "/account/wallet/margin", nav_sort: 15, nav_show: 1, nav_icon: "margin" },
       { nav_code: "contract_u", nav_path: "/exchange/full-contract/BTC_USDT", nav_sort: 20, nav_show: 1, nav_icon: "contract" },
       { nav_code: "pulse", nav_path: "/exchange/pulse/1", nav_sort: 30, nav_show: 1, nav_icon: "pulse" },
       { nav_code: "otc", nav_path: "/otc/common", nav_sort: 40, nav_show: 1, nav_icon: "otc" },
