@@ -8,7 +8,7 @@ import { createServices } from "./api/context";
 import { buildApp, siteNameOf } from "./app";
 import { createOutboxWorker } from "./delivery/outbox-worker";
 import { seedDemoMarkets } from "./sim/demo-markets";
-import { DEMO_ACCOUNT, ensureDemoMember, topUpDemoMember } from "./sim/demo-member";
+import { DEMO_ACCOUNT, ensureDemoMargin, ensureDemoMember, topUpDemoMember } from "./sim/demo-member";
 import { ensureBots, startSimulator } from "./sim/market-simulator";
 import { noticeProduct } from "./notices/notice-product";
 import { NoticeService } from "./notices/notice-service";
@@ -169,6 +169,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   if (durable.needsSnapshot) await durable.writeSnapshot({ force: true, dropOlder: durable.restoredFrom.source === "tables" });
   const demoMember = (env.DEMO_MEMBER ?? (simulate ? "1" : "0")) === "1";
   const demo = demoMember ? await ensureDemoMember(store.db, spot) : null;
+  if (demo) await ensureDemoMargin(margin, demo.memberId);
   const marketData = await MarketData.start({ db: store.db, spot });
   const memberPushes = new MemberPushes(durable);
   const notices = new NoticeService(store.db, (memberId) => durable.projectedFor(memberId));

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { decimals, fromMinor, toMinor } from "../../protocol/money";
+import type { MarginService } from "../margin/margin-service";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 import { DEMO_MEMBER_UID } from "../core/members/rules";
@@ -53,4 +54,19 @@ export async function topUpDemoMember(spot: SpotService, memberId: string, now =
     if (missing * 2n <= toMinor(amount, scale)) continue;
     await spot.durable.funds.deposit(memberId, coin, "spot", fromMinor(missing, scale), `demo-topup:${coin}:${now}`);
   }
+}
+
+/**
+ * The demo member's margin (issue 31): once, on the install's first start with the demo member, a
+ * cross margin account holding 2,000 USDT that owes 500 USDT, so a newcomer logged in as the demo
+ * sees an account with a level, a debt and its interest charged hour by hour. Every step is keyed:
+ * a restart does nothing again (the margin account's funds, once there, are the demo member's).
+ */
+export async function ensureDemoMargin(margin: MarginService, memberId: string): Promise<void> {
+  const core = margin.durable.core;
+  if (!core.margin.pools.has("USDT") || core.margin.pairs.size === 0) return;
+  if (core.ledger.posted({ owner: memberId, kind: "margin", asset: "USDT" }) > 0n || core.margin.loansOf(memberId, "all").size > 0) return;
+  await margin.durable.funds.deposit(memberId, "USDT", "funding", "2000", "demo-margin:USDT");
+  const moved = await margin.transfer(memberId, { scope: "all", asset: "USDT", amount: "2000", direction: "in" }, "demo-margin-in");
+  if (moved === "OK") await margin.borrow(memberId, { scope: "all", asset: "USDT", amount: "500" }, "demo-margin-borrow");
 }

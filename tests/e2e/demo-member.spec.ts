@@ -69,3 +69,10 @@ test("the demo member's settings are shown locked before anything is sent", asyn
   await expect(page).toHaveURL(/\/user\/register$/);
   await page.context().close();
 });
+
+test("the demo member's margin account owes USDT on a fresh install, its interest charged by the hour", async ({ browser }) => {
+  const page = await demoVisitor(browser, true);
+  await page.goto("/account/wallet/margin");
+  await expect(page.getByTestId("margin-debts")).toHaveText(/^50\d\.\d\d USDT$/);
+  await expect(page.getByTestId("margin-level")).not.toHaveText("—");
+});
