@@ -85,6 +85,16 @@ describe("crash safety", () => {
         .code,
     ).toBe(200);
     await client.data(endpoints.transfer, { query: { from: "1", to: "4", coin: "USDT", amount: "1000000", idempotencyKey: "crash-contract-fund" } }, { token });
+    // Margin (issue 31): 10,000 USDT in the cross account, borrowed against by turns in the stream.
+    expect(
+      (await client.call(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "funding", amount: "10000", reference: "crash-fund-m" } }, operator))
+        .code,
+    ).toBe(200);
+    await client.data(
+      endpoints.marginTransfer,
+      { params: { mode: "all" }, body: { coin: "USDT", amount: "10000", direction: "in", idempotencyKey: "crash-margin-in" } },
+      { token },
+    );
     // The contracts have a mark once the price loop has read the simulated spot trades.
     for (let i = 0; i < 100 && (await client.data(endpoints.getFundingRate, { query: { symbolName: "BTC_USDT" } })).markPrice === null; i++) await sleep(100);
 
@@ -93,12 +103,25 @@ describe("crash safety", () => {
     const acknowledgedIndexes: number[] = [];
     const acknowledgedContracts: string[] = [];
     const acknowledgedStops: string[] = [];
+    let acknowledgedBorrows = 0;
+    let sentBorrows = 0;
     let sent = 0;
     let killed = false;
     const worker = async () => {
       while (!killed && sent < 2_000) {
         const i = sent++;
         try {
+          // A borrow of 1 USDT on cross margin, by turns.
+          if (i % 10 === 4) {
+            sentBorrows++;
+            const answer = await client.call(
+              endpoints.borrow,
+              { params: { mode: "all" }, body: { coin: "USDT", amount: "1", idempotencyKey: `crash-borrow-${i}` } },
+              { token },
+            );
+            if (answer.code === 200) acknowledgedBorrows++;
+            continue;
+          }
           // Now and then a stop order far above the mark: it waits (decision 048), holding nothing.
           if (i % 40 === 1) {
             const answer = await client.call(
@@ -207,6 +230,21 @@ describe("crash safety", () => {
       const stopRows = await store.db.selectFrom("contract_stop").select("status").where("stop_id", "in", acknowledgedStops).execute();
       expect(stopRows.map((r) => r.status)).toEqual(acknowledgedStops.map(() => "waiting"));
       expect(spot.durable.core.checkContractInvariants()).toEqual([]);
+      // Every acknowledged borrow is owed (those in flight at the kill may have committed unanswered), each a record.
+      expect(acknowledgedBorrows).toBeGreaterThan(20);
+      const { id: memberId } = await store.db.selectFrom("member").select("id").where("uid", "=", uid).executeTakeFirstOrThrow();
+      const principal = spot.durable.core.margin.loan(String(memberId), "all", "USDT")?.principal ?? 0n;
+      const unit = 10n ** BigInt(spot.durable.core.scaleOf("USDT"));
+      expect(principal).toBeGreaterThanOrEqual(BigInt(acknowledgedBorrows) * unit);
+      expect(principal).toBeLessThanOrEqual(BigInt(sentBorrows) * unit);
+      const borrowRows = await store.db
+        .selectFrom("margin_record")
+        .select("amount")
+        .where("kind", "=", "borrow")
+        .where("member_id", "=", String(memberId))
+        .execute();
+      expect(BigInt(borrowRows.length) * unit).toBe(principal);
+      expect(spot.durable.core.margin.checkInvariants()).toEqual([]);
       expect(spot.durable.projection.cursor).toBe(spot.durable.core.lastSeq);
       expect(spot.durable.ledger.checkInvariants()).toEqual([]);
       for (const market of spot.markets.values()) expect(market.checkInvariants()).toEqual([]);
