@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, deposit, logIn } from "./spot-support";
+import { createOperator, opsLogIn } from "./ops-support";
 import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations } from "./support";
 
 /** Margin (issue 31): a member moves funds into the cross account, borrows, repays, and sets an isolated account's leverage, with and without JavaScript. */
@@ -89,3 +90,38 @@ test("an operator changes a lending pool's rate with the CLI, and members see it
     expect(admin("pool", "SOL", "--rate", "0.000008")).toMatch(/^SOL {2}0\.000008\/h/);
   }
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a markets operator changes a lending pool's limit in the console; a rate above 1 % an hour is refused (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const operator = await createOperator("markets", `e2e-margin-${javaScriptEnabled ? "js" : "nojs"}`);
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await opsLogIn(page, operator);
+    await page.getByRole("link", { name: "Margin" }).click();
+    await expect(page.getByRole("heading", { name: "Margin lending pools", level: 1 })).toBeVisible();
+    const xrp = page
+      .getByTestId("ops-margin-pools")
+      .getByRole("row")
+      .filter({ has: page.getByText("XRP", { exact: true }) });
+    await expect(xrp).toHaveCount(1);
+    if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
+    await xrp.getByText("Change rules…").click();
+    await xrp.getByLabel("Hourly rate (fraction)").fill("0.5");
+    await xrp.getByRole("button", { name: "Save the XRP pool" }).click();
+    await expect(xrp.getByText("The hourly rate is at most 0.01 (1 % an hour).")).toBeVisible();
+    // Each run sets a limit of its own (they share the exchange, in either order).
+    const limit = javaScriptEnabled ? "4000000" : "4500000";
+    await xrp.getByLabel("Hourly rate (fraction)").fill("0.000008");
+    await xrp.getByLabel("Lending limit").fill(limit);
+    await xrp.getByRole("button", { name: "Save the XRP pool" }).click();
+    await expect(page.getByText("The XRP pool's rules are saved.")).toBeVisible();
+    await expect(xrp).toContainText(javaScriptEnabled ? "4,000,000" : "4,500,000");
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: test.info().outputPath(`ops-margin-${width}.png`), fullPage: true });
+    }
+  });
+}
