@@ -409,26 +409,19 @@ export class Margin {
     for (const loan of [...(this.loansOfAccount.get(accountKey(owner, scope)) ?? [])]) {
       const loanAccount = this.ledger.account({ owner, kind: loanKind(scope), asset: loan.asset });
       const insurance = this.ledger.account(marginInsuranceAccount(loan.asset));
-      let left = loan.principal + loan.interest;
-      const fromInsurance = insurance.posted - insurance.held < left ? insurance.posted - insurance.held : left;
+      const owed = loan.principal + loan.interest;
+      const free = insurance.posted - insurance.held;
+      const insured = free <= 0n ? 0n : free < owed ? free : owed;
       for (const [from, amount] of [
-        [insurance, fromInsurance > 0n ? fromInsurance : 0n],
-        [this.ledger.account(lendingAccount(loan.asset)), left - (fromInsurance > 0n ? fromInsurance : 0n)],
+        [insurance, insured],
+        [this.ledger.account(lendingAccount(loan.asset)), owed - insured],
       ] as const) {
         if (amount === 0n) continue;
         const moved = this.ledger.moveBetween(this.nextId(), from, loanAccount, amount);
         if (typeof moved === "string") throw new Error(`a write-off refused by the ledger (${moved}): the pool may go below zero`);
         out.push(moved);
-        left -= amount;
       }
-      out.push({
-        type: "margin.written_off",
-        memberId: owner,
-        scope,
-        asset: loan.asset,
-        insurance: fromInsurance > 0n ? fromInsurance : 0n,
-        pool: loan.principal + loan.interest - (fromInsurance > 0n ? fromInsurance : 0n),
-      });
+      out.push({ type: "margin.written_off", memberId: owner, scope, asset: loan.asset, insurance: insured, pool: owed - insured });
       this.lent.set(loan.asset, this.lentOf(loan.asset) - loan.principal);
       loan.principal = 0n;
       loan.interest = 0n;
