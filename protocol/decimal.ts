@@ -95,3 +95,10 @@ export function addDecimals(a: string, b: string): string {
   const scale = Math.max(decimals(a), decimals(b));
   return fromMinor(toMinor(a, scale) + toMinor(b, scale), scale, { trim: true });
 }
+
+/** `a − b`, exactly, for decimal strings (negative when b is larger). */
+export function subtractDecimals(a: string, b: string): string {
+  const scale = Math.max(decimals(a), decimals(b));
+  const minor = toMinor(a, scale) - toMinor(b, scale);
+  return minor < 0n ? `-${fromMinor(-minor, scale, { trim: true })}` : fromMinor(minor, scale, { trim: true });
+}

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
+import type { MarginRecordView } from "#protocol/endpoints/margin";
 import type { SpotOrderView, SpotTradeView } from "#protocol/endpoints/order-history";
 import { formatDateTimeSeconds } from "~/lib/dates";
 import { useNumberFormat } from "~/lib/use-number-format";
@@ -190,6 +191,29 @@ export function TradeTable({ trades, label, empty, pager, orderLinks = true }: T
             </Link>
           ),
         },
+      ]}
+    />
+  );
+}
+
+/** A margin account's records: borrows, repayments (principal and interest), interest charges, transfers and write-offs. */
+export function MarginRecordTable({ records, label, empty, pager, isolated }: TableParts & { records: MarginRecordView[]; isolated: boolean }) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  return (
+    <DataTable
+      rows={records}
+      rowKey={(r) => r.id}
+      name={{ caption: label }}
+      empty={empty}
+      pager={pager}
+      columns={[
+        { key: "time", kind: "time", header: t("entrust.col.time"), cell: (r) => when(r.createdAt) },
+        isolated && { key: "pair", header: t("entrust.col.pair"), cell: (r) => r.symbolName ?? "" },
+        { key: "kind", header: t("entrust.col.record"), cell: (r) => t(`entrust.record_kind.${r.kind}`) },
+        { key: "amount", kind: "number", header: t("entrust.col.amount"), cell: (r) => <Amount value={r.amount} coin={r.coin} /> },
+        { key: "principal", kind: "number", header: t("entrust.col.principal"), cell: (r) => <Amount value={r.principal} coin={r.coin} /> },
+        { key: "interest", kind: "number", header: t("entrust.col.interest"), cell: (r) => <Amount value={r.interest} coin={r.coin} /> },
       ]}
     />
   );

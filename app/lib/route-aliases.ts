@@ -29,6 +29,8 @@ export const ROUTE_ALIASES = {
   "/account/center/entrust/spot": { to: "/account/entrust/spot", keepQuery: true },
   "/account/center/entrust/future/u": { to: "/account/entrust/future/u", keepQuery: true },
   "/account/center/entrust/future/coin": { to: "/account/entrust/future/coin", keepQuery: true },
+  "/account/center/entrust/margin-all": { to: "/account/entrust/margin-all", keepQuery: true },
+  "/account/center/entrust/margin-fixed": { to: "/account/entrust/margin-fixed", keepQuery: true },
 } as const satisfies Record<string, { to: string; keepQuery?: boolean }>;
 
 export type RouteAlias = keyof typeof ROUTE_ALIASES;

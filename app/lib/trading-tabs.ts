@@ -12,3 +12,16 @@ export function readMemberTab(search: URLSearchParams): MemberTab {
 export function readFormSide(search: URLSearchParams): "buy" | "sell" {
   return search.get("side") === "sell" ? "sell" : "buy";
 }
+
+/**
+ * Which account the trading page's forms trade from (`?deal=`, spec §3 preference `dealType`):
+ * `cash` (the spot account) or, on a margin pair, margin ("pry"): `all` the cross account,
+ * `fixed` the pair's isolated account. Anything else is cash.
+ */
+export const DEALS = ["cash", "all", "fixed"] as const;
+export type Deal = (typeof DEALS)[number];
+
+export function readDeal(search: URLSearchParams): Deal {
+  const asked = search.get("deal");
+  return (DEALS as readonly string[]).includes(asked ?? "") ? (asked as Deal) : "cash";
+}

@@ -236,6 +236,50 @@ describe.each(testStoreKinds())("margin API on %s", (kind) => {
     expect((await client.call(endpoints.marginProperty, {}, {})).code).toBe(401);
   });
 
+  it("lists margin orders, their trades and records apart from spot ones, and exports them as CSV", async () => {
+    const place = (name: string, body: { direction: "buy" | "sell"; idempotencyKey: string; tif?: "IOC"; dealType: "pry"; marginMode: "all" | "fixed" }) =>
+      client.data(endpoints.placeOrder, { params: { type: "1" }, body: { symbol: "BTC_USDT", price: "60000", num: "0.001", ...body } }, as(name));
+    // Alice sells from her cross account, Bob buys it from his isolated BTC/USDT account.
+    const sold = await place("alice", { direction: "sell", dealType: "pry", marginMode: "all", idempotencyKey: "alice-mo-0001" });
+    await place("bob", { direction: "buy", tif: "IOC", dealType: "pry", marginMode: "fixed", idempotencyKey: "bob-mo-0001" });
+    const orders = (name: string, account?: "spot" | "all" | "fixed") =>
+      client.data(endpoints.myOrders, { params: { scope: "history" }, query: account ? { account } : {} }, as(name));
+    expect((await orders("alice", "all")).records.map((o) => [o.orderId, o.account, o.status])).toEqual([[sold.orderId, "all", "filled"]]);
+    expect((await orders("alice", "spot")).total).toBe(0);
+    expect((await orders("alice", "fixed")).total).toBe(0);
+    expect((await orders("alice")).total).toBe(1);
+    expect((await orders("bob", "fixed")).records.map((o) => [o.account, o.side, o.filled])).toEqual([["fixed", "buy", "0.001"]]);
+    const trades = (name: string, account: "all" | "fixed") =>
+      client.data(endpoints.myTrades, { params: { pageNo: "1", pageSize: "10", market: "spot" }, query: { account } }, as(name));
+    expect((await trades("bob", "fixed")).records.map((t) => [t.side, t.price, t.quantity])).toEqual([["buy", "60000", "0.001"]]);
+    expect((await trades("bob", "all")).total).toBe(0);
+    expect((await trades("alice", "all")).total).toBe(1);
+    expect(await client.callUnchecked(endpoints.myOrders, { params: { scope: "history" }, query: { account: "loan" } }, as("alice"))).toMatchObject({
+      code: 400,
+      reason: "VALIDATION",
+    });
+
+    const file = await client.send(endpoints.exportSpotTradeLog, { body: { scope: "history", account: "all" } }, as("alice"));
+    expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="margin-cross-order-history-\d{8}\.csv"$/);
+    expect(file.body.trim().split("\r\n")[1]).toMatch(new RegExp(`,${sold.orderId},BTC/USDT,sell,limit,GTC,60000,.*,filled,,.*,all$`));
+
+    const recordsFile = await client.send(endpoints.exportMarginRecords, { body: { mode: "all", kind: "borrow" } }, as("alice"));
+    expect(recordsFile.headers["content-disposition"]).toMatch(/^attachment; filename="margin-cross-records-\d{8}\.csv"$/);
+    const lines = recordsFile.body.trim().split("\r\n");
+    expect(lines[0]).toBe("Time (UTC),Record ID,Mode,Symbol,Coin,Kind,Amount,Principal,Interest");
+    expect(lines.slice(1).map((l) => l.split(",").slice(2).join(","))).toEqual(["all,,BTC,borrow,0.02,0.02,0"]);
+    // A date range after today finds nothing; a range the wrong way round is refused.
+    const future = await client.data(endpoints.marginRecords, { params: { mode: "all", pageNo: "1", pageSize: "10" }, query: { from: "2099-01-01" } }, as("alice"));
+    expect(future.total).toBe(0);
+    expect(
+      await client.callUnchecked(
+        endpoints.marginRecords,
+        { params: { mode: "all", pageNo: "1", pageSize: "10" }, query: { from: "2026-02-02", to: "2026-02-01" } },
+        as("alice"),
+      ),
+    ).toMatchObject({ code: 400, reason: "VALIDATION" });
+  });
+
   it("lets operators read the pools and change a rate, refused past 1 % an hour", async () => {
     const pools = await client.data(endpoints.opsMarginPools, {}, { admin: TEST_ADMIN_TOKEN });
     expect(pools.find((p) => p.coin === "USDT")).toMatchObject({ limit: "5000000", lent: "4000" });

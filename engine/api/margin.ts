@@ -1,5 +1,6 @@
 import { endpoints } from "../../protocol/endpoints";
-import type { MarginMode } from "../../protocol/endpoints/margin";
+import type * as z from "zod";
+import { marginRecordExportSchema, type MarginMode, type marginRecordFilterSchema } from "../../protocol/endpoints/margin";
 import type { LanguageCode } from "../../protocol/languages";
 import { fromMinor, toMinor } from "../../protocol/money";
 import type { RefusalReason } from "../../protocol/refusal-reasons";
@@ -7,11 +8,12 @@ import { ResultCode } from "../../protocol/result-codes";
 import { CROSS_LEVERAGE, type MarginScope } from "../core/margin/margin";
 import { KEY_REUSED } from "../journal/idempotency";
 import { engineText, type TextKey } from "../locales/engine-texts";
-import { MarginRecords } from "../margin/margin-records";
+import { MarginRecords, type MarginRecordFilter } from "../margin/margin-records";
 import type { MarginService, MarginServiceCode } from "../margin/margin-service";
 import { marginAccountView, marginPoolView, marginRateView } from "../margin/margin-views";
 import { ApiError } from "./api-error";
 import type { ApiContext } from "./context";
+import { memberCsvExport } from "./csv-export";
 import { memberEndpoint } from "./member-endpoint";
 import { operatorEndpoint } from "./operator-endpoint";
 import { registerEndpoint } from "./register";
@@ -152,18 +154,24 @@ export function registerMarginRoutes(api: ApiContext, service: MarginService): v
     return marginAccountView(core, memberId, scope);
   });
 
-  memberEndpoint(api, endpoints.marginRecords, async ({ params, query, memberId, lang }) => {
+  /** A records filter as the store reads it; an isolated symbol must be a margin pair's. */
+  const recordFilter = (mode: MarginMode, query: z.output<typeof marginRecordFilterSchema>, lang: LanguageCode): MarginRecordFilter => {
     if (query.symbolName !== undefined) scopeOf("fixed", query.symbolName, lang);
-    return records.ofMember(
-      memberId,
-      {
-        mode: params.mode,
-        ...(query.symbolName !== undefined && params.mode === "fixed" ? { symbol: query.symbolName } : {}),
-        ...(query.coin !== undefined ? { coin: query.coin } : {}),
-        ...(query.kind !== undefined ? { kind: query.kind } : {}),
-      },
-      { pageNo: params.pageNo, pageSize: params.pageSize },
-    );
+    return {
+      mode,
+      ...(query.symbolName !== undefined && mode === "fixed" ? { symbol: query.symbolName } : {}),
+      ...(query.coin !== undefined ? { coin: query.coin } : {}),
+      ...(query.kind !== undefined ? { kind: query.kind } : {}),
+      ...(query.from !== undefined ? { from: query.from } : {}),
+      ...(query.to !== undefined ? { to: query.to } : {}),
+    };
+  };
+  memberEndpoint(api, endpoints.marginRecords, async ({ params, query, memberId, lang }) =>
+    records.ofMember(memberId, recordFilter(params.mode, query, lang), { pageNo: params.pageNo, pageSize: params.pageSize }),
+  );
+  memberCsvExport(api, endpoints.exportMarginRecords, marginRecordExportSchema, async ({ body, memberId, lang, now }) => {
+    const { mode, ...query } = body;
+    return records.export(memberId, recordFilter(mode, query, lang), now);
   });
 
   operatorEndpoint(api, endpoints.opsMarginPools, async () => [...margin.pools.keys()].map((coin) => marginPoolView(core, coin)));

@@ -120,6 +120,7 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     expect(current.records[0]).toEqual({
       orderId: ids.A3,
       symbol: "ETH/USDT",
+      account: "spot",
       side: "sell",
       type: "limit",
       tif: "GTC",
@@ -302,12 +303,12 @@ describe.each(testStoreKinds())("order history API on %s", (kind) => {
     const lines = res.body.split("\r\n");
     expect(lines.at(-1)).toBe("");
     expect(lines[0]).toBe(
-      "Time (UTC),Order ID,Symbol,Side,Type,Time in force,Price,Stop-profit price,Stop-loss price,Triggered by,Amount,Total,Filled,Filled value,Average price,Fee,Fee coin,Trades,Status,Reason,Updated (UTC)",
+      "Time (UTC),Order ID,Symbol,Side,Type,Time in force,Price,Stop-profit price,Stop-loss price,Triggered by,Amount,Total,Filled,Filled value,Average price,Fee,Fee coin,Trades,Status,Reason,Updated (UTC),Account",
     );
     expect(lines.slice(1, -1)).toEqual([
-      `2026-01-12 12:00:00,${ids.A4},BTC/USDT,buy,limit,GTC,60000.01,,,,0.02,,0.02,1200.0002,60000.01,0.00004,BTC,1,filled,,2026-01-12 12:00:00`,
-      `2026-01-11 12:00:00,${ids.A2},BTC/USDT,buy,limit,GTC,50000,,,,0.01,,0,0,,0,BTC,0,cancelled,user,2026-01-12 12:00:00`,
-      `2026-01-10 12:00:00,${ids.A1},BTC/USDT,buy,limit,GTC,60000.01,,,,0.15,,0.15,9000.0005,60000.00333333,0.0003,BTC,2,filled,,2026-01-10 12:00:00`,
+      `2026-01-12 12:00:00,${ids.A4},BTC/USDT,buy,limit,GTC,60000.01,,,,0.02,,0.02,1200.0002,60000.01,0.00004,BTC,1,filled,,2026-01-12 12:00:00,spot`,
+      `2026-01-11 12:00:00,${ids.A2},BTC/USDT,buy,limit,GTC,50000,,,,0.01,,0,0,,0,BTC,0,cancelled,user,2026-01-12 12:00:00,spot`,
+      `2026-01-10 12:00:00,${ids.A1},BTC/USDT,buy,limit,GTC,60000.01,,,,0.15,,0.15,9000.0005,60000.00333333,0.0003,BTC,2,filled,,2026-01-10 12:00:00,spot`,
     ]);
 
     const fills = await exportCsv("bob", { scope: "trades", symbol: "BTC_USDT" });

@@ -1,6 +1,6 @@
 import { pageOf, type Page, type Paging } from "../store/paging";
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
-import { FINAL_ORDER_STATUSES, type HistoryFilter } from "../../protocol/endpoints/order-history";
+import { sql, type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder } from "kysely";
+import { FINAL_ORDER_STATUSES, type HistoryFilter, type OrderAccount } from "../../protocol/endpoints/order-history";
 import { canonicalDecimal, dayRange, feeCoinOf, memberTrade, type ExportOrder, type MemberTrade, type StoredTrade } from "../core/spot/order-history-view";
 import type { Database, SpotOrderTable, SpotTradeTable } from "../store/schema";
 
@@ -20,6 +20,23 @@ type OrderQuery = SelectQueryBuilder<Database & { o: SpotOrderTable }, "o", {}>;
 
 const FINAL = [...FINAL_ORDER_STATUSES];
 
+/**
+ * Whether an order's `account` column (null: spot; `margin`: cross; `margin:BTC/USDT`: isolated)
+ * is of the account asked for. Margin orders are found through `spot_order_member_margin`
+ * (migration 043), whose predicate `account is not null` these imply.
+ */
+function accountIs(column: string, account: OrderAccount): RawBuilder<boolean> {
+  const ref = sql.ref(column);
+  if (account === "spot") return sql<boolean>`${ref} is null`;
+  if (account === "all") return sql<boolean>`${ref} = 'margin'`;
+  return sql<boolean>`${ref} like 'margin:%'`;
+}
+
+/** The account of an order row as the member sees it. */
+function accountOf(column: string | null): OrderAccount {
+  return column === null ? "spot" : column === "margin" ? "all" : "fixed";
+}
+
 /** The member's orders of one scope matching the filter (no columns selected yet). */
 function ordersOf(db: Kysely<Database>, memberId: string, scope: OrderScope, filter: HistoryFilter): OrderQuery {
   const { start, end } = dayRange(filter.from, filter.to);
@@ -28,6 +45,7 @@ function ordersOf(db: Kysely<Database>, memberId: string, scope: OrderScope, fil
     .selectFrom("spot_order as o")
     .where("o.member_id", "=", memberId)
     .where("o.status", scope === "current" ? "not in" : "in", FINAL)
+    .$if(filter.account !== undefined, (q) => q.where(accountIs("o.account", filter.account!)))
     .$if(filter.symbol !== undefined, (q) => q.where("o.symbol", "=", filter.symbol!))
     .$if(filter.side !== undefined, (q) => q.where("o.side", "=", filter.side!))
     .$if(start !== undefined, (q) => q.where("o.created_at", ">=", start!))
@@ -38,6 +56,7 @@ interface OrderRow {
   seq: string;
   order_id: string;
   symbol: string;
+  account: string | null;
   side: string;
   type: string;
   tif: string;
@@ -93,6 +112,7 @@ function withFigures(query: OrderQuery) {
         "o.seq",
         "o.order_id",
         "o.symbol",
+        "o.account",
         "o.side",
         "o.type",
         "o.tif",
@@ -123,6 +143,7 @@ function toOrderView(row: OrderRow): ExportOrder {
   return {
     orderId: row.order_id,
     symbol: row.symbol,
+    account: accountOf(row.account),
     side,
     type: row.type,
     tif: row.tif,
@@ -214,6 +235,12 @@ function tradesOnSide(db: Kysely<Database>, memberId: string, side: "buy" | "sel
     .selectFrom("spot_trade")
     .where(side === "buy" ? "buyer" : "seller", "=", memberId)
     .$if(filter.symbol !== undefined, (q) => q.where("symbol", "=", filter.symbol!))
+    // The member's order in the trade (never both: self-trades are prevented) is on that account.
+    .$if(filter.account !== undefined, (q) =>
+      q.where(
+        sql<boolean>`exists (select 1 from spot_order mo where mo.order_id in (spot_trade.taker_order_id, spot_trade.maker_order_id) and mo.member_id = ${memberId} and ${accountIs("mo.account", filter.account!)})`,
+      ),
+    )
     .$if(start !== undefined, (q) => q.where("created_at", ">=", start!))
     .$if(end !== undefined, (q) => q.where("created_at", "<", end!));
 }

@@ -40,6 +40,7 @@ import * as m039 from "./migrations/039-contract-stops";
 import * as m040 from "./migrations/040-contract-margin-mode";
 import * as m041 from "./migrations/041-margin";
 import * as m042 from "./migrations/042-spot-order-account";
+import * as m043 from "./migrations/043-margin-order-index";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "040-contract-margin-mode": m040,
   "041-margin": m041,
   "042-spot-order-account": m042,
+  "043-margin-order-index": m043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

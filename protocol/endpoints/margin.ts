@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { define, intString } from "../endpoint";
-import { coinField, idempotencyKeyField as idempotencyKey, positiveDecimalField, slashSymbolField as symbolField } from "../fields";
+import { coinField, dayField, idempotencyKeyField as idempotencyKey, positiveDecimalField, slashSymbolField as symbolField } from "../fields";
 import { unsignedDecimalString } from "../money";
 import { pageOf } from "./order-history";
 
@@ -68,6 +68,7 @@ export const marginRateSchema = z.object({
 });
 
 export const marginPairSchema = z.object({ symbolName: z.string(), base: z.string(), quote: z.string(), maxLeverage: z.number().int() });
+export type MarginPairView = z.infer<typeof marginPairSchema>;
 
 /** One borrow, repayment, interest charge or transfer. */
 export const marginRecordSchema = z.object({
@@ -83,6 +84,21 @@ export const marginRecordSchema = z.object({
   createdAt: z.string(),
 });
 export type MarginRecordView = z.infer<typeof marginRecordSchema>;
+
+const recordFilterFields = {
+  symbolName: symbolField.optional(),
+  coin: coinField.optional(),
+  kind: z.enum(["borrow", "repay", "interest", "in", "out", "writeoff"], { message: "must be borrow, repay, interest, in, out or writeoff" }).optional(),
+  /** First and last day (UTC) of the range, inclusive. */
+  from: dayField.optional(),
+  to: dayField.optional(),
+};
+const rangeInOrder = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
+const rangeMessage = { path: ["to"], message: "must not be before from" };
+
+/** The filter of a member's margin records. */
+export const marginRecordFilterSchema = z.object(recordFilterFields).refine(rangeInOrder, rangeMessage);
+export const marginRecordExportSchema = z.object({ mode: modeField, ...recordFilterFields }).refine(rangeInOrder, rangeMessage);
 
 const pageNo = intString.pipe(z.number().int().min(1, "must be 1 or more").max(100_000, "must be 100000 or less"));
 const pageSize = intString.pipe(z.number().int().min(1, "must be 1 or more").max(100, "must be 100 or less"));
@@ -177,12 +193,19 @@ export const marginEndpoints = {
     method: "GET",
     path: "coin/entrust/borrowOrder/:mode/:pageNo/:pageSize",
     params: z.object({ mode: modeField, pageNo, pageSize }),
-    query: z.object({
-      symbolName: symbolField.optional(),
-      coin: coinField.optional(),
-      kind: z.enum(["borrow", "repay", "interest", "in", "out", "writeoff"], { message: "must be borrow, repay, interest, in, out or writeoff" }).optional(),
-    }),
+    query: marginRecordFilterSchema,
     response: pageOf(marginRecordSchema),
+  }),
+  /**
+   * CSV download of the member's margin records of one mode for a filter (the orders area's
+   * margin pages; not in the spec). A success is `text/csv` as an attachment, a refusal an
+   * envelope; more than EXPORT_MAX_ROWS rows is refused.
+   */
+  exportMarginRecords: define({
+    method: "POST",
+    path: "coin/entrust/exportBorrowOrder",
+    body: marginRecordExportSchema,
+    response: z.string(),
   }),
   /**
    * Operator call (not in the spec): the lending pools with what they lend and have earned (the

@@ -26,7 +26,15 @@ export const dayString = dayField;
 
 export { orderIdField };
 
+/**
+ * Which account an order traded from (issue 31, decision 050): `spot` (cash), `all` (the cross
+ * margin account) or `fixed` (an isolated margin account). A filter without it answers every account.
+ */
+export const ORDER_ACCOUNTS = ["spot", "all", "fixed"] as const;
+export type OrderAccount = (typeof ORDER_ACCOUNTS)[number];
+
 const filterFields = {
+  account: z.enum(ORDER_ACCOUNTS, { message: "must be spot, all or fixed" }).optional(),
   /** One market, BTC_USDT or BTC/USDT (answered as BTC/USDT). */
   symbol: symbolFilter.optional(),
   side: z.enum(["buy", "sell"], { message: "must be buy or sell" }).optional(),
@@ -55,6 +63,8 @@ export const spotOrderViewSchema = z.object({
   orderId: z.string(),
   /** BTC/USDT */
   symbol: z.string(),
+  /** The account it trades from: spot, or margin (`all` cross, `fixed` isolated on its symbol). */
+  account: z.enum(ORDER_ACCOUNTS),
   side: z.enum(["buy", "sell"]),
   /** limit | market (a stop order is one of them with stop prices; show unknown kinds as they are). */
   type: z.string(),

@@ -377,3 +377,28 @@ export const haltNotice = style({
   color: vars.color.text,
   fontSize: "13px",
 });
+/** The cash / margin switch above the forms of a margin pair, and the margin account's figures beside it. */
+export const dealBar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: "4px 16px",
+  padding: "8px 12px 0",
+  fontSize: "12px",
+});
+export const dealTabs = style({ display: "flex", gap: "2px", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.small, padding: "2px" });
+export const dealTab = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "24px",
+  padding: "2px 10px",
+  borderRadius: vars.radius.small,
+  color: vars.color.textMuted,
+  textDecoration: "none",
+  fontWeight: 600,
+  selectors: { '&[aria-current="true"]': { background: vars.color.accent, color: vars.color.accentText } },
+});
+export const dealFacts = style({ display: "flex", flexWrap: "wrap", gap: "4px 16px", margin: 0, color: vars.color.textMuted });
+export const dealFact = style({ display: "flex", gap: "4px" });
+export const dealValue = style({ margin: 0, fontFamily: vars.font.mono, color: vars.color.text });
+export const dealWarned = style({ color: vars.color.danger, fontWeight: 600 });

@@ -8,6 +8,7 @@ import { formErrorText } from "~/lib/forms/form-error";
 import { spotOrderCheck } from "~/lib/forms/checks/order";
 import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import { precisionOf, type OrderFormType } from "~/lib/forms/spot-order";
+import type { Deal } from "~/lib/trading-tabs";
 import { useExchangeForm, type ExchangeField } from "~/lib/forms/use-exchange-form";
 import { estimateOrderFee } from "~/lib/fees";
 import { decimalMarkOf, readDecimalInput, toInputText } from "#protocol/decimal-input";
@@ -28,6 +29,10 @@ export interface OrderFormRules {
 
 interface Props {
   side: "buy" | "sell";
+  /** The account the order trades from: cash (spot) or margin, cross (`all`) or this pair's isolated one (`fixed`). */
+  deal?: Deal;
+  /** The market's symbol (BTC/USDT): the isolated account's name on the margin page. */
+  marginSymbol?: string;
   orderType: OrderFormType;
   rules: OrderFormRules;
   /** What the member can spend: quote for a buy, base for a sell. */
@@ -51,7 +56,19 @@ type ActionReply = { side: "buy" | "sell"; result: SubmissionResult<string[]>; k
  * reloads. A retried post of the same form places one order; after any answer the form carries
  * a new idempotency key (a refusal brings one: the engine keeps its answer under the old key).
  */
-export function OrderForm({ side, orderType, rules, available, funding, idempotencyKey, fundKey, lastResult, suggestedPrice }: Props) {
+export function OrderForm({
+  side,
+  deal = "cash",
+  marginSymbol = "",
+  orderType,
+  rules,
+  available,
+  funding,
+  idempotencyKey,
+  fundKey,
+  lastResult,
+  suggestedPrice,
+}: Props) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<ActionReply>();
   const precision = precisionOf(rules);
@@ -123,6 +140,7 @@ export function OrderForm({ side, orderType, rules, available, funding, idempote
         <input type="hidden" name="intent" value="place" />
         <input type="hidden" name="side" value={side} />
         <input type="hidden" name="orderType" value={orderType} />
+        {deal === "cash" ? null : <input type="hidden" name="deal" value={deal} />}
         <input type="hidden" name="idempotencyKey" value={key} />
         <div className={s.available}>
           <span>{t("exchange.available")}</span>
@@ -130,23 +148,34 @@ export function OrderForm({ side, orderType, rules, available, funding, idempote
             {nf.display(available)} {spendUnit}
           </span>
         </div>
-        {/* "Available 0" leads somewhere: deposit, transfer, or move what the funding account holds in one step. */}
-        <div className={s.fundLinks}>
-          <Link to={`/account/wallet/deposit?coin=${encodeURIComponent(spendUnit)}`} aria-label={t("exchange.deposit_coin", { coin: spendUnit })}>
-            {t("exchange.deposit")}
-          </Link>
-          <Link
-            to={`/account/wallet/transfer?coin=${encodeURIComponent(spendUnit)}&from=funding&to=spot`}
-            aria-label={t("exchange.transfer_coin", { coin: spendUnit })}
-          >
-            {t("exchange.transfer")}
-          </Link>
-          {/[1-9]/.test(funding) ? (
-            <button type="submit" form={fundFormId} className={s.fundButton} data-testid={`fund-${side}`}>
-              {t("exchange.move_from_funding", { amount: nf.display(funding, { abbreviate: false }), coin: spendUnit })}
-            </button>
-          ) : null}
-        </div>
+        {/* "Available 0" leads somewhere: deposit, transfer, or move what the funding account holds in one step; on margin, borrow or move funds in. */}
+        {deal !== "cash" ? (
+          <div className={s.fundLinks}>
+            <Link
+              to={`/account/wallet/margin${deal === "fixed" ? `?account=${encodeURIComponent(marginSymbol.replace("/", "_"))}` : ""}`}
+              aria-label={t("exchange.margin_borrow_coin", { coin: spendUnit })}
+            >
+              {t("exchange.margin_borrow")}
+            </Link>
+          </div>
+        ) : (
+          <div className={s.fundLinks}>
+            <Link to={`/account/wallet/deposit?coin=${encodeURIComponent(spendUnit)}`} aria-label={t("exchange.deposit_coin", { coin: spendUnit })}>
+              {t("exchange.deposit")}
+            </Link>
+            <Link
+              to={`/account/wallet/transfer?coin=${encodeURIComponent(spendUnit)}&from=funding&to=spot`}
+              aria-label={t("exchange.transfer_coin", { coin: spendUnit })}
+            >
+              {t("exchange.transfer")}
+            </Link>
+            {/[1-9]/.test(funding) ? (
+              <button type="submit" form={fundFormId} className={s.fundButton} data-testid={`fund-${side}`}>
+                {t("exchange.move_from_funding", { amount: nf.display(funding, { abbreviate: false }), coin: spendUnit })}
+              </button>
+            ) : null}
+          </div>
+        )}
         <FormErrors id={form.errorId} errors={form.errors} />
         {orderType === "stop" && (
           <>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { engineFilter, entrustSearch, isFiltered, parseEntrustQuery } from "./entrust";
+import { engineFilter, entrustSearch, isFiltered, MARGIN_ENTRUST_TABS, parseEntrustQuery } from "./entrust";
 
 const parse = (query: string) => parseEntrustQuery(new URLSearchParams(query));
 
@@ -9,13 +9,17 @@ describe("the spot orders page address", () => {
     const { filter, errors } = parse("tab=history&page=3&symbol=BTC/USDT&side=sell&from=2026-01-01&to=2026-01-31");
     expect(errors).toBeNull();
     expect(filter).toEqual({ tab: "history", page: 3, symbol: "BTC_USDT", side: "sell", from: "2026-01-01", to: "2026-01-31" });
-    expect(engineFilter(filter)).toEqual({ symbol: "BTC_USDT", side: "sell", from: "2026-01-01", to: "2026-01-31" });
+    expect(engineFilter(filter)).toEqual({ symbol: "BTC_USDT", side: "sell", from: "2026-01-01", to: "2026-01-31", account: "spot" });
+    expect(engineFilter(filter, "fixed").account).toBe("fixed");
     expect(parse("tab=trades&symbol=&side=&from=&to=").filter).toEqual({ tab: "trades", page: 1 });
   });
 
   it("falls back to the first tab and page for stale links", () => {
     expect(parse("tab=nope&page=-4").filter).toEqual({ tab: "open", page: 1 });
     expect(parse("page=abc").filter.page).toBe(1);
+    // The records tab is a margin page's only.
+    expect(parse("tab=records").filter.tab).toBe("open");
+    expect(parseEntrustQuery(new URLSearchParams("tab=records"), MARGIN_ENTRUST_TABS).filter.tab).toBe("records");
   });
 
   it("names what is wrong with a filter, keeps what was sent, and keeps the tab", () => {

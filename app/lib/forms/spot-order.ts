@@ -5,6 +5,7 @@ import { ORDER_TYPE_CODES } from "#protocol/endpoints/spot";
 import { idempotencyKeyField } from "#protocol/fields";
 import { ORDER_KINDS, readOrderShape, type OrderField, type OrderFields, type OrderKind, type OrderShapeIssue } from "#protocol/spot-order";
 import type { DecimalMark } from "#protocol/decimal-input";
+import { DEALS } from "../trading-tabs";
 import { decimalField } from "./decimal-field";
 
 /**
@@ -57,6 +58,8 @@ export function spotOrderSchema(p: MarketPrecision, mark: DecimalMark) {
       stopProfitPrice: price,
       stopLoss: z.literal("on").optional(),
       stopLossPrice: price,
+      /** The account the order trades from (`?deal=` of the page): cash, or margin cross (`all`) or isolated (`fixed`). */
+      deal: z.enum(DEALS).default("cash"),
       idempotencyKey: idempotencyKeyField,
     })
     .superRefine((v, ctx) => {
@@ -83,7 +86,7 @@ function shownOnForm(problem: OrderShapeIssue, v: { orderType: OrderKind; trigge
 }
 
 /** The amount fields a form's order sends: those of its type, a stop price only when its check is ticked. */
-function orderFieldsOf(v: Omit<SpotOrderForm, "idempotencyKey">): OrderFields {
+function orderFieldsOf(v: Omit<SpotOrderForm, "idempotencyKey" | "deal">): OrderFields {
   const buyAtMarket = v.side === "buy" && v.orderType === "market";
   const amount = buyAtMarket ? { money: v.money } : { num: v.num };
   if (v.orderType === "limit") return { ...amount, price: v.price };
@@ -108,12 +111,14 @@ export interface SpotOrderFormInput {
   stopProfitPrice?: string;
   stopLoss?: string;
   stopLossPrice?: string;
+  deal?: string;
   idempotencyKey: string;
 }
 
 /** The engine request for a valid form: the order type number and the body fields that apply. */
 export function toOrderRequest(v: SpotOrderForm, symbol: string) {
-  return { type: ORDER_TYPE_CODES[v.orderType], body: { symbol, direction: v.side, idempotencyKey: v.idempotencyKey, ...orderFieldsOf(v) } };
+  const margin = v.deal === "cash" ? {} : { dealType: "pry" as const, marginMode: v.deal };
+  return { type: ORDER_TYPE_CODES[v.orderType], body: { symbol, direction: v.side, idempotencyKey: v.idempotencyKey, ...orderFieldsOf(v), ...margin } };
 }
 
 /**

@@ -173,3 +173,49 @@ describe("the trading page", () => {
     expect(page.data).toMatchObject({ symbol: "BTC/USDT", account: null });
   });
 });
+
+describe("trading on margin from the trading page", () => {
+  async function marginTrader() {
+    const email = `margin-trader-${++members}@example.com`;
+    const uid = await exchange.register(email);
+    await exchange.api.data(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "funding", amount: "3000", reference: `mt-${uid}` } }, exchange.operator);
+    const browser = new Browser();
+    await browser.logIn(email, TEST_PASSWORD);
+    const caller = await exchange.as(browser);
+    await exchange.api.data(
+      endpoints.marginTransfer,
+      { params: { mode: "all" }, body: { coin: "USDT", amount: "2000", direction: "in", idempotencyKey: `mt-in-${uid}` } },
+      caller,
+    );
+    return { browser, caller };
+  }
+
+  it("switches the forms to the cross margin account, shows its level and debts, and places the order from it", async () => {
+    const { browser, caller } = await marginTrader();
+    const cash = await browser.get(exchangeRoute.loader, PAGE, params);
+    // Cash: the spot account (empty), with the switch offered on a margin pair.
+    expect(cash.data).toMatchObject({ account: { deal: "cash", quote: { available: "0" }, margin: { account: null } } });
+    const margin = await browser.get(exchangeRoute.loader, `${PAGE}?deal=all`, params);
+    expect(margin.data).toMatchObject({
+      account: { deal: "all", quote: { coin: "USDT", available: "2000", frozen: "0" }, margin: { account: { marginLevel: null, debtsValue: "0", leverage: 3 } } },
+    });
+    const answer = await browser.post(exchangeRoute.action, `${PAGE}?deal=all`, limitBuy({ deal: "all" }), params);
+    expect(answer).toMatchObject({ status: 302, location: `${PAGE}?deal=all` });
+    const orders = await exchange.api.data(endpoints.myOrders, { params: { scope: "current" }, query: { account: "all" } }, caller);
+    expect(orders.records).toMatchObject([{ symbol: "BTC/USDT", side: "buy", price: "50000", account: "all" }]);
+    const after = await browser.get(exchangeRoute.loader, `${PAGE}?deal=all`, params);
+    expect(after.data).toMatchObject({ account: { quote: { available: "1500", frozen: "500" } } });
+  });
+
+  it("trades cash on a market that is not on margin, whatever the address asks; a deal that is none is refused on the form", async () => {
+    const { browser } = await marginTrader();
+    const doge = await browser.get(exchangeRoute.loader, "/exchange/full-screen/DOGE_USDT?deal=all", { symbol: "DOGE_USDT" });
+    expect(doge.data).toMatchObject({ account: { deal: "cash", margin: null } });
+    const odd = await browser.post(exchangeRoute.action, PAGE, limitBuy({ deal: "loan" }), params);
+    expect(odd.status).toBe(400);
+    // The isolated account holds nothing yet: the engine refuses, nothing is placed.
+    const isolated = await browser.post(exchangeRoute.action, `${PAGE}?deal=fixed`, limitBuy({ deal: "fixed" }), params);
+    expect(isolated.status).toBe(400);
+    expect(replyOf(isolated.data).result.error?.[""]?.map(readFormError)).toEqual([{ text: "Insufficient available balance" }]);
+  });
+});

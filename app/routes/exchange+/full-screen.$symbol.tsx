@@ -6,6 +6,7 @@ import * as s from "~/components/exchange/exchange.css";
 import { KlineArea } from "~/components/exchange/kline-chart";
 import { MemberPanel } from "~/components/exchange/member-panel";
 import { OrderBook } from "~/components/exchange/order-book";
+import { DealSwitch } from "~/components/exchange/deal-switch";
 import { OrderForm } from "~/components/exchange/order-form";
 import { RecentTrades } from "~/components/exchange/recent-trades";
 import { TickerBar, toneOf } from "~/components/exchange/ticker-bar";
@@ -73,7 +74,7 @@ export default function ExchangePage() {
       ? toneOf(live.trades[0].price === live.trades[1].price ? null : String(compareDecimal(live.trades[0].price, live.trades[1].price)))
       : toneOf(ticker.zdf);
   /** This page's URL with one of its display choices (the order type, the book's grouping) changed. */
-  const withChoice = (name: "type" | "group" | "tab" | "side", value: string) => {
+  const withChoice = (name: "type" | "group" | "tab" | "side" | "deal", value: string) => {
     const next = new URLSearchParams(search);
     next.set(name, value);
     return `?${next.toString()}`;
@@ -132,6 +133,9 @@ export default function ExchangePage() {
             </Link>
           ))}
         </nav>
+        {account?.margin ? (
+          <DealSwitch deal={account.deal} account={account.margin.account} symbol={data.symbol} hrefOf={(deal) => withChoice("deal", deal)} />
+        ) : null}
         {account ? (
           <div className={s.formsRow}>
             {/* A phone shows one side's form at a time (links: no script needed); wider screens show both. */}
@@ -152,8 +156,10 @@ export default function ExchangePage() {
             {(["buy", "sell"] as const).map((side) => (
               <div key={side} className={side === phoneSide ? undefined : s.otherSide}>
                 <OrderForm
-                  key={`${side}-${orderType}`}
+                  key={`${side}-${orderType}-${account.deal}`}
                   side={side}
+                  deal={account.deal}
+                  marginSymbol={data.symbol}
                   orderType={orderType}
                   rules={rules}
                   available={side === "buy" ? account.quote.available : account.base.available}

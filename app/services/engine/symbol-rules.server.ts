@@ -1,4 +1,5 @@
 import type { ContractInfo } from "#protocol/endpoints/contracts";
+import type { MarginPairView } from "#protocol/endpoints/margin";
 import type { SpotSymbol } from "#protocol/endpoints/market-data";
 
 /**
@@ -54,6 +55,7 @@ function rulesCache<T extends { symbolName: string }>() {
 
 const spotRules = rulesCache<SpotSymbol>();
 const contractRules = rulesCache<ContractInfo>();
+const marginPairs = rulesCache<MarginPairView>();
 
 /** A spot market's rules (BTC_USDT or BTC/USDT), or null when the engine lists no such market. */
 export const cachedSymbolRules = (symbol: string, load: () => Promise<SpotSymbol[]>) => spotRules.get(symbol, load);
@@ -64,8 +66,12 @@ export const cachedContractRules = (symbol: string, load: () => Promise<Contract
 /** Every contract's rules, in the engine's order, from the same cache (the page's contract switcher, the orders area's filter). */
 export const cachedContracts = (load: () => Promise<ContractInfo[]>) => contractRules.all(load);
 
+/** A margin pair (BTC_USDT or BTC/USDT) with its highest isolated leverage, or null when the market is not tradable on margin. */
+export const cachedMarginPair = (symbol: string, load: () => Promise<MarginPairView[]>) => marginPairs.get(symbol, load);
+
 /** For tests: forget the cached rules. */
 export function clearSymbolRules() {
   spotRules.clear();
   contractRules.clear();
+  marginPairs.clear();
 }

@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { KLINE_PERIODS, type KlinePeriod } from "#protocol/endpoints/market-data";
 import { COIN_SOURCE, IDEMPOTENCY_KEY_PATTERN } from "#protocol/fields";
-import { UNSIGNED_DECIMAL_PATTERN } from "#protocol/decimal";
+import { subtractDecimals, UNSIGNED_DECIMAL_PATTERN } from "#protocol/decimal";
 import { decimalMarkOf } from "#protocol/decimal-input";
 import { numberFormatOf } from "~/lib/number-format";
-import { readMemberTab, type MemberTab } from "~/lib/trading-tabs";
+import { readDeal, readMemberTab, type Deal, type MemberTab } from "~/lib/trading-tabs";
 import { ORDER_TYPES, precisionOf, spotOrderSchema, toOrderRequest, type OrderFormType } from "~/lib/forms/spot-order";
 import { EngineRefusal } from "../engine/api.server";
 import type { Engine, MemberEngine } from "../engine/client.server";
@@ -42,7 +42,14 @@ export async function loadExchange(engine: Engine, symbolParam: string) {
   const [markets, candles] = await Promise.all([engine.market.snapshot(), engine.market.candles(symbolParam, period, CHART_CANDLES)]);
   const member = engine.asMember();
   const account = member
-    ? await loadMemberSide(member, goods.symbol.coin_symbol, goods.symbol.quote_symbol, symbolParam, readMemberTab(url.searchParams))
+    ? await loadMemberSide(
+        member,
+        goods.symbol.coin_symbol,
+        goods.symbol.quote_symbol,
+        symbolParam,
+        readMemberTab(url.searchParams),
+        readDeal(url.searchParams),
+      )
     : null;
   return {
     symbol,
@@ -58,9 +65,13 @@ export async function loadExchange(engine: Engine, symbolParam: string) {
 /** Rows of the member panel's history and trades tabs (the whole lists are on the orders pages). */
 const PANEL_ROWS = "20";
 
-async function loadMemberSide(engine: MemberEngine, base: string, quote: string, symbolParam: string, tab: MemberTab) {
-  const [balances, funding, ticket, openOrders, history, trades] = await Promise.all([
-    engine.spot.balances("spot"),
+async function loadMemberSide(engine: MemberEngine, base: string, quote: string, symbolParam: string, tab: MemberTab, asked: Deal) {
+  // A market on margin offers the cash / margin switch; elsewhere the forms trade cash.
+  const pair = await engine.margin.pair(symbolParam).catch(() => null);
+  const deal = pair ? asked : "cash";
+  const [balances, margin, funding, ticket, openOrders, history, trades] = await Promise.all([
+    deal === "cash" ? engine.spot.balances("spot") : null,
+    deal === "cash" ? null : engine.margin.account(deal, symbolParam),
     engine.spot.balances("funding"),
     engine.member.realtimeTicket().catch(() => null),
     engine.spot.orders("current", { symbol: symbolParam, pageSize: "50" }).then((page) => page.records),
@@ -68,13 +79,41 @@ async function loadMemberSide(engine: MemberEngine, base: string, quote: string,
     tab === "history" ? engine.spot.orders("history", { symbol: symbolParam, pageSize: PANEL_ROWS }).then((page) => page.records) : null,
     tab === "trades" ? engine.spot.trades({ pageNo: 1, pageSize: Number(PANEL_ROWS) }, { symbol: symbolParam }).then((page) => page.records) : null,
   ]);
-  const of = (coin: string) => balances.find((b) => b.coin === coin) ?? { coin, available: "0", frozen: "0" };
+  const of = (coin: string) => {
+    const held = margin ? margin.coins.find((c) => c.coin === coin) : balances?.find((b) => b.coin === coin);
+    if (!held) return { coin, available: "0", frozen: "0" };
+    return { coin, available: held.available, frozen: "frozen" in held ? held.frozen : subtractDecimals(held.balance, held.available) };
+  };
   // Order forms' keys are made for a member only: a visitor's page holds nothing of its own, so it
   // can be served to every visitor from the page cache (decision 038).
   const keys = { buy: newIdempotencyKey(), sell: newIdempotencyKey(), fundBuy: newIdempotencyKey(), fundSell: newIdempotencyKey() };
   // What the funding account holds of each coin: deposits land there, and the form offers to move it.
   const inFunding = (coin: string) => funding.find((b) => b.coin === coin)?.available ?? "0";
-  return { base: of(base), quote: of(quote), funding: { base: inFunding(base), quote: inFunding(quote) }, ticket, openOrders, history, trades, keys };
+  return {
+    base: of(base),
+    quote: of(quote),
+    funding: { base: inFunding(base), quote: inFunding(quote) },
+    ticket,
+    openOrders,
+    history,
+    trades,
+    keys,
+    deal,
+    // Margin: the switch, and the level, debts and leverage of the account the forms trade from.
+    margin: pair
+      ? {
+          account: margin
+            ? {
+                marginLevel: margin.marginLevel,
+                debtsValue: margin.debtsValue,
+                leverage: margin.leverage,
+                warned: margin.warned,
+                liquidationLevel: margin.liquidationLevel,
+              }
+            : null,
+        }
+      : null,
+  };
 }
 
 const SYMBOL_PARAM = new RegExp(`^${COIN_SOURCE}_${COIN_SOURCE}$`);

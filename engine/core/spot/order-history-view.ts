@@ -95,8 +95,10 @@ export function csvTime(iso: string): string {
 export type ExportScope = "current" | "history" | "trades";
 
 /** A download name made of safe characters only: `spot-trades-BTC_USDT-20260101-20260131.csv`. */
-export function exportFilename(scope: ExportScope, filter: { symbol?: string; from?: string; to?: string }, now: number): string {
-  const what = { current: "spot-open-orders", history: "spot-order-history", trades: "spot-trades" }[scope];
+export function exportFilename(scope: ExportScope | string, filter: { symbol?: string; from?: string; to?: string; account?: string }, now: number): string {
+  const account = filter.account === "all" ? "margin-cross" : filter.account === "fixed" ? "margin-isolated" : "spot";
+  const names: Record<string, string> = { current: `${account}-open-orders`, history: `${account}-order-history`, trades: `${account}-trades` };
+  const what = names[scope] ?? scope;
   const day = (d: string) => d.replace(/-/g, "");
   const parts = [what];
   if (filter.symbol) parts.push(filter.symbol.replace(/[^A-Za-z0-9]+/g, "_"));
@@ -109,6 +111,8 @@ export function exportFilename(scope: ExportScope, filter: { symbol?: string; fr
 export interface ExportOrder {
   orderId: string;
   symbol: string;
+  /** spot, or the margin account it trades from: all (cross), fixed (isolated). */
+  account: "spot" | "all" | "fixed";
   side: "buy" | "sell";
   type: string;
   tif: string;
@@ -154,6 +158,7 @@ export const ORDER_CSV_HEADER = [
   "Status",
   "Reason",
   "Updated (UTC)",
+  "Account",
 ];
 
 export function orderCsvFields(o: ExportOrder): string[] {
@@ -179,6 +184,7 @@ export function orderCsvFields(o: ExportOrder): string[] {
     o.status,
     o.reason ?? "",
     csvTime(o.updatedAt),
+    o.account,
   ];
 }
 

@@ -5,13 +5,15 @@ import { useIsServed } from "~/lib/use-shell";
 import * as s from "~/styles/account-entrust.css";
 
 /**
- * The orders area of spec §2: product tabs (spot, contract (u), pulse) over the page, full width
+ * The orders area of spec §2: product tabs (spot, contracts, margin cross and isolated, pulse) over the page, full width
  * so that order tables fit (decision 010). Its pages require the member themselves.
  */
 const PRODUCTS = [
   { key: "spot", to: "/account/entrust/spot" },
   { key: "contract_u", to: "/account/entrust/future/u" },
   { key: "contract_coin", to: "/account/entrust/future/coin" },
+  { key: "margin_all", to: "/account/entrust/margin-all" },
+  { key: "margin_fixed", to: "/account/entrust/margin-fixed" },
   { key: "pulse", to: "/account/entrust/pulse" },
 ] as const;
 

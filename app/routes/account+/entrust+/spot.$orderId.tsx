@@ -5,7 +5,7 @@ import { useTranslation } from "~/lib/i18n";
 import { orderIdField } from "#protocol/endpoints/order-history";
 import { Amount, OrderStatus, SideLabel, TradeTable, Triggers, TypeLabel, useWhen } from "~/components/entrust-tables";
 import { PageErrorBoundary } from "~/components/error-page";
-import { ENTRUST_PAGE_SIZE } from "~/lib/forms/entrust";
+import { ENTRUST_PAGE_SIZE, ordersPageOf } from "~/lib/forms/entrust";
 import { pageTitle } from "~/lib/use-shell";
 import * as center from "~/styles/account-center.css";
 import * as s from "~/styles/account-entrust.css";
@@ -36,6 +36,7 @@ export default function SpotOrderPage() {
   const [base = "", quote = ""] = order.symbol.split("/");
   const facts: Array<[string, ReactNode]> = [
     [t("entrust.col.pair"), order.symbol],
+    [t("entrust.col.account"), t(`entrust.account.${order.account}`)],
     [t("entrust.col.side"), <SideLabel key="side" side={order.side} />],
     [t("entrust.col.type"), <TypeLabel key="type" order={order} />],
     [t("entrust.col.status"), <OrderStatus key="status" order={order} />],
@@ -55,8 +56,8 @@ export default function SpotOrderPage() {
   const backTab = order.status === "filled" || order.status === "cancelled" ? "history" : "open";
   return (
     <section className={center.card} aria-labelledby="order-title">
-      <Link to={`/account/entrust/spot?tab=${backTab}`} className={s.back}>
-        ← {t("entrust.back_to_orders")}
+      <Link to={`${ordersPageOf(order.account)}?tab=${backTab}`} className={s.back}>
+        ← {t(order.account === "spot" ? "entrust.back_to_orders" : "entrust.back_to_margin_orders")}
       </Link>
       <div className={s.head}>
         <h1 id="order-title" className={s.title}>

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ordersExportLoader } from "~/services/spot/orders-page.server";
+
+/** CSV download of what a tab of the cross margin orders page shows, for its filter. */
+export function loader(args: LoaderFunctionArgs) {
+  return ordersExportLoader(args, "all");
+}
