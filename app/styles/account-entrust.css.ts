@@ -3,7 +3,7 @@ import { vars } from "~/styles/theme.css";
 
 /** The orders area (spot orders, one order's trades): tabs, filter bar, tables, paging. */
 
-export const products = style({ display: "flex", gap: "4px", borderBottom: `1px solid ${vars.color.border}` });
+export const products = style({ display: "flex", flexWrap: "wrap", gap: "0 4px", borderBottom: `1px solid ${vars.color.border}` });
 const tabBase = style({
   padding: "10px 14px",
   borderBottom: "2px solid transparent",
@@ -12,7 +12,7 @@ const tabBase = style({
   color: vars.color.textMuted,
   selectors: { '&[aria-current="page"]': { color: vars.color.text, borderBottomColor: vars.color.accent } },
 });
-export const productTab = style([tabBase, { fontSize: "15px" }]);
+export const productTab = style([tabBase, { fontSize: "15px", "@media": { "screen and (max-width: 640px)": { padding: "8px 10px", fontSize: "14px" } } }]);
 export const tabs = style({ display: "flex", flexWrap: "wrap", gap: "4px", marginBottom: "16px", borderBottom: `1px solid ${vars.color.border}` });
 export const tab = tabBase;
 

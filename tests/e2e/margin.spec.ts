@@ -56,6 +56,76 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`trading on margin, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a member switches the trading page to cross margin, places an order from it, and finds it with the account's records in the orders area", async ({
+      page,
+    }) => {
+      const member = await createMember(javaScriptEnabled ? "margin-trade-js" : "margin-trade-nojs");
+      await deposit(member.uid, "USDT", "2000", "funding");
+      await logIn(page, member.email, member.password, MARGIN);
+      await submitMove(page, "Transfer in from funding", "1000");
+      await expect(coinRow(page, "USDT")).toContainText("1,000.00000000");
+
+      await page.goto("/exchange/full-screen/BTC_USDT");
+      const deals = page.getByRole("navigation", { name: "Trade from" });
+      await expect(deals.getByRole("link", { name: "Spot" })).toHaveAttribute("aria-current", "true");
+      await deals.getByRole("link", { name: "Cross margin" }).click();
+      await expect(page).toHaveURL(/deal=all/);
+      await expect(deals.getByRole("link", { name: "Cross margin" })).toHaveAttribute("aria-current", "true");
+      await expect(page.getByTestId("available-buy")).toHaveText("1,000 USDT");
+      await expect(page.getByTestId("deal-facts")).toContainText("3×");
+      const buy = page.getByRole("form", { name: "Buy BTC" });
+      await buy.getByLabel("Price").fill("30000");
+      await buy.getByLabel("Amount").fill("0.01");
+      await buy.getByRole("button", { name: "Buy BTC" }).click();
+      await expect(page.getByText("Order placed: it is in the book.")).toBeVisible();
+      await expect(page.getByTestId("available-buy")).toHaveText("700 USDT");
+
+      await page.goto("/account/entrust/margin-all");
+      await expect(page.getByRole("heading", { name: "Cross margin orders", level: 1 })).toBeVisible();
+      const orders = page.getByRole("table", { name: "Open orders" });
+      await expect(orders.getByRole("row")).toHaveCount(2);
+      await expect(orders).toContainText("30,000");
+      await page.getByRole("navigation", { name: "Order lists" }).getByRole("link", { name: "Borrowing records" }).click();
+      await expect(page.getByRole("table", { name: "Borrowing records" })).toContainText("Transferred in");
+      // The spot page does not list it.
+      await page.goto("/account/entrust/spot");
+      await expect(page.getByText("You have no open orders.")).toBeVisible();
+      await page.goto("/account/entrust/margin-all");
+      await orders.getByRole("button", { name: /^Cancel buy order BTC\/USDT/i }).click();
+      await expect(page.getByText("Order cancelled.")).toBeVisible();
+      await expect(page.getByText("You have no open orders.")).toBeVisible();
+      if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
+    });
+  });
+}
+
+test("the trading page on margin and the margin orders page at 390 px and 1440 px", async ({ page }) => {
+  const member = await createMember("margin-trade-shots");
+  await deposit(member.uid, "USDT", "2000", "funding");
+  await logIn(page, member.email, member.password, MARGIN);
+  await submitMove(page, "Transfer in from funding", "1000");
+  await expect(coinRow(page, "USDT")).toContainText("1,000.00000000");
+  await submitMove(page, "Borrow", "500");
+  await expect(page.getByTestId("margin-level")).toHaveText("2.99");
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, name] of [
+      ["/exchange/full-screen/BTC_USDT?deal=all", "trade"],
+      ["/account/entrust/margin-all?tab=records", "orders"],
+    ] as const) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: test.info().outputPath(`margin-${name}-${width}.png`), fullPage: width === 390 });
+    }
+  }
+});
+
 test("the margin page at 390 px and 1440 px", async ({ page }) => {
   const member = await createMember("margin-shots");
   await deposit(member.uid, "USDT", "2000", "funding");

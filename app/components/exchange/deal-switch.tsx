@@ -47,7 +47,9 @@ export function DealSwitch({ deal, account, symbol, hrefOf }: { deal: Deal; acco
               <dd className={s.dealValue}>{account.leverage}×</dd>
             </div>
           </dl>
-          <Link to={marginPage}>{t("exchange.margin_manage")}</Link>
+          <Link to={marginPage} className={s.dealLink}>
+            {t("exchange.margin_manage")}
+          </Link>
         </>
       ) : null}
     </div>

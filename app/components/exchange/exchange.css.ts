@@ -402,3 +402,4 @@ export const dealFacts = style({ display: "flex", flexWrap: "wrap", gap: "4px 16
 export const dealFact = style({ display: "flex", gap: "4px" });
 export const dealValue = style({ margin: 0, fontFamily: vars.font.mono, color: vars.color.text });
 export const dealWarned = style({ color: vars.color.danger, fontWeight: 600 });
+export const dealLink = style({ display: "inline-flex", alignItems: "center", minHeight: "24px", color: vars.color.accent });

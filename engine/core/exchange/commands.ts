@@ -19,7 +19,61 @@ export type Command =
   | ChangeMarketRules
   | ListMarket
   | ContractCommand
-  | MarginCommand;
+  | MarginCommand
+  | PledgeCommand;
+
+/** Crypto loans' commands (decision 051). Amounts are decimal texts in the coin. */
+export type PledgeCommand = PledgeBorrow | PledgeRepay | PledgeCollateral | PledgeTick | PledgeProductRules;
+
+/** A member borrows a product's loan coin against collateral; `at` (ms, the engine's clock) starts the first hour and the term. */
+export interface PledgeBorrow {
+  type: "pledge.borrow";
+  memberId: string;
+  productId: string;
+  amount: string;
+  collateral: string;
+  at: number;
+}
+
+/** A member pays back part or all of a loan from their funding account: interest first. */
+export interface PledgeRepay {
+  type: "pledge.repay";
+  memberId: string;
+  loanId: string;
+  amount: string;
+}
+
+/** A member adds collateral to a loan, or takes some back while it stays at or under the initial LTV. */
+export interface PledgeCollateral {
+  type: "pledge.collateral";
+  memberId: string;
+  loanId: string;
+  amount: string;
+  direction: "add" | "remove";
+}
+
+/** The loans' clock: interest for every hour begun, the LTVs watched, liquidations (ms). */
+export interface PledgeTick {
+  type: "pledge.tick";
+  at: number;
+}
+
+/** An operator's product (new or changed): rates as hourly fractions, LTVs as fractions, amounts in the loan coin. */
+export interface PledgeProductRules {
+  type: "pledge.product";
+  id: string;
+  loanAsset: string;
+  collateralAsset: string;
+  termDays: number;
+  hourlyRate: string;
+  overdueRate: string;
+  initialLtv: string;
+  callLtv: string;
+  liquidationLtv: string;
+  minAmount: string;
+  maxAmount: string;
+  enabled: boolean;
+}
 
 /** Margin trading's commands (decision 050). `scope` is "all" (cross) or an isolated account's symbol. */
 export type MarginCommand = MarginBorrow | MarginRepay | MarginTransfer | MarginLeverage | MarginTick | MarginPoolRules;

@@ -6,6 +6,7 @@ import type { OpenWithdrawalState } from "../wallet/withdrawals";
 import type { ExchangeCore } from "./exchange-core";
 import { configOfPlain, plainConfig, type PerpetualConfigPlain, type PerpetualState } from "../contracts/perpetual";
 import type { MarginState } from "../margin/margin";
+import type { PledgeState } from "../loans/pledge-loans";
 
 /**
  * The whole core as plain data: what a snapshot stores and a start loads instead of rebuilding
@@ -31,6 +32,8 @@ export interface CoreSnapshot {
   contracts?: Array<{ config: PerpetualConfigPlain; state: PerpetualState }>;
   /** Margin: lending pools, margin pairs, open loans, isolated leverages, warned accounts (decision 050); absent in older snapshots. */
   margin?: MarginState;
+  /** Crypto loans: products and open loans (decision 051); absent in older snapshots and without products. */
+  pledge?: PledgeState;
 }
 
 export interface MarketSnapshot {
@@ -137,6 +140,7 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
     holds: holds.join("\n"),
     ...(withdrawals.length > 0 ? { withdrawals: withdrawals.join("\n") } : {}),
     ...(core.margin.pools.size > 0 || core.margin.pairs.size > 0 ? { margin: core.margin.snapshot() } : {}),
+    ...(core.pledges.products.size > 0 ? { pledge: core.pledges.snapshot() } : {}),
     ...(core.contracts.size > 0 ? { contracts: [...core.contracts.values()].map((p) => ({ config: plainConfig(p.config), state: p.snapshot() })) } : {}),
   };
 }
@@ -234,5 +238,6 @@ function* restoreSteps(core: ExchangeCore, s: CoreSnapshot): Generator<void, voi
   );
   for (const contract of s.contracts ?? []) core.openContract(configOfPlain(contract.config)).restore(contract.state);
   if (s.margin) core.margin.restore(s.margin);
+  if (s.pledge) core.pledges.restore(s.pledge);
   core.restoreSeq(s.seq);
 }

@@ -4,6 +4,7 @@ import type { Side, TimeInForce } from "../matching/order-book";
 import type { StopKind } from "../spot/stop-orders";
 import type { PerpetualEvent } from "../contracts/perpetual";
 import type { MarginEvent } from "../margin/margin";
+import type { PledgeEvent } from "../loans/pledge-loans";
 
 export type { ContractOrderPlaced } from "../contracts/contract-market";
 
@@ -30,7 +31,8 @@ export type CoreEvent =
   | PerpetualEvent
   | ContractRulesChanged
   | InsuranceFunded
-  | MarginEvent;
+  | MarginEvent
+  | PledgeEvent;
 
 /** An operator moved fees into a settlement asset's insurance fund (the transfer is before it). */
 export interface InsuranceFunded {

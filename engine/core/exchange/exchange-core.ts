@@ -7,6 +7,7 @@ import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wall
 import type { ContractCode } from "../contracts/contract-market";
 import { Perpetual, perpetualConfigProblem, type PerpetualConfig } from "../contracts/perpetual";
 import { Margin, MARGIN_RATE_SCALE, marginKind, type LendingPoolConfig, type MarginCode, type MarginEvent } from "../margin/margin";
+import { collateralKind, LTV_SCALE, PledgeLoans, type PledgeCode, type PledgeEvent, type PledgeLoan, type PledgeProduct } from "../loans/pledge-loans";
 import type {
   CancelContractOrder,
   CancelOrder,
@@ -18,6 +19,8 @@ import type {
   ContractCommand,
   MarginCommand,
   MarginPoolRules,
+  PledgeCommand,
+  PledgeProductRules,
   ContractTick,
   PlaceContractOrder,
   PlaceContractStop,
@@ -73,6 +76,10 @@ export type ContractOutcome = { code: ContractRefusal; seq: null; problem?: stri
 export type MarginOutcome =
   { code: Exclude<MarginCode, "OK">; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
 
+/** A crypto-loan command: refused (nothing changed), or accepted with what it did (decision 051). */
+export type PledgeOutcome =
+  { code: Exclude<PledgeCode, "OK">; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
+
 export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder
   ? SpotOutcome
   : C extends MoveFunds | Deposit
@@ -83,7 +90,9 @@ export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder
         ? ContractOutcome
         : C extends MarginCommand
           ? MarginOutcome
-          : MarketOutcome;
+          : C extends PledgeCommand
+            ? PledgeOutcome
+            : MarketOutcome;
 
 /**
  * The whole exchange's state in one deterministic machine: the ledger, the spot markets and the
@@ -111,6 +120,16 @@ export class ExchangeCore {
     this.ledger,
     (asset) => this.scaleOf(asset),
     (asset) => this.usdtPrice(asset),
+    () => this.nextId(),
+  );
+  /** Crypto loans against collateral (decision 051), priced at their collateral market's last trade. */
+  readonly pledges = new PledgeLoans(
+    this.ledger,
+    (symbol) => {
+      const market = this.markets.get(symbol);
+      const last = market?.lastPrice;
+      return last === undefined ? null : { price: last, scale: market!.config.priceScale };
+    },
     () => this.nextId(),
   );
   private seq = 0;
@@ -253,7 +272,7 @@ export class ExchangeCore {
     }
   }
 
-  private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome | MarginOutcome {
+  private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome | MarginOutcome | PledgeOutcome {
     switch (command.type) {
       case "spot.place":
         return this.place(command);
@@ -327,7 +346,132 @@ export class ExchangeCore {
         });
       case "margin.pool":
         return this.poolRules(command);
+      case "pledge.borrow":
+      case "pledge.repay":
+      case "pledge.collateral":
+      case "pledge.tick":
+        return this.pledgeChange((out) => this.runPledge(command, out));
+      case "pledge.product":
+        return this.pledgeProduct(command);
     }
+  }
+
+  /** A member's loan command or the loans' tick (decision 051); amounts in the coin's minor units. */
+  private runPledge(command: Exclude<PledgeCommand, PledgeProductRules>, out: Array<PledgeEvent | TransferEvent>): PledgeCode {
+    const pledges = this.pledges;
+    if (command.type === "pledge.tick") {
+      if (!Number.isSafeInteger(command.at) || command.at < 0) return "PLEDGE_BAD_AMOUNT";
+      pledges.accrue(command.at, out);
+      for (const loan of pledges.watch((asset) => this.scaleOf(asset), out)) this.liquidatePledge(loan, out as CoreEvent[]);
+      return "OK";
+    }
+    const product = command.type === "pledge.borrow" ? pledges.products.get(command.productId) : pledges.products.get(pledges.loan(command.loanId)?.productId ?? "");
+    if (!product) return command.type === "pledge.borrow" ? "PLEDGE_UNKNOWN_PRODUCT" : "PLEDGE_UNKNOWN_LOAN";
+    const scales = { loan: this.scaleOf(product.loanAsset), collateral: this.scaleOf(product.collateralAsset) };
+    const amount = this.minor(command.type === "pledge.collateral" ? product.collateralAsset : product.loanAsset, command.amount);
+    if (amount === null) return "PLEDGE_BAD_AMOUNT";
+    switch (command.type) {
+      case "pledge.borrow": {
+        const collateral = this.minor(product.collateralAsset, command.collateral);
+        if (collateral === null || !Number.isSafeInteger(command.at)) return "PLEDGE_BAD_AMOUNT";
+        return pledges.borrow(`L${this.nextId()}`, command.memberId, command.productId, amount, collateral, scales, command.at, out);
+      }
+      case "pledge.repay":
+        return pledges.repay(command.memberId, command.loanId, amount, out);
+      case "pledge.collateral":
+        return pledges.changeCollateral(command.memberId, command.loanId, amount, command.direction, scales, out);
+    }
+  }
+
+  /**
+   * A crypto loan's liquidation (decision 051), its LTV at the product's line: the whole collateral
+   * is sold at the market on its market (collateral/loan coin), the proceeds repay the loan, the
+   * pool writes off what they cannot, and what is left goes back to the member. A halted market
+   * (or no buyer) leaves the loan for the next tick; the sale is marked (`pledge.liquidation_step`)
+   * so its spot events are projected as spot's.
+   */
+  private liquidatePledge(loan: PledgeLoan, out: CoreEvent[]): void {
+    const pledges = this.pledges;
+    const product = pledges.productOf(loan);
+    const symbol = PledgeLoans.marketOf(product);
+    const market = this.markets.get(symbol);
+    const kind = collateralKind(loan.id);
+    const collateral = this.ledger.available({ owner: loan.owner, kind, asset: product.collateralAsset });
+    const ltv = pledges.ltv(
+      product,
+      loan.principal + loan.interest,
+      collateral,
+      this.scaleOf(product.collateralAsset),
+      this.scaleOf(product.loanAsset),
+    );
+    out.push({ type: "pledge.liquidating", loanId: loan.id, memberId: loan.owner, ltv });
+    let soldOut = true;
+    if (market) {
+      const c = market.config;
+      const lots = collateral / market.baseUnitsPerQuantity;
+      const quantity = lots - (lots % c.lotSize);
+      if (quantity >= c.minQuantity) {
+        out.push({ type: "pledge.liquidation_step", loanId: loan.id, memberId: loan.owner, symbol });
+        const result = market.place({ side: "sell", type: "market", quantity, orderId: `liq.${this.nextId()}`, memberId: loan.owner, tif: "IOC", account: kind });
+        if (result.code === "OK") out.push(...result.events);
+        else soldOut = false;
+      }
+      // Collateral left after the sale (no buyer, a halt): the loan waits for the next tick.
+      if (this.ledger.available({ owner: loan.owner, kind, asset: product.collateralAsset }) >= c.minQuantity * market.baseUnitsPerQuantity) soldOut = false;
+    } else soldOut = false;
+    const { repaid, writtenOff, closed } = pledges.settleLiquidation(loan.id, soldOut, out as Array<PledgeEvent | TransferEvent>);
+    out.push({ type: "pledge.liquidated", loanId: loan.id, memberId: loan.owner, repaid, writtenOff, closed });
+  }
+
+  /** Runs a crypto-loan command under the next sequence number; a refusal changed nothing and takes none. */
+  private pledgeChange(change: (out: Array<PledgeEvent | TransferEvent>) => PledgeCode): PledgeOutcome {
+    const previous = this.seq;
+    const seq = this.begin();
+    const out: Array<PledgeEvent | TransferEvent> = [];
+    const code = change(out);
+    if (code !== "OK") {
+      this.seq = previous;
+      return { code, seq: null };
+    }
+    return { code: "OK", seq, events: out };
+  }
+
+  /** An operator's loan product, new or changed (checked whole, its market must exist, before it applies). */
+  private pledgeProduct(c: PledgeProductRules): PledgeOutcome {
+    if (!this.assetScales.has(c.loanAsset) || !this.assetScales.has(c.collateralAsset)) return { code: "PLEDGE_BAD_RULES", seq: null, problem: "unknown coin" };
+    if (!this.markets.has(PledgeLoans.marketOf(c)))
+      return { code: "PLEDGE_BAD_RULES", seq: null, problem: `no ${PledgeLoans.marketOf(c)} market to price and sell the collateral on` };
+    const existing = this.pledges.products.get(c.id);
+    if (existing && (existing.loanAsset !== c.loanAsset || existing.collateralAsset !== c.collateralAsset || existing.termDays !== c.termDays))
+      return { code: "PLEDGE_BAD_RULES", seq: null, problem: "a product's coins and term do not change: add a new product" };
+    let product: PledgeProduct;
+    try {
+      const loanScale = this.scaleOf(c.loanAsset);
+      product = {
+        id: c.id,
+        loanAsset: c.loanAsset,
+        collateralAsset: c.collateralAsset,
+        termDays: c.termDays,
+        hourlyRate: toMinor(c.hourlyRate, MARGIN_RATE_SCALE),
+        overdueRate: toMinor(c.overdueRate, MARGIN_RATE_SCALE),
+        initialLtv: toMinor(c.initialLtv, LTV_SCALE),
+        callLtv: toMinor(c.callLtv, LTV_SCALE),
+        liquidationLtv: toMinor(c.liquidationLtv, LTV_SCALE),
+        minAmount: toMinor(c.minAmount, loanScale),
+        maxAmount: toMinor(c.maxAmount, loanScale),
+        enabled: c.enabled === true,
+      };
+    } catch {
+      return {
+        code: "PLEDGE_BAD_RULES",
+        seq: null,
+        problem: `rates have at most ${MARGIN_RATE_SCALE} decimals, LTVs ${LTV_SCALE}, amounts ${this.scaleOf(c.loanAsset)}`,
+      };
+    }
+    const problem = PledgeLoans.productProblem(product);
+    if (problem) return { code: "PLEDGE_BAD_RULES", seq: null, problem };
+    this.pledges.configureProduct(product);
+    return { code: "OK", seq: this.begin(), events: [{ type: "pledge.product", productId: c.id }] };
   }
 
   /**
@@ -874,6 +1018,7 @@ export class ExchangeCore {
     }
     // Only with margin configured: a core without it hashes as before it existed.
     if (this.margin.pools.size > 0 || this.margin.pairs.size > 0) hash.update(`margin ${this.margin.stateHash()};`);
+    if (this.pledges.products.size > 0) hash.update(`pledge ${this.pledges.stateHash()};`);
     // Only when there are some: a core without open withdrawals hashes as before they existed.
     for (const w of [...this.withdrawals.values()].sort((a, b) => (a.id < b.id ? -1 : 1)))
       hash.update(`withdrawal ${w.id}/${w.memberId}/${w.asset}/${w.amount}/${w.fee}/${w.state};`);

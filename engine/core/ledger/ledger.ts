@@ -31,7 +31,13 @@ export type AccountKind =
   /** A margin lending pool's earnings: interest in, shortfalls its insurance could not cover out (decision 050). */
   | "lending"
   /** What covers a margin liquidation's shortfall first. */
-  | "margin_insurance";
+  | "margin_insurance"
+  /** A crypto loan's collateral (`pledge:<loan id>`), the member's while the loan is open (decision 051). */
+  | `pledge:${string}`
+  /** What a member owes on one crypto loan (`pledge_debt:<loan id>`): minus principal and interest. */
+  | `pledge_debt:${string}`
+  /** The crypto loans' pool: interest in, liquidation shortfalls out (may go below zero). */
+  | "pledge_lending";
 
 export interface AccountRef {
   /** A member id, or `@system` for the external and fee accounts. */
@@ -55,10 +61,17 @@ export const insuranceAccount = (asset: string): AccountRef => ({ owner: SYSTEM_
 const kindOfId = (id: string): AccountKind => id.slice(id.indexOf("/") + 1, id.lastIndexOf("/")) as AccountKind;
 /**
  * The accounts whose balance may fall below zero: the world outside, contracts' clearing, what
- * members owe on margin (a loan account is minus the debt) and the lending pools (minus what
- * shortfalls cost them beyond their interest).
+ * members owe on margin and on crypto loans (a loan or debt account is minus the debt) and the
+ * lending pools (minus what shortfalls cost them beyond their interest).
  */
-const mayGoNegative = (kind: AccountKind) => kind === "external" || kind === "clearing" || kind === "lending" || kind === "loan" || kind.startsWith("loan:");
+const mayGoNegative = (kind: AccountKind) =>
+  kind === "external" ||
+  kind === "clearing" ||
+  kind === "lending" ||
+  kind === "loan" ||
+  kind.startsWith("loan:") ||
+  kind === "pledge_lending" ||
+  kind.startsWith("pledge_debt:");
 export const feeAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "fees", asset });
 
 export type LedgerCode =
