@@ -15,6 +15,8 @@ import { registerSpotRoutes } from "./api/spot";
 import { registerContractRoutes } from "./api/contracts";
 import { registerMarginRoutes } from "./api/margin";
 import type { MarginService } from "./margin/margin-service";
+import type { PledgeService } from "./loans/pledge-service";
+import { registerPledgeRoutes } from "./api/pledge";
 import type { ContractService } from "./contracts/contract-service";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
@@ -82,6 +84,8 @@ export interface BuildAppOptions {
   contracts?: ContractService;
   /** Margin trading (its product plugged into the same durable layer); its routes are served when given. */
   margin?: MarginService;
+  /** Crypto loans (decision 051); their routes are served when given. */
+  pledge?: PledgeService;
   /** Market data of the spot markets (tickers, k-lines, depth); its routes are served when given. */
   marketData?: MarketData;
   /**
@@ -121,6 +125,7 @@ export async function buildApp({
   withdrawals,
   contracts,
   margin,
+  pledge,
   marketData,
   requestTimeoutMs = 30_000,
   trustedProxies = ["127.0.0.1"],
@@ -243,6 +248,7 @@ export async function buildApp({
   if (chains) registerChainRoutes(context, chains);
   if (contracts) registerContractRoutes(context, contracts);
   if (margin) registerMarginRoutes(context, margin);
+  if (pledge) registerPledgeRoutes(context, pledge);
   if (simulatorHandle && spot) registerSimulatorRoutes(context, store.db, spot, simulatorHandle);
   return app;
 }

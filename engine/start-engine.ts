@@ -29,6 +29,8 @@ import { ContractPriceLoop } from "./contracts/price-loop";
 import { seedContracts } from "./contracts/seed-contracts";
 import { seedMargin } from "./margin/margin-config";
 import { MarginLoop, MarginService } from "./margin/margin-service";
+import { seedPledge } from "./loans/pledge-config";
+import { PledgeLoop, PledgeService } from "./loans/pledge-service";
 import { startContractSimulator } from "./sim/contract-simulator";
 import { DurableCore } from "./journal/durable-core";
 import { SNAPSHOT_FILE, takeSnapshotPrefetch } from "./journal/snapshot-prefetch";
@@ -133,6 +135,8 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   await seedContracts(store.db);
   // And margin's lending pools and pairs (issue 31).
   await seedMargin(store.db);
+  // And crypto loans' products (issue 31, decision 051).
+  await seedPledge(store.db);
   // The simulator's bots, known before the journal's replay: their fills notify nobody (decision 031).
   const bots = simulate ? await ensureBots(store.db, Date.now()) : [];
   // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
@@ -157,6 +161,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const spot = new SpotService(durable);
   const contracts = new ContractService(durable);
   const margin = new MarginService(durable);
+  const pledge = new PledgeService(durable);
   // Demo history first (simulated liquidity, first start only), so the charts' memory starts from it.
   if (simulate) {
     await backfillKlines(store.db, spot);
@@ -212,6 +217,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     withdrawals,
     contracts,
     margin,
+    pledge,
     marketData,
     tickets,
     trustedProxies: env.ENGINE_TRUSTED_PROXIES,
@@ -246,6 +252,9 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   // Margin's loop (decision 050): interest for each hour begun, levels watched, while anyone owes.
   const marginLoop = new MarginLoop(margin, { log: (message) => app.log.warn(message) });
   marginLoop.start();
+  // Crypto loans' loop (decision 051): interest for each hour begun, LTVs watched, liquidations.
+  const pledgeLoop = new PledgeLoop(pledge, { log: (message) => app.log.warn(message) });
+  pledgeLoop.start();
   const contractSimulator = simulator ? await startContractSimulator({ contracts, bots: simulator.botIds, log: (message) => app.log.warn(message) }) : null;
   // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded
   // database is vacuumed and checkpointed (it has no background processes to do it).
@@ -300,6 +309,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
       await simulator?.stop();
       await priceLoop.stop();
       await marginLoop.stop();
+      await pledgeLoop.stop();
       marketData.stop();
       contracts.tape.stop();
       await outbox?.stop();

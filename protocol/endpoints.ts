@@ -8,6 +8,7 @@ import { configAdminEndpoints } from "./endpoints/config-admin";
 import { depositEndpoints } from "./endpoints/deposits";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marginEndpoints } from "./endpoints/margin";
+import { pledgeEndpoints } from "./endpoints/pledge";
 import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
 import { membersAdminEndpoints } from "./endpoints/members-admin";
@@ -31,6 +32,7 @@ export const endpoints = {
   ...spotEndpoints,
   ...contractEndpoints,
   ...marginEndpoints,
+  ...pledgeEndpoints,
   ...marketDataEndpoints,
   ...searchEndpoints,
   ...orderHistoryEndpoints,

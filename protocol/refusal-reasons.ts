@@ -137,6 +137,22 @@ export const REFUSAL_REASONS = {
   MARGIN_BAD_LEVERAGE: "the leverage is not allowed",
   MARGIN_BAD_RULES: "the lending pool's rules cannot be changed to these",
 
+  // Crypto loans (issue 31; the core's codes, engine/core/loans; decision 051)
+  PLEDGE_UNKNOWN_PRODUCT: "no such loan product",
+  PLEDGE_PRODUCT_DISABLED: "the loan product takes no new loans now",
+  /** No such open loan of this member (another member's answers the same). */
+  PLEDGE_UNKNOWN_LOAN: "no such open loan",
+  PLEDGE_BAD_AMOUNT: "the amount is not above 0 at the coin's decimals",
+  PLEDGE_BELOW_MINIMUM: "below the product's smallest loan",
+  PLEDGE_ABOVE_MAXIMUM: "above the product's largest loan",
+  /** The collateral's market has not traded yet: the loan cannot be valued. */
+  PLEDGE_NO_PRICE: "the collateral has no price yet",
+  /** A borrow or a collateral withdrawal would leave the loan above its initial LTV (`msg` names the most). */
+  PLEDGE_LTV_TOO_HIGH: "the loan would be above its initial LTV",
+  PLEDGE_INSUFFICIENT: "not enough available in the funding account",
+  PLEDGE_REPAY_EXCEEDS: "more than is owed",
+  PLEDGE_BAD_RULES: "the loan product's rules cannot be these",
+
   // Wallet
   /** No such withdrawal of this member (or none open: it is final). */
   WITHDRAWAL_UNKNOWN: "no such withdrawal",

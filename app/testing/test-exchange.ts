@@ -12,6 +12,9 @@ import { seedContracts } from "../../engine/contracts/seed-contracts";
 import { seedMargin } from "../../engine/margin/margin-config";
 import { marginProduct } from "../../engine/margin/margin-product";
 import { MarginService } from "../../engine/margin/margin-service";
+import { seedPledge } from "../../engine/loans/pledge-config";
+import { pledgeProduct } from "../../engine/loans/pledge-product";
+import { PledgeService } from "../../engine/loans/pledge-service";
 import { seedDemoMarkets } from "../../engine/sim/demo-markets";
 import { DurableCore } from "../../engine/journal/durable-core";
 import { noticeProduct } from "../../engine/notices/notice-product";
@@ -82,10 +85,11 @@ export async function startTestExchange(): Promise<TestExchange> {
     await seedDemoMarkets(store.db);
     await seedContracts(store.db);
     await seedMargin(store.db);
+    await seedPledge(store.db);
     // Spot, withdrawals (without a chain: none is sent), and the members' notifications (decision 031).
     const durable = await DurableCore.start({
       db: store.db,
-      products: [spotProduct, contractProduct, marginProduct, withdrawalProduct, noticeProduct()],
+      products: [spotProduct, contractProduct, marginProduct, pledgeProduct, withdrawalProduct, noticeProduct()],
       onFatal: (error) => {
         throw error;
       },
@@ -104,7 +108,8 @@ export async function startTestExchange(): Promise<TestExchange> {
     });
     const withdrawals = new WithdrawalService(durable);
     const margin = new MarginService(durable);
-    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, contracts, margin, withdrawals, marketData });
+    const pledge = new PledgeService(durable);
+    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, contracts, margin, pledge, withdrawals, marketData });
     app = engine;
     const url = await engine.listen({ host: "127.0.0.1", port: 0 });
     // NOTE: the web environment is read once per process and cached; the cached object is the

@@ -41,6 +41,7 @@ import * as m040 from "./migrations/040-contract-margin-mode";
 import * as m041 from "./migrations/041-margin";
 import * as m042 from "./migrations/042-spot-order-account";
 import * as m043 from "./migrations/043-margin-order-index";
+import * as m044 from "./migrations/044-pledge-loans";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "041-margin": m041,
   "042-spot-order-account": m042,
   "043-margin-order-index": m043,
+  "044-pledge-loans": m044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

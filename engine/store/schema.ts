@@ -61,6 +61,58 @@ export interface Database {
   margin_loan: MarginLoanTable;
   margin_account: MarginAccountTable;
   margin_record: MarginRecordTable;
+  pledge_product: PledgeProductTable;
+  pledge_loan: PledgeLoanTable;
+  pledge_record: PledgeRecordTable;
+}
+
+/** A crypto-loan product (migration 044, decision 051): configuration, changed by `pledge.product`. */
+export interface PledgeProductTable {
+  id: string;
+  loan_asset: string;
+  collateral_asset: string;
+  term_days: number;
+  hourly_rate: string;
+  overdue_rate: string;
+  initial_ltv: string;
+  call_ltv: string;
+  liquidation_ltv: string;
+  min_amount: string;
+  max_amount: string;
+  enabled: boolean;
+  sort: Generated<number>;
+}
+
+/** A crypto loan as the core holds it after the last command touching it; kept once closed. */
+export interface PledgeLoanTable {
+  id: string;
+  member_id: string;
+  product_id: string;
+  loan_asset: string;
+  collateral_asset: string;
+  principal: string;
+  interest: string;
+  collateral: string;
+  next_hour: string;
+  due_at: Timestamp | null;
+  warned: boolean;
+  status: "open" | "repaid" | "liquidated";
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** What happened to a crypto loan, one fact per row. */
+export interface PledgeRecordTable {
+  id: Generated<string>;
+  seq: string;
+  loan_id: string;
+  member_id: string;
+  kind: "borrow" | "repay" | "interest" | "add" | "remove" | "liquidation" | "writeoff";
+  asset: string;
+  amount: string;
+  principal: string;
+  interest: string;
+  created_at: Timestamp;
 }
 
 /** A margin lending pool (migration 041, decision 050): configuration, its rate changed by `margin.pool`. */

@@ -420,7 +420,7 @@ export class ExchangeCore {
       if (this.ledger.available({ owner: loan.owner, kind, asset: product.collateralAsset }) >= c.minQuantity * market.baseUnitsPerQuantity) soldOut = false;
     } else soldOut = false;
     const { repaid, writtenOff, closed } = pledges.settleLiquidation(loan.id, soldOut, out as Array<PledgeEvent | TransferEvent>);
-    out.push({ type: "pledge.liquidated", loanId: loan.id, memberId: loan.owner, repaid, writtenOff, closed });
+    out.push({ type: "pledge.liquidated", loanId: loan.id, memberId: loan.owner, productId: loan.productId, repaid, writtenOff, closed });
   }
 
   /** Runs a crypto-loan command under the next sequence number; a refusal changed nothing and takes none. */

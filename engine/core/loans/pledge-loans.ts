@@ -80,8 +80,8 @@ export type PledgeCode =
 
 export type PledgeEvent =
   | { type: "pledge.borrowed"; loanId: string; memberId: string; productId: string; amount: bigint; collateral: bigint; interest: bigint }
-  | { type: "pledge.repaid"; loanId: string; memberId: string; principal: bigint; interest: bigint; closed: boolean }
-  | { type: "pledge.collateral"; loanId: string; memberId: string; amount: bigint; direction: "add" | "remove" }
+  | { type: "pledge.repaid"; loanId: string; memberId: string; productId: string; principal: bigint; interest: bigint; closed: boolean }
+  | { type: "pledge.collateral"; loanId: string; memberId: string; productId: string; amount: bigint; direction: "add" | "remove" }
   | { type: "pledge.accrued"; hour: number; loans: number }
   | { type: "pledge.ltv"; loanId: string; memberId: string; warned: boolean; ltv: bigint | null }
   | { type: "pledge.product"; productId: string }
@@ -90,7 +90,7 @@ export type PledgeEvent =
   /** Its sale on the market (the spot events of the sale follow, up to the next pledge event). */
   | { type: "pledge.liquidation_step"; loanId: string; memberId: string; symbol: string }
   /** The sale's proceeds repaid the loan; what they could not, the pool wrote off; what was left went back to the member. */
-  | { type: "pledge.liquidated"; loanId: string; memberId: string; repaid: bigint; writtenOff: bigint; closed: boolean };
+  | { type: "pledge.liquidated"; loanId: string; memberId: string; productId: string; repaid: bigint; writtenOff: bigint; closed: boolean };
 
 export const collateralKind = (loanId: string): AccountKind => `pledge:${loanId}`;
 export const debtKind = (loanId: string): AccountKind => `pledge_debt:${loanId}`;
@@ -278,7 +278,7 @@ export class PledgeLoans {
       if (ltv > p.initialLtv) return "PLEDGE_LTV_TOO_HIGH";
       out.push(this.move(pledged, funding, amount));
     }
-    out.push({ type: "pledge.collateral", loanId, memberId: owner, amount, direction });
+    out.push({ type: "pledge.collateral", loanId, memberId: owner, productId: loan.productId, amount, direction });
     return "OK";
   }
 
@@ -368,7 +368,7 @@ export class PledgeLoans {
       this.returnAll(loan.owner, loan.id, this.productOf(loan).collateralAsset, out);
       this.remove(loan);
     }
-    if (!writtenOff) out.push({ type: "pledge.repaid", loanId: loan.id, memberId: loan.owner, principal, interest, closed });
+    if (!writtenOff) out.push({ type: "pledge.repaid", loanId: loan.id, memberId: loan.owner, productId: loan.productId, principal, interest, closed });
   }
 
   /** What a loan's collateral account holds of a coin, back to the member's funding account. */
