@@ -24,6 +24,8 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- contract insure <USDT> <amount>
  *   npm run admin -- margin pools
  *   npm run admin -- margin pool <USDT> [--rate 0.00001] [--limit 5000000] [--min 1]
+ *   npm run admin -- loans products
+ *   npm run admin -- loans product <USDT-BTC-30> [--rate 0.0000085] [--overdue 0.0000255] [--initial 0.65] [--call 0.8] [--liquidation 0.9] [--min 100] [--max 500000] [--enable|--disable]
  *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
  *   npm run admin -- withdrawal approve <id>
  *   npm run admin -- withdrawal reject <id> "<reason the member reads>"
@@ -128,6 +130,7 @@ async function main(): Promise<number> {
   if (command === "withdrawal") return withdrawalCommand(rest);
   if (command === "contract") return contractCommand(rest);
   if (command === "margin") return marginCommand(rest);
+  if (command === "loans") return loansCommand(rest);
   if (command === "deposit") {
     const [uid, coin, amount, account = "spot", reference = `cli-${Date.now()}-${randomBytes(4).toString("hex")}`] = rest;
     if (!uid || !coin || !amount || (account !== "spot" && account !== "funding")) {
@@ -176,7 +179,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool, loans products|product, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
   );
   return 2;
 }
@@ -388,6 +391,75 @@ async function marginCommand([action, coin, ...options]: string[]): Promise<numb
   });
   if (!pool) return 1;
   console.log(line(pool));
+  return 0;
+}
+
+const LOANS_USAGE = [
+  "usage: npm run admin -- loans products",
+  "       npm run admin -- loans product <USDT-BTC-30> [--rate 0.0000085] [--overdue 0.0000255] [--initial 0.65] [--call 0.8] [--liquidation 0.9] [--min 100] [--max 500000] [--enable|--disable]",
+  "       (hourly rates as fractions, LTVs as fractions, amounts in the loan coin; a new product also needs --loan USDT --collateral BTC --term 30)",
+].join("\n");
+
+/** Crypto loans' products, through the same operator calls as the console (issue 31, decision 051). */
+async function loansCommand([action, id, ...options]: string[]): Promise<number> {
+  type Product = {
+    productId: string;
+    loanCoin: string;
+    collateralCoin: string;
+    termDays: number;
+    hourlyRate: string;
+    overdueHourlyRate: string;
+    yearlyRate: string;
+    initialLtv: string;
+    callLtv: string;
+    liquidationLtv: string;
+    minAmount: string;
+    maxAmount: string;
+    enabled: boolean;
+    openLoans?: number;
+    lent?: string;
+  };
+  const line = (p: Product) =>
+    [
+      `${p.productId}  ${p.loanCoin} against ${p.collateralCoin}  ${p.termDays ? `${p.termDays} days` : "flexible"}`,
+      `${p.hourlyRate}/h (${p.yearlyRate} a year, overdue ${p.overdueHourlyRate}/h)`,
+      `LTV ${p.initialLtv}/${p.callLtv}/${p.liquidationLtv}`,
+      `${p.minAmount}-${p.maxAmount}`,
+      p.openLoans !== undefined ? `${p.openLoans} open, ${p.lent} lent` : "",
+      p.enabled ? "" : "DISABLED",
+    ]
+      .filter(Boolean)
+      .join("  ");
+  if (action === "products") {
+    const rows = await operatorCall<Product[]>(endpoints.opsPledgeProducts);
+    if (!rows) return 1;
+    for (const p of rows) console.log(line(p));
+    return 0;
+  }
+  const enable = options.includes("--enable") ? true : options.includes("--disable") ? false : undefined;
+  const flags = parseFlags(options.filter((o) => o !== "--enable" && o !== "--disable"));
+  if (action !== "product" || !id || typeof flags === "string" || (Object.keys(flags).length === 0 && enable === undefined)) {
+    console.error(typeof flags === "string" ? `${flags}\n${LOANS_USAGE}` : LOANS_USAGE);
+    return 2;
+  }
+  // What is not given stays as it is: the product's current rules are the base.
+  const current = ((await operatorCall<Product[]>(endpoints.opsPledgeProducts)) ?? []).find((p) => p.productId === id);
+  const product = await operatorCall<Product>(endpoints.adminPledgeProduct, {
+    productId: id,
+    loanCoin: flags.loan?.toUpperCase() ?? current?.loanCoin ?? "",
+    collateralCoin: flags.collateral?.toUpperCase() ?? current?.collateralCoin ?? "",
+    termDays: flags.term ?? current?.termDays ?? "",
+    hourlyRate: flags.rate ?? current?.hourlyRate ?? "",
+    overdueRate: flags.overdue ?? current?.overdueHourlyRate ?? "",
+    initialLtv: flags.initial ?? current?.initialLtv ?? "",
+    callLtv: flags.call ?? current?.callLtv ?? "",
+    liquidationLtv: flags.liquidation ?? current?.liquidationLtv ?? "",
+    minAmount: flags.min ?? current?.minAmount ?? "",
+    maxAmount: flags.max ?? current?.maxAmount ?? "",
+    enabled: enable ?? current?.enabled ?? true,
+  });
+  if (!product) return 1;
+  console.log(line(product));
   return 0;
 }
 

@@ -95,6 +95,10 @@ describe("crash safety", () => {
       { params: { mode: "all" }, body: { coin: "USDT", amount: "10000", direction: "in", idempotencyKey: "crash-margin-in" } },
       { token },
     );
+    // Crypto loans (decision 051): 2 BTC in funding, pledged 0.005 at a time for 100 USDT by turns in the stream.
+    expect(
+      (await client.call(endpoints.adminDeposit, { body: { uid, coin: "BTC", account: "funding", amount: "2", reference: "crash-fund-p" } }, operator)).code,
+    ).toBe(200);
     // The contracts have a mark once the price loop has read the simulated spot trades.
     for (let i = 0; i < 100 && (await client.data(endpoints.getFundingRate, { query: { symbolName: "BTC_USDT" } })).markPrice === null; i++) await sleep(100);
 
@@ -105,6 +109,8 @@ describe("crash safety", () => {
     const acknowledgedStops: string[] = [];
     let acknowledgedBorrows = 0;
     let sentBorrows = 0;
+    let acknowledgedLoans = 0;
+    let sentLoans = 0;
     let sent = 0;
     let killed = false;
     const worker = async () => {
@@ -120,6 +126,17 @@ describe("crash safety", () => {
               { token },
             );
             if (answer.code === 200) acknowledgedBorrows++;
+            continue;
+          }
+          // A crypto loan of 100 USDT against 0.005 BTC, by turns.
+          if (i % 10 === 7) {
+            sentLoans++;
+            const answer = await client.call(
+              endpoints.pledgeBorrow,
+              { body: { productId: "USDT-BTC-0", amount: "100", collateral: "0.005", idempotencyKey: `crash-loan-${i}` } },
+              { token },
+            );
+            if (answer.code === 200) acknowledgedLoans++;
             continue;
           }
           // Now and then a stop order far above the mark: it waits (decision 048), holding nothing.
@@ -245,6 +262,14 @@ describe("crash safety", () => {
         .execute();
       expect(BigInt(borrowRows.length) * unit).toBe(principal);
       expect(spot.durable.core.margin.checkInvariants()).toEqual([]);
+      // Every acknowledged loan is open (with its row), and none beyond those sent.
+      expect(acknowledgedLoans).toBeGreaterThan(20);
+      const loans = spot.durable.core.pledges.loansOf(String(memberId)).size;
+      expect(loans).toBeGreaterThanOrEqual(acknowledgedLoans);
+      expect(loans).toBeLessThanOrEqual(sentLoans);
+      const loanRows = await store.db.selectFrom("pledge_loan").select("id").where("member_id", "=", String(memberId)).where("status", "=", "open").execute();
+      expect(loanRows.length).toBe(loans);
+      expect(spot.durable.core.pledges.checkInvariants()).toEqual([]);
       expect(spot.durable.projection.cursor).toBe(spot.durable.core.lastSeq);
       expect(spot.durable.ledger.checkInvariants()).toEqual([]);
       for (const market of spot.markets.values()) expect(market.checkInvariants()).toEqual([]);

@@ -8,7 +8,7 @@ import { createServices } from "./api/context";
 import { buildApp, siteNameOf } from "./app";
 import { createOutboxWorker } from "./delivery/outbox-worker";
 import { seedDemoMarkets } from "./sim/demo-markets";
-import { DEMO_ACCOUNT, ensureDemoMargin, ensureDemoMember, topUpDemoMember } from "./sim/demo-member";
+import { DEMO_ACCOUNT, ensureDemoMargin, ensureDemoMember, ensureDemoPledge, topUpDemoMember } from "./sim/demo-member";
 import { ensureBots, startSimulator } from "./sim/market-simulator";
 import { noticeProduct } from "./notices/notice-product";
 import { NoticeService } from "./notices/notice-service";
@@ -246,6 +246,18 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   notices.startPublishing(realtime.publish, realtime.endMember);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
   simulatorHandle.current = simulator;
+  // The demo member's loan needs a BTC price: the simulator's first trades bring one on a fresh install.
+  let demoLoanTries = 0;
+  const demoLoan = demo
+    ? setInterval(() => {
+        void ensureDemoPledge(pledge, demo.memberId)
+          .then((done) => {
+            if (done || ++demoLoanTries >= 30) clearInterval(demoLoan!);
+          })
+          .catch((error: unknown) => app.log.warn(`demo loan: ${(error as Error).message}`));
+      }, 2_000)
+    : null;
+  demoLoan?.unref();
   // The contracts' marks, liquidations and funding move with their index, from the spot trades (decision 046).
   const priceLoop = new ContractPriceLoop(durable, contracts, { log: (message) => app.log.warn(message) });
   await priceLoop.start();
@@ -310,6 +322,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
       await priceLoop.stop();
       await marginLoop.stop();
       await pledgeLoop.stop();
+      if (demoLoan) clearInterval(demoLoan);
       marketData.stop();
       contracts.tape.stop();
       await outbox?.stop();

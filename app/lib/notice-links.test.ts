@@ -10,6 +10,11 @@ describe("notification links", () => {
     expect(namedRouteTarget("margin", "../x")).toBe("/account/wallet/margin");
   });
 
+  it("lead a loan notice to the member's loans page at that loan", () => {
+    expect(namedRouteTarget("loan", "Ls1x-1")).toBe("/my-loan?loan=Ls1x-1");
+    expect(namedRouteTarget("loan", null)).toBe("/my-loan");
+  });
+
   it("lead the other kinds to their pages, and anything else to the notifications", () => {
     expect(namedRouteTarget("contract", "BTC_USDT")).toBe("/exchange/full-contract/BTC_USDT");
     expect(namedRouteTarget("spot", "abc123")).toBe("/account/entrust/spot/abc123");

@@ -24,6 +24,9 @@ export function namedRouteTarget(serviceType: string | null, orderCode: string |
     case "margin":
       // Its code is the account: `all` (cross) or an isolated symbol (BTC_USDT).
       return code && code !== "all" ? `/account/wallet/margin?account=${code}` : "/account/wallet/margin";
+    case "loan":
+      // Its code is the loan: the member's loans page shows it, open or closed.
+      return code ? `/my-loan?loan=${code}` : "/my-loan";
     case "deposit":
       return "/account/wallet/history-deposit";
     case "withdrawal":

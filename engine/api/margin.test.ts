@@ -269,7 +269,11 @@ describe.each(testStoreKinds())("margin API on %s", (kind) => {
     expect(lines[0]).toBe("Time (UTC),Record ID,Mode,Symbol,Coin,Kind,Amount,Principal,Interest");
     expect(lines.slice(1).map((l) => l.split(",").slice(2).join(","))).toEqual(["all,,BTC,borrow,0.02,0.02,0"]);
     // A date range after today finds nothing; a range the wrong way round is refused.
-    const future = await client.data(endpoints.marginRecords, { params: { mode: "all", pageNo: "1", pageSize: "10" }, query: { from: "2099-01-01" } }, as("alice"));
+    const future = await client.data(
+      endpoints.marginRecords,
+      { params: { mode: "all", pageNo: "1", pageSize: "10" }, query: { from: "2099-01-01" } },
+      as("alice"),
+    );
     expect(future.total).toBe(0);
     expect(
       await client.callUnchecked(

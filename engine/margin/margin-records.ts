@@ -73,7 +73,14 @@ export class MarginRecords {
         before = String(rows[rows.length - 1]!.id);
       }
     }
-    return { filename: exportFilename(filter.mode === "all" ? "margin-cross-records" : "margin-isolated-records", { symbol: filter.symbol, from: filter.from, to: filter.to }, now), lines: lines() };
+    return {
+      filename: exportFilename(
+        filter.mode === "all" ? "margin-cross-records" : "margin-isolated-records",
+        { symbol: filter.symbol, from: filter.from, to: filter.to },
+        now,
+      ),
+      lines: lines(),
+    };
   }
 
   private recordsOf(memberId: string, filter: MarginRecordFilter) {

@@ -24,6 +24,7 @@ export const NOTICE_COMMANDS = [
   "contract.place",
   "contract.close_all",
   "margin.tick",
+  "pledge.tick",
   ...WALLET_NOTICE_COMMANDS,
 ] as const satisfies ReadonlyArray<Command["type"]>;
 
@@ -94,6 +95,15 @@ export function coreNotices(command: Command, events: readonly CoreEvent[], scal
           ...(e.type === "margin.level" && e.level !== null ? { level: fromMinor(e.level, 2) } : {}),
         },
         orderCode: e.scope === "all" ? "all" : e.scope.replace("/", "_"),
+        key: null,
+      });
+    } else if ((e.type === "pledge.ltv" && e.warned) || (e.type === "pledge.liquidated" && e.closed)) {
+      // Each tick's rows are written once (its cursor): a margin call is told once per rise to the line.
+      out.push({
+        memberId: e.memberId,
+        type: e.type === "pledge.ltv" ? "loan_margin_call" : "loan_liquidated",
+        params: { loan: e.loanId, ...(e.type === "pledge.ltv" && e.ltv !== null ? { ltv: fromMinor(e.ltv * 100n, 4, { trim: true }) } : {}) },
+        orderCode: e.loanId,
         key: null,
       });
     } else if (e.type === "contract.stop_ended" && e.fired !== null && e.firedPrice !== null) {

@@ -30,3 +30,28 @@ describe("margin notifications", () => {
     );
   });
 });
+
+/** Crypto loans' notifications (decision 051): the margin call, once per rise to it; a liquidation that closed the loan; each linked to the loan. */
+describe("loan notifications", () => {
+  it("tells a member of a margin call and of a liquidation, in their language, linked to the loan", () => {
+    expect(NOTICE_COMMANDS).toContain("pledge.tick");
+    const notices = coreNotices(
+      { type: "pledge.tick", at: 0 },
+      [
+        { type: "pledge.ltv", loanId: "Ls1-1", memberId: "7", warned: true, ltv: 8123n },
+        // Falling back under the line tells nothing; nor does a liquidation that could not sell yet.
+        { type: "pledge.ltv", loanId: "Ls1-2", memberId: "8", warned: false, ltv: 7000n },
+        { type: "pledge.liquidated", loanId: "Ls1-3", memberId: "9", productId: "USDT-BTC-0", repaid: 0n, writtenOff: 0n, closed: false },
+        { type: "pledge.liquidated", loanId: "Ls1-4", memberId: "9", productId: "USDT-BTC-0", repaid: 5n, writtenOff: 0n, closed: true },
+      ],
+      scales,
+    );
+    expect(notices).toEqual([
+      { memberId: "7", type: "loan_margin_call", params: { loan: "Ls1-1", ltv: "81.23" }, orderCode: "Ls1-1", key: null },
+      { memberId: "9", type: "loan_liquidated", params: { loan: "Ls1-4" }, orderCode: "Ls1-4", key: null },
+    ]);
+    expect(noticeText("en", "loan_margin_call", notices[0]!.params)).toBe(
+      "Your loan Ls1-1 reached 81.23 % LTV, its margin call: add collateral or repay before its collateral is sold.",
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { decimals, fromMinor, toMinor } from "../../protocol/money";
 import type { MarginService } from "../margin/margin-service";
+import type { PledgeService } from "../loans/pledge-service";
 import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 import { DEMO_MEMBER_UID } from "../core/members/rules";
@@ -69,4 +70,21 @@ export async function ensureDemoMargin(margin: MarginService, memberId: string):
   await margin.durable.funds.deposit(memberId, "USDT", "funding", "2000", "demo-margin:USDT");
   const moved = await margin.transfer(memberId, { scope: "all", asset: "USDT", amount: "2000", direction: "in" }, "demo-margin-in");
   if (moved === "OK") await margin.borrow(memberId, { scope: "all", asset: "USDT", amount: "500" }, "demo-margin-borrow");
+}
+
+/**
+ * The demo member's crypto loan (issue 31, decision 051): 5,000 USDT borrowed flexibly against
+ * 0.25 BTC, so /my-loan shows a live loan with its LTV. Once: a member with any open loan, or
+ * without a BTC price yet (the simulator's first trades bring it: the caller tries again), is left
+ * as it is. Answers whether there is nothing left to do.
+ */
+export async function ensureDemoPledge(pledge: PledgeService, memberId: string): Promise<boolean> {
+  const core = pledge.durable.core;
+  const product = core.pledges.products.get("USDT-BTC-0");
+  if (!product || core.pledges.loansOf(memberId).size > 0) return true;
+  if (!core.markets.get("BTC/USDT")?.lastPrice) return false;
+  if (core.ledger.posted({ owner: memberId, kind: "funding", asset: "BTC" }) < 25_000_000n)
+    await pledge.durable.funds.deposit(memberId, "BTC", "funding", "0.25", "demo-pledge:BTC");
+  const { code } = await pledge.borrow(memberId, { productId: "USDT-BTC-0", amount: "5000", collateral: "0.25" }, "demo-pledge-borrow");
+  return code !== "PLEDGE_NO_PRICE";
 }

@@ -231,18 +231,20 @@ function toStoredTrade(r: TradeRow): StoredTrade {
 /** The member's trades on one side (buyer or seller) matching the filter. */
 function tradesOnSide(db: Kysely<Database>, memberId: string, side: "buy" | "sell", filter: HistoryFilter) {
   const { start, end } = dayRange(filter.from, filter.to);
-  return db
-    .selectFrom("spot_trade")
-    .where(side === "buy" ? "buyer" : "seller", "=", memberId)
-    .$if(filter.symbol !== undefined, (q) => q.where("symbol", "=", filter.symbol!))
-    // The member's order in the trade (never both: self-trades are prevented) is on that account.
-    .$if(filter.account !== undefined, (q) =>
-      q.where(
-        sql<boolean>`exists (select 1 from spot_order mo where mo.order_id in (spot_trade.taker_order_id, spot_trade.maker_order_id) and mo.member_id = ${memberId} and ${accountIs("mo.account", filter.account!)})`,
-      ),
-    )
-    .$if(start !== undefined, (q) => q.where("created_at", ">=", start!))
-    .$if(end !== undefined, (q) => q.where("created_at", "<", end!));
+  return (
+    db
+      .selectFrom("spot_trade")
+      .where(side === "buy" ? "buyer" : "seller", "=", memberId)
+      .$if(filter.symbol !== undefined, (q) => q.where("symbol", "=", filter.symbol!))
+      // The member's order in the trade (never both: self-trades are prevented) is on that account.
+      .$if(filter.account !== undefined, (q) =>
+        q.where(
+          sql<boolean>`exists (select 1 from spot_order mo where mo.order_id in (spot_trade.taker_order_id, spot_trade.maker_order_id) and mo.member_id = ${memberId} and ${accountIs("mo.account", filter.account!)})`,
+        ),
+      )
+      .$if(start !== undefined, (q) => q.where("created_at", ">=", start!))
+      .$if(end !== undefined, (q) => q.where("created_at", "<", end!))
+  );
 }
 
 function sidesOf(filter: HistoryFilter): Array<"buy" | "sell"> {

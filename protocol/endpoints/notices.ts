@@ -10,7 +10,7 @@ import { pageOf } from "./order-history";
  */
 
 /** What a notification is about, and so which page it links to (`order?serviceType=…&orderCode=…`). */
-export const NOTICE_SERVICE_TYPES = ["spot", "contract", "margin", "deposit", "withdrawal", "kyc", "security", "account"] as const;
+export const NOTICE_SERVICE_TYPES = ["spot", "contract", "margin", "loan", "deposit", "withdrawal", "kyc", "security", "account"] as const;
 export type NoticeServiceType = (typeof NOTICE_SERVICE_TYPES)[number];
 
 /** Who made the change a notification tells of: the member, an operator, or the exchange itself (a fill, a credit). */
@@ -29,6 +29,9 @@ export const NOTICE_TYPES = {
   /** A margin account's level fell below the warning line, or it was liquidated (issue 31); `orderCode` is the account (all, or BTC_USDT). */
   margin_warning: { serviceType: "margin", changeUser: "system" },
   margin_liquidated: { serviceType: "margin", changeUser: "system" },
+  /** A crypto loan reached its margin-call LTV, or was liquidated (decision 051); `orderCode` is the loan. */
+  loan_margin_call: { serviceType: "loan", changeUser: "system" },
+  loan_liquidated: { serviceType: "loan", changeUser: "system" },
   deposit_credited: { serviceType: "deposit", changeUser: "system" },
   withdrawal_review: { serviceType: "withdrawal", changeUser: "self" },
   withdrawal_approved: { serviceType: "withdrawal", changeUser: "operator" },

@@ -178,7 +178,11 @@ describe("trading on margin from the trading page", () => {
   async function marginTrader() {
     const email = `margin-trader-${++members}@example.com`;
     const uid = await exchange.register(email);
-    await exchange.api.data(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "funding", amount: "3000", reference: `mt-${uid}` } }, exchange.operator);
+    await exchange.api.data(
+      endpoints.adminDeposit,
+      { body: { uid, coin: "USDT", account: "funding", amount: "3000", reference: `mt-${uid}` } },
+      exchange.operator,
+    );
     const browser = new Browser();
     await browser.logIn(email, TEST_PASSWORD);
     const caller = await exchange.as(browser);
@@ -197,7 +201,11 @@ describe("trading on margin from the trading page", () => {
     expect(cash.data).toMatchObject({ account: { deal: "cash", quote: { available: "0" }, margin: { account: null } } });
     const margin = await browser.get(exchangeRoute.loader, `${PAGE}?deal=all`, params);
     expect(margin.data).toMatchObject({
-      account: { deal: "all", quote: { coin: "USDT", available: "2000", frozen: "0" }, margin: { account: { marginLevel: null, debtsValue: "0", leverage: 3 } } },
+      account: {
+        deal: "all",
+        quote: { coin: "USDT", available: "2000", frozen: "0" },
+        margin: { account: { marginLevel: null, debtsValue: "0", leverage: 3 } },
+      },
     });
     const answer = await browser.post(exchangeRoute.action, `${PAGE}?deal=all`, limitBuy({ deal: "all" }), params);
     expect(answer).toMatchObject({ status: 302, location: `${PAGE}?deal=all` });

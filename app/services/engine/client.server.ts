@@ -13,6 +13,7 @@ import { spotArea } from "./areas/spot.server";
 import { contractMarketArea, contractsArea } from "./areas/contracts.server";
 import { walletArea } from "./areas/wallet.server";
 import { marginArea } from "./areas/margin.server";
+import { loanMarketArea, pledgeArea } from "./areas/pledge.server";
 import { attempt, bindCall, pageAnswerFor } from "./call.server";
 import { memberSession, type RequestScope } from "./member-session.server";
 
@@ -39,6 +40,8 @@ export interface Engine {
   guard<T>(run: () => Promise<T>): Promise<T>;
   readonly market: ReturnType<typeof marketArea>;
   readonly contractMarket: ReturnType<typeof contractMarketArea>;
+  /** Crypto loans' products and calculator (anyone's). */
+  readonly loanMarket: ReturnType<typeof loanMarketArea>;
   readonly auth: ReturnType<typeof authArea>;
   /** This engine with the member's areas, or null for a visitor. */
   asMember(): MemberEngine | null;
@@ -56,6 +59,7 @@ export interface MemberEngine extends Engine {
   readonly favourites: ReturnType<typeof favouritesArea>;
   readonly wallet: ReturnType<typeof walletArea>;
   readonly margin: ReturnType<typeof marginArea>;
+  readonly pledge: ReturnType<typeof pledgeArea>;
   readonly notices: ReturnType<typeof noticesArea>;
 }
 
@@ -80,6 +84,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
     },
     market: marketArea(visitor),
     contractMarket: contractMarketArea(visitor),
+    loanMarket: loanMarketArea(visitor),
     auth: authArea(visitor),
     asMember: () => member,
   };
@@ -98,6 +103,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
       favourites: favouritesArea(call),
       wallet: walletArea(call),
       margin: marginArea(call),
+      pledge: pledgeArea(call),
       notices: noticesArea(call),
     };
   }

@@ -178,6 +178,11 @@ export function membersTouched(events: readonly CoreEvent[], ownerOf: (accountId
       case "margin.transferred":
       case "margin.leverage":
       case "margin.level":
+      case "pledge.borrowed":
+      case "pledge.repaid":
+      case "pledge.collateral":
+      case "pledge.ltv":
+      case "pledge.liquidated":
         if (!e.memberId.startsWith("@")) members.add(e.memberId);
         break;
       case "trade":

@@ -365,7 +365,8 @@ export class ExchangeCore {
       for (const loan of pledges.watch((asset) => this.scaleOf(asset), out)) this.liquidatePledge(loan, out as CoreEvent[]);
       return "OK";
     }
-    const product = command.type === "pledge.borrow" ? pledges.products.get(command.productId) : pledges.products.get(pledges.loan(command.loanId)?.productId ?? "");
+    const product =
+      command.type === "pledge.borrow" ? pledges.products.get(command.productId) : pledges.products.get(pledges.loan(command.loanId)?.productId ?? "");
     if (!product) return command.type === "pledge.borrow" ? "PLEDGE_UNKNOWN_PRODUCT" : "PLEDGE_UNKNOWN_LOAN";
     const scales = { loan: this.scaleOf(product.loanAsset), collateral: this.scaleOf(product.collateralAsset) };
     const amount = this.minor(command.type === "pledge.collateral" ? product.collateralAsset : product.loanAsset, command.amount);
@@ -374,7 +375,7 @@ export class ExchangeCore {
       case "pledge.borrow": {
         const collateral = this.minor(product.collateralAsset, command.collateral);
         if (collateral === null || !Number.isSafeInteger(command.at)) return "PLEDGE_BAD_AMOUNT";
-        return pledges.borrow(`L${this.nextId()}`, command.memberId, command.productId, amount, collateral, scales, command.at, out);
+        return pledges.borrow(`L${this.nextId().replaceAll(".", "-")}`, command.memberId, command.productId, amount, collateral, scales, command.at, out);
       }
       case "pledge.repay":
         return pledges.repay(command.memberId, command.loanId, amount, out);
@@ -397,13 +398,7 @@ export class ExchangeCore {
     const market = this.markets.get(symbol);
     const kind = collateralKind(loan.id);
     const collateral = this.ledger.available({ owner: loan.owner, kind, asset: product.collateralAsset });
-    const ltv = pledges.ltv(
-      product,
-      loan.principal + loan.interest,
-      collateral,
-      this.scaleOf(product.collateralAsset),
-      this.scaleOf(product.loanAsset),
-    );
+    const ltv = pledges.ltv(product, loan.principal + loan.interest, collateral, this.scaleOf(product.collateralAsset), this.scaleOf(product.loanAsset));
     out.push({ type: "pledge.liquidating", loanId: loan.id, memberId: loan.owner, ltv });
     let soldOut = true;
     if (market) {
@@ -412,7 +407,15 @@ export class ExchangeCore {
       const quantity = lots - (lots % c.lotSize);
       if (quantity >= c.minQuantity) {
         out.push({ type: "pledge.liquidation_step", loanId: loan.id, memberId: loan.owner, symbol });
-        const result = market.place({ side: "sell", type: "market", quantity, orderId: `liq.${this.nextId()}`, memberId: loan.owner, tif: "IOC", account: kind });
+        const result = market.place({
+          side: "sell",
+          type: "market",
+          quantity,
+          orderId: `liq.${this.nextId()}`,
+          memberId: loan.owner,
+          tif: "IOC",
+          account: kind,
+        });
         if (result.code === "OK") out.push(...result.events);
         else soldOut = false;
       }

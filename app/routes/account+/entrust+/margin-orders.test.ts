@@ -17,7 +17,11 @@ beforeAll(async () => {
   exchange = await startTestExchange();
   const email = "margin-orders@example.com";
   const uid = await exchange.register(email);
-  await exchange.api.data(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "funding", amount: "2000", reference: `mo-${uid}` } }, exchange.operator);
+  await exchange.api.data(
+    endpoints.adminDeposit,
+    { body: { uid, coin: "USDT", account: "funding", amount: "2000", reference: `mo-${uid}` } },
+    exchange.operator,
+  );
   browser = new Browser();
   await browser.logIn(email, TEST_PASSWORD);
   const caller = await exchange.as(browser);
@@ -28,7 +32,10 @@ beforeAll(async () => {
   // A resting buy from the cross account, far below the market.
   const placed = await exchange.api.data(
     endpoints.placeOrder,
-    { params: { type: "1" }, body: { symbol: "BTC_USDT", direction: "buy", price: "100", num: "0.01", dealType: "pry", marginMode: "all", idempotencyKey: "mo-order-1" } },
+    {
+      params: { type: "1" },
+      body: { symbol: "BTC_USDT", direction: "buy", price: "100", num: "0.01", dealType: "pry", marginMode: "all", idempotencyKey: "mo-order-1" },
+    },
     caller,
   );
   orderId = placed.orderId;
