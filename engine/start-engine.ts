@@ -30,6 +30,7 @@ import { seedContracts } from "./contracts/seed-contracts";
 import { seedMargin } from "./margin/margin-config";
 import { MarginLoop, MarginService } from "./margin/margin-service";
 import { seedPledge } from "./loans/pledge-config";
+import { LoanBots } from "./sim/loan-bots";
 import { PledgeLoop, PledgeService } from "./loans/pledge-service";
 import { startContractSimulator } from "./sim/contract-simulator";
 import { DurableCore } from "./journal/durable-core";
@@ -246,6 +247,9 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   notices.startPublishing(realtime.publish, realtime.endMember);
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
   simulatorHandle.current = simulator;
+  // Simulated borrowers (decision 051): the bots take and repay loans now and then.
+  const loanBots = simulate ? new LoanBots(pledge, bots, (message) => app.log.warn(message)) : null;
+  loanBots?.start();
   // The demo member's loan needs a BTC price: the simulator's first trades bring one on a fresh install.
   let demoLoanTries = 0;
   const demoLoan = demo
@@ -321,6 +325,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
       await simulator?.stop();
       await priceLoop.stop();
       await marginLoop.stop();
+      await loanBots?.stop();
       await pledgeLoop.stop();
       if (demoLoan) clearInterval(demoLoan);
       marketData.stop();

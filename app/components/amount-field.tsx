@@ -26,7 +26,8 @@ export function AmountField({
   errors?: string[];
   /** What the member may move, shown under the field. */
   hint: ReactNode;
-  onMax: () => void;
+  /** Fills the field with the most it may take (a "Max" button); absent: no such button. */
+  onMax?: () => void;
   scale: number;
   mark: DecimalMark;
 }) {
@@ -48,7 +49,7 @@ export function AmountField({
           aria-invalid={errorId ? true : undefined}
           aria-describedby={[errorId, hintId].filter(Boolean).join(" ")}
         />
-        {hydrated ? (
+        {hydrated && onMax ? (
           <button type="button" className={s.action} onClick={onMax}>
             {t("wallet.transfer.max")}
           </button>

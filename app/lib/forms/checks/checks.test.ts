@@ -9,11 +9,12 @@ import * as bind from "./bind";
 import * as contract from "./contract";
 import * as margin from "./margin";
 import * as ops from "./ops";
+import * as pledge from "./pledge";
 import * as order from "./order";
 import * as transfer from "./transfer";
 import * as withdrawal from "./withdrawal";
 
-const checks = { ...account, ...addressBook, ...auth, ...bind, ...contract, ...margin, ...ops, ...order, ...transfer, ...withdrawal };
+const checks = { ...account, ...addressBook, ...auth, ...bind, ...contract, ...margin, ...ops, ...pledge, ...order, ...transfer, ...withdrawal };
 
 const rules = (over: Partial<WithdrawalRules> = {}): WithdrawalRules => ({
   scale: 8,
@@ -63,6 +64,8 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["contractTpslCheck", "take profit and stop loss", checks.contractTpslCheck(1, ".")],
   ["marginMoveCheck", "margin money form", checks.marginMoveCheck(8, ".")],
   ["marginMoveCheck", "margin money form, comma", checks.marginMoveCheck(2, ",")],
+  ["pledgeBorrowCheck", "loan borrow form", checks.pledgeBorrowCheck(8, 8, ".")],
+  ["pledgeChangeCheck", "loan repay and collateral form", checks.pledgeChangeCheck(6, ",")],
 ];
 
 describe("form checks (decision 037)", () => {

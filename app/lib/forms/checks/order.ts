@@ -19,6 +19,7 @@ export const spotOrderCheck = (precision: MarketPrecision, mark: DecimalMark) =>
       stopProfitPrice: O,
       stopLoss: O,
       stopLossPrice: O,
+      deal: { required: false, pattern: "cash|all|fixed" },
       idempotencyKey: R,
     },
     schema: () => import("../spot-order").then((m) => m.spotOrderSchema(precision, mark)),
