@@ -24,6 +24,7 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- contract insure <USDT> <amount>
  *   npm run admin -- margin pools
  *   npm run admin -- margin pool <USDT> [--rate 0.00001] [--limit 5000000] [--min 1]
+ *   npm run admin -- margin insurance <USDT> <amount>
  *   npm run admin -- loans products
  *   npm run admin -- loans product <USDT-BTC-30> [--rate 0.0000085] [--overdue 0.0000255] [--initial 0.65] [--call 0.8] [--liquidation 0.9] [--min 100] [--max 500000] [--enable|--disable]
  *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
@@ -179,7 +180,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool, loans products|product, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool|insurance, loans products|product, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
   );
   return 2;
 }
@@ -366,12 +367,39 @@ async function contractCommand([action, symbol, ...options]: string[]): Promise<
 const MARGIN_USAGE = [
   "usage: npm run admin -- margin pools",
   "       npm run admin -- margin pool <USDT> [--rate 0.00001] [--limit 5000000] [--min 1]   (hourly rate as a fraction, lending limit, smallest borrow)",
+  "       npm run admin -- margin insurance <USDT> <amount>   (trading fees moved into the coin's margin insurance)",
 ].join("\n");
 
 /** Margin's lending pools, through the same operator calls as the console (issue 31, decision 050). */
 async function marginCommand([action, coin, ...options]: string[]): Promise<number> {
-  type Pool = { coin: string; hourlyRate: string; yearlyRate: string; minBorrow: string; available: string; limit: string; lent: string; earned: string };
-  const line = (p: Pool) => `${p.coin}  ${p.hourlyRate}/h (${p.yearlyRate} a year)  lent ${p.lent} of ${p.limit}  smallest ${p.minBorrow}  earned ${p.earned}`;
+  type Pool = {
+    coin: string;
+    hourlyRate: string;
+    yearlyRate: string;
+    minBorrow: string;
+    available: string;
+    limit: string;
+    lent: string;
+    earned: string;
+    insurance: string;
+  };
+  const line = (p: Pool) =>
+    `${p.coin}  ${p.hourlyRate}/h (${p.yearlyRate} a year)  lent ${p.lent} of ${p.limit}  smallest ${p.minBorrow}  earned ${p.earned}  insurance ${p.insurance}`;
+  if (action === "insurance") {
+    const amount = options[0];
+    if (!coin || !amount) {
+      console.error(MARGIN_USAGE);
+      return 2;
+    }
+    const pool = await operatorCall<Pool>(endpoints.adminMarginInsurance, {
+      coin: coin.toUpperCase(),
+      amount,
+      idempotencyKey: `cli-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
+    });
+    if (!pool) return 1;
+    console.log(line(pool));
+    return 0;
+  }
   if (action === "pools") {
     const rows = await operatorCall<Pool[]>(endpoints.opsMarginPools);
     if (!rows) return 1;

@@ -11,6 +11,7 @@ import { seedDemoMarkets } from "./sim/demo-markets";
 import { DEMO_ACCOUNT, ensureDemoMargin, ensureDemoMember, ensureDemoPledge, topUpDemoMember } from "./sim/demo-member";
 import { ensureBots, startSimulator } from "./sim/market-simulator";
 import { noticeProduct } from "./notices/notice-product";
+import { riskMailProduct } from "./notices/risk-mails";
 import { NoticeService } from "./notices/notice-service";
 import { pruneNotices } from "./notices/notice-retention";
 import { SpotService } from "./spot/spot-service";
@@ -146,7 +147,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     db: store.db,
     // The wallet's mails follow the deposit and withdrawal commands (decision 030), the members'
     // notifications the spot, deposit and withdrawal commands (decision 031).
-    products: [...CORE_STATE_PRODUCTS, walletMailProduct, noticeProduct(new Set(bots))],
+    products: [...CORE_STATE_PRODUCTS, walletMailProduct, riskMailProduct(new Set(bots)), noticeProduct(new Set(bots))],
     prefetchedSnapshot: restoredAhead,
     ...(store.kind === "pglite" && !env.DATA_DIR.startsWith("memory://") ? { snapshotFile: path.join(env.DATA_DIR, SNAPSHOT_FILE) } : {}),
     // The periodic snapshot's worker reads the last one on a connection of its own (PGlite: from the copy above).

@@ -136,6 +136,8 @@ export const REFUSAL_REASONS = {
   MARGIN_LEVEL_UNSAFE: "the margin level would fall below what a transfer out needs",
   MARGIN_BAD_LEVERAGE: "the leverage is not allowed",
   MARGIN_BAD_RULES: "the lending pool's rules cannot be changed to these",
+  /** An operator's funding of a margin insurance: more than the coin's trading fees hold. */
+  MARGIN_FEES_SHORT: "the trading fees of the coin hold less than that",
 
   // Crypto loans (issue 31; the core's codes, engine/core/loans; decision 051)
   PLEDGE_UNKNOWN_PRODUCT: "no such loan product",

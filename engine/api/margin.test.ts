@@ -284,6 +284,28 @@ describe.each(testStoreKinds())("margin API on %s", (kind) => {
     ).toMatchObject({ code: 400, reason: "VALIDATION" });
   });
 
+  it("lets operators move trading fees into a coin's margin insurance, once per key, never more than the fees hold", async () => {
+    // The margin orders above traded: their fees are in the exchange's USDT fee account.
+    const fees = durable.core.ledger.posted({ owner: "@system", kind: "fees", asset: "USDT" });
+    expect(fees > 0n).toBe(true);
+    const fund = (amount: string, idempotencyKey: string) =>
+      client.call(endpoints.adminMarginInsurance, { body: { coin: "USDT", amount, idempotencyKey } }, { admin: TEST_ADMIN_TOKEN });
+    expect(await fund("1000000", "ins-0001")).toMatchObject({ code: 400, reason: "MARGIN_FEES_SHORT" });
+    expect((await fund("0.01", "ins-0002")).data).toMatchObject({ coin: "USDT", insurance: "0.01" });
+    // A retry moves nothing again.
+    expect((await fund("0.01", "ins-0002")).data).toMatchObject({ insurance: "0.01" });
+    expect(durable.core.ledger.posted({ owner: "@system", kind: "fees", asset: "USDT" })).toBe(fees - 1_000_000n);
+    expect(await fund("0.01", "ins-0003").then((a) => a.code)).toBe(200);
+    expect((await client.data(endpoints.opsMarginPools, {}, { admin: TEST_ADMIN_TOKEN })).find((p) => p.coin === "USDT")?.insurance).toBe("0.02");
+    expect(
+      (await client.call(endpoints.adminMarginInsurance, { body: { coin: "DOGE", amount: "1", idempotencyKey: "ins-0004" } }, { admin: TEST_ADMIN_TOKEN }))
+        .code,
+    ).toBe(404);
+    expect((await client.call(endpoints.adminMarginInsurance, { body: { coin: "USDT", amount: "1", idempotencyKey: "ins-0005" } }, as("alice"))).code).toBe(
+      403,
+    );
+  });
+
   it("lets operators read the pools and change a rate, refused past 1 % an hour", async () => {
     const pools = await client.data(endpoints.opsMarginPools, {}, { admin: TEST_ADMIN_TOKEN });
     expect(pools.find((p) => p.coin === "USDT")).toMatchObject({ limit: "5000000", lent: "4000" });

@@ -32,6 +32,7 @@ const MESSAGES: Record<Exclude<MarginServiceCode, "OK">, TextKey> = {
   MARGIN_LEVEL_UNSAFE: "margin.level_unsafe",
   MARGIN_BAD_LEVERAGE: "margin.bad_leverage",
   MARGIN_BAD_RULES: "margin.bad_rules",
+  MARGIN_FEES_SHORT: "margin.fees_short",
 };
 
 /**
@@ -175,6 +176,16 @@ export function registerMarginRoutes(api: ApiContext, service: MarginService): v
   });
 
   operatorEndpoint(api, endpoints.opsMarginPools, async () => [...margin.pools.keys()].map((coin) => marginPoolView(core, coin)));
+
+  operatorEndpoint(api, endpoints.adminMarginInsurance, async ({ body, act }) => {
+    if (!margin.pools.has(body.coin)) throw ApiError.notFound(`no lending pool of ${body.coin}`, "MARGIN_UNKNOWN_ASSET");
+    const code = await service.fundInsurance(body.coin, body.amount, body.idempotencyKey, act);
+    if (code !== "OK") {
+      const text = engineText("en", MESSAGES[code as Exclude<MarginServiceCode, "OK">] ?? "margin.bad_amount", { coin: body.coin });
+      throw code === KEY_REUSED ? new ApiError(ResultCode.CONFLICT, text, "IDEMPOTENCY_KEY_REUSED") : ApiError.badRequest(text, code as RefusalReason);
+    }
+    return marginPoolView(core, body.coin);
+  });
 
   operatorEndpoint(api, endpoints.adminMarginPool, async ({ body, act }) => {
     if (!margin.pools.has(body.coin)) throw ApiError.notFound(`no lending pool of ${body.coin}`, "MARGIN_UNKNOWN_ASSET");

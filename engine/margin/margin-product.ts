@@ -13,7 +13,15 @@ import { MARGIN_ROWS, type MarginRows } from "./margin-rows";
 import { projectEvents as projectSpotEvents } from "../spot/spot-product";
 
 /** The commands of margin trading (decision 050). */
-export const MARGIN_COMMANDS = ["margin.borrow", "margin.repay", "margin.transfer", "margin.leverage", "margin.tick", "margin.pool"] as const;
+export const MARGIN_COMMANDS = [
+  "margin.borrow",
+  "margin.repay",
+  "margin.transfer",
+  "margin.leverage",
+  "margin.tick",
+  "margin.pool",
+  "margin.insurance",
+] as const;
 
 /**
  * Margin trading as a product of the durable layer (decisions 017 and 050): each command's rows

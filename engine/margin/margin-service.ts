@@ -1,5 +1,6 @@
-import type { MarginBorrow, MarginLeverage, MarginPoolRules, MarginRepay, MarginTick, MarginTransfer } from "../core/exchange/commands";
-import type { MarginCode } from "../core/margin/margin";
+import type { FundMarginInsurance, MarginBorrow, MarginLeverage, MarginPoolRules, MarginRepay, MarginTick, MarginTransfer } from "../core/exchange/commands";
+import { SYSTEM_OWNER } from "../core/ledger/ledger";
+import { marginInsuranceAccount, type MarginCode } from "../core/margin/margin";
 import type { DurableCore } from "../journal/durable-core";
 import { KEY_REUSED, requestFingerprint } from "../journal/idempotency";
 import type { OperatorAct } from "../operators/audit";
@@ -64,6 +65,24 @@ export class MarginService {
     const audit = () => act.row(`margin-pool:${change.asset}`, before, change, this.durable.now());
     const outcome = await this.durable.execute(command, { waitProjected: 30_000, audit });
     return outcome.code === "OK" ? { code: "OK" } : { code: outcome.code, ...(outcome.problem ? { problem: outcome.problem } : {}) };
+  }
+
+  /** An operator's move of trading fees into a coin's margin insurance, once per key, audited. */
+  async fundInsurance(coin: string, amount: string, idempotencyKey: string, act: OperatorAct): Promise<MarginServiceCode> {
+    const command: FundMarginInsurance = { type: "margin.insurance", asset: coin, amount };
+    // Operators' keys are the exchange's own (member 0): one key moves fees once, whoever retries it.
+    const keep = { memberId: "0", key: `margin-insurance:${idempotencyKey}`, fingerprint: requestFingerprint({ coin, amount }) };
+    const ledger = this.durable.core.ledger;
+    const before = {
+      insurance: ledger.posted(marginInsuranceAccount(coin)).toString(),
+      fees: ledger.posted({ owner: SYSTEM_OWNER, kind: "fees", asset: coin }).toString(),
+    };
+    const audit = () => act.row(`margin-insurance:${coin}`, before, { amount }, this.durable.now());
+    return this.durable.once(
+      keep,
+      async () => (await this.durable.execute(command, { audit, keep: { ...keep, answer: (outcome) => outcome.code } })).code,
+      () => KEY_REUSED,
+    );
   }
 
   private async keyed(

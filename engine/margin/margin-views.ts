@@ -3,6 +3,7 @@ import { fromMinor } from "../../protocol/money";
 import type { ExchangeCore } from "../core/exchange/exchange-core";
 import {
   lendingAccount,
+  marginInsuranceAccount,
   CROSS_LEVERAGE,
   LIQUIDATION_LEVEL,
   MARGIN_RATE_SCALE,
@@ -79,5 +80,6 @@ export function marginPoolView(core: ExchangeCore, coin: string) {
     limit: fromMinor(pool.limit, scale),
     lent: fromMinor(core.margin.lentOf(coin), scale),
     earned: fromMinor(core.ledger.posted(lendingAccount(coin)), scale),
+    insurance: fromMinor(core.ledger.posted(marginInsuranceAccount(coin)), scale),
   };
 }

@@ -6,7 +6,7 @@ import { ANTI_CODE_SLOT, walletMailTexts } from "./wallet-mail-texts";
 import { noticeKey, WALLET_NOTICE_COMMANDS, walletNotices } from "./wallet-notices";
 
 /** One mail to write: its key, its member, when, and its text in every language. */
-interface MailRow {
+export interface MailRow {
   key: string;
   member: string;
   at: string;
@@ -14,7 +14,7 @@ interface MailRow {
 }
 
 /** Member ids are bigints; anything else (a test's or a bench's own names) has no member row to mail. */
-const MEMBER_ID = /^[1-9]\d{0,17}$/;
+export const MEMBER_ID = /^[1-9]\d{0,17}$/;
 
 /**
  * A batch's wallet mails, as one statement: each row becomes an outbox e-mail to its member's
@@ -50,8 +50,8 @@ class WalletMailRows implements ProjectionRows {
   }
 }
 
-/** After every area's rows (the mail reads none of them, and none reads it). */
-const WALLET_MAIL_ROWS: RowsKind<WalletMailRows> = { name: "wallet mails", order: 200, create: () => new WalletMailRows() };
+/** After every area's rows (the mail reads none of them, and none reads it); the risk mails (notices/risk-mails.ts) write theirs here too. */
+export const WALLET_MAIL_ROWS: RowsKind<WalletMailRows> = { name: "wallet mails", order: 200, create: () => new WalletMailRows() };
 
 /**
  * The wallet's e-mails (issue 12, docs/decisions/030-wallet-emails.md): a deposit credited and

@@ -100,6 +100,14 @@ const rangeMessage = { path: ["to"], message: "must not be before from" };
 export const marginRecordFilterSchema = z.object(recordFilterFields).refine(rangeInOrder, rangeMessage);
 export const marginRecordExportSchema = z.object({ mode: modeField, ...recordFilterFields }).refine(rangeInOrder, rangeMessage);
 
+/** A lending pool as operators see it: its rates, limit, what it lends, what it earned, its insurance. */
+const marginPoolSchema = marginRateSchema.extend({
+  limit: unsignedDecimalString,
+  lent: unsignedDecimalString,
+  earned: z.string(),
+  insurance: unsignedDecimalString,
+});
+
 const pageNo = intString.pipe(z.number().int().min(1, "must be 1 or more").max(100_000, "must be 100000 or less"));
 const pageSize = intString.pipe(z.number().int().min(1, "must be 1 or more").max(100, "must be 100 or less"));
 
@@ -216,7 +224,19 @@ export const marginEndpoints = {
     path: "/admin/margin/pools",
     operator: "markets.read",
     absolute: true,
-    response: z.array(marginRateSchema.extend({ limit: unsignedDecimalString, lent: unsignedDecimalString, earned: z.string() })),
+    response: z.array(marginPoolSchema),
+  }),
+  /**
+   * Operator call (not in the spec): trading fees of a coin moved into its margin insurance, what
+   * covers a liquidation's shortfall before the pool does; once per key, audited.
+   */
+  adminMarginInsurance: define({
+    method: "POST",
+    path: "/admin/margin/insurance",
+    operator: "markets.change",
+    absolute: true,
+    body: z.object({ coin: coinField, amount: positiveDecimalField, idempotencyKey }),
+    response: marginPoolSchema,
   }),
   /** Operator call (not in the spec): a pool's hourly rate (a fraction, at most 0.01), its lending limit or its smallest borrow. */
   adminMarginPool: define({

@@ -5,6 +5,7 @@ import { endpoints } from "#protocol/endpoints";
 import { keyError } from "~/lib/forms/form-error";
 import { OPS_HEADERS, withOperator } from "~/services/ops/ops-engine.server";
 import { redirectWithToast } from "~/services/platform/toast.server";
+import { newIdempotencyKey } from "~/services/platform/idempotency.server";
 import { send, textOf } from "./__rule-forms.server";
 
 /*
@@ -29,7 +30,9 @@ export interface PoolRefusal {
 export function loadMargin(args: LoaderFunctionArgs) {
   return withOperator(args, "markets.read", async ({ ops }) => {
     const pools = await ops.call(endpoints.opsMarginPools);
-    return data({ pools, mayChange: ops.may("markets.change"), mark: decimalMarkOf(ops.lang) }, { headers: OPS_HEADERS });
+    // A key per pool's insurance form: a retried post moves the fees once.
+    const keys = Object.fromEntries(pools.map((p) => [p.coin, newIdempotencyKey()]));
+    return data({ pools, keys, mayChange: ops.may("markets.change"), mark: decimalMarkOf(ops.lang) }, { headers: OPS_HEADERS });
   });
 }
 
@@ -52,6 +55,20 @@ export function marginAction(args: ActionFunctionArgs) {
     const pool = (await ops.call(endpoints.opsMarginPools)).find((p) => p.coin === coin);
     if (!pool) return refuse({ coin: null, error: keyError("ops.errors.invalid") });
     const mark = decimalMarkOf(ops.lang);
+    if (form.get("intent") === "insurance") {
+      // Trading fees into the coin's margin insurance: an amount as typed, once per key.
+      const got = readDecimalInput(textOf(form, "amount") ?? "", { scale: 8, mark });
+      if (!got.ok) return refuse({ coin, error: keyError(got.error === "required" ? "ops.errors.value_required" : "ops.margin.amount_invalid") });
+      const idempotencyKey = textOf(form, "idempotencyKey") ?? "";
+      const refused = await send(ops, { coin }, () => ops.call(endpoints.adminMarginInsurance, { body: { coin, amount: got.value, idempotencyKey } }));
+      if (refused) return refuse(refused);
+      return redirectWithToast(
+        request,
+        MARGIN_PAGE,
+        { type: "success", key: "ops.margin.funded", values: { coin, amount: got.value } },
+        { headers: OPS_HEADERS },
+      );
+    }
     const values = Object.fromEntries(POOL_FIELDS.map((f) => [f, textOf(form, f) ?? ""])) as Record<PoolField, string>;
     const fields: Partial<Record<PoolField, string>> = {};
     const read: Partial<Record<PoolField, string>> = {};

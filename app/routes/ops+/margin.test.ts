@@ -52,6 +52,16 @@ describe("the console's margin page", () => {
     expect((await exchange.api.data(endpoints.opsMarginPools, {}, exchange.operator)).find((p) => p.coin === "ETH")).toMatchObject({ hourlyRate: "0.000006" });
   });
 
+  it("moves trading fees into a pool's insurance, once per key; an amount that is not a number is refused", async () => {
+    const page = (await markets.browser.get(marginRoute.loader, PAGE)).data as Page & { keys: Record<string, string> };
+    const post = (fields: Record<string, string>) =>
+      markets.browser.post(marginRoute.action, PAGE, { intent: "insurance", coin: "USDT", idempotencyKey: page.keys.USDT!, ...fields });
+    expect(((await post({ amount: "abc" })).data as { refusal: PoolRefusal }).refusal.error).toMatch(/ops\.margin\.amount_invalid/);
+    // No trade yet on this exchange: no fees to move.
+    expect(((await post({ amount: "1" })).data as { refusal: PoolRefusal }).refusal.error).toBeTruthy();
+    expect((await exchange.api.data(endpoints.opsMarginPools, {}, exchange.operator)).find((p) => p.coin === "USDT")).toMatchObject({ insurance: "0" });
+  });
+
   it("refuses a change by a role without markets.change, and changes nothing", async () => {
     const answer = await support.browser.post(marginRoute.action, PAGE, { coin: "USDT", hourlyRate: "0.00001", limit: "1", minBorrow: "1" });
     expect([403, 302]).toContain(answer.status);

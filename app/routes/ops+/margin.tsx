@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { DataTable } from "~/components/data-table";
 import { useTranslation } from "~/lib/i18n";
 import { useNumberFormat } from "~/lib/use-number-format";
@@ -36,7 +36,7 @@ const POOL_FIELDS: PoolField[] = ["hourlyRate", "limit", "minBorrow"];
 export default function OpsMarginPage() {
   const { t } = useTranslation();
   const nf = useNumberFormat();
-  const { pools, mayChange, mark } = useLoaderData<typeof loader>();
+  const { pools, keys, mayChange, mark } = useLoaderData<typeof loader>();
   const refusal = (useActionData<typeof action>() as { refusal: PoolRefusal } | undefined)?.refusal;
   const label = (field: PoolField) => t(`ops.margin.field_${field}`);
   const amount = (value: string) => nf.display(value, { abbreviate: false });
@@ -80,7 +80,17 @@ export default function OpsMarginPage() {
                 </span>
               ),
             },
-            { key: "earned", kind: "number", header: t("ops.margin.col_earned"), cell: (p) => amount(p.earned) },
+            {
+              key: "earned",
+              kind: "number",
+              header: t("ops.margin.col_earned"),
+              cell: (p) => (
+                <span className={q.stack}>
+                  <span className={q.nowrap}>{amount(p.earned)}</span>
+                  <span className={q.small}>{t("ops.margin.insurance", { amount: amount(p.insurance) })}</span>
+                </span>
+              ),
+            },
             mayChange && {
               key: "change",
               header: t("ops.markets.changes"),
@@ -99,6 +109,38 @@ export default function OpsMarginPage() {
                   formLabel={t("ops.margin.form_named", { coin: p.coin })}
                   saveLabel={t("ops.margin.save_named", { coin: p.coin })}
                 />
+              ),
+            },
+            mayChange && {
+              key: "insurance",
+              header: t("ops.margin.col_insurance"),
+              wide: true,
+              cell: (p) => (
+                <details className={q.fold}>
+                  <summary className={m.foldSummary}>{t("ops.margin.fund_open")}</summary>
+                  <Form method="post" className={m.rulesForm} aria-label={t("ops.margin.fund_named", { coin: p.coin })}>
+                    <input type="hidden" name="intent" value="insurance" />
+                    <input type="hidden" name="coin" value={p.coin} />
+                    <input type="hidden" name="idempotencyKey" value={keys[p.coin]} />
+                    <div className={m.field}>
+                      <label htmlFor={`ops-insurance-${p.coin}`} className={q.label}>
+                        {t("ops.margin.field_amount")}
+                      </label>
+                      <input
+                        id={`ops-insurance-${p.coin}`}
+                        name="amount"
+                        type="text"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        required
+                        className={`${s.smallInput} ${m.input}`}
+                      />
+                    </div>
+                    <button type="submit" className={q.approve}>
+                      {t("ops.margin.fund_named", { coin: p.coin })}
+                    </button>
+                  </Form>
+                </details>
               ),
             },
           ]}

@@ -76,7 +76,14 @@ export interface PledgeProductRules {
 }
 
 /** Margin trading's commands (decision 050). `scope` is "all" (cross) or an isolated account's symbol. */
-export type MarginCommand = MarginBorrow | MarginRepay | MarginTransfer | MarginLeverage | MarginTick | MarginPoolRules;
+export type MarginCommand = MarginBorrow | MarginRepay | MarginTransfer | MarginLeverage | MarginTick | MarginPoolRules | FundMarginInsurance;
+
+/** An operator moves trading fees of a coin into its margin insurance (what covers a liquidation's shortfall before the pool). */
+export interface FundMarginInsurance {
+  type: "margin.insurance";
+  asset: string;
+  amount: string;
+}
 
 /** A member borrows a coin into a margin account; `at` (ms, the engine's clock) starts the first hour, charged at once. */
 export interface MarginBorrow {

@@ -6,7 +6,7 @@ import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rul
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
 import type { ContractCode } from "../contracts/contract-market";
 import { Perpetual, perpetualConfigProblem, type PerpetualConfig } from "../contracts/perpetual";
-import { Margin, MARGIN_RATE_SCALE, marginKind, type LendingPoolConfig, type MarginCode, type MarginEvent } from "../margin/margin";
+import { Margin, MARGIN_RATE_SCALE, marginInsuranceAccount, marginKind, type LendingPoolConfig, type MarginCode, type MarginEvent } from "../margin/margin";
 import { collateralKind, LTV_SCALE, PledgeLoans, type PledgeCode, type PledgeEvent, type PledgeLoan, type PledgeProduct } from "../loans/pledge-loans";
 import type {
   CancelContractOrder,
@@ -19,6 +19,7 @@ import type {
   ContractCommand,
   MarginCommand,
   MarginPoolRules,
+  FundMarginInsurance,
   PledgeCommand,
   PledgeProductRules,
   ContractTick,
@@ -346,6 +347,8 @@ export class ExchangeCore {
         });
       case "margin.pool":
         return this.poolRules(command);
+      case "margin.insurance":
+        return this.marginChange((out) => this.fundMarginInsurance(command, out));
       case "pledge.borrow":
       case "pledge.repay":
       case "pledge.collateral":
@@ -563,6 +566,20 @@ export class ExchangeCore {
   private marginAmount(asset: string, amount: string): bigint | MarginCode {
     if (!this.assetScales.has(asset)) return "MARGIN_UNKNOWN_ASSET";
     return this.minor(asset, amount) ?? "MARGIN_BAD_AMOUNT";
+  }
+
+  /** Trading fees of a coin moved into its margin insurance, by an operator (a coin a pool lends; no more than the fees hold). */
+  private fundMarginInsurance(c: FundMarginInsurance, out: Array<MarginEvent | TransferEvent>): MarginCode {
+    if (!this.margin.pools.has(c.asset)) return "MARGIN_UNKNOWN_ASSET";
+    const amount = this.marginAmount(c.asset, c.amount);
+    if (typeof amount === "string") return amount;
+    if (amount <= 0n) return "MARGIN_BAD_AMOUNT";
+    const fees = this.ledger.account(feeAccount(c.asset));
+    if (fees.posted - fees.held < amount) return "MARGIN_FEES_SHORT";
+    const moved = this.ledger.moveBetween(this.nextId(), fees, this.ledger.account(marginInsuranceAccount(c.asset)), amount);
+    if (typeof moved === "string") return "MARGIN_FEES_SHORT";
+    out.push(moved, { type: "margin.insurance_funded", asset: c.asset, amount });
+    return "OK";
   }
 
   /** An operator's change to a lending pool (checked whole before it applies). */

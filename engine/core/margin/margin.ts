@@ -68,7 +68,8 @@ export type MarginCode =
   | "MARGIN_REPAY_EXCEEDS"
   | "MARGIN_LEVEL_UNSAFE"
   | "MARGIN_BAD_LEVERAGE"
-  | "MARGIN_BAD_RULES";
+  | "MARGIN_BAD_RULES"
+  | "MARGIN_FEES_SHORT";
 
 /** One open debt: a member's coin borrowed in one scope. */
 export interface Loan {
@@ -89,6 +90,8 @@ export type MarginEvent =
   | { type: "margin.leverage"; memberId: string; symbol: string; leverage: number }
   | { type: "margin.level"; memberId: string; scope: MarginScope; warned: boolean; level: bigint | null }
   | { type: "margin.pool"; asset: string }
+  /** An operator moved trading fees into a coin's margin insurance (the transfer is before it). */
+  | { type: "margin.insurance_funded"; asset: string; amount: bigint }
   /** A forced liquidation begins: the account's orders are cancelled and its coins sold or bought through the books. */
   | { type: "margin.liquidating"; memberId: string; scope: MarginScope; level: bigint | null }
   /** One step of it on a market (the spot events of that step follow, up to the next margin event). */
