@@ -32,6 +32,7 @@ import { seedMargin } from "./margin/margin-config";
 import { MarginLoop, MarginService } from "./margin/margin-service";
 import { seedPledge } from "./loans/pledge-config";
 import { LoanBots } from "./sim/loan-bots";
+import { ensureMarginTraders, MarginBots } from "./sim/margin-bots";
 import { PledgeLoop, PledgeService } from "./loans/pledge-service";
 import { startContractSimulator } from "./sim/contract-simulator";
 import { DurableCore } from "./journal/durable-core";
@@ -140,7 +141,9 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   // And crypto loans' products (issue 31, decision 051).
   await seedPledge(store.db);
   // The simulator's bots, known before the journal's replay: their fills notify nobody (decision 031).
-  const bots = simulate ? await ensureBots(store.db, Date.now()) : [];
+  const ladderBots = simulate ? await ensureBots(store.db, Date.now()) : [];
+  const marginTraders = simulate ? await ensureMarginTraders(store.db, Date.now()) : [];
+  const bots = [...ladderBots, ...marginTraders];
   // A failed commit leaves memory ahead of the database: stop rather than serve it (ARCHITECTURE).
   // The durable layer with each product plugged in (decision 017); spot is the first.
   const durable = await DurableCore.start({
@@ -249,8 +252,11 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const simulator = simulate ? await startSimulator({ db: store.db, spot, log: app.log }) : null;
   simulatorHandle.current = simulator;
   // Simulated borrowers (decision 051): the bots take and repay loans now and then.
-  const loanBots = simulate ? new LoanBots(pledge, bots, (message) => app.log.warn(message)) : null;
+  const loanBots = simulate ? new LoanBots(pledge, ladderBots, (message) => app.log.warn(message)) : null;
   loanBots?.start();
+  // And simulated margin traders (decision 050): members of their own, so they never meet the ladder's quotes as their own.
+  const marginBots = simulate ? new MarginBots(margin, spot, marginTraders, (message) => app.log.warn(message)) : null;
+  marginBots?.start();
   // The demo member's loan needs a BTC price: the simulator's first trades bring one on a fresh install.
   let demoLoanTries = 0;
   const demoLoan = demo
@@ -327,6 +333,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
       await priceLoop.stop();
       await marginLoop.stop();
       await loanBots?.stop();
+      await marginBots?.stop();
       await pledgeLoop.stop();
       if (demoLoan) clearInterval(demoLoan);
       marketData.stop();
