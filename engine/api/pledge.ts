@@ -59,10 +59,11 @@ export function registerPledgeRoutes(api: ApiContext, service: PledgeService): v
       throw ApiError.badRequest(engineText(lang, "pledge.bad_amount"), "PLEDGE_BAD_AMOUNT");
     }
   };
+  const unknownLoan = (lang: LanguageCode) => ApiError.notFound(engineText(lang, "pledge.unknown_loan"), "PLEDGE_UNKNOWN_LOAN");
   /** A member's open loan (another member's is as missing). */
   const ownLoan = (memberId: string, loanId: string, lang: LanguageCode): Readonly<PledgeLoan> => {
     const loan = pledges.loan(loanId);
-    if (!loan || loan.owner !== memberId) throw ApiError.notFound(engineText(lang, "pledge.unknown_loan"), "PLEDGE_UNKNOWN_LOAN");
+    if (!loan || loan.owner !== memberId) throw unknownLoan(lang);
     return loan;
   };
   /** The refusal's text, with the figures a member needs to correct the request. */
@@ -102,7 +103,7 @@ export function registerPledgeRoutes(api: ApiContext, service: PledgeService): v
     const open = pledges.loan(loanId);
     if (open && open.owner === memberId) return openLoanView(core, open, now(), stamp());
     const row = await reads.loan(memberId, loanId);
-    if (!row) throw ApiError.notFound(engineText(lang, "pledge.unknown_loan"), "PLEDGE_UNKNOWN_LOAN");
+    if (!row) throw unknownLoan(lang);
     return row.status === "open" ? openLoanView(core, ownLoan(memberId, loanId, lang), now(), stamp()) : closedLoanView(core, row);
   };
 
@@ -132,8 +133,8 @@ export function registerPledgeRoutes(api: ApiContext, service: PledgeService): v
     const before = pledges.loan(body.loanId);
     const code = await service.repay(memberId, body.loanId, body.amount, body.idempotencyKey);
     if (code !== "OK") {
-      const loan = before && before.owner === memberId ? before : null;
-      throw refuse(loan ? code : "PLEDGE_UNKNOWN_LOAN", lang, loan ? pledges.productOf(loan) : [...pledges.products.values()][0]!, { loan });
+      if (!before || before.owner !== memberId) throw unknownLoan(lang);
+      throw refuse(code, lang, pledges.productOf(before), { loan: before });
     }
     return loanView(memberId, body.loanId, lang);
   });
@@ -142,9 +143,8 @@ export function registerPledgeRoutes(api: ApiContext, service: PledgeService): v
     const before = pledges.loan(body.loanId);
     const code = await service.changeCollateral(memberId, body.loanId, body.amount, body.direction, body.idempotencyKey);
     if (code !== "OK") {
-      const loan = before && before.owner === memberId ? before : null;
-      const p = loan ? pledges.productOf(loan) : [...pledges.products.values()][0]!;
-      throw refuse(loan ? code : "PLEDGE_UNKNOWN_LOAN", lang, p, { loan, removing: body.direction === "remove" });
+      if (!before || before.owner !== memberId) throw unknownLoan(lang);
+      throw refuse(code, lang, pledges.productOf(before), { loan: before, removing: body.direction === "remove" });
     }
     return loanView(memberId, body.loanId, lang);
   });
