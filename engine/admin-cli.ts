@@ -25,6 +25,7 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- margin pools
  *   npm run admin -- margin pool <USDT> [--rate 0.00001] [--limit 5000000] [--min 1]
  *   npm run admin -- margin insurance <USDT> <amount>
+ *   npm run admin -- margin pair <DOGE/USDT> <maxLeverage>
  *   npm run admin -- loans products
  *   npm run admin -- loans product <USDT-BTC-30> [--rate 0.0000085] [--overdue 0.0000255] [--initial 0.65] [--call 0.8] [--liquidation 0.9] [--min 100] [--max 500000] [--enable|--disable]
  *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
@@ -180,7 +181,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool|insurance, loans products|product, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool|pair|insurance, loans products|product, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
   );
   return 2;
 }
@@ -368,6 +369,7 @@ const MARGIN_USAGE = [
   "usage: npm run admin -- margin pools",
   "       npm run admin -- margin pool <USDT> [--rate 0.00001] [--limit 5000000] [--min 1]   (hourly rate as a fraction, lending limit, smallest borrow)",
   "       npm run admin -- margin insurance <USDT> <amount>   (trading fees moved into the coin's margin insurance)",
+  "       npm run admin -- margin pair <DOGE/USDT> <maxLeverage>   (a spot market put on margin, or its highest isolated leverage, 2 to 10)",
 ].join("\n");
 
 /** Margin's lending pools, through the same operator calls as the console (issue 31, decision 050). */
@@ -398,6 +400,18 @@ async function marginCommand([action, coin, ...options]: string[]): Promise<numb
     });
     if (!pool) return 1;
     console.log(line(pool));
+    return 0;
+  }
+  if (action === "pair") {
+    const maxLeverage = options[0];
+    if (!coin || !maxLeverage) {
+      console.error(MARGIN_USAGE);
+      return 2;
+    }
+    type Pair = { symbolName: string; maxLeverage: number };
+    const pairs = await operatorCall<Pair[]>(endpoints.adminMarginPair, { symbolName: coin.toUpperCase(), maxLeverage });
+    if (!pairs) return 1;
+    for (const p of pairs) console.log(`${p.symbolName}  up to ${p.maxLeverage}x isolated`);
     return 0;
   }
   if (action === "pools") {

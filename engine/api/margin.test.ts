@@ -317,4 +317,28 @@ describe.each(testStoreKinds())("margin API on %s", (kind) => {
     );
     expect((await client.call(endpoints.adminMarginPool, { body: { coin: "BTC", hourlyRate: "0.5" } }, as("alice"))).code).toBe(403);
   });
+
+  it("lets operators put a market on margin and lower a pair's leverage; members' isolated leverage follows", async () => {
+    const pair = (symbolName: string, maxLeverage: unknown) =>
+      client.call(endpoints.adminMarginPair, { body: { symbolName, maxLeverage } as never }, { admin: TEST_ADMIN_TOKEN });
+    expect((await client.data(endpoints.marginPairs, {})).pairs.map((p) => p.symbolName)).not.toContain("DOGE/USDT");
+    const added = await pair("DOGE_USDT", 4);
+    expect(added.code).toBe(200);
+    expect(added.data).toContainEqual({ symbolName: "DOGE/USDT", base: "DOGE", quote: "USDT", maxLeverage: 4 });
+    expect((await client.data(endpoints.marginPairs, {})).pairs).toContainEqual({ symbolName: "DOGE/USDT", base: "DOGE", quote: "USDT", maxLeverage: 4 });
+    expect(await durable.db.selectFrom("margin_pair").select(["base", "max_leverage"]).where("symbol", "=", "DOGE/USDT").executeTakeFirst()).toEqual({
+      base: "DOGE",
+      max_leverage: 4,
+    });
+    // A member's 10x on BTC reads as 6x once the operator lowers BTC's highest to 6.
+    expect(durable.core.apply({ type: "margin.leverage", memberId: "7101", symbol: "BTC/USDT", leverage: 10 }).code).toBe("OK");
+    expect((await pair("BTC/USDT", 6)).code).toBe(200);
+    expect(durable.core.margin.leverageOf("7101", "BTC/USDT")).toBe(6);
+    // Refused: no such market, a leverage outside 2 to 10 or not whole, a member; nothing changed.
+    expect(await pair("NOPE/USDT", 5)).toMatchObject({ code: 404, reason: "MARGIN_UNKNOWN_PAIR" });
+    for (const bad of [1, 11, 2.5, "ten"]) expect((await pair("DOGE/USDT", bad)).code).toBe(400);
+    expect((await client.call(endpoints.adminMarginPair, { body: { symbolName: "DOGE/USDT", maxLeverage: 10 } }, as("alice"))).code).toBe(403);
+    expect(durable.core.margin.pairs.get("DOGE/USDT")?.maxLeverage).toBe(4);
+    await pair("BTC/USDT", 10);
+  });
 });

@@ -88,10 +88,8 @@ export function registerMarginRoutes(api: ApiContext, service: MarginService): v
     marginAccountView(core, memberId, scopeOf(params.mode, params.symbol === "all" ? undefined : params.symbol, lang)),
   );
 
-  registerEndpoint(app, apiHead, endpoints.marginPairs, async () => ({
-    crossLeverage: CROSS_LEVERAGE,
-    pairs: [...margin.pairs.values()].map((p) => ({ symbolName: p.symbol, base: p.base, quote: p.quote, maxLeverage: p.maxLeverage })),
-  }));
+  const pairViews = () => [...margin.pairs.values()].map((p) => ({ symbolName: p.symbol, base: p.base, quote: p.quote, maxLeverage: p.maxLeverage }));
+  registerEndpoint(app, apiHead, endpoints.marginPairs, async () => ({ crossLeverage: CROSS_LEVERAGE, pairs: pairViews() }));
 
   registerEndpoint(app, apiHead, endpoints.marginRates, async () => [...margin.pools.keys()].map((coin) => marginRateView(core, coin)));
 
@@ -185,6 +183,13 @@ export function registerMarginRoutes(api: ApiContext, service: MarginService): v
       throw code === KEY_REUSED ? new ApiError(ResultCode.CONFLICT, text, "IDEMPOTENCY_KEY_REUSED") : ApiError.badRequest(text, code as RefusalReason);
     }
     return marginPoolView(core, body.coin);
+  });
+
+  operatorEndpoint(api, endpoints.adminMarginPair, async ({ body, act }) => {
+    if (!core.markets.has(body.symbolName)) throw ApiError.notFound(`no spot market ${body.symbolName}`, "MARGIN_UNKNOWN_PAIR");
+    const outcome = await service.changePair(body.symbolName, body.maxLeverage, act);
+    if (outcome.code !== "OK") throw ApiError.badRequest(outcome.problem ?? engineText("en", MESSAGES[outcome.code] ?? "margin.bad_rules"), "MARGIN_BAD_RULES");
+    return pairViews();
   });
 
   operatorEndpoint(api, endpoints.adminMarginPool, async ({ body, act }) => {

@@ -92,6 +92,9 @@ describe.each(testStoreKinds())("margin on the durable layer (%s)", (kind) => {
     expect(await margin.borrow(BOB, move("BTC/USDT", "USDT", "8000"), "b-b1")).toBe("OK");
     expect((await margin.changePool({ asset: "USDT", hourlyRate: "0.00002" }, testAct())).code).toBe("OK");
     expect((await margin.changePool({ asset: "USDT", hourlyRate: "2" }, testAct())).code).toBe("MARGIN_BAD_RULES");
+    // An operator puts DOGE/USDT on margin (its row written, the core's pair restored with the rest).
+    expect((await margin.changePair("DOGE/USDT", 3, testAct())).code).toBe("OK");
+    expect((await margin.changePair("DOGE/USDT", 30, testAct())).code).toBe("MARGIN_BAD_RULES");
 
     // Hours pass: 10:00 and 11:00 begin; Bob's level falls as BTC's does not matter (his debt is USDT, his assets USDT).
     clock += 2 * 60_000;
@@ -119,6 +122,9 @@ describe.each(testStoreKinds())("margin on the durable layer (%s)", (kind) => {
     expect(records.filter((r) => r.member_id === ALICE).map((r) => r.kind)).toEqual(["in", "borrow", "interest", "interest", "interest", "repay"]);
     expect(await durable.db.selectFrom("margin_account").selectAll().where("member_id", "=", BOB).execute()).toEqual([
       { member_id: BOB, scope: "BTC/USDT", leverage: 10, warned: true },
+    ]);
+    expect(await durable.db.selectFrom("margin_pair").select(["symbol", "base", "quote", "max_leverage"]).where("symbol", "=", "DOGE/USDT").execute()).toEqual([
+      { symbol: "DOGE/USDT", base: "DOGE", quote: "USDT", max_leverage: 3 },
     ]);
     expect(await durable.db.selectFrom("margin_pool").select("hourly_rate").where("asset", "=", "USDT").executeTakeFirst()).toEqual({
       hourly_rate: expect.stringMatching(/^0\.0000200*$/),

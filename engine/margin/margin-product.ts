@@ -20,6 +20,7 @@ export const MARGIN_COMMANDS = [
   "margin.leverage",
   "margin.tick",
   "margin.pool",
+  "margin.pair",
   "margin.insurance",
 ] as const;
 
@@ -164,6 +165,11 @@ function projectEvents(ctx: ProjectionContext, rows: MarginRows, events: readonl
       case "margin.level":
         accounts.set(`${e.memberId}|${e.scope}`, { owner: e.memberId, scope: e.scope });
         break;
+      case "margin.pair": {
+        const pair = core.margin.pairs.get(e.symbol)!;
+        rows.pair({ symbol: pair.symbol, base: pair.base, quote: pair.quote, max_leverage: pair.maxLeverage });
+        break;
+      }
       case "margin.pool": {
         const pool = core.margin.pools.get(e.asset)!;
         rows.pool({

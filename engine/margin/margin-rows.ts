@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import type { ProjectionRows, RowsKind } from "../journal/command-batch";
 import { insertStatement, jsonRecords } from "../journal/sql-script";
-import type { MarginAccountTable, MarginLoanTable, MarginPoolTable, MarginRecordTable } from "../store/schema";
+import type { MarginAccountTable, MarginLoanTable, MarginPairTable, MarginPoolTable, MarginRecordTable } from "../store/schema";
 
 type LoanRow = Insertable<MarginLoanTable>;
 type Gone = { member_id: string; scope: string; asset: string; gone: true };
@@ -15,6 +15,7 @@ export class MarginRows implements ProjectionRows {
   private readonly loans = new Map<string, LoanRow | Gone>();
   private readonly accounts = new Map<string, Insertable<MarginAccountTable>>();
   private readonly pools = new Map<string, Pick<MarginPoolTable, "asset" | "hourly_rate" | "lend_limit" | "min_borrow">>();
+  private readonly pairs = new Map<string, Pick<MarginPairTable, "symbol" | "base" | "quote" | "max_leverage">>();
   private readonly records: Array<Insertable<MarginRecordTable>> = [];
 
   loan(row: LoanRow): void {
@@ -33,6 +34,11 @@ export class MarginRows implements ProjectionRows {
     this.pools.set(row.asset, row);
   }
 
+  /** A market on margin as it stands (a new one listed after the seeded ones). */
+  pair(row: Pick<MarginPairTable, "symbol" | "base" | "quote" | "max_leverage">): void {
+    this.pairs.set(row.symbol, row);
+  }
+
   record(row: Insertable<MarginRecordTable>): void {
     this.records.push(row);
   }
@@ -41,6 +47,7 @@ export class MarginRows implements ProjectionRows {
     for (const [k, v] of later.loans) this.loans.set(k, v);
     for (const [k, v] of later.accounts) this.accounts.set(k, v);
     for (const [k, v] of later.pools) this.pools.set(k, v);
+    for (const [k, v] of later.pairs) this.pairs.set(k, v);
     this.records.push(...later.records);
   }
 
@@ -77,6 +84,13 @@ export class MarginRows implements ProjectionRows {
       add(`update margin_pool p set hourly_rate = v.hourly_rate, lend_limit = v.lend_limit, min_borrow = v.min_borrow
         from ${jsonRecords([...this.pools.values()], "v", "asset varchar, hourly_rate numeric, lend_limit numeric, min_borrow numeric")}
         where p.asset = v.asset`);
+    add(
+      insertStatement(
+        "margin_pair",
+        [...this.pairs.values()].map((p) => ({ ...p, sort: 1000 })),
+        "on conflict (symbol) do update set max_leverage = excluded.max_leverage",
+      ),
+    );
     add(insertStatement("margin_record", this.records));
     return script;
   }

@@ -1,4 +1,13 @@
-import type { FundMarginInsurance, MarginBorrow, MarginLeverage, MarginPoolRules, MarginRepay, MarginTick, MarginTransfer } from "../core/exchange/commands";
+import type {
+  FundMarginInsurance,
+  MarginBorrow,
+  MarginLeverage,
+  MarginPairRules,
+  MarginPoolRules,
+  MarginRepay,
+  MarginTick,
+  MarginTransfer,
+} from "../core/exchange/commands";
 import { SYSTEM_OWNER } from "../core/ledger/ledger";
 import { marginInsuranceAccount, type MarginCode } from "../core/margin/margin";
 import type { DurableCore } from "../journal/durable-core";
@@ -63,6 +72,15 @@ export class MarginService {
     const before = { hourlyRate: pool.hourlyRate.toString(), limit: pool.limit.toString(), minBorrow: pool.minBorrow.toString() };
     const command: MarginPoolRules = { type: "margin.pool", ...change };
     const audit = () => act.row(`margin-pool:${change.asset}`, before, change, this.durable.now());
+    const outcome = await this.durable.execute(command, { waitProjected: 30_000, audit });
+    return outcome.code === "OK" ? { code: "OK" } : { code: outcome.code, ...(outcome.problem ? { problem: outcome.problem } : {}) };
+  }
+
+  /** An operator puts a spot market on margin or changes its highest isolated leverage, audited. */
+  async changePair(symbol: string, maxLeverage: number, act: OperatorAct): Promise<{ code: MarginServiceCode; problem?: string }> {
+    const pair = this.margin.pairs.get(symbol);
+    const command: MarginPairRules = { type: "margin.pair", symbol, maxLeverage };
+    const audit = () => act.row(`margin-pair:${symbol}`, pair ? { maxLeverage: pair.maxLeverage } : null, { maxLeverage }, this.durable.now());
     const outcome = await this.durable.execute(command, { waitProjected: 30_000, audit });
     return outcome.code === "OK" ? { code: "OK" } : { code: outcome.code, ...(outcome.problem ? { problem: outcome.problem } : {}) };
   }

@@ -257,4 +257,19 @@ export const marginEndpoints = {
       .refine((b) => b.hourlyRate !== undefined || b.limit !== undefined || b.minBorrow !== undefined, "give hourlyRate, limit or minBorrow"),
     response: marginRateSchema.extend({ limit: unsignedDecimalString, lent: unsignedDecimalString, earned: z.string() }),
   }),
+  /**
+   * Operator call (not in the spec): a spot market put on margin, or its highest isolated leverage
+   * changed (a whole number from 2 to 10); answers the margin pairs as they stand. Audited.
+   */
+  adminMarginPair: define({
+    method: "POST",
+    path: "/admin/margin/pair",
+    operator: "markets.change",
+    absolute: true,
+    body: z.object({
+      symbolName: symbolField,
+      maxLeverage: z.coerce.number().int("must be a whole number").min(2, "must be 2 to 10").max(10, "must be 2 to 10"),
+    }),
+    response: z.array(marginPairSchema),
+  }),
 };

@@ -230,9 +230,13 @@ test.describe("the mark moves", () => {
         }).toPass({ timeout: 20_000 });
         await positions.getByRole("button", { name: "Close ETHUSDT at market" }).click();
         await expect(page.getByTestId("toast")).toContainText("Order filled: 10 contracts.");
-        await page.goto("/account/entrust/future/u?tab=history&symbol=ETH_USDT");
-        const closed = page.getByTestId("contract-order-list").getByRole("row").filter({ hasText: "Close long" });
-        await expect(closed.getByRole("cell").nth(9)).toHaveText(/^[1-9][\d,]*(\.\d+)?$|^0\.\d*[1-9]/);
+        // The close's realised profit (the whole row in the message: its average price and fee say why, should it not be a profit).
+        await expect(async () => {
+          await page.goto("/account/entrust/future/u?tab=history&symbol=ETH_USDT");
+          const closed = page.getByTestId("contract-order-list").getByRole("row").filter({ hasText: "Close long" });
+          const realised = await closed.getByRole("cell").nth(9).innerText({ timeout: 1_000 });
+          expect(realised, `the close: ${await closed.innerText()}`).toMatch(/^[1-9][\d,]*(\.\d+)?$|^0\.\d*[1-9]/);
+        }).toPass({ timeout: 10_000 });
 
         // A 100x long; ETH falls 3 %: the mark passes its liquidation price, and the engine takes it over.
         await page.goto(`${ETH}?type=market`);

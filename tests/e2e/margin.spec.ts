@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createMember, deposit, logIn } from "./spot-support";
+import { createMember, deposit, logIn, moveMarket } from "./spot-support";
 import { createOperator, opsLogIn } from "./ops-support";
 import { adminHeaders, ENGINE_URL, expectNoSeriousA11yViolations } from "./support";
 
@@ -203,3 +203,77 @@ for (const javaScriptEnabled of [true, false]) {
     }
   });
 }
+
+/**
+ * A markets operator puts TRX/USDT on margin in the console (a market no other test moves or
+ * watches); a member levers an isolated TRX account 10x and buys TRX with borrowed USDT; TRX
+ * falls 8 % (the simulator's test hook): the margin loop finds the level under 1.10, the engine
+ * sells the TRX and repays the debt, and the member is told. TRX is put back where it was found.
+ */
+test("an isolated margin account is liquidated when its market falls, and its member is told (JavaScript off)", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const operator = await createOperator("markets", "e2e-margin-pair");
+  const ops = await browser.newContext({ javaScriptEnabled: false });
+  const opsPage = await ops.newPage();
+  await opsLogIn(opsPage, operator);
+  await opsPage.goto("/ops/margin");
+  const pairs = opsPage.getByTestId("ops-margin-pairs");
+  if ((await pairs.getByRole("row").filter({ hasText: "TRX/USDT" }).count()) === 0) {
+    const add = opsPage.getByRole("form", { name: "Put a market on margin" });
+    await add.getByLabel("Market").selectOption("TRX/USDT");
+    await add.getByLabel("Highest leverage").selectOption("10");
+    await add.getByRole("button", { name: "Put a market on margin" }).click();
+    await expect(opsPage.getByText("TRX/USDT is on margin up to 10×.")).toBeVisible();
+  }
+  await expect(pairs.getByRole("row").filter({ hasText: "TRX/USDT" })).toContainText("10×");
+  await ops.close();
+  // The CLI speaks the same operator call: a leverage outside 2 to 10 is refused, the pair kept.
+  const { execFileSync, spawnSync } = await import("node:child_process");
+  const cli = ["--import", "tsx", "engine/admin-cli.ts", "margin", "pair", "TRX/USDT"];
+  const env = { ...process.env, ENGINE_URL, ADMIN_TOKEN: adminHeaders()["x-admin-token"] };
+  expect(spawnSync(process.execPath, [...cli, "11"], { env, encoding: "utf8" }).status).not.toBe(0);
+  expect(execFileSync(process.execPath, [...cli, "10"], { env, encoding: "utf8" })).toMatch(/^TRX\/USDT {2}up to 10x isolated$/m);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const member = await createMember("margin-liquidated");
+  await deposit(member.uid, "USDT", "200", "funding");
+  const account = `${MARGIN}?account=TRX_USDT`;
+  // The web tier learns of the new pair within seconds (its cache of the pairs reloads on a miss).
+  await expect(async () => {
+    await logIn(page, member.email, member.password, account);
+    await expect(page.getByRole("form", { name: "Leverage of this account" })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const leverage = page.getByRole("form", { name: "Leverage of this account" });
+  await leverage.getByLabel("Leverage").selectOption("10");
+  await leverage.getByRole("button", { name: "Set leverage" }).click();
+  await expect(page.getByRole("definition").filter({ hasText: "10×" })).toBeVisible();
+  await submitMove(page, "Transfer in from funding", "100");
+  await expect(coinRow(page, "USDT")).toContainText("100.00000000");
+  await submitMove(page, "Borrow", "800");
+  await expect(page.getByTestId("margin-debts")).toHaveText(/^800\.\d+ USDT$/);
+
+  await expect(async () => {
+    await page.goto("/exchange/full-screen/TRX_USDT?deal=fixed&type=market");
+    await expect(page.getByTestId("available-buy")).toHaveText("900 USDT", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const before = (await page.getByTestId("last-price").first().innerText()).replace(/,/g, "").trim();
+  const buy = page.getByRole("form", { name: "Buy TRX" });
+  await buy.getByLabel("Total to spend").fill("880");
+  await buy.getByRole("button", { name: "Buy TRX" }).click();
+  await expect(page.getByText(/^Order filled: [\d,]+ TRX\.$/)).toBeVisible();
+  try {
+    await expect(async () => {
+      await moveMarket("TRX/USDT", (Number(before) * 0.92).toFixed(5));
+      await page.goto("/account/center/notifications");
+      await expect(page.getByRole("main")).toContainText("Your TRX/USDT isolated margin account reached the liquidation line", { timeout: 3_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.goto(account);
+    await expect(page.getByTestId("margin-debts")).toHaveText("0.00 USDT");
+    await page.goto("/account/entrust/margin-fixed?tab=history");
+    await expect(page.getByRole("main")).toContainText("TRX/USDT");
+  } finally {
+    await moveMarket("TRX/USDT", before);
+    await context.close();
+  }
+});

@@ -29,10 +29,16 @@ export interface PoolRefusal {
 /** The lending pools with what they lend and have earned, and whether the operator may change them. */
 export function loadMargin(args: LoaderFunctionArgs) {
   return withOperator(args, "markets.read", async ({ ops }) => {
-    const pools = await ops.call(endpoints.opsMarginPools);
+    const [pools, { pairs }, markets] = await Promise.all([
+      ops.call(endpoints.opsMarginPools),
+      ops.call(endpoints.marginPairs),
+      ops.call(endpoints.opsMarkets),
+    ]);
     // A key per pool's insurance form: a retried post moves the fees once.
     const keys = Object.fromEntries(pools.map((p) => [p.coin, newIdempotencyKey()]));
-    return data({ pools, keys, mayChange: ops.may("markets.change"), mark: decimalMarkOf(ops.lang) }, { headers: OPS_HEADERS });
+    const onMargin = new Set(pairs.map((p) => p.symbolName));
+    const offMargin = markets.map((m) => m.symbol).filter((symbol) => !onMargin.has(symbol));
+    return data({ pools, pairs, offMargin, keys, mayChange: ops.may("markets.change"), mark: decimalMarkOf(ops.lang) }, { headers: OPS_HEADERS });
   });
 }
 
@@ -51,6 +57,23 @@ export function marginAction(args: ActionFunctionArgs) {
       return refuse({ coin: null, error: keyError("ops.errors.invalid") });
     }
     if (!ops.may("markets.change")) return refuse({ coin: null, error: keyError("ops.errors.role_denied") }, 403);
+    if (form.get("intent") === "pair") {
+      // A market put on margin, or a pair's highest leverage: a whole number from 2 to 10, checked here and by the engine.
+      const symbol = textOf(form, "symbolName") ?? "";
+      const leverage = textOf(form, "maxLeverage") ?? "";
+      if (!symbol) return refuse({ coin: null, error: keyError("ops.margin.pair_market_required") });
+      if (!/^(?:[2-9]|10)$/.test(leverage.trim())) return refuse({ coin: symbol, error: keyError("ops.margin.pair_leverage_range") });
+      const refused = await send(ops, { coin: symbol }, () =>
+        ops.call(endpoints.adminMarginPair, { body: { symbolName: symbol, maxLeverage: Number(leverage.trim()) } }),
+      );
+      if (refused) return refuse(refused);
+      return redirectWithToast(
+        request,
+        MARGIN_PAGE,
+        { type: "success", key: "ops.margin.pair_saved", values: { symbol, leverage: leverage.trim() } },
+        { headers: OPS_HEADERS },
+      );
+    }
     const coin = textOf(form, "coin") ?? "";
     const pool = (await ops.call(endpoints.opsMarginPools)).find((p) => p.coin === coin);
     if (!pool) return refuse({ coin: null, error: keyError("ops.errors.invalid") });

@@ -62,6 +62,31 @@ describe("the console's margin page", () => {
     expect((await exchange.api.data(endpoints.opsMarginPools, {}, exchange.operator)).find((p) => p.coin === "USDT")).toMatchObject({ insurance: "0" });
   });
 
+  it("puts a market on margin and changes a pair's highest leverage; a leverage outside 2 to 10 or an unknown market is refused", async () => {
+    const page = (await markets.browser.get(marginRoute.loader, PAGE)).data as Page & {
+      pairs: Array<{ symbolName: string; maxLeverage: number }>;
+      offMargin: string[];
+    };
+    expect(page.pairs.map((p) => p.symbolName)).toEqual(["BTC/USDT", "ETH/USDT", "SOL/USDT", "XRP/USDT"]);
+    expect(page.offMargin).toContain("DOGE/USDT");
+    const post = (fields: Record<string, string>) => markets.browser.post(marginRoute.action, PAGE, { intent: "pair", ...fields });
+    expect((await post({ symbolName: "DOGE/USDT", maxLeverage: "3" })).status).toBe(302);
+    expect(await markets.browser.toast()).toMatchObject({ key: "ops.margin.pair_saved", values: { symbol: "DOGE/USDT", leverage: "3" } });
+    expect((await post({ symbolName: "SOL/USDT", maxLeverage: "8" })).status).toBe(302);
+    const pairs = (await exchange.api.data(endpoints.marginPairs, {})).pairs;
+    expect(pairs.find((p) => p.symbolName === "DOGE/USDT")?.maxLeverage).toBe(3);
+    expect(pairs.find((p) => p.symbolName === "SOL/USDT")?.maxLeverage).toBe(8);
+    const audit = await exchange.api.data(endpoints.opsAudit, { query: { target: "margin-pair:DOGE/USDT" } }, exchange.operator);
+    expect(audit.rows).toHaveLength(1);
+    const refusal = async (fields: Record<string, string>) => ((await post(fields)).data as { refusal: PoolRefusal }).refusal;
+    for (const maxLeverage of ["1", "11", "2.5", "x"])
+      expect((await refusal({ symbolName: "SOL/USDT", maxLeverage })).error).toMatch(/ops\.margin\.pair_leverage_range/);
+    expect((await refusal({ symbolName: "NOPE/USDT", maxLeverage: "5" })).error).toBeTruthy();
+    expect((await refusal({ maxLeverage: "5" })).error).toMatch(/ops\.margin\.pair_market_required/);
+    expect((await exchange.api.data(endpoints.marginPairs, {})).pairs.find((p) => p.symbolName === "SOL/USDT")?.maxLeverage).toBe(8);
+    expect((await support.browser.post(marginRoute.action, PAGE, { intent: "pair", symbolName: "TRX/USDT", maxLeverage: "5" })).status).toBe(403);
+  });
+
   it("refuses a change by a role without markets.change, and changes nothing", async () => {
     const answer = await support.browser.post(marginRoute.action, PAGE, { coin: "USDT", hourlyRate: "0.00001", limit: "1", minBorrow: "1" });
     expect([403, 302]).toContain(answer.status);

@@ -76,7 +76,7 @@ export interface PledgeProductRules {
 }
 
 /** Margin trading's commands (decision 050). `scope` is "all" (cross) or an isolated account's symbol. */
-export type MarginCommand = MarginBorrow | MarginRepay | MarginTransfer | MarginLeverage | MarginTick | MarginPoolRules | FundMarginInsurance;
+export type MarginCommand = MarginBorrow | MarginRepay | MarginTransfer | MarginLeverage | MarginTick | MarginPoolRules | MarginPairRules | FundMarginInsurance;
 
 /** An operator moves trading fees of a coin into its margin insurance (what covers a liquidation's shortfall before the pool). */
 export interface FundMarginInsurance {
@@ -135,6 +135,13 @@ export interface MarginPoolRules {
   hourlyRate?: string;
   limit?: string;
   minBorrow?: string;
+}
+
+/** An operator puts a spot market on margin, or changes its highest isolated leverage (2 to 10). */
+export interface MarginPairRules {
+  type: "margin.pair";
+  symbol: string;
+  maxLeverage: number;
 }
 
 /** The perpetual contracts' commands (decision 046). */

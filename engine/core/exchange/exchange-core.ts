@@ -6,7 +6,16 @@ import { listingProblem, MAX_SCALE, type TradingRules } from "../spot/symbol-rul
 import { Withdrawals, type WithdrawalCode, type WithdrawalResult } from "../wallet/withdrawals";
 import type { ContractCode } from "../contracts/contract-market";
 import { Perpetual, perpetualConfigProblem, type PerpetualConfig } from "../contracts/perpetual";
-import { Margin, MARGIN_RATE_SCALE, marginInsuranceAccount, marginKind, type LendingPoolConfig, type MarginCode, type MarginEvent } from "../margin/margin";
+import {
+  Margin,
+  MARGIN_RATE_SCALE,
+  MAX_ISOLATED_LEVERAGE,
+  marginInsuranceAccount,
+  marginKind,
+  type LendingPoolConfig,
+  type MarginCode,
+  type MarginEvent,
+} from "../margin/margin";
 import { collateralKind, LTV_SCALE, PledgeLoans, type PledgeCode, type PledgeEvent, type PledgeLoan, type PledgeProduct } from "../loans/pledge-loans";
 import type {
   CancelContractOrder,
@@ -18,6 +27,7 @@ import type {
   Command,
   ContractCommand,
   MarginCommand,
+  MarginPairRules,
   MarginPoolRules,
   FundMarginInsurance,
   PledgeCommand,
@@ -347,6 +357,8 @@ export class ExchangeCore {
         });
       case "margin.pool":
         return this.poolRules(command);
+      case "margin.pair":
+        return this.pairRules(command);
       case "margin.insurance":
         return this.marginChange((out) => this.fundMarginInsurance(command, out));
       case "pledge.borrow":
@@ -583,6 +595,17 @@ export class ExchangeCore {
   }
 
   /** An operator's change to a lending pool (checked whole before it applies). */
+  /** A spot market on margin (its two coins what its isolated account holds), or its highest leverage changed. */
+  private pairRules(c: MarginPairRules): MarginOutcome {
+    const market = this.markets.get(c.symbol);
+    if (!market) return { code: "MARGIN_UNKNOWN_PAIR", seq: null };
+    if (!Number.isInteger(c.maxLeverage) || c.maxLeverage < 2 || c.maxLeverage > MAX_ISOLATED_LEVERAGE)
+      return { code: "MARGIN_BAD_RULES", seq: null, problem: `the highest leverage is a whole number from 2 to ${MAX_ISOLATED_LEVERAGE}` };
+    const { base, quote } = market.config;
+    this.margin.configurePair({ symbol: c.symbol, base, quote, maxLeverage: c.maxLeverage });
+    return { code: "OK", seq: this.begin(), events: [{ type: "margin.pair", symbol: c.symbol }] };
+  }
+
   private poolRules(c: MarginPoolRules): MarginOutcome {
     const pool = this.margin.pools.get(c.asset);
     if (!pool) return { code: "MARGIN_UNKNOWN_ASSET", seq: null };

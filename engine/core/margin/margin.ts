@@ -28,6 +28,8 @@ export const TRANSFER_OUT_LEVEL = 200n;
 /** Cross margin's leverage (fixed), and isolated margin's default. */
 export const CROSS_LEVERAGE = 3;
 export const DEFAULT_ISOLATED_LEVERAGE = 5;
+/** The highest isolated leverage an operator may give a pair. */
+export const MAX_ISOLATED_LEVERAGE = 10;
 
 /** "all" (cross) or the symbol of an isolated account. */
 export type MarginScope = "all" | string;
@@ -90,6 +92,8 @@ export type MarginEvent =
   | { type: "margin.leverage"; memberId: string; symbol: string; leverage: number }
   | { type: "margin.level"; memberId: string; scope: MarginScope; warned: boolean; level: bigint | null }
   | { type: "margin.pool"; asset: string }
+  /** A market put on margin or its highest leverage changed (an operator's). */
+  | { type: "margin.pair"; symbol: string }
   /** An operator moved trading fees into a coin's margin insurance (the transfer is before it). */
   | { type: "margin.insurance_funded"; asset: string; amount: bigint }
   /** A forced liquidation begins: the account's orders are cancelled and its coins sold or bought through the books. */
@@ -182,7 +186,9 @@ export class Margin {
   /** The leverage that bounds a scope's debt: cross's, or the member's on an isolated symbol. */
   leverageOf(owner: string, scope: MarginScope): number {
     if (scope === "all") return CROSS_LEVERAGE;
-    return this.leverages.get(accountKey(owner, scope)) ?? Math.min(DEFAULT_ISOLATED_LEVERAGE, this.pairs.get(scope)?.maxLeverage ?? DEFAULT_ISOLATED_LEVERAGE);
+    // A leverage chosen before an operator lowered the pair's highest is read as that highest.
+    const highest = this.pairs.get(scope)?.maxLeverage ?? DEFAULT_ISOLATED_LEVERAGE;
+    return Math.min(this.leverages.get(accountKey(owner, scope)) ?? DEFAULT_ISOLATED_LEVERAGE, highest);
   }
 
   /** The isolated leverage a member chose on a symbol, if they did. */
