@@ -26,6 +26,7 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- margin pool <USDT> [--rate 0.00001] [--limit 5000000] [--min 1]
  *   npm run admin -- margin insurance <USDT> <amount>
  *   npm run admin -- margin pair <DOGE/USDT> <maxLeverage>
+ *   npm run admin -- stake products | stake product <USDT-30> [--rate 0.12] [--cap …] [--min …] [--max …] [--enable|--disable]
  *   npm run admin -- loans products
  *   npm run admin -- loans product <USDT-BTC-30> [--rate 0.0000085] [--overdue 0.0000255] [--initial 0.65] [--call 0.8] [--liquidation 0.9] [--min 100] [--max 500000] [--enable|--disable]
  *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
@@ -133,6 +134,7 @@ async function main(): Promise<number> {
   if (command === "contract") return contractCommand(rest);
   if (command === "margin") return marginCommand(rest);
   if (command === "loans") return loansCommand(rest);
+  if (command === "stake") return stakeCommand(rest);
   if (command === "deposit") {
     const [uid, coin, amount, account = "spot", reference = `cli-${Date.now()}-${randomBytes(4).toString("hex")}`] = rest;
     if (!uid || !coin || !amount || (account !== "spot" && account !== "funding")) {
@@ -181,7 +183,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool|pair|insurance, loans products|product, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool|pair|insurance, loans products|product, stake products|product, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
   );
   return 2;
 }
@@ -498,6 +500,64 @@ async function loansCommand([action, id, ...options]: string[]): Promise<number>
     liquidationLtv: flags.liquidation ?? current?.liquidationLtv ?? "",
     minAmount: flags.min ?? current?.minAmount ?? "",
     maxAmount: flags.max ?? current?.maxAmount ?? "",
+    enabled: enable ?? current?.enabled ?? true,
+  });
+  if (!product) return 1;
+  console.log(line(product));
+  return 0;
+}
+
+const STAKE_USAGE = [
+  "usage: npm run admin -- stake products",
+  "       npm run admin -- stake product <USDT-30> [--rate 0.12] [--cap 50000000] [--min 10] [--max 200000] [--enable|--disable]",
+  "       (the yearly rate as a fraction, at most 0.18; amounts in the coin; a new product also needs --coin USDT --term 30)",
+].join("\n");
+
+/** Staking's products, through the same operator calls as the console (issue 32, decision 052). */
+async function stakeCommand([action, id, ...options]: string[]): Promise<number> {
+  type Product = {
+    productId: string;
+    coin: string;
+    termDays: number;
+    yearlyRate: string;
+    cap: string;
+    staked: string;
+    minAmount: string;
+    maxPerMember: string;
+    enabled: boolean;
+    runningStakes?: number;
+  };
+  const line = (p: Product) =>
+    [
+      `${p.productId}  ${p.coin}  ${p.termDays ? `${p.termDays} days` : "flexible"}  ${p.yearlyRate} a year`,
+      `${p.minAmount}-${p.maxPerMember} per member`,
+      `${p.staked} of ${p.cap} staked${p.runningStakes !== undefined ? ` in ${p.runningStakes}` : ""}`,
+      p.enabled ? "" : "DISABLED",
+    ]
+      .filter(Boolean)
+      .join("  ");
+  if (action === "products") {
+    const rows = await operatorCall<Product[]>(endpoints.opsStakeProducts);
+    if (!rows) return 1;
+    for (const p of rows) console.log(line(p));
+    return 0;
+  }
+  const enable = options.includes("--enable") ? true : options.includes("--disable") ? false : undefined;
+  const flags = parseFlags(options.filter((o) => o !== "--enable" && o !== "--disable"));
+  if (action !== "product" || !id || typeof flags === "string" || (Object.keys(flags).length === 0 && enable === undefined)) {
+    console.error(typeof flags === "string" ? `${flags}\n${STAKE_USAGE}` : STAKE_USAGE);
+    return 2;
+  }
+  // What is not given stays as it is: the product's current rules are the base.
+  const current = ((await operatorCall<Product[]>(endpoints.opsStakeProducts)) ?? []).find((p) => p.productId === id);
+  const product = await operatorCall<Product>(endpoints.adminStakeProduct, {
+    productId: id,
+    coin: flags.coin?.toUpperCase() ?? current?.coin ?? "",
+    termDays: flags.term ?? current?.termDays ?? "",
+    yearlyRate: flags.rate ?? current?.yearlyRate ?? "",
+    cap: flags.cap ?? current?.cap ?? "",
+    minAmount: flags.min ?? current?.minAmount ?? "",
+    maxPerMember: flags.max ?? current?.maxPerMember ?? "",
     enabled: enable ?? current?.enabled ?? true,
   });
   if (!product) return 1;

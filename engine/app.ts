@@ -17,6 +17,8 @@ import { registerMarginRoutes } from "./api/margin";
 import type { MarginService } from "./margin/margin-service";
 import type { PledgeService } from "./loans/pledge-service";
 import { registerPledgeRoutes } from "./api/pledge";
+import type { StakeService } from "./earn/stake-service";
+import { registerStakeRoutes } from "./api/stake";
 import type { ContractService } from "./contracts/contract-service";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
@@ -86,6 +88,7 @@ export interface BuildAppOptions {
   margin?: MarginService;
   /** Crypto loans (decision 051); their routes are served when given. */
   pledge?: PledgeService;
+  staking?: StakeService;
   /** Market data of the spot markets (tickers, k-lines, depth); its routes are served when given. */
   marketData?: MarketData;
   /**
@@ -126,6 +129,7 @@ export async function buildApp({
   contracts,
   margin,
   pledge,
+  staking,
   marketData,
   requestTimeoutMs = 30_000,
   trustedProxies = ["127.0.0.1"],
@@ -249,6 +253,7 @@ export async function buildApp({
   if (contracts) registerContractRoutes(context, contracts);
   if (margin) registerMarginRoutes(context, margin);
   if (pledge) registerPledgeRoutes(context, pledge);
+  if (staking) registerStakeRoutes(context, staking);
   if (simulatorHandle && spot) registerSimulatorRoutes(context, store.db, spot, simulatorHandle);
   return app;
 }

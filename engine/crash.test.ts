@@ -99,6 +99,11 @@ describe("crash safety", () => {
     expect(
       (await client.call(endpoints.adminDeposit, { body: { uid, coin: "BTC", account: "funding", amount: "2", reference: "crash-fund-p" } }, operator)).code,
     ).toBe(200);
+    // Staking (decision 052): 10,000 USDT in funding, staked 10 at a time in the flexible product by turns in the stream.
+    expect(
+      (await client.call(endpoints.adminDeposit, { body: { uid, coin: "USDT", account: "funding", amount: "10000", reference: "crash-fund-s" } }, operator))
+        .code,
+    ).toBe(200);
     // The contracts have a mark once the price loop has read the simulated spot trades.
     for (let i = 0; i < 100 && (await client.data(endpoints.getFundingRate, { query: { symbolName: "BTC_USDT" } })).markPrice === null; i++) await sleep(100);
 
@@ -111,6 +116,8 @@ describe("crash safety", () => {
     let sentBorrows = 0;
     let acknowledgedLoans = 0;
     let sentLoans = 0;
+    let acknowledgedStakes = 0;
+    let sentStakes = 0;
     let sent = 0;
     let killed = false;
     const worker = async () => {
@@ -137,6 +144,17 @@ describe("crash safety", () => {
               { token },
             );
             if (answer.code === 200) acknowledgedLoans++;
+            continue;
+          }
+          // A stake of 10 USDT, by turns.
+          if (i % 10 === 9) {
+            sentStakes++;
+            const answer = await client.call(
+              endpoints.stakeInvest,
+              { body: { productId: "USDT-0", amount: "10", idempotencyKey: `crash-stake-${i}` } },
+              { token },
+            );
+            if (answer.code === 200) acknowledgedStakes++;
             continue;
           }
           // Now and then a stop order far above the mark: it waits (decision 048), holding nothing.
@@ -270,6 +288,14 @@ describe("crash safety", () => {
       const loanRows = await store.db.selectFrom("pledge_loan").select("id").where("member_id", "=", String(memberId)).where("status", "=", "open").execute();
       expect(loanRows.length).toBe(loans);
       expect(spot.durable.core.pledges.checkInvariants()).toEqual([]);
+      // Every acknowledged stake runs (with its row), and none beyond those sent.
+      expect(acknowledgedStakes).toBeGreaterThan(20);
+      const stakes = spot.durable.core.staking.stakesOf(String(memberId)).size;
+      expect(stakes).toBeGreaterThanOrEqual(acknowledgedStakes);
+      expect(stakes).toBeLessThanOrEqual(sentStakes);
+      const stakeRows = await store.db.selectFrom("stake").select("id").where("member_id", "=", String(memberId)).where("status", "=", "running").execute();
+      expect(stakeRows.length).toBe(stakes);
+      expect(spot.durable.core.staking.checkInvariants()).toEqual([]);
       expect(spot.durable.projection.cursor).toBe(spot.durable.core.lastSeq);
       expect(spot.durable.ledger.checkInvariants()).toEqual([]);
       for (const market of spot.markets.values()) expect(market.checkInvariants()).toEqual([]);

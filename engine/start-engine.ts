@@ -8,7 +8,8 @@ import { createServices } from "./api/context";
 import { buildApp, siteNameOf } from "./app";
 import { createOutboxWorker } from "./delivery/outbox-worker";
 import { seedDemoMarkets } from "./sim/demo-markets";
-import { DEMO_ACCOUNT, ensureDemoMargin, ensureDemoMember, ensureDemoPledge, topUpDemoMember } from "./sim/demo-member";
+import { DEMO_ACCOUNT, ensureDemoMargin, ensureDemoMember, ensureDemoPledge, ensureDemoStakes, topUpDemoMember } from "./sim/demo-member";
+import { StakeBots } from "./sim/stake-bots";
 import { ensureBots, startSimulator } from "./sim/market-simulator";
 import { noticeProduct } from "./notices/notice-product";
 import { riskMailProduct } from "./notices/risk-mails";
@@ -29,11 +30,14 @@ import { ContractService } from "./contracts/contract-service";
 import { ContractPriceLoop } from "./contracts/price-loop";
 import { seedContracts } from "./contracts/seed-contracts";
 import { seedMargin } from "./margin/margin-config";
-import { MarginLoop, MarginService } from "./margin/margin-service";
+import { MarginService } from "./margin/margin-service";
 import { seedPledge } from "./loans/pledge-config";
+import { seedStaking } from "./earn/stake-config";
+import { StakeService } from "./earn/stake-service";
 import { LoanBots } from "./sim/loan-bots";
 import { ensureMarginTraders, MarginBots } from "./sim/margin-bots";
-import { PledgeLoop, PledgeService } from "./loans/pledge-service";
+import { PledgeService } from "./loans/pledge-service";
+import { IntervalTask } from "./interval-task";
 import { startContractSimulator } from "./sim/contract-simulator";
 import { DurableCore } from "./journal/durable-core";
 import { SNAPSHOT_FILE, takeSnapshotPrefetch } from "./journal/snapshot-prefetch";
@@ -140,6 +144,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   await seedMargin(store.db);
   // And crypto loans' products (issue 31, decision 051).
   await seedPledge(store.db);
+  await seedStaking(store.db);
   // The simulator's bots, known before the journal's replay: their fills notify nobody (decision 031).
   const ladderBots = simulate ? await ensureBots(store.db, Date.now()) : [];
   const marginTraders = simulate ? await ensureMarginTraders(store.db, Date.now()) : [];
@@ -167,6 +172,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const contracts = new ContractService(durable);
   const margin = new MarginService(durable);
   const pledge = new PledgeService(durable);
+  const staking = new StakeService(durable);
   // Demo history first (simulated liquidity, first start only), so the charts' memory starts from it.
   if (simulate) {
     await backfillKlines(store.db, spot);
@@ -180,6 +186,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const demoMember = (env.DEMO_MEMBER ?? (simulate ? "1" : "0")) === "1";
   const demo = demoMember ? await ensureDemoMember(store.db, spot) : null;
   if (demo) await ensureDemoMargin(margin, demo.memberId);
+  if (demo) await ensureDemoStakes(staking, demo.memberId);
   const marketData = await MarketData.start({ db: store.db, spot });
   const memberPushes = new MemberPushes(durable);
   const notices = new NoticeService(store.db, (memberId) => durable.projectedFor(memberId));
@@ -223,6 +230,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     contracts,
     margin,
     pledge,
+    staking,
     marketData,
     tickets,
     trustedProxies: env.ENGINE_TRUSTED_PROXIES,
@@ -254,6 +262,9 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   // Simulated borrowers (decision 051): the bots take and repay loans now and then.
   const loanBots = simulate ? new LoanBots(pledge, ladderBots, (message) => app.log.warn(message)) : null;
   loanBots?.start();
+  // And simulated stakers (decision 052): they stake and redeem now and then.
+  const stakeBots = simulate ? new StakeBots(staking, ladderBots, (message) => app.log.warn(message)) : null;
+  stakeBots?.start();
   // And simulated margin traders (decision 050): members of their own, so they never meet the ladder's quotes as their own.
   const marginBots = simulate ? new MarginBots(margin, spot, marginTraders, (message) => app.log.warn(message)) : null;
   marginBots?.start();
@@ -272,12 +283,27 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   // The contracts' marks, liquidations and funding move with their index, from the spot trades (decision 046).
   const priceLoop = new ContractPriceLoop(durable, contracts, { log: (message) => app.log.warn(message) });
   await priceLoop.start();
-  // Margin's loop (decision 050): interest for each hour begun, levels watched, while anyone owes.
-  const marginLoop = new MarginLoop(margin, { log: (message) => app.log.warn(message) });
-  marginLoop.start();
+  // The margin loop (decision 050): a tick every few seconds; interest when an hour begins, levels watched at each.
+  const marginLoop = new IntervalTask(
+    "margin tick",
+    () => margin.tick(),
+    (message) => app.log.warn(message),
+  );
+  marginLoop.start(5_000);
   // Crypto loans' loop (decision 051): interest for each hour begun, LTVs watched, liquidations.
-  const pledgeLoop = new PledgeLoop(pledge, { log: (message) => app.log.warn(message) });
-  pledgeLoop.start();
+  const pledgeLoop = new IntervalTask(
+    "loan tick",
+    () => pledge.tick(),
+    (message) => app.log.warn(message),
+  );
+  pledgeLoop.start(5_000);
+  // Staking's loop (decision 052): each day's interest at its start, fixed stakes paid at maturity.
+  const stakingLoop = new IntervalTask(
+    "staking tick",
+    () => staking.tick(),
+    (message) => app.log.warn(message),
+  );
+  stakingLoop.start(5_000);
   const contractSimulator = simulator ? await startContractSimulator({ contracts, bots: simulator.botIds, log: (message) => app.log.warn(message) }) : null;
   // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded
   // database is vacuumed and checkpointed (it has no background processes to do it).
@@ -333,8 +359,10 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
       await priceLoop.stop();
       await marginLoop.stop();
       await loanBots?.stop();
+      await stakeBots?.stop();
       await marginBots?.stop();
       await pledgeLoop.stop();
+      await stakingLoop.stop();
       if (demoLoan) clearInterval(demoLoan);
       marketData.stop();
       contracts.tape.stop();

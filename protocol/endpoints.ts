@@ -9,6 +9,7 @@ import { depositEndpoints } from "./endpoints/deposits";
 import { favouriteEndpoints } from "./endpoints/favourites";
 import { marginEndpoints } from "./endpoints/margin";
 import { pledgeEndpoints } from "./endpoints/pledge";
+import { stakeEndpoints } from "./endpoints/stake";
 import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
 import { membersAdminEndpoints } from "./endpoints/members-admin";
@@ -33,6 +34,7 @@ export const endpoints = {
   ...contractEndpoints,
   ...marginEndpoints,
   ...pledgeEndpoints,
+  ...stakeEndpoints,
   ...marketDataEndpoints,
   ...searchEndpoints,
   ...orderHistoryEndpoints,

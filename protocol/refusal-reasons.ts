@@ -155,6 +155,21 @@ export const REFUSAL_REASONS = {
   PLEDGE_REPAY_EXCEEDS: "more than is owed",
   PLEDGE_BAD_RULES: "the loan product's rules cannot be these",
 
+  // Staking (issue 32; the core's codes, engine/core/earn; decision 052)
+  STAKE_UNKNOWN_PRODUCT: "no such staking product",
+  STAKE_PRODUCT_DISABLED: "the staking product takes no new stakes now",
+  /** No such running stake of this member (another member's answers the same). */
+  STAKE_UNKNOWN_STAKE: "no such running stake",
+  STAKE_BAD_AMOUNT: "the amount is not above 0 at the coin's decimals",
+  STAKE_BELOW_MINIMUM: "below the product's smallest stake",
+  STAKE_ABOVE_MEMBER_LIMIT: "above what one member may stake in the product",
+  STAKE_ABOVE_CAP: "above what is left of the product's cap",
+  STAKE_INSUFFICIENT: "not enough available in the funding account",
+  STAKE_REDEEM_EXCEEDS: "more than the stake holds",
+  /** A fixed stake is redeemed whole (early: its interest forfeited). */
+  STAKE_FIXED_WHOLE: "a fixed stake is redeemed whole",
+  STAKE_BAD_RULES: "the staking product's rules cannot be these",
+
   // Wallet
   /** No such withdrawal of this member (or none open: it is final). */
   WITHDRAWAL_UNKNOWN: "no such withdrawal",

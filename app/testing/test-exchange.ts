@@ -13,6 +13,9 @@ import { seedMargin } from "../../engine/margin/margin-config";
 import { marginProduct } from "../../engine/margin/margin-product";
 import { MarginService } from "../../engine/margin/margin-service";
 import { seedPledge } from "../../engine/loans/pledge-config";
+import { seedStaking } from "../../engine/earn/stake-config";
+import { stakeProduct } from "../../engine/earn/stake-product";
+import { StakeService } from "../../engine/earn/stake-service";
 import { pledgeProduct } from "../../engine/loans/pledge-product";
 import { PledgeService } from "../../engine/loans/pledge-service";
 import { seedDemoMarkets } from "../../engine/sim/demo-markets";
@@ -48,6 +51,8 @@ export interface TestExchange {
   app: FastifyInstance;
   /** The perpetual contracts (seeded; no price loop: a test moves their index with `contracts.tick`). */
   contracts: ContractService;
+  /** Staking (seeded; no loop: a test credits a day's interest with `staking.tick(at)`). */
+  staking: StakeService;
   /** The engine's shared services: a test may name the demo member (`demoMemberId`). */
   services: ApiServices;
   /** Where the engine stores uploads (a temporary folder, removed on close). */
@@ -86,10 +91,11 @@ export async function startTestExchange(): Promise<TestExchange> {
     await seedContracts(store.db);
     await seedMargin(store.db);
     await seedPledge(store.db);
+    await seedStaking(store.db);
     // Spot, withdrawals (without a chain: none is sent), and the members' notifications (decision 031).
     const durable = await DurableCore.start({
       db: store.db,
-      products: [spotProduct, contractProduct, marginProduct, pledgeProduct, withdrawalProduct, noticeProduct()],
+      products: [spotProduct, contractProduct, marginProduct, pledgeProduct, stakeProduct, withdrawalProduct, noticeProduct()],
       onFatal: (error) => {
         throw error;
       },
@@ -109,7 +115,8 @@ export async function startTestExchange(): Promise<TestExchange> {
     const withdrawals = new WithdrawalService(durable);
     const margin = new MarginService(durable);
     const pledge = new PledgeService(durable);
-    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, contracts, margin, pledge, withdrawals, marketData });
+    const staking = new StakeService(durable);
+    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, contracts, margin, pledge, staking, withdrawals, marketData });
     app = engine;
     const url = await engine.listen({ host: "127.0.0.1", port: 0 });
     // NOTE: the web environment is read once per process and cached; the cached object is the
@@ -124,6 +131,7 @@ export async function startTestExchange(): Promise<TestExchange> {
       operator: OPERATOR,
       app: engine,
       contracts,
+      staking,
       services,
       uploadDir,
       lastCode: (destination) => lastMailedCode(api, destination),

@@ -11,16 +11,7 @@ import { ContractHistory } from "./contract-history";
 import { ContractTape } from "./contract-tape";
 import { ContractService } from "./contract-service";
 import { seedContracts } from "./seed-contracts";
-
-/** Ledger sums per asset over every account: members', the exchange's own and the world outside. */
-function sums(durable: DurableCore): Map<string, bigint> {
-  const out = new Map<string, bigint>();
-  for (const [key, posted] of durable.core.ledger.accounts()) {
-    const asset = key.slice(key.lastIndexOf("/") + 1);
-    out.set(asset, (out.get(asset) ?? 0n) + posted);
-  }
-  return out;
-}
+import { sums } from "../testing/ledger-sums";
 
 /**
  * Decision 046: contracts on the durable layer. A session of every contract command, a

@@ -9,16 +9,7 @@ import { trimDecimal } from "../contracts/contract-config";
 import { pledgeProduct } from "./pledge-product";
 import { seedPledge, SEEDED_PRODUCTS } from "./pledge-config";
 import { PledgeService } from "./pledge-service";
-
-/** Ledger sums per asset over every account: members', the exchange's own and the world outside. */
-function sums(durable: DurableCore): Map<string, bigint> {
-  const out = new Map<string, bigint>();
-  for (const [key, posted] of durable.core.ledger.accounts()) {
-    const asset = key.slice(key.lastIndexOf("/") + 1);
-    out.set(asset, (out.get(asset) ?? 0n) + posted);
-  }
-  return out;
-}
+import { sums } from "../testing/ledger-sums";
 
 /**
  * Decision 051: crypto loans on the durable layer. A session of every loan command (hours of

@@ -81,32 +81,3 @@ export class PledgeService {
     );
   }
 }
-
-/** The loan loop: a tick every few seconds while any loan is open (interest when an hour begins; LTVs at every tick). */
-export class PledgeLoop {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  constructor(
-    private readonly service: PledgeService,
-    private readonly options: { intervalMs?: number; log?: (message: string) => void } = {},
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.service
-        .tick()
-        .catch((error: unknown) => this.options.log?.(`loan tick failed: ${(error as Error).message}`))
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.options.intervalMs ?? 5_000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-}

@@ -10,16 +10,7 @@ import { marginProduct } from "./margin-product";
 import { seedMargin } from "./margin-config";
 import { MarginService } from "./margin-service";
 import { trimDecimal } from "../contracts/contract-config";
-
-/** Ledger sums per asset over every account: members', the exchange's own and the world outside. */
-function sums(durable: DurableCore): Map<string, bigint> {
-  const out = new Map<string, bigint>();
-  for (const [key, posted] of durable.core.ledger.accounts()) {
-    const asset = key.slice(key.lastIndexOf("/") + 1);
-    out.set(asset, (out.get(asset) ?? 0n) + posted);
-  }
-  return out;
-}
+import { sums } from "../testing/ledger-sums";
 
 /**
  * Decision 050: margin on the durable layer. A session of every margin command (hours of interest

@@ -119,35 +119,3 @@ export class MarginService {
     );
   }
 }
-
-/**
- * The margin loop: a tick every few seconds while anyone owes (decision 050). Interest is charged
- * when an hour begins; levels are compared with the warning and liquidation lines at each tick.
- */
-export class MarginLoop {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  constructor(
-    private readonly service: MarginService,
-    private readonly options: { intervalMs?: number; log?: (message: string) => void } = {},
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.service
-        .tick()
-        .catch((error: unknown) => this.options.log?.(`margin tick failed: ${(error as Error).message}`))
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.options.intervalMs ?? 5_000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-}

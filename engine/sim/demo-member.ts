@@ -6,6 +6,7 @@ import type { SpotService } from "../spot/spot-service";
 import type { Database } from "../store/schema";
 import { DEMO_MEMBER_UID } from "../core/members/rules";
 import { createMember, memberOfAccount } from "../members/new-member";
+import type { StakeService } from "../earn/stake-service";
 
 /**
  * The demo member of a demo install (simulated liquidity on): a known login with balances, so a
@@ -87,4 +88,17 @@ export async function ensureDemoPledge(pledge: PledgeService, memberId: string):
     await pledge.durable.funds.deposit(memberId, "BTC", "funding", "0.25", "demo-pledge:BTC");
   const { code } = await pledge.borrow(memberId, { productId: "USDT-BTC-0", amount: "5000", collateral: "0.25" }, "demo-pledge-borrow");
   return code !== "PLEDGE_NO_PRICE";
+}
+
+/**
+ * The demo member's stakes (issue 32, decision 052): once, 1,000 USDT flexible and 2,000 USDT for
+ * 30 days, so /finance/investment shows running stakes earning by the day. Keyed: a restart, or a
+ * demo member who already staked, does nothing again.
+ */
+export async function ensureDemoStakes(staking: StakeService, memberId: string): Promise<void> {
+  const core = staking.durable.core;
+  if (!core.staking.products.has("USDT-0") || !core.staking.products.has("USDT-30") || core.staking.stakesOf(memberId).size > 0) return;
+  await staking.durable.funds.deposit(memberId, "USDT", "funding", "3000", "demo-stake:USDT");
+  await staking.invest(memberId, { productId: "USDT-0", amount: "1000" }, "demo-stake-flexible");
+  await staking.invest(memberId, { productId: "USDT-30", amount: "2000" }, "demo-stake-30");
 }

@@ -1,4 +1,5 @@
 import { fromMinor } from "../../protocol/money";
+import { IntervalTask } from "../interval-task";
 import type { PledgeService } from "../loans/pledge-service";
 
 /**
@@ -9,31 +10,23 @@ import type { PledgeService } from "../loans/pledge-service";
  * full. Off without the simulator; nothing here is a member's.
  */
 export class LoanBots {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly task: IntervalTask;
   private turn = 0;
 
   constructor(
     private readonly pledge: PledgeService,
     private readonly bots: readonly string[],
-    private readonly log: (message: string) => void = () => undefined,
-  ) {}
-
-  start(intervalMs = 20_000): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.step()
-        .catch((error: unknown) => this.log(`loan bots: ${(error as Error).message}`))
-        .finally(() => {
-          this.running = null;
-        });
-    }, intervalMs);
-    this.timer.unref();
+    log: (message: string) => void = () => undefined,
+  ) {
+    this.task = new IntervalTask("loan bots", () => this.step(), log);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(intervalMs = 20_000): void {
+    this.task.start(intervalMs);
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One bot's turn: a loan taken (while it has fewer than two) or its oldest repaid. */

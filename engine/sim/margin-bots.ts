@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { fromMinor } from "../../protocol/money";
+import { IntervalTask } from "../interval-task";
 import type { MarginService } from "../margin/margin-service";
 import { createMember, memberOfAccount } from "../members/new-member";
 import type { SpotService } from "../spot/spot-service";
@@ -27,32 +28,24 @@ export async function ensureMarginTraders(db: Kysely<Database>, now: number): Pr
  * with a loan sells its BTC at the market, repays what it owes and moves the rest out.
  */
 export class MarginBots {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly task: IntervalTask;
   private turn = 0;
 
   constructor(
     private readonly margin: MarginService,
     private readonly spot: SpotService,
     private readonly traders: readonly string[],
-    private readonly log: (message: string) => void = () => undefined,
-  ) {}
-
-  start(intervalMs = 30_000): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.step()
-        .catch((error: unknown) => this.log(`margin bots: ${(error as Error).message}`))
-        .finally(() => {
-          this.running = null;
-        });
-    }, intervalMs);
-    this.timer.unref();
+    log: (message: string) => void = () => undefined,
+  ) {
+    this.task = new IntervalTask("margin bots", () => this.step(), log);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(intervalMs = 30_000): void {
+    this.task.start(intervalMs);
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One trader's turn: into a position on borrowed USDT, or out of it with the debt repaid. */

@@ -42,6 +42,7 @@ import * as m041 from "./migrations/041-margin";
 import * as m042 from "./migrations/042-spot-order-account";
 import * as m043 from "./migrations/043-margin-order-index";
 import * as m044 from "./migrations/044-pledge-loans";
+import * as m045 from "./migrations/045-staking";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "042-spot-order-account": m042,
   "043-margin-order-index": m043,
   "044-pledge-loans": m044,
+  "045-staking": m045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

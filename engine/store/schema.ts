@@ -64,6 +64,60 @@ export interface Database {
   pledge_product: PledgeProductTable;
   pledge_loan: PledgeLoanTable;
   pledge_record: PledgeRecordTable;
+  stake_product: StakeProductTable;
+  stake: StakeTable;
+  stake_record: StakeRecordTable;
+  stake_state: StakeStateTable;
+}
+
+/** A staking product (migration 045, decision 052): configuration, changed by `stake.product`. */
+export interface StakeProductTable {
+  id: string;
+  asset: string;
+  term_days: number;
+  yearly_rate: string;
+  cap: string;
+  min_amount: string;
+  max_per_member: string;
+  enabled: boolean;
+  sort: Generated<number>;
+}
+
+/** A stake: its principal, the rate it was taken at and its interest period while running; kept once ended. */
+export interface StakeTable {
+  id: string;
+  member_id: string;
+  product_id: string;
+  asset: string;
+  term_days: number;
+  principal: string;
+  rate: string;
+  period_start: Timestamp;
+  matures_at: Timestamp | null;
+  status: "running" | "redeemed" | "matured" | "early";
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** What happened to a stake, one fact per row. */
+export interface StakeRecordTable {
+  id: Generated<string>;
+  seq: string;
+  stake_id: string;
+  member_id: string;
+  product_id: string;
+  asset: string;
+  kind: "invest" | "redeemed" | "matured" | "early";
+  principal: string;
+  interest: Generated<string>;
+  forfeited: Generated<string>;
+  created_at: Timestamp;
+}
+
+/** Staking's one row: the start of the last day whose interest was credited. */
+export interface StakeStateTable {
+  id: number;
+  credited_through: Timestamp;
 }
 
 /** A crypto-loan product (migration 044, decision 051): configuration, changed by `pledge.product`. */

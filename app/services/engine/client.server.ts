@@ -14,6 +14,7 @@ import { contractMarketArea, contractsArea } from "./areas/contracts.server";
 import { walletArea } from "./areas/wallet.server";
 import { marginArea } from "./areas/margin.server";
 import { loanMarketArea, pledgeArea } from "./areas/pledge.server";
+import { stakeArea, stakeMarketArea } from "./areas/stake.server";
 import { attempt, bindCall, pageAnswerFor } from "./call.server";
 import { memberSession, type RequestScope } from "./member-session.server";
 
@@ -42,6 +43,8 @@ export interface Engine {
   readonly contractMarket: ReturnType<typeof contractMarketArea>;
   /** Crypto loans' products and calculator (anyone's). */
   readonly loanMarket: ReturnType<typeof loanMarketArea>;
+  /** Staking's products (anyone's). */
+  readonly stakeMarket: ReturnType<typeof stakeMarketArea>;
   readonly auth: ReturnType<typeof authArea>;
   /** This engine with the member's areas, or null for a visitor. */
   asMember(): MemberEngine | null;
@@ -60,6 +63,7 @@ export interface MemberEngine extends Engine {
   readonly wallet: ReturnType<typeof walletArea>;
   readonly margin: ReturnType<typeof marginArea>;
   readonly pledge: ReturnType<typeof pledgeArea>;
+  readonly stake: ReturnType<typeof stakeArea>;
   readonly notices: ReturnType<typeof noticesArea>;
 }
 
@@ -85,6 +89,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
     market: marketArea(visitor),
     contractMarket: contractMarketArea(visitor),
     loanMarket: loanMarketArea(visitor),
+    stakeMarket: stakeMarketArea(visitor),
     auth: authArea(visitor),
     asMember: () => member,
   };
@@ -104,6 +109,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
       wallet: walletArea(call),
       margin: marginArea(call),
       pledge: pledgeArea(call),
+      stake: stakeArea(call),
       notices: noticesArea(call),
     };
   }

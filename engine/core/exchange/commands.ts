@@ -20,7 +20,48 @@ export type Command =
   | ListMarket
   | ContractCommand
   | MarginCommand
-  | PledgeCommand;
+  | PledgeCommand
+  | StakeCommand;
+
+/** Staking's commands (decision 052). Amounts are decimal texts in the coin; `at` the engine's clock (ms). */
+export type StakeCommand = StakeInvest | StakeRedeem | StakeTick | StakeProductRules;
+
+/** A member stakes `amount` of a product's coin from their funding account. */
+export interface StakeInvest {
+  type: "stake.invest";
+  memberId: string;
+  productId: string;
+  amount: string;
+  at: number;
+}
+
+/** A member takes a stake back: part of a flexible one's principal (`amount`), or a whole stake (no amount). */
+export interface StakeRedeem {
+  type: "stake.redeem";
+  memberId: string;
+  stakeId: string;
+  amount?: string;
+  at: number;
+}
+
+/** Staking's clock: each day's interest credited at its start, fixed stakes paid at maturity. */
+export interface StakeTick {
+  type: "stake.tick";
+  at: number;
+}
+
+/** An operator's staking product, new or changed: the yearly rate a fraction (at most 0.18), amounts in the coin. */
+export interface StakeProductRules {
+  type: "stake.product";
+  id: string;
+  asset: string;
+  termDays: number;
+  yearlyRate: string;
+  cap: string;
+  minAmount: string;
+  maxPerMember: string;
+  enabled: boolean;
+}
 
 /** Crypto loans' commands (decision 051). Amounts are decimal texts in the coin. */
 export type PledgeCommand = PledgeBorrow | PledgeRepay | PledgeCollateral | PledgeTick | PledgeProductRules;

@@ -7,6 +7,7 @@ import type { ExchangeCore } from "./exchange-core";
 import { configOfPlain, plainConfig, type PerpetualConfigPlain, type PerpetualState } from "../contracts/perpetual";
 import type { MarginState } from "../margin/margin";
 import type { PledgeState } from "../loans/pledge-loans";
+import type { StakingState } from "../earn/staking";
 
 /**
  * The whole core as plain data: what a snapshot stores and a start loads instead of rebuilding
@@ -34,6 +35,8 @@ export interface CoreSnapshot {
   margin?: MarginState;
   /** Crypto loans: products and open loans (decision 051); absent in older snapshots and without products. */
   pledge?: PledgeState;
+  /** Staking: products and running stakes (decision 052); absent in older snapshots and without products. */
+  staking?: StakingState;
 }
 
 export interface MarketSnapshot {
@@ -141,6 +144,7 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
     ...(withdrawals.length > 0 ? { withdrawals: withdrawals.join("\n") } : {}),
     ...(core.margin.pools.size > 0 || core.margin.pairs.size > 0 ? { margin: core.margin.snapshot() } : {}),
     ...(core.pledges.products.size > 0 ? { pledge: core.pledges.snapshot() } : {}),
+    ...(core.staking.products.size > 0 ? { staking: core.staking.snapshot() } : {}),
     ...(core.contracts.size > 0 ? { contracts: [...core.contracts.values()].map((p) => ({ config: plainConfig(p.config), state: p.snapshot() })) } : {}),
   };
 }
@@ -239,5 +243,6 @@ function* restoreSteps(core: ExchangeCore, s: CoreSnapshot): Generator<void, voi
   for (const contract of s.contracts ?? []) core.openContract(configOfPlain(contract.config)).restore(contract.state);
   if (s.margin) core.margin.restore(s.margin);
   if (s.pledge) core.pledges.restore(s.pledge);
+  if (s.staking) core.staking.restore(s.staking);
   core.restoreSeq(s.seq);
 }

@@ -5,6 +5,7 @@ import type { StopKind } from "../spot/stop-orders";
 import type { PerpetualEvent } from "../contracts/perpetual";
 import type { MarginEvent } from "../margin/margin";
 import type { PledgeEvent } from "../loans/pledge-loans";
+import type { StakeEvent } from "../earn/staking";
 
 export type { ContractOrderPlaced } from "../contracts/contract-market";
 
@@ -32,7 +33,8 @@ export type CoreEvent =
   | ContractRulesChanged
   | InsuranceFunded
   | MarginEvent
-  | PledgeEvent;
+  | PledgeEvent
+  | StakeEvent;
 
 /** An operator moved fees into a settlement asset's insurance fund (the transfer is before it). */
 export interface InsuranceFunded {
@@ -183,6 +185,8 @@ export function membersTouched(events: readonly CoreEvent[], ownerOf: (accountId
       case "pledge.collateral":
       case "pledge.ltv":
       case "pledge.liquidated":
+      case "stake.invested":
+      case "stake.paid":
         if (!e.memberId.startsWith("@")) members.add(e.memberId);
         break;
       case "trade":

@@ -3,19 +3,7 @@ import { transfersOf } from "../../testing/core-events";
 import type { Command } from "./commands";
 import type { CoreSnapshot } from "./core-snapshot";
 import { ExchangeCore } from "./exchange-core";
-
-/** A small deterministic random source (mulberry32), so a failing stream can be rerun by its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
+import { random } from "../../testing/seeded-stream";
 
 function freshCore(): ExchangeCore {
   const core = new ExchangeCore("t");

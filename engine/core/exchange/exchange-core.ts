@@ -16,6 +16,7 @@ import {
   type MarginCode,
   type MarginEvent,
 } from "../margin/margin";
+import { Staking, STAKE_RATE_SCALE, type StakeCode, type StakeEvent, type StakeProduct } from "../earn/staking";
 import { collateralKind, LTV_SCALE, PledgeLoans, type PledgeCode, type PledgeEvent, type PledgeLoan, type PledgeProduct } from "../loans/pledge-loans";
 import type {
   CancelContractOrder,
@@ -32,6 +33,8 @@ import type {
   FundMarginInsurance,
   PledgeCommand,
   PledgeProductRules,
+  StakeCommand,
+  StakeProductRules,
   ContractTick,
   PlaceContractOrder,
   PlaceContractStop,
@@ -87,6 +90,10 @@ export type ContractOutcome = { code: ContractRefusal; seq: null; problem?: stri
 export type MarginOutcome =
   { code: Exclude<MarginCode, "OK">; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
 
+/** A staking command: refused (nothing changed), or accepted with what it did (decision 052). */
+export type StakeOutcome =
+  { code: Exclude<StakeCode, "OK">; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
+
 /** A crypto-loan command: refused (nothing changed), or accepted with what it did (decision 051). */
 export type PledgeOutcome =
   { code: Exclude<PledgeCode, "OK">; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
@@ -103,7 +110,9 @@ export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder
           ? MarginOutcome
           : C extends PledgeCommand
             ? PledgeOutcome
-            : MarketOutcome;
+            : C extends StakeCommand
+              ? StakeOutcome
+              : MarketOutcome;
 
 /**
  * The whole exchange's state in one deterministic machine: the ledger, the spot markets and the
@@ -143,6 +152,8 @@ export class ExchangeCore {
     },
     () => this.nextId(),
   );
+  /** Staking (decision 052): products and running stakes. */
+  readonly staking = new Staking(this.ledger, () => this.nextId());
   private seq = 0;
   private idsInCommand = 0;
   /** `<idPrefix><seq>.` of the command running, made at its first id (a trade makes several). */
@@ -283,7 +294,7 @@ export class ExchangeCore {
     }
   }
 
-  private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome | MarginOutcome | PledgeOutcome {
+  private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome | MarginOutcome | PledgeOutcome | StakeOutcome {
     switch (command.type) {
       case "spot.place":
         return this.place(command);
@@ -368,7 +379,77 @@ export class ExchangeCore {
         return this.pledgeChange((out) => this.runPledge(command, out));
       case "pledge.product":
         return this.pledgeProduct(command);
+      case "stake.invest":
+      case "stake.redeem":
+      case "stake.tick":
+        return this.stakeChange((out) => this.runStake(command, out));
+      case "stake.product":
+        return this.stakeProduct(command);
     }
+  }
+
+  /** A member's staking command or staking's tick (decision 052); amounts in the coin's minor units. */
+  private runStake(command: Exclude<StakeCommand, StakeProductRules>, out: Array<StakeEvent | TransferEvent>): StakeCode {
+    if (!Number.isSafeInteger(command.at) || command.at < 0) return "STAKE_BAD_AMOUNT";
+    if (command.type === "stake.tick") {
+      this.staking.tick(command.at, out);
+      return "OK";
+    }
+    if (command.type === "stake.invest") {
+      const product = this.staking.products.get(command.productId);
+      if (!product) return "STAKE_UNKNOWN_PRODUCT";
+      const amount = this.minor(product.asset, command.amount);
+      if (amount === null) return "STAKE_BAD_AMOUNT";
+      return this.staking.invest(`S${this.nextId().replaceAll(".", "-")}`, command.memberId, command.productId, amount, command.at, out);
+    }
+    const stake = this.staking.stake(command.stakeId);
+    if (!stake || stake.owner !== command.memberId) return "STAKE_UNKNOWN_STAKE";
+    let amount: bigint | null = null;
+    if (command.amount !== undefined) {
+      amount = this.minor(this.staking.productOf(stake).asset, command.amount);
+      if (amount === null) return "STAKE_BAD_AMOUNT";
+    }
+    return this.staking.redeem(command.memberId, command.stakeId, amount, command.at, out);
+  }
+
+  private stakeChange(change: (out: Array<StakeEvent | TransferEvent>) => StakeCode): StakeOutcome {
+    const previous = this.seq;
+    const seq = this.begin();
+    const out: Array<StakeEvent | TransferEvent> = [];
+    const code = change(out);
+    if (code !== "OK") {
+      this.seq = previous;
+      return { code, seq: null };
+    }
+    return { code: "OK", seq, events: out };
+  }
+
+  /** An operator's staking product, new or changed (checked whole before it applies; its coin and term never change). */
+  private stakeProduct(c: StakeProductRules): StakeOutcome {
+    if (!this.assetScales.has(c.asset)) return { code: "STAKE_BAD_RULES", seq: null, problem: "unknown coin" };
+    const existing = this.staking.products.get(c.id);
+    if (existing && (existing.asset !== c.asset || existing.termDays !== c.termDays))
+      return { code: "STAKE_BAD_RULES", seq: null, problem: "a product's coin and term do not change: add a new product" };
+    let product: StakeProduct;
+    try {
+      const scale = this.scaleOf(c.asset);
+      product = {
+        id: c.id,
+        asset: c.asset,
+        termDays: c.termDays,
+        yearlyRate: toMinor(c.yearlyRate, STAKE_RATE_SCALE),
+        cap: toMinor(c.cap, scale),
+        minAmount: toMinor(c.minAmount, scale),
+        maxPerMember: toMinor(c.maxPerMember, scale),
+        enabled: c.enabled === true,
+      };
+    } catch {
+      return { code: "STAKE_BAD_RULES", seq: null, problem: `the rate has at most ${STAKE_RATE_SCALE} decimals, amounts ${this.scaleOf(c.asset)}` };
+    }
+    const problem = Staking.productProblem(product);
+    if (problem) return { code: "STAKE_BAD_RULES", seq: null, problem };
+    this.staking.configureProduct(product);
+    return { code: "OK", seq: this.begin(), events: [{ type: "stake.product", productId: c.id }] };
   }
 
   /** A member's loan command or the loans' tick (decision 051); amounts in the coin's minor units. */
@@ -1062,6 +1143,7 @@ export class ExchangeCore {
     // Only with margin configured: a core without it hashes as before it existed.
     if (this.margin.pools.size > 0 || this.margin.pairs.size > 0) hash.update(`margin ${this.margin.stateHash()};`);
     if (this.pledges.products.size > 0) hash.update(`pledge ${this.pledges.stateHash()};`);
+    if (this.staking.products.size > 0) hash.update(`staking ${this.staking.stateHash()};`);
     // Only when there are some: a core without open withdrawals hashes as before they existed.
     for (const w of [...this.withdrawals.values()].sort((a, b) => (a.id < b.id ? -1 : 1)))
       hash.update(`withdrawal ${w.id}/${w.memberId}/${w.asset}/${w.amount}/${w.fee}/${w.state};`);

@@ -4,19 +4,7 @@ import type { CoreSnapshot } from "./core-snapshot";
 import { ExchangeCore } from "./exchange-core";
 import { HOUR_MS } from "../margin/margin";
 import { marginCore } from "../margin/margin-test-kit";
-
-/** mulberry32, so a failing stream reruns by its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
+import { random } from "../../testing/seeded-stream";
 
 const MEMBERS = ["1", "2", "3", "4", "5"];
 const START = Date.UTC(2026, 10, 1, 0, 20, 0);

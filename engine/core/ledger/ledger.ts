@@ -37,7 +37,11 @@ export type AccountKind =
   /** What a member owes on one crypto loan (`pledge_debt:<loan id>`): minus principal and interest. */
   | `pledge_debt:${string}`
   /** The crypto loans' pool: interest in, liquidation shortfalls out (may go below zero). */
-  | "pledge_lending";
+  | "pledge_lending"
+  /** A member's stake (`stake:<stake id>`): its principal and the interest credited to it (decision 052). */
+  | `stake:${string}`
+  /** What staking's interest costs the exchange, per coin: below zero by what it has paid (decision 052). */
+  | "staking_rewards";
 
 export interface AccountRef {
   /** A member id, or `@system` for the external and fee accounts. */
@@ -71,7 +75,8 @@ const mayGoNegative = (kind: AccountKind) =>
   kind === "loan" ||
   kind.startsWith("loan:") ||
   kind === "pledge_lending" ||
-  kind.startsWith("pledge_debt:");
+  kind.startsWith("pledge_debt:") ||
+  kind === "staking_rewards";
 export const feeAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "fees", asset });
 
 export type LedgerCode =

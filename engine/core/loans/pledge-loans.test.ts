@@ -8,6 +8,7 @@ import { HOUR_MS } from "../margin/margin";
 import { tradeAt } from "../margin/margin-test-kit";
 import { collateralKind, debtKind, pledgePoolAccount } from "./pledge-loans";
 import { btcLoanProduct, pledgeCore } from "./pledge-test-kit";
+import { random } from "../../testing/seeded-stream";
 
 const START = Date.UTC(2026, 10, 1, 0, 20, 0);
 const usdt = (v: bigint) => fromMinor(v, 8, { trim: true });
@@ -178,19 +179,6 @@ describe("crypto loans in the core", () => {
     );
   });
 });
-
-/** mulberry32, so a failing stream reruns by its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
 
 /**
  * Loan commands at random: borrows of every product (many refused: over the LTV, out of bounds,

@@ -10,11 +10,12 @@ import * as contract from "./contract";
 import * as margin from "./margin";
 import * as ops from "./ops";
 import * as pledge from "./pledge";
+import * as stake from "./stake";
 import * as order from "./order";
 import * as transfer from "./transfer";
 import * as withdrawal from "./withdrawal";
 
-const checks = { ...account, ...addressBook, ...auth, ...bind, ...contract, ...margin, ...ops, ...pledge, ...order, ...transfer, ...withdrawal };
+const checks = { ...account, ...addressBook, ...auth, ...bind, ...contract, ...margin, ...ops, ...pledge, ...stake, ...order, ...transfer, ...withdrawal };
 
 const rules = (over: Partial<WithdrawalRules> = {}): WithdrawalRules => ({
   scale: 8,
@@ -66,6 +67,9 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["marginMoveCheck", "margin money form, comma", checks.marginMoveCheck(2, ",")],
   ["pledgeBorrowCheck", "loan borrow form", checks.pledgeBorrowCheck(8, 8, ".")],
   ["pledgeChangeCheck", "loan repay and collateral form", checks.pledgeChangeCheck(6, ",")],
+  ["stakeInvestCheck", "stake form", checks.stakeInvestCheck(6, ".")],
+  ["stakeInvestCheck", "stake form, comma, more decimals than 8", checks.stakeInvestCheck(18, ",")],
+  ["stakeRedeemCheck", "redemption confirmation", checks.stakeRedeemCheck(8, ".")],
 ];
 
 describe("form checks (decision 037)", () => {
