@@ -129,8 +129,8 @@ export async function loadRedeemPage(engine: MemberEngine, stakeId: string) {
   const errors = parsed && !parsed.success ? parsed.error.issues.map((i) => i.message) : null;
   const amount = parsed?.success ? parsed.data.amount : undefined;
   const preview = errors ? null : await engine.attempt(() => engine.stake.preview(stakeId, amount));
-  // NOTE: an early redemption gives up all the stake's interest so far, the credited part (the
-  // engine's `forfeited`) and what it earned since the last day's credit: the larger is shown.
+  // An early redemption gives up all the stake's interest so far (the engine's `forfeited`); the
+  // running stake's figure, read a moment before, never shows more than that.
   const forfeited = preview?.ok && preview.value.early ? maxDecimal(preview.value.forfeited, stake.interest) : null;
   return {
     stake: { ...stake, scale },
