@@ -263,6 +263,8 @@ test.describe("the mark moves", () => {
 });
 
 test("the contract page at 390 px and 1440 px: no serious axe violations, nothing wider than the screen", async ({ page }) => {
+  // Six pages through axe at two widths: seconds each on two busy cores, more than the default minute on a slow day.
+  test.setTimeout(180_000);
   const member = await createMember("contract-look");
   await deposit(member.uid, "USDT", "200", "funding");
   await logIn(page, member.email, member.password, "/account/wallet/transfer?coin=USDT&from=funding&to=contract");
