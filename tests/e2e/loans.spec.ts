@@ -68,6 +68,8 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the loan pages at 390 px and 1440 px", async ({ page }) => {
+  // Pages through axe at two widths: more than the default minute on a slow day.
+  test.setTimeout(180_000);
   const member = await createMember("loan-shots");
   await deposit(member.uid, "BTC", "1", "funding");
   await logIn(page, member.email, member.password, "/my-loan/get");

@@ -104,6 +104,8 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the trading page on margin and the margin orders page at 390 px and 1440 px", async ({ page }) => {
+  // Pages through axe at two widths: more than the default minute on a slow day.
+  test.setTimeout(180_000);
   const member = await createMember("margin-trade-shots");
   await deposit(member.uid, "USDT", "2000", "funding");
   await logIn(page, member.email, member.password, MARGIN);
@@ -127,6 +129,8 @@ test("the trading page on margin and the margin orders page at 390 px and 1440 p
 });
 
 test("the margin page at 390 px and 1440 px", async ({ page }) => {
+  // Pages through axe at two widths: more than the default minute on a slow day.
+  test.setTimeout(180_000);
   const member = await createMember("margin-shots");
   await deposit(member.uid, "USDT", "2000", "funding");
   await logIn(page, member.email, member.password, MARGIN);
