@@ -1,9 +1,10 @@
 import { endpoints } from "../../protocol/endpoints";
 import type { LanguageCode } from "../../protocol/languages";
+import { addDecimals } from "../../protocol/decimal";
 import { fromMinor, toMinor } from "../../protocol/money";
 import type { RefusalReason } from "../../protocol/refusal-reasons";
 import { ResultCode } from "../../protocol/result-codes";
-import { STAKE_RATE_SCALE, type Stake, type StakeProduct } from "../core/earn/staking";
+import { STAKE_RATE_SCALE, Staking, type Stake, type StakeProduct } from "../core/earn/staking";
 import { StakeReads } from "../earn/stake-reads";
 import type { StakeService, StakeServiceCode } from "../earn/stake-service";
 import { redemptionView, runningStakeView, stakeProductView } from "../earn/stake-views";
@@ -123,10 +124,8 @@ export function registerStakeRoutes(api: ApiContext, service: StakeService): voi
   memberEndpoint(api, endpoints.stakePreview, async ({ params, query, memberId, lang }) => {
     const stake = ownStake(memberId, params.stakeId, lang);
     const take = takeOf(stake, query.amount, lang);
-    const p = staking.productOf(stake);
-    if (take <= 0n) throw refuse("STAKE_BAD_AMOUNT", lang, p, memberId, stake);
-    if (take > stake.principal) throw refuse("STAKE_REDEEM_EXCEEDS", lang, p, memberId, stake);
-    if (stake.maturesAt !== null && take !== stake.principal) throw refuse("STAKE_FIXED_WHOLE", lang, p, memberId, stake);
+    const problem = Staking.redemptionProblem(stake, take);
+    if (problem) throw refuse(problem, lang, staking.productOf(stake), memberId, stake);
     return redemptionView(core, stake, take, now());
   });
 
@@ -150,7 +149,7 @@ export function registerStakeRoutes(api: ApiContext, service: StakeService): voi
       principal: record.principal,
       interest: record.interest,
       forfeited: record.forfeited,
-      payout: fromMinor(toMinor(record.principal, 18) + toMinor(record.interest, 18), 18, { trim: true }),
+      payout: addDecimals(record.principal, record.interest),
       early: record.kind === "early",
       closes: !staking.stake(body.stakeId),
     };

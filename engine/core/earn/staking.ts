@@ -244,6 +244,14 @@ export class Staking {
     return "OK";
   }
 
+  /** Why `take` of a stake cannot be redeemed (none or more than it holds, part of a fixed one), or null. */
+  static redemptionProblem(stake: Readonly<Stake>, take: bigint): "STAKE_BAD_AMOUNT" | "STAKE_REDEEM_EXCEEDS" | "STAKE_FIXED_WHOLE" | null {
+    if (take <= 0n) return "STAKE_BAD_AMOUNT";
+    if (take > stake.principal) return "STAKE_REDEEM_EXCEEDS";
+    if (stake.maturesAt !== null && take !== stake.principal) return "STAKE_FIXED_WHOLE";
+    return null;
+  }
+
   /**
    * A member takes a stake back at `at`. Flexible: `amount` of its principal (all of it when null)
    * with all its interest so far. Fixed: the whole stake only; before maturity its interest is
@@ -254,9 +262,8 @@ export class Staking {
     if (!stake || stake.owner !== owner) return "STAKE_UNKNOWN_STAKE";
     if (!Number.isSafeInteger(at)) return "STAKE_BAD_AMOUNT";
     const take = amount ?? stake.principal;
-    if (take <= 0n) return "STAKE_BAD_AMOUNT";
-    if (take > stake.principal) return "STAKE_REDEEM_EXCEEDS";
-    if (stake.maturesAt !== null && take !== stake.principal) return "STAKE_FIXED_WHOLE";
+    const problem = Staking.redemptionProblem(stake, take);
+    if (problem) return problem;
     if (stake.maturesAt !== null && at < stake.maturesAt) {
       this.payOut(stake, "early", take, out, this.pendingInterest(stake, at));
       return "OK";
