@@ -22,11 +22,12 @@ export type Toast = z.infer<typeof toastSchema>;
  * How long a toast outlives the redirect that set it, and how long once a client data load has
  * carried it. With JavaScript the page's data is loaded by `?_data=` requests that a live refresh
  * may interrupt and replace; such a request carries the toast without consuming it, so the
- * replacing load carries it too (the browser shows each toast id once), and a reload a few seconds
- * later no longer does.
+ * replacing load carries it too (the browser shows each toast id once), and a reload some seconds
+ * later no longer does. Ten seconds, not three: on a loaded machine a chain of live refreshes, each
+ * replacing the last, took longer than three seconds to let one complete, and the toast was lost.
  */
 const TOAST_SECONDS = 15;
-const CARRIED_TOAST_SECONDS = 3;
+const CARRIED_TOAST_SECONDS = 10;
 
 const toastStorage = createCookieSessionStorage({
   cookie: { name: "__toast", httpOnly: true, sameSite: "lax", path: "/", secrets: sessionSecrets(), maxAge: TOAST_SECONDS },
