@@ -27,6 +27,10 @@ import { SYMBOL_PATTERN } from "../protocol/fields";
  *   npm run admin -- margin insurance <USDT> <amount>
  *   npm run admin -- margin pair <DOGE/USDT> <maxLeverage>
  *   npm run admin -- stake products | stake product <USDT-30> [--rate 0.12] [--cap …] [--min …] [--max …] [--enable|--disable]
+ *   npm run admin -- sub projects | sub returns | sub pay <applicationId>
+ *   npm run admin -- sub project <NXA-R4> [--type coin|etf] [--coin NXA] [--pay USDT] [--price 0.05] [--lot 10] [--supply 5000000]
+ *                    [--min 100] [--max 200000] [--start 2026-12-01T12:00:00Z] [--end 2026-12-04T12:00:00Z] [--return-by-application|--return-at-once]
+ *   npm run admin -- sub project '{"projectId":"NXA-R4","type":1,…}'   (the same as JSON; new, or changed before its window opens)
  *   npm run admin -- loans products
  *   npm run admin -- loans product <USDT-BTC-30> [--rate 0.0000085] [--overdue 0.0000255] [--initial 0.65] [--call 0.8] [--liquidation 0.9] [--min 100] [--max 500000] [--enable|--disable]
  *   npm run admin -- withdrawal list [review|approved|broadcast|completed|rejected|cancelled]
@@ -135,6 +139,7 @@ async function main(): Promise<number> {
   if (command === "margin") return marginCommand(rest);
   if (command === "loans") return loansCommand(rest);
   if (command === "stake") return stakeCommand(rest);
+  if (command === "sub") return subscriptionCommand(rest);
   if (command === "deposit") {
     const [uid, coin, amount, account = "spot", reference = `cli-${Date.now()}-${randomBytes(4).toString("hex")}`] = rest;
     if (!uid || !coin || !amount || (account !== "spot" && account !== "funding")) {
@@ -183,7 +188,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool|pair|insurance, loans products|product, stake products|product, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
+    "commands: kyc approve|reject <uid> [reason], mailbox <address>, deposit <uid> <coin> <amount> [spot|funding] [reference], market halt|resume|add|update <symbol> [options], contract list|set, margin pools|pool|pair|insurance, loans products|product, stake products|product, sub projects|project|returns|pay, chain send|status, address-pool import|level, operator, member find|show|freeze|unfreeze|reset-2fa, config list|set|remove, audit",
   );
   return 2;
 }
@@ -562,6 +567,141 @@ async function stakeCommand([action, id, ...options]: string[]): Promise<number>
   });
   if (!product) return 1;
   console.log(line(product));
+  return 0;
+}
+
+const SUB_USAGE = [
+  "usage: npm run admin -- sub projects",
+  "       npm run admin -- sub project <NXA-R4> [--type coin|etf] [--coin NXA] [--pay USDT] [--price 0.05] [--lot 10] [--supply 5000000] [--min 100] [--max 200000]",
+  "                        [--start 2026-12-01T12:00:00Z] [--end 2026-12-04T12:00:00Z] [--return-by-application|--return-at-once]",
+  '       npm run admin -- sub project \'{"projectId":"NXA-R4","type":1,"coin":"NXA","payCoin":"USDT","price":"0.05",…}\'',
+  "       npm run admin -- sub returns",
+  "       npm run admin -- sub pay <applicationId>",
+  "       (the price in the paying coin per coin; lot, supply and bounds in the coin, whole lots; times ISO 8601 with their offset, Z for UTC;",
+  "        a new project needs every option, a change only what changes and only before its window opens)",
+].join("\n");
+
+/** New-coin and ETF subscriptions: projects and the members' return applications, through the same operator calls as the console (issue 32, decision 053). */
+async function subscriptionCommand([action, id, ...options]: string[]): Promise<number> {
+  type Project = {
+    projectId: string;
+    type: 1 | 2;
+    coin: string;
+    payCoin: string;
+    price: string;
+    lot: string;
+    supply: string;
+    requested: string;
+    minPerMember: string;
+    maxPerMember: string;
+    startAt: string;
+    endAt: string;
+    allottedAt: string | null;
+    phase: string;
+    returnByApplication: boolean;
+    subscriptions?: number;
+  };
+  type Application = { applicationId: string; uid: string; createdAt: string; amounts: Array<{ coin: string; amount: string }>; subscriptions: number };
+  const line = (p: Project) =>
+    [
+      `${p.projectId}  ${p.type === 2 ? "ETF" : "new coin"}  ${p.coin} at ${p.price} ${p.payCoin}`,
+      `lot ${p.lot}, ${p.minPerMember}-${p.maxPerMember} per member`,
+      `${p.requested} of ${p.supply} asked${p.subscriptions !== undefined ? ` in ${p.subscriptions}` : ""}`,
+      `${p.startAt} to ${p.endAt}`,
+      p.phase.toUpperCase() + (p.allottedAt ? ` ${p.allottedAt}` : ""),
+      p.returnByApplication ? "returns on application" : "returns at once",
+    ].join("  ");
+  const applicationLine = (a: Application) =>
+    [a.applicationId, `uid ${a.uid}`, a.amounts.map((x) => `${x.amount} ${x.coin}`).join(", "), `${a.subscriptions} subscriptions`, a.createdAt].join("  ");
+  if (action === "projects" && id === undefined) {
+    const rows = await operatorCall<Project[]>(endpoints.opsSubscriptionProjects);
+    if (!rows) return 1;
+    if (rows.length === 0) console.log("no projects yet");
+    for (const p of rows) console.log(line(p));
+    return 0;
+  }
+  if (action === "returns" && id === undefined) {
+    const rows = await operatorCall<Application[]>(endpoints.opsReturnApplications);
+    if (!rows) return 1;
+    if (rows.length === 0) console.log("no return application is waiting");
+    for (const a of rows) console.log(applicationLine(a));
+    return 0;
+  }
+  if (action === "pay" && id && options.length === 0) {
+    const paid = await operatorCall<Application>(endpoints.adminPayReturn, { applicationId: id });
+    if (!paid) return 1;
+    console.log(`paid: ${applicationLine(paid)}`);
+    return 0;
+  }
+  if (action !== "project" || !id) {
+    console.error(SUB_USAGE);
+    return 2;
+  }
+  // As JSON (the operator API's body), or the project's id and options.
+  let given: Record<string, unknown>;
+  let projectId: string;
+  if (id.trim().startsWith("{")) {
+    try {
+      given = JSON.parse([id, ...options].join(" ")) as Record<string, unknown>;
+    } catch (error) {
+      console.error(`not JSON: ${(error as Error).message}\n${SUB_USAGE}`);
+      return 2;
+    }
+    if (typeof given !== "object" || given === null || Array.isArray(given) || typeof given.projectId !== "string") {
+      console.error(`the JSON is an object with a projectId\n${SUB_USAGE}`);
+      return 2;
+    }
+    projectId = given.projectId;
+  } else {
+    const returns = options.includes("--return-by-application") ? true : options.includes("--return-at-once") ? false : undefined;
+    const flags = parseFlags(options.filter((o) => o !== "--return-by-application" && o !== "--return-at-once"));
+    const known = ["type", "coin", "pay", "price", "lot", "supply", "min", "max", "start", "end"];
+    const unknown = typeof flags === "string" ? [] : Object.keys(flags).filter((f) => !known.includes(f));
+    if (typeof flags === "string" || unknown.length > 0 || (Object.keys(flags).length === 0 && returns === undefined)) {
+      console.error(typeof flags === "string" ? `${flags}\n${SUB_USAGE}` : unknown.length ? `unknown option --${unknown[0]}\n${SUB_USAGE}` : SUB_USAGE);
+      return 2;
+    }
+    const type = flags.type === undefined ? undefined : { coin: 1, "new-coin": 1, "1": 1, etf: 2, "2": 2 }[flags.type.toLowerCase()];
+    if (flags.type !== undefined && type === undefined) {
+      console.error(`--type is coin (1) or etf (2)\n${SUB_USAGE}`);
+      return 2;
+    }
+    projectId = id;
+    given = {
+      ...(type !== undefined && { type }),
+      ...(flags.coin !== undefined && { coin: flags.coin.toUpperCase() }),
+      ...(flags.pay !== undefined && { payCoin: flags.pay.toUpperCase() }),
+      ...(flags.price !== undefined && { price: flags.price }),
+      ...(flags.lot !== undefined && { lot: flags.lot }),
+      ...(flags.supply !== undefined && { supply: flags.supply }),
+      ...(flags.min !== undefined && { minPerMember: flags.min }),
+      ...(flags.max !== undefined && { maxPerMember: flags.max }),
+      ...(flags.start !== undefined && { startAt: flags.start }),
+      ...(flags.end !== undefined && { endAt: flags.end }),
+      ...(returns !== undefined && { returnByApplication: returns }),
+    };
+  }
+  // What is not given stays as it is: the project's current rules are the base.
+  const all = await operatorCall<Project[]>(endpoints.opsSubscriptionProjects);
+  if (!all) return 1;
+  const current = all.find((p) => p.projectId === projectId);
+  const project = await operatorCall<Project>(endpoints.adminSubscriptionProject, {
+    projectId,
+    type: current?.type ?? "",
+    coin: current?.coin ?? "",
+    payCoin: current?.payCoin ?? "",
+    price: current?.price ?? "",
+    lot: current?.lot ?? "",
+    supply: current?.supply ?? "",
+    minPerMember: current?.minPerMember ?? "",
+    maxPerMember: current?.maxPerMember ?? "",
+    startAt: current?.startAt ?? "",
+    endAt: current?.endAt ?? "",
+    returnByApplication: current?.returnByApplication ?? false,
+    ...given,
+  });
+  if (!project) return 1;
+  console.log(`${current ? "changed" : "added"}: ${line(project)}`);
   return 0;
 }
 

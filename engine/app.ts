@@ -19,6 +19,9 @@ import type { PledgeService } from "./loans/pledge-service";
 import { registerPledgeRoutes } from "./api/pledge";
 import type { StakeService } from "./earn/stake-service";
 import { registerStakeRoutes } from "./api/stake";
+import type { SubscriptionService } from "./earn/sub-service";
+import { registerSubscriptionRoutes } from "./api/subscription";
+import { coinNames } from "./earn/sub-reads";
 import type { ContractService } from "./contracts/contract-service";
 import { registerFavouriteRoutes } from "./api/favourites";
 import { registerMarketDataRoutes } from "./api/market-data";
@@ -89,6 +92,10 @@ export interface BuildAppOptions {
   /** Crypto loans (decision 051); their routes are served when given. */
   pledge?: PledgeService;
   staking?: StakeService;
+  /** New-coin and ETF subscriptions (decision 053); their routes are served when given. */
+  subscriptions?: SubscriptionService;
+  /** Whether the deployment variant offers the return application (decision 005). */
+  returnApply?: boolean;
   /** Market data of the spot markets (tickers, k-lines, depth); its routes are served when given. */
   marketData?: MarketData;
   /**
@@ -130,6 +137,8 @@ export async function buildApp({
   margin,
   pledge,
   staking,
+  subscriptions,
+  returnApply = false,
   marketData,
   requestTimeoutMs = 30_000,
   trustedProxies = ["127.0.0.1"],
@@ -254,6 +263,7 @@ export async function buildApp({
   if (margin) registerMarginRoutes(context, margin);
   if (pledge) registerPledgeRoutes(context, pledge);
   if (staking) registerStakeRoutes(context, staking);
+  if (subscriptions) registerSubscriptionRoutes(context, subscriptions, { returnApply, names: coinNames(store.db) });
   if (simulatorHandle && spot) registerSimulatorRoutes(context, store.db, spot, simulatorHandle);
   return app;
 }

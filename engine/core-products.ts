@@ -2,6 +2,7 @@ import { contractProduct } from "./contracts/contract-product";
 import type { Product } from "./journal/product";
 import { pledgeProduct } from "./loans/pledge-product";
 import { stakeProduct } from "./earn/stake-product";
+import { subscriptionProduct } from "./earn/sub-product";
 import { marginProduct } from "./margin/margin-product";
 import { spotProduct } from "./spot/spot-product";
 import { withdrawalProduct } from "./wallet/withdrawal-product";
@@ -13,4 +14,12 @@ import { withdrawalProduct } from "./wallet/withdrawal-product";
  * that only write rows of their own: mails, notifications), or a journal holding their commands
  * cannot be replayed.
  */
-export const CORE_STATE_PRODUCTS: readonly Product[] = [spotProduct, contractProduct, marginProduct, pledgeProduct, stakeProduct, withdrawalProduct];
+export const CORE_STATE_PRODUCTS: readonly Product[] = [
+  spotProduct,
+  contractProduct,
+  marginProduct,
+  pledgeProduct,
+  stakeProduct,
+  subscriptionProduct,
+  withdrawalProduct,
+];

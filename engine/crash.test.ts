@@ -118,6 +118,8 @@ describe("crash safety", () => {
     let sentLoans = 0;
     let acknowledgedStakes = 0;
     let sentStakes = 0;
+    let acknowledgedSubscriptions = 0;
+    let sentSubscriptions = 0;
     let sent = 0;
     let killed = false;
     const worker = async () => {
@@ -155,6 +157,17 @@ describe("crash safety", () => {
               { token },
             );
             if (answer.code === 200) acknowledgedStakes++;
+            continue;
+          }
+          // A subscription of 100 NXA (6 USDT) to the seeded open round (decision 053), by turns.
+          if (i % 10 === 0) {
+            sentSubscriptions++;
+            const answer = await client.call(
+              endpoints.subscribe,
+              { body: { projectId: "NXA-R2", quantity: "100", idempotencyKey: `crash-sub-${i}` } },
+              { token },
+            );
+            if (answer.code === 200) acknowledgedSubscriptions++;
             continue;
           }
           // Now and then a stop order far above the mark: it waits (decision 048), holding nothing.
@@ -296,6 +309,19 @@ describe("crash safety", () => {
       const stakeRows = await store.db.selectFrom("stake").select("id").where("member_id", "=", String(memberId)).where("status", "=", "running").execute();
       expect(stakeRows.length).toBe(stakes);
       expect(spot.durable.core.staking.checkInvariants()).toEqual([]);
+      // Every acknowledged subscription holds its payment (with its row), and none beyond those sent.
+      expect(acknowledgedSubscriptions).toBeGreaterThan(20);
+      const subscriptions = [...spot.durable.core.subscriptions.subscriptionsOf(String(memberId))].filter((x) => x.projectId === "NXA-R2").length;
+      expect(subscriptions).toBeGreaterThanOrEqual(acknowledgedSubscriptions);
+      expect(subscriptions).toBeLessThanOrEqual(sentSubscriptions);
+      const subscriptionRows = await store.db
+        .selectFrom("subscription")
+        .select("id")
+        .where("member_id", "=", String(memberId))
+        .where("project_id", "=", "NXA-R2")
+        .execute();
+      expect(subscriptionRows.length).toBe(subscriptions);
+      expect(spot.durable.core.subscriptions.checkInvariants()).toEqual([]);
       expect(spot.durable.projection.cursor).toBe(spot.durable.core.lastSeq);
       expect(spot.durable.ledger.checkInvariants()).toEqual([]);
       for (const market of spot.markets.values()) expect(market.checkInvariants()).toEqual([]);

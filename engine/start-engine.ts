@@ -8,8 +8,17 @@ import { createServices } from "./api/context";
 import { buildApp, siteNameOf } from "./app";
 import { createOutboxWorker } from "./delivery/outbox-worker";
 import { seedDemoMarkets } from "./sim/demo-markets";
-import { DEMO_ACCOUNT, ensureDemoMargin, ensureDemoMember, ensureDemoPledge, ensureDemoStakes, topUpDemoMember } from "./sim/demo-member";
+import {
+  DEMO_ACCOUNT,
+  ensureDemoMargin,
+  ensureDemoMember,
+  ensureDemoPledge,
+  ensureDemoStakes,
+  ensureDemoSubscriptions,
+  topUpDemoMember,
+} from "./sim/demo-member";
 import { StakeBots } from "./sim/stake-bots";
+import { SubscriptionBots } from "./sim/subscription-bots";
 import { ensureBots, startSimulator } from "./sim/market-simulator";
 import { noticeProduct } from "./notices/notice-product";
 import { riskMailProduct } from "./notices/risk-mails";
@@ -34,6 +43,8 @@ import { MarginService } from "./margin/margin-service";
 import { seedPledge } from "./loans/pledge-config";
 import { seedStaking } from "./earn/stake-config";
 import { StakeService } from "./earn/stake-service";
+import { seedSubscriptions } from "./earn/sub-config";
+import { SubscriptionService } from "./earn/sub-service";
 import { LoanBots } from "./sim/loan-bots";
 import { ensureMarginTraders, MarginBots } from "./sim/margin-bots";
 import { PledgeService } from "./loans/pledge-service";
@@ -145,6 +156,8 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   // And crypto loans' products (issue 31, decision 051).
   await seedPledge(store.db);
   await seedStaking(store.db);
+  // And the new-coin and ETF projects (decision 053), their windows from this first start.
+  await seedSubscriptions(store.db, Date.now(), variant.features.returnApply);
   // The simulator's bots, known before the journal's replay: their fills notify nobody (decision 031).
   const ladderBots = simulate ? await ensureBots(store.db, Date.now()) : [];
   const marginTraders = simulate ? await ensureMarginTraders(store.db, Date.now()) : [];
@@ -173,6 +186,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const margin = new MarginService(durable);
   const pledge = new PledgeService(durable);
   const staking = new StakeService(durable);
+  const subscriptions = new SubscriptionService(durable);
   // Demo history first (simulated liquidity, first start only), so the charts' memory starts from it.
   if (simulate) {
     await backfillKlines(store.db, spot);
@@ -187,6 +201,7 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   const demo = demoMember ? await ensureDemoMember(store.db, spot) : null;
   if (demo) await ensureDemoMargin(margin, demo.memberId);
   if (demo) await ensureDemoStakes(staking, demo.memberId);
+  if (demo) await ensureDemoSubscriptions(subscriptions, demo.memberId);
   const marketData = await MarketData.start({ db: store.db, spot });
   const memberPushes = new MemberPushes(durable);
   const notices = new NoticeService(store.db, (memberId) => durable.projectedFor(memberId));
@@ -231,6 +246,8 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     margin,
     pledge,
     staking,
+    subscriptions,
+    returnApply: variant.features.returnApply,
     marketData,
     tickets,
     trustedProxies: env.ENGINE_TRUSTED_PROXIES,
@@ -265,6 +282,9 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
   // And simulated stakers (decision 052): they stake and redeem now and then.
   const stakeBots = simulate ? new StakeBots(staking, ladderBots, (message) => app.log.warn(message)) : null;
   stakeBots?.start();
+  // And simulated subscribers (decision 053): they subscribe to the open projects now and then.
+  const subscriptionBots = simulate ? new SubscriptionBots(subscriptions, ladderBots, (message) => app.log.warn(message)) : null;
+  subscriptionBots?.start();
   // And simulated margin traders (decision 050): members of their own, so they never meet the ladder's quotes as their own.
   const marginBots = simulate ? new MarginBots(margin, spot, marginTraders, (message) => app.log.warn(message)) : null;
   marginBots?.start();
@@ -304,6 +324,13 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
     (message) => app.log.warn(message),
   );
   stakingLoop.start(5_000);
+  // The subscriptions' loop (decision 053): an ended window allotted within two seconds, then settled.
+  const subscriptionLoop = new IntervalTask(
+    "subscription tick",
+    () => subscriptions.tick(),
+    (message) => app.log.warn(message),
+  );
+  subscriptionLoop.start(2_000);
   const contractSimulator = simulator ? await startContractSimulator({ contracts, bots: simulator.botIds, log: (message) => app.log.warn(message) }) : null;
   // Keeps the data folder bounded (decision 015): the bots' old history goes, the embedded
   // database is vacuumed and checkpointed (it has no background processes to do it).
@@ -360,9 +387,11 @@ async function startLocked(env: EngineEnv, log: ReturnType<typeof startLog>, loc
       await marginLoop.stop();
       await loanBots?.stop();
       await stakeBots?.stop();
+      await subscriptionBots?.stop();
       await marginBots?.stop();
       await pledgeLoop.stop();
       await stakingLoop.stop();
+      await subscriptionLoop.stop();
       if (demoLoan) clearInterval(demoLoan);
       marketData.stop();
       contracts.tape.stop();

@@ -10,6 +10,7 @@ import { favouriteEndpoints } from "./endpoints/favourites";
 import { marginEndpoints } from "./endpoints/margin";
 import { pledgeEndpoints } from "./endpoints/pledge";
 import { stakeEndpoints } from "./endpoints/stake";
+import { subscriptionEndpoints } from "./endpoints/subscription";
 import { marketDataEndpoints } from "./endpoints/market-data";
 import { memberEndpoints } from "./endpoints/member";
 import { membersAdminEndpoints } from "./endpoints/members-admin";
@@ -35,6 +36,7 @@ export const endpoints = {
   ...marginEndpoints,
   ...pledgeEndpoints,
   ...stakeEndpoints,
+  ...subscriptionEndpoints,
   ...marketDataEndpoints,
   ...searchEndpoints,
   ...orderHistoryEndpoints,

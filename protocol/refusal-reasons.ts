@@ -170,6 +170,19 @@ export const REFUSAL_REASONS = {
   STAKE_FIXED_WHOLE: "a fixed stake is redeemed whole",
   STAKE_BAD_RULES: "the staking product's rules cannot be these",
 
+  // New-coin and ETF subscriptions (issue 32; the core's codes, engine/core/earn; decision 053)
+  SUB_UNKNOWN_PROJECT: "no such subscription project",
+  /** Before the project's window opens, or after it closes. */
+  SUB_NOT_OPEN: "the project's window is not open",
+  SUB_BAD_QUANTITY: "the quantity is not a positive whole number of the project's lots",
+  SUB_BELOW_MINIMUM: "below the project's smallest subscription",
+  SUB_ABOVE_MEMBER_LIMIT: "above what one member may ask in the project",
+  SUB_INSUFFICIENT: "not enough available in the funding account to pay",
+  SUB_NOTHING_TO_RETURN: "nothing waits to be returned (or it is applied for already)",
+  SUB_UNKNOWN_APPLICATION: "no such pending return application",
+  SUB_PROJECT_STARTED: "the project's window has opened: it no longer changes",
+  SUB_BAD_RULES: "the project's rules cannot be these",
+
   // Wallet
   /** No such withdrawal of this member (or none open: it is final). */
   WITHDRAWAL_UNKNOWN: "no such withdrawal",

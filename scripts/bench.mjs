@@ -10,7 +10,7 @@
 //
 //   npm run bench                      everything (~6 minutes on 2 cores)
 //   npm run bench -- --quick           shorter: 300k matching ops, 5 s of order load, 100k resting orders (10k journal tail), 30 simulated minutes
-//   npm run bench -- --only=matching,contracts,margin,loans,staking,orders,restart,sim,fanout,http
+//   npm run bench -- --only=matching,contracts,margin,loans,staking,subscriptions,orders,restart,sim,fanout,http
 //   npm run bench -- sim               the same as --only=sim (names may also be given bare)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,7 +22,7 @@ import autocannon from "autocannon";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
-const PARTS = ["matching", "contracts", "margin", "loans", "staking", "orders", "restart", "sim", "fanout", "http"];
+const PARTS = ["matching", "contracts", "margin", "loans", "staking", "subscriptions", "orders", "restart", "sim", "fanout", "http"];
 const named = [
   ...(args
     .find((a) => a.startsWith("--only="))
@@ -120,6 +120,12 @@ if (only.includes("loans")) {
 if (only.includes("staking")) {
   console.log("");
   await runBench("engine/bench/stake-bench.ts");
+}
+
+// 1f. Subscriptions in the core: an allotment over 100,000 subscriptions against 1,000.
+if (only.includes("subscriptions")) {
+  console.log("");
+  await runBench("engine/bench/subscription-bench.ts");
 }
 
 // 2. The durable order API: real engine process, session tokens, group commit; PGlite, then Postgres.

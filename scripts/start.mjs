@@ -20,7 +20,18 @@ if (!env.SESSION_SECRET) {
   console.warn("[start] SESSION_SECRET is not set: using the development secret (fine locally, never in production).");
 }
 
-const skipBuild = process.argv.includes("--no-build") || env.SKIP_BUILD === "1";
+// A second exchange beside a first (the e2e suite's variant server): it waits until the first
+// answers (so its build is done) and runs that build.
+if (env.START_AFTER_URL) {
+  for (let ready = false; !ready;) {
+    ready = await fetch(env.START_AFTER_URL).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (!ready) await sleep(500);
+  }
+}
+const skipBuild = process.argv.includes("--no-build") || env.SKIP_BUILD === "1" || Boolean(env.START_AFTER_URL);
 if (!skipBuild) {
   const built = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], { stdio: ["ignore", "inherit", "pipe"], env });
   const errors = built.stderr?.toString() ?? "";

@@ -15,6 +15,12 @@ describe("notification links", () => {
     expect(namedRouteTarget("loan", null)).toBe("/my-loan");
   });
 
+  it("lead a subscription notice to the records of its project's type", () => {
+    expect(namedRouteTarget("subscription", "2_TOP5-R1")).toBe("/etf/list");
+    expect(namedRouteTarget("subscription", "1_NXA-R1")).toBe("/newCurrency/list");
+    expect(namedRouteTarget("subscription", null)).toBe("/newCurrency/list");
+  });
+
   it("lead the other kinds to their pages, and anything else to the notifications", () => {
     expect(namedRouteTarget("contract", "BTC_USDT")).toBe("/exchange/full-contract/BTC_USDT");
     expect(namedRouteTarget("spot", "abc123")).toBe("/account/entrust/spot/abc123");

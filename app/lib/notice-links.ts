@@ -37,6 +37,9 @@ export function namedRouteTarget(serviceType: string | null, orderCode: string |
       return "/account/center/security";
     case "account":
       return "/account/center/info";
+    case "subscription":
+      // Its code is the project's type and id (`2_TOP5-R1`): the records of that type.
+      return code?.startsWith("2_") ? "/etf/list" : "/newCurrency/list";
     default:
       return NOTICES_PATH;
   }

@@ -1,11 +1,11 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { offerCard, offerGrid } from "~/styles/earn-pages.css";
 
 /** The staking pages (decision 052): the products of a coin as cards with their stake forms, the member's stakes, the redemption preview. */
-export const page = style({ maxWidth: "1080px", margin: "0 auto", padding: "32px 16px 64px", width: "100%", display: "grid", gap: "24px", minWidth: 0 });
-export const lead = style({ margin: "0 0 16px", color: vars.color.textMuted });
-export const links = style({ display: "flex", flexWrap: "wrap", gap: "8px 20px", margin: "0 0 16px", fontSize: "14px" });
-export const link = style({ color: vars.color.accent, textDecoration: "underline", textUnderlineOffset: "3px" });
+export { lead, link, links, page } from "~/styles/earn-pages.css";
+export { offerGrid as products, offerCard as product };
+
 export const tabs = style({ listStyle: "none", margin: "0 0 16px", padding: 0, display: "flex", flexWrap: "wrap", gap: "8px" });
 export const tab = style({
   display: "inline-flex",
@@ -17,23 +17,6 @@ export const tab = style({
   color: vars.color.text,
   textDecoration: "none",
   selectors: { "&[aria-current='page']": { borderColor: vars.color.accent, fontWeight: 600 }, "&:hover": { borderColor: vars.color.accent } },
-});
-export const products = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: "16px",
-  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 240px), 1fr))",
-});
-export const product = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  padding: "16px",
-  display: "grid",
-  gap: "10px",
-  alignContent: "start",
-  minWidth: 0,
 });
 export const productHead = style({ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: "8px", flexWrap: "wrap" });
 export const termName = style({ margin: 0, fontSize: "16px" });

@@ -16,6 +16,9 @@ import { seedPledge } from "../../engine/loans/pledge-config";
 import { seedStaking } from "../../engine/earn/stake-config";
 import { stakeProduct } from "../../engine/earn/stake-product";
 import { StakeService } from "../../engine/earn/stake-service";
+import { seedSubscriptions } from "../../engine/earn/sub-config";
+import { subscriptionProduct } from "../../engine/earn/sub-product";
+import { SubscriptionService } from "../../engine/earn/sub-service";
 import { pledgeProduct } from "../../engine/loans/pledge-product";
 import { PledgeService } from "../../engine/loans/pledge-service";
 import { seedDemoMarkets } from "../../engine/sim/demo-markets";
@@ -53,6 +56,11 @@ export interface TestExchange {
   contracts: ContractService;
   /** Staking (seeded; no loop: a test credits a day's interest with `staking.tick(at)`). */
   staking: StakeService;
+  /**
+   * New-coin and ETF subscriptions (the demo projects seeded, returning by application; no loop: a
+   * test allots an ended window with `subscriptions.tick(at)`). The return application is served.
+   */
+  subscriptions: SubscriptionService;
   /** The engine's shared services: a test may name the demo member (`demoMemberId`). */
   services: ApiServices;
   /** Where the engine stores uploads (a temporary folder, removed on close). */
@@ -92,10 +100,11 @@ export async function startTestExchange(): Promise<TestExchange> {
     await seedMargin(store.db);
     await seedPledge(store.db);
     await seedStaking(store.db);
+    await seedSubscriptions(store.db, Date.now(), true);
     // Spot, withdrawals (without a chain: none is sent), and the members' notifications (decision 031).
     const durable = await DurableCore.start({
       db: store.db,
-      products: [spotProduct, contractProduct, marginProduct, pledgeProduct, stakeProduct, withdrawalProduct, noticeProduct()],
+      products: [spotProduct, contractProduct, marginProduct, pledgeProduct, stakeProduct, subscriptionProduct, withdrawalProduct, noticeProduct()],
       onFatal: (error) => {
         throw error;
       },
@@ -116,7 +125,21 @@ export async function startTestExchange(): Promise<TestExchange> {
     const margin = new MarginService(durable);
     const pledge = new PledgeService(durable);
     const staking = new StakeService(durable);
-    const engine = await buildApp({ store, apiHead: webEnv().API_HEAD, services, spot, contracts, margin, pledge, staking, withdrawals, marketData });
+    const subscriptions = new SubscriptionService(durable);
+    const engine = await buildApp({
+      store,
+      apiHead: webEnv().API_HEAD,
+      services,
+      spot,
+      contracts,
+      margin,
+      pledge,
+      staking,
+      subscriptions,
+      returnApply: true,
+      withdrawals,
+      marketData,
+    });
     app = engine;
     const url = await engine.listen({ host: "127.0.0.1", port: 0 });
     // NOTE: the web environment is read once per process and cached; the cached object is the
@@ -132,6 +155,7 @@ export async function startTestExchange(): Promise<TestExchange> {
       app: engine,
       contracts,
       staking,
+      subscriptions,
       services,
       uploadDir,
       lastCode: (destination) => lastMailedCode(api, destination),

@@ -1,6 +1,6 @@
+import { durableStarter, expectSameStateOnRestart } from "../testing/restart-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromMinor } from "../../protocol/money";
-import { DurableCore } from "../journal/durable-core";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { testAct } from "../testing/operator-act";
 import { trimDecimal } from "./contract-config";
@@ -21,16 +21,7 @@ import { sums } from "../testing/ledger-sums";
 describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)", (kind) => {
   let store: TestStore;
   let n = 0;
-  const start = (snapshots = true) =>
-    DurableCore.start({
-      db: store.db,
-      products: [contractProduct, noticeProduct()],
-      snapshots,
-      onFatal: (e) => {
-        throw e;
-      },
-      warn: () => undefined,
-    });
+  const start = durableStarter(() => store.db, [contractProduct, noticeProduct()]);
 
   // Members are numbered (the tables keep member ids as numbers).
   const [ASKS, BIDS, CALM] = ["901", "902", "904"];
@@ -243,15 +234,7 @@ describe.each(testStoreKinds())("perpetual contracts on the durable layer (%s)",
       expect(shown.length, source).toBeGreaterThan(0);
       expect(await reloaded.klines(btc, source, "1m", Date.now(), 50)).toEqual(shown);
     }
-    const hash = durable.core.stateHash();
-
     // From the tables alone (no snapshot), then from a snapshot: the same state.
-    const fromTables = await start(false);
-    expect(fromTables.restoredFrom.source).toBe("tables");
-    expect(fromTables.core.stateHash()).toBe(hash);
-    await fromTables.writeSnapshot({ force: true });
-    const fromSnapshot = await start(true);
-    expect(fromSnapshot.restoredFrom.source).toBe("snapshot");
-    expect(fromSnapshot.core.stateHash()).toBe(hash);
+    await expectSameStateOnRestart(durable, start, () => durable.core.checkContractInvariants());
   });
 });

@@ -1,13 +1,12 @@
+import { durableStarter, expectSameStateOnRestart } from "../testing/restart-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS } from "../core/earn/staking";
 import { trimDecimal } from "../contracts/contract-config";
-import { DurableCore } from "../journal/durable-core";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
 import { testAct } from "../testing/operator-act";
 import { seedStaking, SEEDED_STAKE_PRODUCTS } from "./stake-config";
 import { stakeProduct } from "./stake-product";
 import { StakeService } from "./stake-service";
-import { sums } from "../testing/ledger-sums";
 
 /**
  * Decision 052: staking on the durable layer. A session of every staking command (days of
@@ -18,17 +17,11 @@ import { sums } from "../testing/ledger-sums";
 describe.each(testStoreKinds())("staking on the durable layer (%s)", (kind) => {
   let store: TestStore;
   let clock = Date.UTC(2028, 1, 27, 15, 10, 0);
-  const start = (snapshots = true) =>
-    DurableCore.start({
-      db: store.db,
-      products: [stakeProduct],
-      snapshots,
-      now: () => clock,
-      onFatal: (e) => {
-        throw e;
-      },
-      warn: () => undefined,
-    });
+  const start = durableStarter(
+    () => store.db,
+    [stakeProduct],
+    () => clock,
+  );
 
   beforeAll(async () => {
     store = await openTestStore(kind);
@@ -106,17 +99,6 @@ describe.each(testStoreKinds())("staking on the durable layer (%s)", (kind) => {
       yearly_rate: expect.stringMatching(/^0\.040*$/),
     });
 
-    for (const [asset, sum] of sums(durable)) expect(sum, asset).toBe(0n);
-    expect(durable.core.ledger.checkInvariants()).toEqual([]);
-    expect(durable.core.staking.checkInvariants()).toEqual([]);
-    const hash = durable.core.stateHash();
-
-    const fromTables = await start(false);
-    expect(fromTables.restoredFrom.source).toBe("tables");
-    expect(fromTables.core.stateHash()).toBe(hash);
-    await fromTables.writeSnapshot({ force: true });
-    const fromSnapshot = await start(true);
-    expect(fromSnapshot.restoredFrom.source).toBe("snapshot");
-    expect(fromSnapshot.core.stateHash()).toBe(hash);
+    await expectSameStateOnRestart(durable, start, () => durable.core.staking.checkInvariants());
   });
 });

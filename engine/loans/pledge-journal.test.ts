@@ -1,6 +1,6 @@
+import { durableStarter, expectSameStateOnRestart } from "../testing/restart-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOUR_MS } from "../core/margin/margin";
-import { DurableCore } from "../journal/durable-core";
 import { seedDemoMarkets } from "../sim/demo-markets";
 import { spotProduct } from "../spot/spot-product";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
@@ -9,7 +9,6 @@ import { trimDecimal } from "../contracts/contract-config";
 import { pledgeProduct } from "./pledge-product";
 import { seedPledge, SEEDED_PRODUCTS } from "./pledge-config";
 import { PledgeService } from "./pledge-service";
-import { sums } from "../testing/ledger-sums";
 
 /**
  * Decision 051: crypto loans on the durable layer. A session of every loan command (hours of
@@ -19,17 +18,11 @@ import { sums } from "../testing/ledger-sums";
 describe.each(testStoreKinds())("crypto loans on the durable layer (%s)", (kind) => {
   let store: TestStore;
   let clock = Date.UTC(2026, 10, 3, 9, 58, 0);
-  const start = (snapshots = true) =>
-    DurableCore.start({
-      db: store.db,
-      products: [spotProduct, pledgeProduct],
-      snapshots,
-      now: () => clock,
-      onFatal: (e) => {
-        throw e;
-      },
-      warn: () => undefined,
-    });
+  const start = durableStarter(
+    () => store.db,
+    [spotProduct, pledgeProduct],
+    () => clock,
+  );
 
   beforeAll(async () => {
     store = await openTestStore(kind);
@@ -132,18 +125,7 @@ describe.each(testStoreKinds())("crypto loans on the durable layer (%s)", (kind)
       hourly_rate: expect.stringMatching(/^0\.0000200*$/),
     });
 
-    for (const [asset, sum] of sums(durable)) expect(sum, asset).toBe(0n);
-    expect(durable.core.ledger.checkInvariants()).toEqual([]);
-    expect(durable.core.pledges.checkInvariants()).toEqual([]);
-    const hash = durable.core.stateHash();
-
-    const fromTables = await start(false);
-    expect(fromTables.restoredFrom.source).toBe("tables");
-    expect(fromTables.core.stateHash()).toBe(hash);
-    await fromTables.writeSnapshot({ force: true });
-    const fromSnapshot = await start(true);
-    expect(fromSnapshot.restoredFrom.source).toBe("snapshot");
-    expect(fromSnapshot.core.stateHash()).toBe(hash);
+    await expectSameStateOnRestart(durable, start, () => durable.core.pledges.checkInvariants());
   });
 });
 

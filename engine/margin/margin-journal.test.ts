@@ -1,7 +1,7 @@
+import { durableStarter, expectSameStateOnRestart } from "../testing/restart-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDecimals, compareDecimal } from "../../protocol/money";
 import { HOUR_MS } from "../core/margin/margin";
-import { DurableCore } from "../journal/durable-core";
 import { seedDemoMarkets } from "../sim/demo-markets";
 import { spotProduct } from "../spot/spot-product";
 import { openTestStore, testStoreKinds, type TestStore } from "../testing/test-stores";
@@ -10,7 +10,6 @@ import { marginProduct } from "./margin-product";
 import { seedMargin } from "./margin-config";
 import { MarginService } from "./margin-service";
 import { trimDecimal } from "../contracts/contract-config";
-import { sums } from "../testing/ledger-sums";
 
 /**
  * Decision 050: margin on the durable layer. A session of every margin command (hours of interest
@@ -20,17 +19,11 @@ import { sums } from "../testing/ledger-sums";
 describe.each(testStoreKinds())("margin on the durable layer (%s)", (kind) => {
   let store: TestStore;
   let clock = Date.UTC(2026, 10, 3, 9, 58, 0);
-  const start = (snapshots = true) =>
-    DurableCore.start({
-      db: store.db,
-      products: [spotProduct, marginProduct],
-      snapshots,
-      now: () => clock,
-      onFatal: (e) => {
-        throw e;
-      },
-      warn: () => undefined,
-    });
+  const start = durableStarter(
+    () => store.db,
+    [spotProduct, marginProduct],
+    () => clock,
+  );
 
   beforeAll(async () => {
     store = await openTestStore(kind);
@@ -239,17 +232,6 @@ describe.each(testStoreKinds())("margin on the durable layer (%s)", (kind) => {
     expect(await durable.db.selectFrom("margin_account").select("warned").where("member_id", "=", BOB).executeTakeFirst()).toEqual({ warned: false });
     expect(await durable.db.selectFrom("margin_loan").select("asset").where("member_id", "=", BOB).execute()).toEqual([]);
 
-    for (const [asset, sum] of sums(durable)) expect(sum, asset).toBe(0n);
-    expect(durable.core.ledger.checkInvariants()).toEqual([]);
-    expect(durable.core.margin.checkInvariants()).toEqual([]);
-    const hash = durable.core.stateHash();
-
-    const fromTables = await start(false);
-    expect(fromTables.restoredFrom.source).toBe("tables");
-    expect(fromTables.core.stateHash()).toBe(hash);
-    await fromTables.writeSnapshot({ force: true });
-    const fromSnapshot = await start(true);
-    expect(fromSnapshot.restoredFrom.source).toBe("snapshot");
-    expect(fromSnapshot.core.stateHash()).toBe(hash);
+    await expectSameStateOnRestart(durable, start, () => durable.core.margin.checkInvariants());
   });
 });

@@ -25,6 +25,8 @@ export const NOTICE_COMMANDS = [
   "contract.close_all",
   "margin.tick",
   "pledge.tick",
+  "subscription.tick",
+  "subscription.return_pay",
   ...WALLET_NOTICE_COMMANDS,
 ] as const satisfies ReadonlyArray<Command["type"]>;
 
@@ -105,6 +107,31 @@ export function coreNotices(command: Command, events: readonly CoreEvent[], scal
         params: { loan: e.loanId, ...(e.type === "pledge.ltv" && e.ltv !== null ? { ltv: fromMinor(e.ltv * 100n, 4, { trim: true }) } : {}) },
         orderCode: e.loanId,
         key: null,
+      });
+    } else if (e.type === "subscription.settled") {
+      // A subscription is settled once, in one tick: its id keys it.
+      const coin = (asset: string, v: bigint) => fromMinor(v, scales.asset(asset), { trim: true });
+      out.push({
+        memberId: e.memberId,
+        type: e.status === "won" ? "subscription_won" : e.status === "allotted" ? "subscription_return_waiting" : "subscription_returned",
+        params: {
+          project: e.projectId,
+          coin: e.asset,
+          won: coin(e.asset, e.wonQuantity),
+          payCoin: e.quoteAsset,
+          paid: coin(e.quoteAsset, e.wonAmount),
+          refund: coin(e.quoteAsset, e.refund),
+        },
+        orderCode: `${e.projectType}_${e.projectId}`,
+        key: `subscription:${e.subscriptionId}`,
+      });
+    } else if (e.type === "subscription.returned") {
+      out.push({
+        memberId: e.memberId,
+        type: "subscription_return_paid",
+        params: { amounts: e.amounts.map((a) => `${fromMinor(a.amount, scales.asset(a.asset), { trim: true })} ${a.asset}`).join(", ") },
+        orderCode: null,
+        key: `return-application:${e.applicationId}`,
       });
     } else if (e.type === "contract.stop_ended" && e.fired !== null && e.firedPrice !== null) {
       // A stop fires once, in one command: its id keys it.

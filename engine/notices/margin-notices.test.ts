@@ -55,3 +55,43 @@ describe("loan notifications", () => {
     );
   });
 });
+
+/** Subscriptions' notifications (decision 053): each settlement as it came out, and a return application paid; linked to the records of the project's type. */
+describe("subscription notifications", () => {
+  it("tells a member how their subscription was allotted and when their return is paid", () => {
+    expect(NOTICE_COMMANDS).toEqual(expect.arrayContaining(["subscription.tick", "subscription.return_pay"]));
+    const settled = (subscriptionId: string, status: "won" | "already_returned" | "allotted", refund: bigint) => ({
+      type: "subscription.settled" as const,
+      subscriptionId,
+      memberId: "7",
+      projectId: "TOP5-R1",
+      projectType: 2 as const,
+      asset: "TOP5",
+      quoteAsset: "USDT",
+      status,
+      wonQuantity: 2_50000000n,
+      wonAmount: 25_00000000n,
+      refund,
+    });
+    const notices = coreNotices(
+      { type: "subscription.tick", at: 0 },
+      [settled("U1", "won", 0n), settled("U2", "already_returned", 7_50000000n), settled("U3", "allotted", 7_50000000n)],
+      scales,
+    );
+    expect(notices.map((n) => [n.type, n.orderCode, n.key])).toEqual([
+      ["subscription_won", "2_TOP5-R1", "subscription:U1"],
+      ["subscription_returned", "2_TOP5-R1", "subscription:U2"],
+      ["subscription_return_waiting", "2_TOP5-R1", "subscription:U3"],
+    ]);
+    expect(noticeText("en", "subscription_returned", notices[1]!.params)).toBe(
+      "Your subscription to TOP5-R1 is allotted: 2.5 TOP5 for 25 USDT; the 7.5 USDT not allotted is back in your funding account.",
+    );
+    const paid = coreNotices(
+      { type: "subscription.return_pay", applicationId: "R1" },
+      [{ type: "subscription.returned", applicationId: "R1", memberId: "7", subscriptionIds: ["U3"], amounts: [{ asset: "USDT", amount: 7_50000000n }] }],
+      scales,
+    );
+    expect(paid).toEqual([{ memberId: "7", type: "subscription_return_paid", params: { amounts: "7.5 USDT" }, orderCode: null, key: "return-application:R1" }]);
+    expect(noticeText("en", "subscription_return_paid", paid[0]!.params)).toBe("Your return application is paid: 7.5 USDT back in your funding account.");
+  });
+});

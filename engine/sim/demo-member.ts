@@ -7,6 +7,7 @@ import type { Database } from "../store/schema";
 import { DEMO_MEMBER_UID } from "../core/members/rules";
 import { createMember, memberOfAccount } from "../members/new-member";
 import type { StakeService } from "../earn/stake-service";
+import type { SubscriptionService } from "../earn/sub-service";
 
 /**
  * The demo member of a demo install (simulated liquidity on): a known login with balances, so a
@@ -101,4 +102,25 @@ export async function ensureDemoStakes(staking: StakeService, memberId: string):
   await staking.durable.funds.deposit(memberId, "USDT", "funding", "3000", "demo-stake:USDT");
   await staking.invest(memberId, { productId: "USDT-0", amount: "1000" }, "demo-stake-flexible");
   await staking.invest(memberId, { productId: "USDT-30", amount: "2000" }, "demo-stake-30");
+}
+
+/**
+ * The demo member's subscriptions (issue 32, decision 053): once, 2,000 NXA in the short round
+ * (allotted twenty minutes after the install, likely in part) and 20 TOP5 in the ETF, so
+ * /newCurrency/list and /etf/list show records moving through their statuses. Keyed: a restart does
+ * nothing again.
+ */
+export async function ensureDemoSubscriptions(service: SubscriptionService, memberId: string): Promise<void> {
+  const subs = service.durable.core.subscriptions;
+  const at = service.durable.now();
+  const wanted: Array<[projectId: string, quantity: string, pay: string]> = [
+    ["NXA-R1", "2000", "100"],
+    ["TOP5-R1", "20", "200"],
+  ];
+  for (const [projectId, quantity, pay] of wanted) {
+    const p = subs.projects.get(projectId);
+    if (!p || p.allottedAt !== null || at < p.startAt || at >= p.endAt || subs.requestedIn(projectId, memberId) > 0n) continue;
+    await service.durable.funds.deposit(memberId, p.quoteAsset, "funding", pay, `demo-sub-funds:${projectId}`);
+    await service.subscribe(memberId, { projectId, quantity }, `demo-sub-${projectId}`);
+  }
 }

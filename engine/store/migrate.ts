@@ -43,6 +43,7 @@ import * as m042 from "./migrations/042-spot-order-account";
 import * as m043 from "./migrations/043-margin-order-index";
 import * as m044 from "./migrations/044-pledge-loans";
 import * as m045 from "./migrations/045-staking";
+import * as m046 from "./migrations/046-subscriptions";
 
 /** Migrations in order. Add a file under `migrations/` and list it here; never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "043-margin-order-index": m043,
   "044-pledge-loans": m044,
   "045-staking": m045,
+  "046-subscriptions": m046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -68,6 +68,9 @@ export interface Database {
   stake: StakeTable;
   stake_record: StakeRecordTable;
   stake_state: StakeStateTable;
+  sub_project: SubProjectTable;
+  subscription: SubscriptionTable;
+  return_application: ReturnApplicationTable;
 }
 
 /** A staking product (migration 045, decision 052): configuration, changed by `stake.product`. */
@@ -118,6 +121,57 @@ export interface StakeRecordTable {
 export interface StakeStateTable {
   id: number;
   credited_through: Timestamp;
+}
+
+/** A new-coin or ETF project (migration 046, decision 053): configuration and its allotment state. */
+export interface SubProjectTable {
+  id: string;
+  type: number;
+  asset: string;
+  quote_asset: string;
+  price: string;
+  lot: string;
+  supply: string;
+  min_per_member: string;
+  max_per_member: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  return_by_application: boolean;
+  requested: Generated<string>;
+  allotted_at: Timestamp | null;
+  sort: Generated<number>;
+}
+
+export type SubscriptionStatusRow = "held" | "won" | "allotted" | "returning" | "returned" | "already_returned";
+
+/** A member's subscription: what it asked and paid, then won and returns, and its status (decision 053). */
+export interface SubscriptionTable {
+  id: string;
+  member_id: string;
+  project_id: string;
+  type: number;
+  asset: string;
+  quote_asset: string;
+  price: string;
+  quantity: string;
+  paid: string;
+  won_quantity: Generated<string>;
+  won_amount: Generated<string>;
+  refund: Generated<string>;
+  status: SubscriptionStatusRow;
+  application_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A member's application for the returns kept for them, pending until an operator pays it. */
+export interface ReturnApplicationTable {
+  id: string;
+  member_id: string;
+  subscriptions: number;
+  status: "pending" | "paid";
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
 }
 
 /** A crypto-loan product (migration 044, decision 051): configuration, changed by `pledge.product`. */

@@ -10,7 +10,7 @@ import { pageOf } from "./order-history";
  */
 
 /** What a notification is about, and so which page it links to (`order?serviceType=…&orderCode=…`). */
-export const NOTICE_SERVICE_TYPES = ["spot", "contract", "margin", "loan", "deposit", "withdrawal", "kyc", "security", "account"] as const;
+export const NOTICE_SERVICE_TYPES = ["spot", "contract", "margin", "loan", "deposit", "withdrawal", "kyc", "security", "account", "subscription"] as const;
 export type NoticeServiceType = (typeof NOTICE_SERVICE_TYPES)[number];
 
 /** Who made the change a notification tells of: the member, an operator, or the exchange itself (a fill, a credit). */
@@ -32,6 +32,16 @@ export const NOTICE_TYPES = {
   /** A crypto loan reached its margin-call LTV, or was liquidated (decision 051); `orderCode` is the loan. */
   loan_margin_call: { serviceType: "loan", changeUser: "system" },
   loan_liquidated: { serviceType: "loan", changeUser: "system" },
+  /**
+   * A subscription settled after its project's allotment (decision 053): all asked won; won in part
+   * (or not at all) with the rest returned at once; or with the rest waiting for the return
+   * application. `orderCode` is the project's type and id (`2_TOP5-R1`).
+   */
+  subscription_won: { serviceType: "subscription", changeUser: "system" },
+  subscription_returned: { serviceType: "subscription", changeUser: "system" },
+  subscription_return_waiting: { serviceType: "subscription", changeUser: "system" },
+  /** An operator paid the member's return application. */
+  subscription_return_paid: { serviceType: "subscription", changeUser: "operator" },
   deposit_credited: { serviceType: "deposit", changeUser: "system" },
   withdrawal_review: { serviceType: "withdrawal", changeUser: "self" },
   withdrawal_approved: { serviceType: "withdrawal", changeUser: "operator" },

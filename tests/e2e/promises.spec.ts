@@ -17,6 +17,7 @@ for (const javaScriptEnabled of [true, false]) {
       text("en", "home.products.margin.title"),
       text("en", "home.products.loans.title"),
       text("en", "home.products.staking.title"),
+      text("en", "home.products.subscription.title"),
     ]);
     // Staking is served, so its "up to 18%" is a promise kept (the engine refuses a product above it);
     // support is not served yet, so nothing promises it.

@@ -1,16 +1,15 @@
 import { expect, type Page } from "@playwright/test";
-import { adminHeaders, ENGINE_URL, latestCode, uniqueEmail } from "./support";
-
-const API = `${ENGINE_URL}/api/mjkj-web`;
+import { adminHeaders, DEFAULT_EXCHANGE, ENGINE_URL, latestCode, uniqueEmail, type E2eExchange } from "./support";
 
 /** A new member registered straight through the engine's API (the register page has its own suite). */
-export async function createMember(tag: string): Promise<{ email: string; password: string; uid: string }> {
+export async function createMember(tag: string, exchange: E2eExchange = DEFAULT_EXCHANGE): Promise<{ email: string; password: string; uid: string }> {
+  const api = `${exchange.engineUrl}/api/mjkj-web`;
   const email = uniqueEmail(tag);
   const password = "trade123";
-  const sent = await fetch(`${API}/coin/open/send/email?email=${encodeURIComponent(email)}&type=register`);
+  const sent = await fetch(`${api}/coin/open/send/email?email=${encodeURIComponent(email)}&type=register`);
   expect(sent.ok).toBe(true);
-  const { code } = await latestCode(email);
-  const res = await fetch(`${API}/coin/open/register`, {
+  const { code } = await latestCode(email, 0, exchange);
+  const res = await fetch(`${api}/coin/open/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ accountType: "email", email, code, password }),
@@ -21,10 +20,16 @@ export async function createMember(tag: string): Promise<{ email: string; passwo
 }
 
 /** Credits a member's spot (or funding) account through the operator call (the admin token of the e2e data folder). */
-export async function deposit(uid: string, coin: string, amount: string, account: "spot" | "funding" = "spot"): Promise<void> {
-  const res = await fetch(`${ENGINE_URL}/admin/deposit`, {
+export async function deposit(
+  uid: string,
+  coin: string,
+  amount: string,
+  account: "spot" | "funding" = "spot",
+  exchange: E2eExchange = DEFAULT_EXCHANGE,
+): Promise<void> {
+  const res = await fetch(`${exchange.engineUrl}/admin/deposit`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...adminHeaders() },
+    headers: { "content-type": "application/json", ...adminHeaders(exchange) },
     body: JSON.stringify({ uid, coin, account, amount, reference: `e2e-${uid}-${coin}-${Date.now()}` }),
   });
   expect(res.status).toBe(200);

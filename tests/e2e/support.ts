@@ -47,15 +47,31 @@ export function hydrationErrors(page: Page): string[] {
 
 export const ENGINE_URL = `http://127.0.0.1:${process.env.E2E_ENGINE_PORT ?? 8180}`;
 
+/** One of the suite's exchanges: its engine and its data folder (the admin token's home). */
+export interface E2eExchange {
+  engineUrl: string;
+  dataDir: string;
+}
+
+export const DEFAULT_EXCHANGE: E2eExchange = { engineUrl: ENGINE_URL, dataDir: process.env.E2E_DATA_DIR! };
+/** The second exchange, in the hk variant (playwright.config.ts): its web tier is `HK_WEB_URL`. */
+export const HK_EXCHANGE: E2eExchange = {
+  engineUrl: `http://127.0.0.1:${Number(process.env.E2E_ENGINE_PORT ?? 8180) + 10}`,
+  dataDir: `${process.env.E2E_DATA_DIR}-hk`,
+};
+export const HK_WEB_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 10}`;
+
 /** Headers of an operator call (dev mailbox, deposits): the admin token of the e2e data folder. */
-export function adminHeaders(): Record<string, string> {
-  return { "x-admin-token": readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim() };
+export function adminHeaders(exchange: E2eExchange = DEFAULT_EXCHANGE): Record<string, string> {
+  return { "x-admin-token": readFileSync(path.join(exchange.dataDir, "admin-token"), "utf8").trim() };
 }
 
 /** The latest code the engine "sent" to an address, read from its dev mailbox. */
-export async function latestCode(destination: string, after = 0): Promise<{ code: string; body: string }> {
+export async function latestCode(destination: string, after = 0, exchange: E2eExchange = DEFAULT_EXCHANGE): Promise<{ code: string; body: string }> {
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${ENGINE_URL}/api/mjkj-web/dev/mailbox?destination=${encodeURIComponent(destination)}`, { headers: adminHeaders() });
+    const res = await fetch(`${exchange.engineUrl}/api/mjkj-web/dev/mailbox?destination=${encodeURIComponent(destination)}`, {
+      headers: adminHeaders(exchange),
+    });
     const mails = ((await res.json()) as { data: Array<{ id: string; subject: string; body: string }> }).data;
     // A code's subject ends with it (a wallet mail's does not).
     const mail = mails.find((m) => Number(m.id) > after && /(?<!\d)\d{6}$/.test(m.subject));

@@ -17,6 +17,7 @@ export const OPS_MENU: ReadonlyArray<{ key: string; to: string; permission: Oper
   { key: "margin", to: "/ops/margin", permission: "markets.read" },
   { key: "loans", to: "/ops/loans", permission: "markets.read" },
   { key: "staking", to: "/ops/staking", permission: "markets.read" },
+  { key: "subscriptions", to: "/ops/subscriptions", permission: "markets.read" },
   { key: "config", to: "/ops/config", permission: "config.read" },
   { key: "operators", to: "/ops/operators", permission: "operators.manage" },
   { key: "audit", to: "/ops/audit", permission: "audit.read" },

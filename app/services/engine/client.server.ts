@@ -15,6 +15,7 @@ import { walletArea } from "./areas/wallet.server";
 import { marginArea } from "./areas/margin.server";
 import { loanMarketArea, pledgeArea } from "./areas/pledge.server";
 import { stakeArea, stakeMarketArea } from "./areas/stake.server";
+import { subscriptionArea, subscriptionMarketArea } from "./areas/subscription.server";
 import { attempt, bindCall, pageAnswerFor } from "./call.server";
 import { memberSession, type RequestScope } from "./member-session.server";
 
@@ -45,6 +46,8 @@ export interface Engine {
   readonly loanMarket: ReturnType<typeof loanMarketArea>;
   /** Staking's products (anyone's). */
   readonly stakeMarket: ReturnType<typeof stakeMarketArea>;
+  /** New-coin and ETF subscription projects (anyone's). */
+  readonly subscriptionMarket: ReturnType<typeof subscriptionMarketArea>;
   readonly auth: ReturnType<typeof authArea>;
   /** This engine with the member's areas, or null for a visitor. */
   asMember(): MemberEngine | null;
@@ -64,6 +67,7 @@ export interface MemberEngine extends Engine {
   readonly margin: ReturnType<typeof marginArea>;
   readonly pledge: ReturnType<typeof pledgeArea>;
   readonly stake: ReturnType<typeof stakeArea>;
+  readonly subscription: ReturnType<typeof subscriptionArea>;
   readonly notices: ReturnType<typeof noticesArea>;
 }
 
@@ -90,6 +94,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
     contractMarket: contractMarketArea(visitor),
     loanMarket: loanMarketArea(visitor),
     stakeMarket: stakeMarketArea(visitor),
+    subscriptionMarket: subscriptionMarketArea(visitor),
     auth: authArea(visitor),
     asMember: () => member,
   };
@@ -110,6 +115,7 @@ export async function engineFor(scope: RequestScope): Promise<Engine> {
       margin: marginArea(call),
       pledge: pledgeArea(call),
       stake: stakeArea(call),
+      subscription: subscriptionArea(call),
       notices: noticesArea(call),
     };
   }

@@ -21,7 +21,58 @@ export type Command =
   | ContractCommand
   | MarginCommand
   | PledgeCommand
-  | StakeCommand;
+  | StakeCommand
+  | SubscriptionCommand;
+
+/** New-coin and ETF subscriptions' commands (decision 053). Quantities are decimal texts in the coin; `at` the engine's clock (ms). */
+export type SubscriptionCommand = Subscribe | SubscriptionTick | ReturnApply | ReturnPay | SubscriptionProjectRules;
+
+/** A member subscribes for `quantity` of a project's coin (a whole number of lots), its price held from their funding account. */
+export interface Subscribe {
+  type: "subscription.subscribe";
+  memberId: string;
+  projectId: string;
+  quantity: string;
+  at: number;
+}
+
+/** The subscriptions' clock: ended windows allotted, allotted subscriptions settled. */
+export interface SubscriptionTick {
+  type: "subscription.tick";
+  at: number;
+}
+
+/** A member applies for every return kept for them (decision 005's variants). */
+export interface ReturnApply {
+  type: "subscription.return_apply";
+  memberId: string;
+  at: number;
+}
+
+/** An operator pays a return application. */
+export interface ReturnPay {
+  type: "subscription.return_pay";
+  applicationId: string;
+}
+
+/** An operator's project, new or changed before its window opens: price in the paying coin per whole coin, quantities in the coin. */
+export interface SubscriptionProjectRules {
+  type: "subscription.project";
+  id: string;
+  projectType: 1 | 2;
+  asset: string;
+  quoteAsset: string;
+  price: string;
+  lot: string;
+  supply: string;
+  minPerMember: string;
+  maxPerMember: string;
+  startAt: number;
+  endAt: number;
+  returnByApplication: boolean;
+  /** The engine's clock (ms): a project whose window has opened no longer changes. */
+  at: number;
+}
 
 /** Staking's commands (decision 052). Amounts are decimal texts in the coin; `at` the engine's clock (ms). */
 export type StakeCommand = StakeInvest | StakeRedeem | StakeTick | StakeProductRules;

@@ -8,6 +8,7 @@ import { configOfPlain, plainConfig, type PerpetualConfigPlain, type PerpetualSt
 import type { MarginState } from "../margin/margin";
 import type { PledgeState } from "../loans/pledge-loans";
 import type { StakingState } from "../earn/staking";
+import type { SubscriptionsState } from "../earn/subscriptions";
 
 /**
  * The whole core as plain data: what a snapshot stores and a start loads instead of rebuilding
@@ -37,6 +38,8 @@ export interface CoreSnapshot {
   pledge?: PledgeState;
   /** Staking: products and running stakes (decision 052); absent in older snapshots and without products. */
   staking?: StakingState;
+  /** Subscriptions: projects, open subscriptions and return applications (decision 053); absent in older snapshots and without projects. */
+  subscriptions?: SubscriptionsState;
 }
 
 export interface MarketSnapshot {
@@ -145,6 +148,7 @@ export function takeSnapshot(core: ExchangeCore, seq: number): CoreSnapshot {
     ...(core.margin.pools.size > 0 || core.margin.pairs.size > 0 ? { margin: core.margin.snapshot() } : {}),
     ...(core.pledges.products.size > 0 ? { pledge: core.pledges.snapshot() } : {}),
     ...(core.staking.products.size > 0 ? { staking: core.staking.snapshot() } : {}),
+    ...(core.subscriptions.projects.size > 0 ? { subscriptions: core.subscriptions.snapshot() } : {}),
     ...(core.contracts.size > 0 ? { contracts: [...core.contracts.values()].map((p) => ({ config: plainConfig(p.config), state: p.snapshot() })) } : {}),
   };
 }
@@ -244,5 +248,6 @@ function* restoreSteps(core: ExchangeCore, s: CoreSnapshot): Generator<void, voi
   if (s.margin) core.margin.restore(s.margin);
   if (s.pledge) core.pledges.restore(s.pledge);
   if (s.staking) core.staking.restore(s.staking);
+  if (s.subscriptions) core.subscriptions.restore(s.subscriptions);
   core.restoreSeq(s.seq);
 }

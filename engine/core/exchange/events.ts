@@ -6,6 +6,7 @@ import type { PerpetualEvent } from "../contracts/perpetual";
 import type { MarginEvent } from "../margin/margin";
 import type { PledgeEvent } from "../loans/pledge-loans";
 import type { StakeEvent } from "../earn/staking";
+import type { SubscriptionEvent } from "../earn/subscriptions";
 
 export type { ContractOrderPlaced } from "../contracts/contract-market";
 
@@ -34,7 +35,8 @@ export type CoreEvent =
   | InsuranceFunded
   | MarginEvent
   | PledgeEvent
-  | StakeEvent;
+  | StakeEvent
+  | SubscriptionEvent;
 
 /** An operator moved fees into a settlement asset's insurance fund (the transfer is before it). */
 export interface InsuranceFunded {
@@ -187,6 +189,10 @@ export function membersTouched(events: readonly CoreEvent[], ownerOf: (accountId
       case "pledge.liquidated":
       case "stake.invested":
       case "stake.paid":
+      case "subscription.subscribed":
+      case "subscription.settled":
+      case "subscription.return_applied":
+      case "subscription.returned":
         if (!e.memberId.startsWith("@")) members.add(e.memberId);
         break;
       case "trade":

@@ -17,6 +17,7 @@ import {
   type MarginEvent,
 } from "../margin/margin";
 import { Staking, STAKE_RATE_SCALE, type StakeCode, type StakeEvent, type StakeProduct } from "../earn/staking";
+import { Subscriptions, type SubscriptionCode, type SubscriptionEvent } from "../earn/subscriptions";
 import { collateralKind, LTV_SCALE, PledgeLoans, type PledgeCode, type PledgeEvent, type PledgeLoan, type PledgeProduct } from "../loans/pledge-loans";
 import type {
   CancelContractOrder,
@@ -35,6 +36,8 @@ import type {
   PledgeProductRules,
   StakeCommand,
   StakeProductRules,
+  SubscriptionCommand,
+  SubscriptionProjectRules,
   ContractTick,
   PlaceContractOrder,
   PlaceContractStop,
@@ -94,6 +97,10 @@ export type MarginOutcome =
 export type StakeOutcome =
   { code: Exclude<StakeCode, "OK">; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
 
+/** A subscription command: refused (nothing changed), or accepted with what it did (decision 053). */
+export type SubscriptionOutcome =
+  { code: Exclude<SubscriptionCode, "OK">; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
+
 /** A crypto-loan command: refused (nothing changed), or accepted with what it did (decision 051). */
 export type PledgeOutcome =
   { code: Exclude<PledgeCode, "OK">; seq: null; problem?: string; events?: undefined } | { code: "OK"; seq: number; events: CoreEvent[] };
@@ -112,7 +119,9 @@ export type OutcomeOf<C extends Command> = C extends PlaceOrder | CancelOrder
             ? PledgeOutcome
             : C extends StakeCommand
               ? StakeOutcome
-              : MarketOutcome;
+              : C extends SubscriptionCommand
+                ? SubscriptionOutcome
+                : MarketOutcome;
 
 /**
  * The whole exchange's state in one deterministic machine: the ledger, the spot markets and the
@@ -154,6 +163,8 @@ export class ExchangeCore {
   );
   /** Staking (decision 052): products and running stakes. */
   readonly staking = new Staking(this.ledger, () => this.nextId());
+  /** New-coin and ETF subscriptions (decision 053): projects, open subscriptions, return applications. */
+  readonly subscriptions = new Subscriptions(this.ledger, () => this.nextId());
   private seq = 0;
   private idsInCommand = 0;
   /** `<idPrefix><seq>.` of the command running, made at its first id (a trade makes several). */
@@ -294,7 +305,9 @@ export class ExchangeCore {
     }
   }
 
-  private run(command: Command): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome | MarginOutcome | PledgeOutcome | StakeOutcome {
+  private run(
+    command: Command,
+  ): SpotOutcome | LedgerOutcome | WalletOutcome | MarketOutcome | ContractOutcome | MarginOutcome | PledgeOutcome | StakeOutcome | SubscriptionOutcome {
     switch (command.type) {
       case "spot.place":
         return this.place(command);
@@ -385,7 +398,77 @@ export class ExchangeCore {
         return this.stakeChange((out) => this.runStake(command, out));
       case "stake.product":
         return this.stakeProduct(command);
+      case "subscription.subscribe":
+      case "subscription.tick":
+      case "subscription.return_apply":
+      case "subscription.return_pay":
+        return this.subscriptionChange((out) => this.runSubscription(command, out));
+      case "subscription.project":
+        return this.subscriptionProject(command);
     }
+  }
+
+  /** A member's subscription command, the subscriptions' tick or an operator's payment (decision 053). */
+  private runSubscription(command: Exclude<SubscriptionCommand, SubscriptionProjectRules>, out: Array<SubscriptionEvent | TransferEvent>): SubscriptionCode {
+    if (command.type === "subscription.return_pay") return this.subscriptions.payReturn(command.applicationId, out);
+    if (!Number.isSafeInteger(command.at) || command.at < 0) return "SUB_BAD_QUANTITY";
+    if (command.type === "subscription.tick") {
+      this.subscriptions.tick(command.at, out);
+      return "OK";
+    }
+    if (command.type === "subscription.return_apply") return this.subscriptions.applyForReturn(command.memberId, command.at, out);
+    const project = this.subscriptions.projects.get(command.projectId);
+    if (!project) return "SUB_UNKNOWN_PROJECT";
+    const quantity = this.minor(project.asset, command.quantity);
+    if (quantity === null) return "SUB_BAD_QUANTITY";
+    return this.subscriptions.subscribe(`U${this.nextId().replaceAll(".", "-")}`, command.memberId, command.projectId, quantity, command.at, out);
+  }
+
+  private subscriptionChange(change: (out: Array<SubscriptionEvent | TransferEvent>) => SubscriptionCode): SubscriptionOutcome {
+    const previous = this.seq;
+    const seq = this.begin();
+    const out: Array<SubscriptionEvent | TransferEvent> = [];
+    const code = change(out);
+    if (code !== "OK") {
+      this.seq = previous;
+      return { code, seq: null };
+    }
+    return { code: "OK", seq, events: out };
+  }
+
+  /** An operator's project, new or changed while its window has not opened (checked whole before it applies). */
+  private subscriptionProject(c: SubscriptionProjectRules): SubscriptionOutcome {
+    const refuse = (problem: string, code: Exclude<SubscriptionCode, "OK"> = "SUB_BAD_RULES"): SubscriptionOutcome => ({ code, seq: null, problem });
+    if (!this.assetScales.has(c.asset) || !this.assetScales.has(c.quoteAsset)) return refuse("unknown coin");
+    const existing = this.subscriptions.projects.get(c.id);
+    if (existing && (existing.startAt <= c.at || existing.requested > 0n))
+      return refuse("its window has opened: a project no longer changes", "SUB_PROJECT_STARTED");
+    if (!existing && c.endAt <= c.at) return refuse("the window must end in the future");
+    let rules;
+    try {
+      const scale = this.scaleOf(c.asset);
+      rules = {
+        id: c.id,
+        type: c.projectType,
+        asset: c.asset,
+        quoteAsset: c.quoteAsset,
+        price: toMinor(c.price, this.scaleOf(c.quoteAsset)),
+        lot: toMinor(c.lot, scale),
+        supply: toMinor(c.supply, scale),
+        minPerMember: toMinor(c.minPerMember, scale),
+        maxPerMember: toMinor(c.maxPerMember, scale),
+        startAt: c.startAt,
+        endAt: c.endAt,
+        returnByApplication: c.returnByApplication === true,
+      };
+    } catch {
+      return refuse(`the price has at most ${this.scaleOf(c.quoteAsset)} decimals, quantities ${this.scaleOf(c.asset)}`);
+    }
+    const one = 10n ** BigInt(this.scaleOf(c.asset));
+    const problem = Subscriptions.projectProblem(rules, one);
+    if (problem) return refuse(problem);
+    this.subscriptions.configureProject(rules, one);
+    return { code: "OK", seq: this.begin(), events: [{ type: "subscription.project", projectId: c.id }] };
   }
 
   /** A member's staking command or staking's tick (decision 052); amounts in the coin's minor units. */
@@ -1144,6 +1227,7 @@ export class ExchangeCore {
     if (this.margin.pools.size > 0 || this.margin.pairs.size > 0) hash.update(`margin ${this.margin.stateHash()};`);
     if (this.pledges.products.size > 0) hash.update(`pledge ${this.pledges.stateHash()};`);
     if (this.staking.products.size > 0) hash.update(`staking ${this.staking.stateHash()};`);
+    if (this.subscriptions.projects.size > 0) hash.update(`subscriptions ${this.subscriptions.stateHash()};`);
     // Only when there are some: a core without open withdrawals hashes as before they existed.
     for (const w of [...this.withdrawals.values()].sort((a, b) => (a.id < b.id ? -1 : 1)))
       hash.update(`withdrawal ${w.id}/${w.memberId}/${w.asset}/${w.amount}/${w.fee}/${w.state};`);

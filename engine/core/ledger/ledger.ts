@@ -41,7 +41,13 @@ export type AccountKind =
   /** A member's stake (`stake:<stake id>`): its principal and the interest credited to it (decision 052). */
   | `stake:${string}`
   /** What staking's interest costs the exchange, per coin: below zero by what it has paid (decision 052). */
-  | "staking_rewards";
+  | "staking_rewards"
+  /** A member's subscription to a new coin or an ETF (`sub:<subscription id>`): its payment held, then its return (decision 053). */
+  | `sub:${string}`
+  /** What subscriptions paid for the coins they won, per paying coin (decision 053). */
+  | "subscription_proceeds"
+  /** Where a subscription's coin is issued from: below zero by what has been issued (decision 053). */
+  | "subscription_issue";
 
 export interface AccountRef {
   /** A member id, or `@system` for the external and fee accounts. */
@@ -76,7 +82,8 @@ const mayGoNegative = (kind: AccountKind) =>
   kind.startsWith("loan:") ||
   kind === "pledge_lending" ||
   kind.startsWith("pledge_debt:") ||
-  kind === "staking_rewards";
+  kind === "staking_rewards" ||
+  kind === "subscription_issue";
 export const feeAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "fees", asset });
 
 export type LedgerCode =

@@ -11,11 +11,26 @@ import * as margin from "./margin";
 import * as ops from "./ops";
 import * as pledge from "./pledge";
 import * as stake from "./stake";
+import * as subscribe from "./subscribe";
 import * as order from "./order";
 import * as transfer from "./transfer";
 import * as withdrawal from "./withdrawal";
 
-const checks = { ...account, ...addressBook, ...auth, ...bind, ...contract, ...margin, ...ops, ...pledge, ...stake, ...order, ...transfer, ...withdrawal };
+const checks = {
+  ...account,
+  ...addressBook,
+  ...auth,
+  ...bind,
+  ...contract,
+  ...margin,
+  ...ops,
+  ...pledge,
+  ...stake,
+  ...subscribe,
+  ...order,
+  ...transfer,
+  ...withdrawal,
+};
 
 const rules = (over: Partial<WithdrawalRules> = {}): WithdrawalRules => ({
   scale: 8,
@@ -70,6 +85,9 @@ const CASES: [keyof typeof checks, string, FormCheck][] = [
   ["stakeInvestCheck", "stake form", checks.stakeInvestCheck(6, ".")],
   ["stakeInvestCheck", "stake form, comma, more decimals than 8", checks.stakeInvestCheck(18, ",")],
   ["stakeRedeemCheck", "redemption confirmation", checks.stakeRedeemCheck(8, ".")],
+  ["subscribeCheck", "subscribe form, whole lots of 10", checks.subscribeCheck(0, ".")],
+  ["subscribeCheck", "subscribe form, comma, lots of 0.1", checks.subscribeCheck(1, ",")],
+  ["returnApplyCheck", "return application", checks.returnApplyCheck()],
 ];
 
 describe("form checks (decision 037)", () => {
