@@ -165,6 +165,11 @@ describe.each(testStoreKinds())("subscriptions API on %s", (kind) => {
     const other = new ApiClient(plain);
     expect((await other.call(endpoints.returnApplyQuery, {}, as("bob"))).code).toBe(404);
     expect((await other.call(endpoints.returnApply, { body: { idempotencyKey: "ret-key-0003" } }, as("bob"))).code).toBe(404);
+    // There, no project's returns may wait for an application, and none is paid.
+    const later = { ...rules, projectId: "TOP5-PLAIN", startAt: new Date(clock + MINUTE).toISOString(), endAt: new Date(clock + 2 * MINUTE).toISOString() };
+    expect(await other.call(endpoints.adminSubscriptionProject, { body: later }, admin)).toMatchObject({ code: 400, reason: "SUB_BAD_RULES" });
+    expect((await other.call(endpoints.adminSubscriptionProject, { body: { ...later, returnByApplication: false } }, admin)).code).toBe(200);
+    expect((await other.call(endpoints.adminPayReturn, { body: { applicationId: "R-any" } }, admin)).code).toBe(404);
     expect(durable.core.subscriptions.checkInvariants()).toEqual([]);
   });
 });

@@ -99,8 +99,8 @@ export function registerSubscriptionRoutes(
     const p = projectOf(body.projectId, lang);
     const { code, subscriptionId } = await service.subscribe(memberId, { projectId: body.projectId, quantity: body.quantity }, body.idempotencyKey);
     if (code !== "OK") throw refuse(code, lang, p, memberId);
-    const page = await reads.records(memberId, p.type, { projectId: p.id }, { pageNo: 1, pageSize: 100 });
-    const record = page.records.find((r) => r.subscriptionId === subscriptionId);
+    // The record of this key's subscription (a retry's too, however many came after it).
+    const record = await reads.record(memberId, subscriptionId!);
     if (!record) throw ApiError.notFound(engineText(lang, "subscription.unknown_project"), "SUB_UNKNOWN_PROJECT");
     return record;
   });
@@ -136,6 +136,9 @@ export function registerSubscriptionRoutes(
   });
 
   operatorEndpoint(api, endpoints.adminSubscriptionProject, async ({ body, act }) => {
+    // Where the variant shows no return button, nothing may wait for an application: it could never be made.
+    if (body.returnByApplication && !options.returnApply)
+      throw ApiError.badRequest("this deployment variant has no return application: its projects return at once", "SUB_BAD_RULES");
     const outcome = await service.setProject(
       {
         id: body.projectId,
@@ -187,6 +190,7 @@ export function registerSubscriptionRoutes(
   });
 
   operatorEndpoint(api, endpoints.adminPayReturn, async ({ body, act }) => {
+    if (!options.returnApply) throw notOffered("en");
     const owner = subs.application(body.applicationId)?.owner;
     const view = applicationView(body.applicationId, await reads.uidsOf(owner ? [owner] : []));
     if (!view) throw ApiError.notFound(engineText("en", "subscription.unknown_application"), "SUB_UNKNOWN_APPLICATION");

@@ -89,7 +89,8 @@ export const subscriptionProduct: Product = {
             member_id: e.memberId,
             subscriptions: e.subscriptionIds.length,
             status: "pending",
-            created_at: stamp,
+            // The core's time of the application (a restore from the tables reads it back).
+            created_at: iso(subs.application(e.applicationId)!.createdAt),
             paid_at: null,
           });
           break;

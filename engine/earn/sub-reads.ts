@@ -54,10 +54,19 @@ export class SubscriptionReads {
     private readonly now: () => number,
   ) {}
 
+  /** One of the member's purchase records, or null. */
+  async record(memberId: string, subscriptionId: string): Promise<SubscriptionView | null> {
+    await this.projected(memberId);
+    const row = await this.db.selectFrom("subscription").select("type").where("member_id", "=", memberId).where("id", "=", subscriptionId).executeTakeFirst();
+    if (!row) return null;
+    const page = await this.records(memberId, row.type === 2 ? 2 : 1, { subscriptionId }, { pageNo: 1, pageSize: 1 });
+    return page.records[0] ?? null;
+  }
+
   async records(
     memberId: string,
     type: 1 | 2,
-    filter: { status?: SubscriptionStatusView; projectId?: string },
+    filter: { status?: SubscriptionStatusView; projectId?: string; subscriptionId?: string },
     paging: Paging,
   ): Promise<Page<SubscriptionView>> {
     await this.projected(memberId);
@@ -69,6 +78,7 @@ export class SubscriptionReads {
       .where("s.member_id", "=", memberId)
       .where("s.type", "=", type)
       .$if(filter.projectId !== undefined, (q) => q.where("s.project_id", "=", filter.projectId!))
+      .$if(filter.subscriptionId !== undefined, (q) => q.where("s.id", "=", filter.subscriptionId!))
       .$if(filter.status === "subscribing", (q) => q.where("s.status", "=", "held").where("p.end_at", ">", now))
       .$if(filter.status === "closed", (q) => q.where("s.status", "=", "held").where("p.end_at", "<=", now))
       .$if(filter.status !== undefined && filter.status !== "subscribing" && filter.status !== "closed", (q) =>

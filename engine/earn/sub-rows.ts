@@ -51,7 +51,8 @@ export class SubRows implements ProjectionRows {
   absorb(later: SubRows): void {
     for (const [k, v] of later.projects) this.projects.set(k, v);
     for (const [k, v] of later.added) this.added.set(k, v);
-    for (const [k, v] of later.changed) this.changed.set(k, v);
+    // A later change merges into an earlier one (a settlement's amounts stay when its application follows).
+    for (const v of later.changed.values()) this.change(v);
     for (const [k, v] of later.applications) this.applications.set(k, v);
     for (const [k, v] of later.paid) this.paid.set(k, v);
   }

@@ -7,11 +7,13 @@ import type { ProjectView } from "#protocol/endpoints/subscription";
 import { AmountField } from "~/components/amount-field";
 import { useWhen } from "~/components/entrust-tables";
 import { FormErrors, SubmitButton } from "~/components/forms";
+import { toDisplayMoney } from "~/lib/display-currency";
 import { subscribeCheck } from "~/lib/forms/checks/subscribe";
 import { getFormProps, getInputProps } from "~/lib/forms/form-props";
 import { useExchangeForm } from "~/lib/forms/use-exchange-form";
 import { useTranslation } from "~/lib/i18n";
 import { useNumberFormat } from "~/lib/use-number-format";
+import { useShell } from "~/lib/use-shell";
 import * as c from "~/styles/account-center.css";
 import * as s from "~/styles/subscriptions.css";
 import { Countdown } from "./countdown";
@@ -89,9 +91,17 @@ function PhaseBadge({ phase }: { phase: ProjectView["phase"] }) {
   return <span className={`${s.phase} ${phase === "open" ? s.phaseOpen : ""}`}>{t(`subscriptions.phase.${phase}`)}</span>;
 }
 
+/** A value in the paying coin, in the member's display currency too when it is paid in USDT (spec §1: the rates are against USDT): " ≈ $0.06", or "". */
+function useInDisplayCurrency(): (value: string | null, payCoin: string) => string {
+  const { currency } = useShell();
+  const nf = useNumberFormat();
+  return (value, payCoin) => (value === null || payCoin !== "USDT" ? "" : ` ≈ ${toDisplayMoney(value, currency, nf.marks)}`);
+}
+
 function ProjectCard({ project: p, selected }: { project: Project; selected: boolean }) {
   const { t } = useTranslation();
   const nf = useNumberFormat();
+  const inDisplay = useInDisplayCurrency();
   const when = useWhen();
   const titleId = `project-${p.projectId}-title`;
   const fill = Math.min(100, Number(p.askedPercent));
@@ -109,7 +119,10 @@ function ProjectCard({ project: p, selected }: { project: Project; selected: boo
         <p className={s.price}>
           {nf.display(p.price)} {p.payCoin}
         </p>
-        <p className={s.small}>{t("subscriptions.price_per", { coin: p.coin })}</p>
+        <p className={s.small}>
+          {t("subscriptions.price_per", { coin: p.coin })}
+          {inDisplay(p.price, p.payCoin)}
+        </p>
       </div>
       <dl className={s.facts}>
         <div className={s.fact}>
@@ -145,6 +158,7 @@ function ProjectCard({ project: p, selected }: { project: Project; selected: boo
 function SelectedProject({ data, project: p, reply }: { data: ProjectsPageData; project: Project & { scale: number }; reply: SubscribeReply | undefined }) {
   const { t } = useTranslation();
   const nf = useNumberFormat();
+  const inDisplay = useInDisplayCurrency();
   const when = useWhen();
   const here = `${data.path}?project=${encodeURIComponent(p.projectId)}`;
   return (
@@ -158,7 +172,7 @@ function SelectedProject({ data, project: p, reply }: { data: ProjectsPageData; 
         <dl className={s.facts}>
           {(
             [
-              ["price", `${nf.display(p.price)} ${p.payCoin}`],
+              ["price", `${nf.display(p.price)} ${p.payCoin}${inDisplay(p.price, p.payCoin)}`],
               ["supply", `${nf.display(p.supply)} ${p.coin}`],
               ["requested", `${nf.display(p.requested)} ${p.coin} (${nf.fixed(p.askedPercent, 2)} %)`],
               ["lot", `${nf.display(p.lot)} ${p.coin}`],
@@ -195,6 +209,7 @@ function SelectedProject({ data, project: p, reply }: { data: ProjectsPageData; 
 function SubscribeForm({ data, project: p, reply }: { data: ProjectsPageData; project: Project & { scale: number }; reply: SubscribeReply | undefined }) {
   const { t, i18n } = useTranslation();
   const nf = useNumberFormat();
+  const inDisplay = useInDisplayCurrency();
   const mark = decimalMarkOf(i18n.language);
   const wallet = data.wallet!;
   const check = useMemo(() => subscribeCheck(p.scale, mark), [p.scale, mark]);
@@ -216,7 +231,8 @@ function SubscribeForm({ data, project: p, reply }: { data: ProjectsPageData; pr
         mark={mark}
       />
       <p className={s.cost} data-testid="subscription-cost">
-        {t("subscriptions.cost")} <span className={s.costValue}>{cost === null ? "--" : `${nf.display(cost, { abbreviate: false })} ${p.payCoin}`}</span>
+        {t("subscriptions.cost")}{" "}
+        <span className={s.costValue}>{cost === null ? "--" : `${nf.display(cost, { abbreviate: false })} ${p.payCoin}${inDisplay(cost, p.payCoin)}`}</span>
         <span className={s.small}> {t("subscriptions.cost_rule", { price: nf.display(p.price), payCoin: p.payCoin })}</span>
       </p>
       <p className={s.cost} data-testid="subscription-available">

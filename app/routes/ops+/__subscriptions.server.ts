@@ -5,6 +5,7 @@ import { endpoints } from "#protocol/endpoints";
 import { COIN_PATTERN } from "#protocol/fields";
 import { keyError } from "~/lib/forms/form-error";
 import { OPS_HEADERS, withOperator } from "~/services/ops/ops-engine.server";
+import { loadSite } from "~/services/platform/site.server";
 import { redirectWithToast } from "~/services/platform/toast.server";
 import { utcMillisOf } from "./__audit.server";
 import { send, textOf } from "./__rule-forms.server";
@@ -58,12 +59,21 @@ export function projectTimeOf(value: string): number | null {
 export function loadSubscriptions(args: LoaderFunctionArgs) {
   return withOperator(args, "markets.read", async ({ ops }) => {
     const mayReadReturns = ops.may("withdrawals.read");
-    const [projects, returns] = await Promise.all([
+    const [projects, returns, site] = await Promise.all([
       ops.call(endpoints.opsSubscriptionProjects),
       mayReadReturns ? ops.call(endpoints.opsReturnApplications) : Promise.resolve(null),
+      loadSite(),
     ]);
     return data(
-      { projects, returns, mayChange: ops.may("markets.change"), mayPay: ops.may("withdrawals.review"), mark: decimalMarkOf(ops.lang) },
+      {
+        projects,
+        returns,
+        mayChange: ops.may("markets.change"),
+        mayPay: ops.may("withdrawals.review"),
+        mark: decimalMarkOf(ops.lang),
+        // The variant's return application (decision 005): without it, no project's returns wait for one.
+        returnApply: site.config.returnApplyEnabled,
+      },
       { headers: OPS_HEADERS },
     );
   });
@@ -112,7 +122,7 @@ export function subscriptionsAction(args: ActionFunctionArgs) {
     const formKey = adding ? NEW_PROJECT : typed.projectId;
     if (!adding && !PROJECT_ID.test(typed.projectId)) return refuse({ projectId: null, error: keyError("ops.errors.invalid") });
     const projects = await ops.call(endpoints.opsSubscriptionProjects);
-    const existing = projects.find((p) => p.projectId === typed.projectId);
+    const existing = projects.find((p) => p.projectId === typed.projectId.trim());
     if (!adding && !existing) return refuse({ projectId: null, error: keyError("ops.subscriptions.unknown_project", { project: typed.projectId }) });
 
     const mark = decimalMarkOf(ops.lang);

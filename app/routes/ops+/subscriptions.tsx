@@ -49,7 +49,7 @@ export default function OpsSubscriptionsPage() {
   const { t } = useTranslation();
   const { lang } = useShell();
   const nf = useNumberFormat();
-  const { projects, returns, mayChange, mayPay, mark } = useLoaderData<typeof loader>();
+  const { projects, returns, mayChange, mayPay, mark, returnApply } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { refusal?: ProjectRefusal; payRefusal?: PayRefusal } | undefined;
   const refusal = answer?.refusal;
   const payRefusal = answer?.payRefusal;
@@ -191,6 +191,7 @@ export default function OpsSubscriptionsPage() {
                         shown={shownOf(p)}
                         refusal={refusal?.projectId === p.projectId ? refusal : undefined}
                         mark={mark}
+                        returnApply={returnApply}
                         formLabel={t("ops.subscriptions.form_named", { project: p.projectId })}
                         saveLabel={t("ops.subscriptions.save_named", { project: p.projectId })}
                         sending={navigation.state === "submitting" && navigation.formData?.get("projectId") === p.projectId}
@@ -217,6 +218,7 @@ export default function OpsSubscriptionsPage() {
             shown={blank}
             refusal={refusal?.projectId === NEW_PROJECT ? refusal : undefined}
             mark={mark}
+            returnApply={returnApply}
             formLabel={t("ops.subscriptions.add_title")}
             saveLabel={t("ops.subscriptions.add_submit")}
             sending={navigation.state === "submitting" && navigation.formData?.get("form") === NEW_PROJECT}
@@ -310,6 +312,7 @@ function ProjectForm({
   shown,
   refusal,
   mark,
+  returnApply,
   formLabel,
   saveLabel,
   sending,
@@ -318,6 +321,8 @@ function ProjectForm({
   shown: Shown;
   refusal: ProjectRefusal | undefined;
   mark: string;
+  /** Whether this deployment variant has the return application (decision 005): only then may returns wait for one. */
+  returnApply: boolean;
   formLabel: string;
   saveLabel: string;
   sending: boolean;
@@ -393,9 +398,11 @@ function ProjectForm({
       <p id={utcHint} className={q.hint}>
         {t("ops.subscriptions.utc_hint")}
       </p>
-      <label className={q.label}>
-        <input type="checkbox" name="returnByApplication" defaultChecked={returnByApplication} /> {t("ops.subscriptions.field_returnByApplication")}
-      </label>
+      {returnApply ? (
+        <label className={q.label}>
+          <input type="checkbox" name="returnByApplication" defaultChecked={returnByApplication} /> {t("ops.subscriptions.field_returnByApplication")}
+        </label>
+      ) : null}
       <button type="submit" className={q.approve} aria-label={saveLabel} disabled={sending} aria-busy={sending || undefined}>
         {t(adding ? "ops.subscriptions.add_submit" : "ops.markets.save")}
       </button>

@@ -24,6 +24,9 @@ export const SETTLEMENTS_PER_TICK = 2_000;
 
 export type ProjectType = 1 | 2;
 
+/** The latest a window may end: the tables' timestamps hold years up to 9999. */
+const LAST_MOMENT = Date.UTC(9999, 11, 31, 23, 59, 59);
+
 export interface SubscriptionProject {
   id: string;
   /** 1 a new coin, 2 an ETF (spec §2: the same screens). */
@@ -200,6 +203,7 @@ export class Subscriptions {
     if (p.minPerMember <= 0n || p.minPerMember % p.lot !== 0n || p.maxPerMember % p.lot !== 0n || p.maxPerMember < p.minPerMember)
       return "the minimum and the most per member are whole lots, the minimum positive and not above the most";
     if (!Number.isSafeInteger(p.startAt) || !Number.isSafeInteger(p.endAt) || p.endAt <= p.startAt) return "the window ends after it starts";
+    if (p.startAt < 0 || p.endAt > LAST_MOMENT) return "the window is between 1970 and 9999";
     return null;
   }
 
@@ -319,6 +323,11 @@ export class Subscriptions {
   payReturn(applicationId: string, out: Array<SubscriptionEvent | TransferEvent>): SubscriptionCode {
     const application = this.applications.get(applicationId);
     if (!application) return "SUB_UNKNOWN_APPLICATION";
+    // Checked whole before anything moves: each of its subscriptions open, returning under it, with something to return.
+    for (const id of application.subscriptionIds) {
+      const s = this.open.get(id);
+      if (!s || s.status !== "returning" || s.applicationId !== applicationId || s.refund <= 0n) return "SUB_UNKNOWN_APPLICATION";
+    }
     const amounts = new Map<string, bigint>();
     for (const id of application.subscriptionIds) {
       const s = this.open.get(id)!;
