@@ -47,7 +47,11 @@ export type AccountKind =
   /** What subscriptions paid for the coins they won, per paying coin (decision 053). */
   | "subscription_proceeds"
   /** Where a subscription's coin is issued from: below zero by what has been issued (decision 053). */
-  | "subscription_issue";
+  | "subscription_issue"
+  /** A pulse pick order's bet (`pulse:<order id>`), the member's while it runs (issue 33). */
+  | `pulse:${string}`
+  /** The exchange's side of every pulse pick order: losses in, wins' profits out (may go below zero). */
+  | "pulse_pool";
 
 export interface AccountRef {
   /** A member id, or `@system` for the external and fee accounts. */
@@ -83,7 +87,8 @@ const mayGoNegative = (kind: AccountKind) =>
   kind === "pledge_lending" ||
   kind.startsWith("pledge_debt:") ||
   kind === "staking_rewards" ||
-  kind === "subscription_issue";
+  kind === "subscription_issue" ||
+  kind === "pulse_pool";
 export const feeAccount = (asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind: "fees", asset });
 
 export type LedgerCode =
