@@ -4,6 +4,7 @@ import path from "node:path";
 import { endpoints } from "../protocol/endpoints";
 import { EDITABLE_CONFIG_TABLES, type ConfigTables, type EditableConfigTable } from "../protocol/endpoints/config-admin";
 import type { MemberProfile, MemberSummary } from "../protocol/endpoints/members-admin";
+import type { ProjectView, ReturnApplicationView } from "../protocol/endpoints/subscription";
 import { SYMBOL_PATTERN } from "../protocol/fields";
 
 /**
@@ -583,25 +584,8 @@ const SUB_USAGE = [
 
 /** New-coin and ETF subscriptions: projects and the members' return applications, through the same operator calls as the console (issue 32, decision 053). */
 async function subscriptionCommand([action, id, ...options]: string[]): Promise<number> {
-  type Project = {
-    projectId: string;
-    type: 1 | 2;
-    coin: string;
-    payCoin: string;
-    price: string;
-    lot: string;
-    supply: string;
-    requested: string;
-    minPerMember: string;
-    maxPerMember: string;
-    startAt: string;
-    endAt: string;
-    allottedAt: string | null;
-    phase: string;
-    returnByApplication: boolean;
-    subscriptions?: number;
-  };
-  type Application = { applicationId: string; uid: string; createdAt: string; amounts: Array<{ coin: string; amount: string }>; subscriptions: number };
+  type Project = ProjectView & { subscriptions?: number };
+  type Application = ReturnApplicationView;
   const line = (p: Project) =>
     [
       `${p.projectId}  ${p.type === 2 ? "ETF" : "new coin"}  ${p.coin} at ${p.price} ${p.payCoin}`,

@@ -117,6 +117,7 @@ export const returnApplicationSchema = z.object({
   amounts: z.array(z.object({ coin: z.string(), amount: unsignedDecimalString })),
   subscriptions: z.number().int(),
 });
+export type ReturnApplicationView = z.infer<typeof returnApplicationSchema>;
 
 export const subscriptionEndpoints = {
   /** Projects of one type (1 new coin, 2 ETF), open and upcoming first, then the ended: anyone may read them. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "#protocol/endpoints";
+import type { ProjectView, ReturnApplicationView } from "#protocol/endpoints/subscription";
 import { readFormError } from "~/lib/forms/form-error";
 import { signInOperator, type SignedInOperator } from "~/testing/ops";
 import { Browser } from "~/testing/route-call";
@@ -26,18 +27,8 @@ afterAll(() => exchange?.close());
 
 const PAGE = "/ops/subscriptions";
 const HOUR = 3_600_000;
-type Project = {
-  projectId: string;
-  type: 1 | 2;
-  coin: string;
-  payCoin: string;
-  price: string;
-  supply: string;
-  phase: string;
-  startAt: string;
-  subscriptions: number;
-};
-type Application = { applicationId: string; uid: string; amounts: Array<{ coin: string; amount: string }>; subscriptions: number };
+type Project = ProjectView & { subscriptions: number };
+type Application = ReturnApplicationView;
 type Page = { projects: Project[]; returns: Application[] | null; mayChange: boolean; mayPay: boolean };
 
 /** A time as a `datetime-local` input sends it, read as UTC. */

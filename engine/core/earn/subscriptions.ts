@@ -228,11 +228,6 @@ export class Subscriptions {
     return this.ofMember.get(owner) ?? new Set();
   }
 
-  applicationOf(owner: string): ReturnApplication | undefined {
-    for (const s of this.subscriptionsOf(owner)) if (s.status === "returning" && s.applicationId) return this.applications.get(s.applicationId);
-    return undefined;
-  }
-
   pendingApplications(): IterableIterator<ReturnApplication> {
     return this.applications.values();
   }
